@@ -1,0 +1,52 @@
+# The two commands a newcomer needs: `make run` and `make test` (see README.md).
+PYTHON ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+PY := $(BIN)/python
+MANAGE := $(PY) manage.py
+
+.PHONY: run test setup data bench lint messages system-deps browser-deps
+
+run: setup data
+	DJANGO_DEBUG=1 $(MANAGE) runserver 127.0.0.1:8000
+
+test: setup browser-deps
+	$(BIN)/ruff check .
+	$(MANAGE) spectacular --validate --fail-on-warn --file /dev/null
+	$(BIN)/pytest -n 2 --dist loadgroup
+
+bench: setup data
+	$(PY) bench/run_all.py
+
+lint: setup
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+setup: $(VENV)/.installed system-deps messages
+
+$(VENV)/.installed: pyproject.toml
+	@command -v $(PYTHON) >/dev/null || { echo "Python 3.11 is required ($(PYTHON) not found)"; exit 1; }
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[dev]"
+	touch $@
+
+# gettext compiles the interface translations; Debian's chromium drives the browser tests.
+system-deps:
+	@command -v msgfmt >/dev/null || $(MAKE) --no-print-directory apt-install PKGS=gettext
+
+browser-deps:
+	@command -v chromium >/dev/null || $(MAKE) --no-print-directory apt-install PKGS=chromium
+
+apt-install:
+	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(PKGS) >/dev/null
+
+messages:
+	$(MANAGE) compilemessages --ignore=.venv -v 0
+
+data: setup
+	$(MANAGE) migrate --noinput -v 0
+	$(MANAGE) collectstatic --noinput -v 0
+	$(MANAGE) load_rulebooks
+	$(MANAGE) build_search_index

@@ -1,0 +1,1 @@
+"""The Rules Adjudicator: Django project and the plain-Python rule checkers (``games``)."""

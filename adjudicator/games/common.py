@@ -1,0 +1,93 @@
+"""Value types shared by every game's checker: citations, reasons, verdicts, exact probabilities.
+
+Plain Python (no Django). Messages are English source strings marked with :func:`N_` so that
+``makemessages --keyword=N_`` collects them; the web layer translates them with ``gettext``
+and fills in ``params`` (``message % params``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+
+def N_(message: str) -> str:  # noqa: N802 - the conventional gettext_noop marker name
+    """Mark an engine message for translation without translating it here."""
+    return message
+
+
+@dataclass(frozen=True, order=True)
+class Citation:
+    """A rulebook section an answer rests on: rulebook slug + section anchor (see rules_corpus)."""
+
+    rulebook: str
+    anchor: str
+    title: str = field(default="", compare=False)
+
+
+@dataclass(frozen=True)
+class Reason:
+    """One finding of a check: a translatable message, its parameters and its rule."""
+
+    message: str
+    citation: Citation | None = None
+    params: Mapping[str, Any] = field(default_factory=dict)
+    code: str = ""
+
+    def __hash__(self) -> int:
+        return hash((self.message, self.citation, self.code, tuple(sorted(self.params.items()))))
+
+    def render(self) -> str:
+        """The English message with its parameters filled in."""
+        return self.message % dict(self.params) if self.params else self.message
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The answer to "is this legal?": a verdict, every reason for it, and the rules cited."""
+
+    legal: bool
+    reasons: tuple[Reason, ...] = ()
+    citations: tuple[Citation, ...] = ()
+    assumptions: tuple[str, ...] = ()
+
+    @classmethod
+    def from_reasons(
+        cls,
+        problems: Iterable[Reason],
+        applied: Iterable[Citation] = (),
+        assumptions: Iterable[str] = (),
+    ) -> Verdict:
+        """Legal exactly when there are no problems; cites the problems' rules and ``applied``."""
+        problems = tuple(problems)
+        return cls(
+            legal=not problems,
+            reasons=problems,
+            citations=unique_citations(
+                [*applied, *(r.citation for r in problems if r.citation is not None)]
+            ),
+            assumptions=tuple(assumptions),
+        )
+
+
+class InvalidInput(ValueError):
+    """Malformed input to a checker: every problem, each with the field it concerns."""
+
+    def __init__(self, problems: Iterable[tuple[str, str]]):
+        self.problems: tuple[tuple[str, str], ...] = tuple(problems)
+        super().__init__("; ".join(f"{where}: {what}" for where, what in self.problems))
+
+
+def unique_citations(citations: Iterable[Citation]) -> tuple[Citation, ...]:
+    """Citations in first-seen order, without repeats."""
+    return tuple(dict.fromkeys(citations))
+
+
+Distribution = dict[Any, Fraction]
+
+
+def probability(value: Fraction) -> dict[str, Any]:
+    """An exact probability as the API shows it: ``{"exact": "p/q", "probability": float}``."""
+    return {"exact": str(value), "probability": float(value)}

@@ -1,0 +1,28 @@
+"""URL map: one include per app for pages, one for its API under /api/."""
+
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+api_patterns = [
+    path("", include("rules_corpus.api_urls")),
+    path("", include("cards_db.api_urls")),
+    path("wotr/moves/", include("adjudicator.web.wotr_moves.api_urls")),
+    path("wotr/", include("adjudicator.web.wotr.api_urls")),
+    path("mordor/", include("adjudicator.web.mordor.api_urls")),
+    path("wojna/", include("adjudicator.web.wojna.api_urls")),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
+]
+
+urlpatterns = [
+    path("", include("rules_corpus.urls")),
+    path("cards/", include("cards_db.urls")),
+    path("wotr/moves/", include("adjudicator.web.wotr_moves.urls")),
+    path("wotr/", include("adjudicator.web.wotr.urls")),
+    path("mordor/", include("adjudicator.web.mordor.urls")),
+    path("wojna/", include("adjudicator.web.wojna.urls")),
+    path("api/", include(api_patterns)),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+]

@@ -1,0 +1,1 @@
+"""Thin Django adapters (forms, serializers, views) over the game engines."""

@@ -1,0 +1,1 @@
+"""Journey to Mordor: pages and API over adjudicator.games.mordor."""

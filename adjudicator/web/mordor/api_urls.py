@@ -1,0 +1,3 @@
+"""API of Journey to Mordor."""
+
+urlpatterns: list = []

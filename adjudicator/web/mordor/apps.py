@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class MordorConfig(AppConfig):
+    name = "adjudicator.web.mordor"
+    label = "mordor"
+    verbose_name = "Journey to Mordor"

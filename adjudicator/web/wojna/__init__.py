@@ -1,0 +1,1 @@
+"""Wojna o Pierścień: pages and API over adjudicator.games.wojna."""

@@ -1,0 +1,3 @@
+"""API of Wojna o Pierścień."""
+
+urlpatterns: list = []

@@ -1,0 +1,3 @@
+"""API of War of the Ring: odds, hunt and victory."""
+
+urlpatterns: list = []

@@ -1,0 +1,3 @@
+"""API of War of the Ring: legal moves."""
+
+urlpatterns: list = []

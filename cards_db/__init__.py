@@ -1,0 +1,1 @@
+"""The LOTR TCG card database, decks, importers, deck validation pages and API."""

@@ -1,0 +1,3 @@
+"""API of the card database and deck builder."""
+
+urlpatterns: list = []

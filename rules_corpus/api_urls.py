@@ -1,0 +1,3 @@
+"""API of the rulebooks and search."""
+
+urlpatterns: list = []

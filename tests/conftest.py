@@ -1,0 +1,51 @@
+"""Fixtures shared by the whole suite: a real browser (Debian's chromium through Playwright)."""
+
+import os
+import shutil
+from collections.abc import Iterator
+
+import pytest
+
+# Playwright's sync API runs an event loop in the test thread; the ORM calls made by the
+# test itself around it are still synchronous, so Django's async guard must stand aside.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator["object"]:
+    """Debian's chromium, headless, launched by Playwright (its own browser download can't work)."""
+    from playwright.sync_api import sync_playwright
+
+    executable = shutil.which("chromium") or shutil.which("chromium-browser")
+    if executable is None:
+        pytest.fail("chromium is not installed: `make test` installs it with apt-get")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=executable, headless=True, args=CHROMIUM_FLAGS
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser) -> Iterator["object"]:
+    """A fresh browser tab (own cookies) that fails the test on any page error."""
+    context = browser.new_context(locale="ru-RU")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
