@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PY := $(BIN)/python
 MANAGE := $(PY) manage.py
 
-.PHONY: run test setup data bench lint messages system-deps browser-deps
+.PHONY: run test setup data bench lint messages static system-deps browser-deps apt-install
 
 run: setup data
 	DJANGO_DEBUG=1 $(MANAGE) runserver 127.0.0.1:8000
@@ -22,7 +22,7 @@ lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-setup: $(VENV)/.installed system-deps messages
+setup: $(VENV)/.installed system-deps messages static
 
 $(VENV)/.installed: pyproject.toml
 	@command -v $(PYTHON) >/dev/null || { echo "Python 3.11 is required ($(PYTHON) not found)"; exit 1; }
@@ -42,11 +42,13 @@ apt-install:
 	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(PKGS) >/dev/null
 
-messages:
+messages: $(VENV)/.installed system-deps
 	$(MANAGE) compilemessages --ignore=.venv -v 0
+
+static: $(VENV)/.installed
+	$(MANAGE) collectstatic --noinput -v 0
 
 data: setup
 	$(MANAGE) migrate --noinput -v 0
-	$(MANAGE) collectstatic --noinput -v 0
 	$(MANAGE) load_rulebooks
 	$(MANAGE) build_search_index

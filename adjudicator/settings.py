@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "rules_corpus",
     "cards_db",
+    "adjudicator.web",
     "adjudicator.web.wotr",
     "adjudicator.web.wotr_moves",
     "adjudicator.web.mordor",
@@ -125,8 +126,12 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = "ru"
 LANGUAGES = [("ru", _("Russian")), ("en", _("English")), ("pl", _("Polish"))]
 LANGUAGE_COOKIE_NAME = "adjudicator_language"
-# The engines' messages (adjudicator/games/<game>/locale) are translated like the apps'.
-LOCALE_PATHS = sorted((BASE_DIR / "adjudicator" / "games").glob("*/locale"))
+# The site's own catalogue, then the engines' messages (adjudicator/games/<game>/locale);
+# each app's locale/ is found by Django itself.
+LOCALE_PATHS = [
+    BASE_DIR / "locale",
+    *sorted((BASE_DIR / "adjudicator" / "games").glob("*/locale")),
+]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
