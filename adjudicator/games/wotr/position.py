@@ -1,0 +1,664 @@
+"""A War of the Ring board position: immutable, validated, with one JSON format.
+
+The JSON format (``Position.to_dict()`` writes it; ``Position.from_dict()`` and
+:func:`validate_position` read it; every key is optional except as noted)::
+
+    {
+      "armies": {                          # region → nation → figures (omit empty entries)
+        "minas-tirith": {"gondor": {"regular": 3, "elite": 1, "leaders": 1}},
+        "morannon": {"sauron": {"regular": 5, "nazgul": 1}}
+      },
+      "sieges": ["minas-tirith"],          # strongholds under siege: the army of the side that
+                                           # controls the region is inside, the other side outside
+      "characters": {"gandalf-white": "fangorn"},   # characters on the board → region
+      "control": {"osgiliath": "shadow"},  # settlements → "free_peoples" / "shadow";
+                                           # omitted settlements belong to their nation's side
+      "political": {"gondor": {"steps_from_war": 2, "active": false}},  # omitted: start
+      "fellowship": {
+        "region": "rivendell",             # last known region (figure of Frodo and Sam)
+        "progress": 0, "revealed": false, "corruption": 0,
+        "mordor_step": null,               # 0..5 on the Mordor track, else null
+        "guide": "gandalf-grey",           # a companion in the Fellowship, or "gollum"
+        "companions": ["gandalf-grey", "strider", ...]
+      },
+      "hunt_box": {"shadow_dice": 0, "free_peoples_dice": 0},
+      "hunt_tiles_drawn": ["eye", "3"]     # tile ids of board.BOARD.hunt_tiles
+    }
+
+Regions may be given by slug, English or Russian name (stored as slugs). Figures per nation are
+``regular`` and ``elite`` (units), ``leaders`` and ``nazgul`` (Sauron's leaders). Sides are
+``"free_peoples"`` and ``"shadow"``.
+
+:func:`validate_position` reports *every* problem at once as ``InvalidInput`` with field paths
+like ``armies.minas-tirith.gondor.regular``; :func:`position_problems` checks a ``Position``
+built in code (e.g. after applying a move) and returns the same ``(field, message)`` list.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from functools import cache
+from types import MappingProxyType
+from typing import Any
+
+from adjudicator.games.common import InvalidInput
+from adjudicator.games.wotr.board import (
+    BOARD,
+    FREE_PEOPLES,
+    MAX_CORRUPTION,
+    MAX_UNITS_BESIEGED,
+    MAX_UNITS_PER_REGION,
+    MORDOR_LAST_STEP,
+    POLITICAL_MAX_STEPS,
+    SHADOW,
+    SIDES,
+    STRONGHOLD,
+    UNIT_KINDS,
+    find_region,
+    unknown_region_message,
+)
+
+GOLLUM = "gollum"
+MORDOR_ENTRANCES = frozenset({"morannon", "minas-morgul"})
+"""The Fellowship enters Mordor by declaring in one of these (rules: Вход в Мордор)."""
+MAX_SHADOW_DICE = 10
+"""The Shadow's action dice: 7, up to 10 with the minions (rules: Резерв кубиков действия)."""
+MAX_FREE_PEOPLES_DICE = 6
+"""The Free Peoples' action dice: 4, up to 6 (rules: Резерв кубиков действия)."""
+EXCLUSIVE_FORMS = (("gandalf-grey", "gandalf-white"), ("strider", "aragorn"))
+"""A character and its upgrade are one figure: never both in play."""
+
+Problems = list[tuple[str, str]]
+
+
+@dataclass(frozen=True)
+class Units:
+    """Figures of one nation in one region: units (regular, elite) and leaders (incl. Nazgûl)."""
+
+    regular: int = 0
+    elite: int = 0
+    leaders: int = 0
+    nazgul: int = 0
+
+    @property
+    def units(self) -> int:
+        """Army units (regular + elite): what stacking limits and strength count."""
+        return self.regular + self.elite
+
+    @property
+    def leadership(self) -> int:
+        """Leaders and Nazgûl each give 1 leadership (rules: Сила армии и лидерство)."""
+        return self.leaders + self.nazgul
+
+    def __bool__(self) -> bool:
+        return any((self.regular, self.elite, self.leaders, self.nazgul))
+
+    def __add__(self, other: Units) -> Units:
+        return Units(*(getattr(self, k) + getattr(other, k) for k in UNIT_KINDS))
+
+    def to_dict(self) -> dict[str, int]:
+        """Non-zero kinds only."""
+        return {kind: getattr(self, kind) for kind in UNIT_KINDS if getattr(self, kind)}
+
+
+@dataclass(frozen=True)
+class Political:
+    """A nation's political marker: steps from the "war" box and whether it is active."""
+
+    steps_from_war: int
+    active: bool
+
+    @property
+    def at_war(self) -> bool:
+        """In the "war" box (rules: Объявление войны)."""
+        return self.steps_from_war == 0
+
+
+@dataclass(frozen=True)
+class Fellowship:
+    """The Fellowship: last known region, progress, state, corruption, guide and companions."""
+
+    region: str
+    progress: int = 0
+    revealed: bool = False
+    corruption: int = 0
+    mordor_step: int | None = None
+    guide: str = "gandalf-grey"
+    companions: tuple[str, ...] = ()
+
+    @property
+    def in_mordor(self) -> bool:
+        """On the Mordor track (rules: Содружество в Мордоре)."""
+        return self.mordor_step is not None
+
+
+@dataclass(frozen=True)
+class HuntBox:
+    """Action dice in the hunt box: the Shadow's and the Free Peoples' (Fellowship moves)."""
+
+    shadow_dice: int = 0
+    free_peoples_dice: int = 0
+
+    @property
+    def total(self) -> int:
+        """All dice in the box (the eye's value in Mordor)."""
+        return self.shadow_dice + self.free_peoples_dice
+
+
+def _frozen(mapping: Mapping) -> Mapping:
+    return MappingProxyType(dict(mapping))
+
+
+@dataclass(frozen=True)
+class Position:
+    """A full board position. Build with :meth:`from_dict` or :func:`standard_setup`.
+
+    Mappings are read-only; derive a changed position with ``dataclasses.replace`` or
+    :meth:`with_units`.
+    """
+
+    armies: Mapping[str, Mapping[str, Units]]
+    fellowship: Fellowship
+    characters: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    control: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    sieges: frozenset[str] = frozenset()
+    political: Mapping[str, Political] = field(default_factory=lambda: MappingProxyType({}))
+    hunt_box: HuntBox = HuntBox()
+    hunt_tiles_drawn: tuple[str, ...] = ()
+
+    # ---- look-ups -------------------------------------------------------------------------
+
+    def controller(self, region: str) -> str | None:
+        """The side controlling a settlement (its nation's side unless captured)."""
+        if region in self.control:
+            return self.control[region]
+        return _starting_controller(region)
+
+    def nation_units(self, region: str) -> Mapping[str, Units]:
+        """Figures per nation in a region (empty mapping if none)."""
+        return self.armies.get(region, MappingProxyType({}))
+
+    def side_units(self, region: str, side: str) -> Units:
+        """All figures of one side in a region, summed over its nations."""
+        total = Units()
+        for nation, units in self.nation_units(region).items():
+            if BOARD.side_of(nation) == side:
+                total += units
+        return total
+
+    def sides_present(self, region: str) -> tuple[str, ...]:
+        """The sides with figures (units, leaders or Nazgûl) in a region."""
+        return tuple(side for side in SIDES if self.side_units(region, side))
+
+    def characters_in(self, region: str) -> tuple[str, ...]:
+        """Characters standing in a region (not those inside the Fellowship)."""
+        return tuple(slug for slug, where in self.characters.items() if where == region)
+
+    def leadership(self, region: str, side: str) -> int:
+        """Leaders + Nazgûl + characters' leadership of a side's army (rules: Лидерство)."""
+        characters = sum(
+            BOARD.characters[slug].leadership
+            for slug in self.characters_in(region)
+            if BOARD.characters[slug].side == side
+        )
+        return self.side_units(region, side).leadership + characters
+
+    def is_besieged(self, region: str) -> bool:
+        """A stronghold whose controller's army is inside, under siege."""
+        return region in self.sieges
+
+    def besieged_side(self, region: str) -> str | None:
+        """The side inside a besieged stronghold (the controller), or ``None``."""
+        return self.controller(region) if region in self.sieges else None
+
+    def political_status(self, nation: str) -> Political:
+        """A nation's marker (its starting place unless given)."""
+        return self.political.get(nation) or _starting_political(nation)
+
+    def victory_points(self, side: str) -> int:
+        """Points for enemy settlements the side controls (rules: Окончание игры)."""
+        return sum(
+            region.victory_points
+            for region in BOARD.regions.values()
+            if region.is_settlement
+            and self.controller(region.slug) == side
+            and _starting_controller(region.slug) != side
+        )
+
+    def with_units(self, region: str, nation: str, units: Units) -> Position:
+        """A copy with one nation's figures in one region replaced (removed when empty)."""
+        armies = {r: dict(by_nation) for r, by_nation in self.armies.items()}
+        by_nation = armies.setdefault(region, {})
+        if units:
+            by_nation[nation] = units
+        else:
+            by_nation.pop(nation, None)
+        return replace(self, armies=_freeze_armies(armies))
+
+    # ---- JSON -----------------------------------------------------------------------------
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Position:
+        """Read the JSON format; raises ``InvalidInput`` listing every problem."""
+        return validate_position(data)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON format, complete (every settlement's control, every nation's marker)."""
+        return {
+            "armies": {
+                region: {nation: units.to_dict() for nation, units in sorted(by_nation.items())}
+                for region, by_nation in sorted(self.armies.items())
+                if by_nation
+            },
+            "sieges": sorted(self.sieges),
+            "characters": dict(sorted(self.characters.items())),
+            "control": {
+                slug: self.controller(slug)
+                for slug, region in sorted(BOARD.regions.items())
+                if region.is_settlement
+            },
+            "political": {
+                nation: {
+                    "steps_from_war": self.political_status(nation).steps_from_war,
+                    "active": self.political_status(nation).active,
+                }
+                for nation in BOARD.nations
+            },
+            "fellowship": {
+                "region": self.fellowship.region,
+                "progress": self.fellowship.progress,
+                "revealed": self.fellowship.revealed,
+                "corruption": self.fellowship.corruption,
+                "mordor_step": self.fellowship.mordor_step,
+                "guide": self.fellowship.guide,
+                "companions": list(self.fellowship.companions),
+            },
+            "hunt_box": {
+                "shadow_dice": self.hunt_box.shadow_dice,
+                "free_peoples_dice": self.hunt_box.free_peoples_dice,
+            },
+            "hunt_tiles_drawn": list(self.hunt_tiles_drawn),
+        }
+
+
+def _freeze_armies(armies: Mapping[str, Mapping[str, Units]]) -> Mapping:
+    return _frozen(
+        {region: _frozen(by_nation) for region, by_nation in armies.items() if by_nation}
+    )
+
+
+def _starting_controller(region: str) -> str | None:
+    data = BOARD.regions[region]
+    if not data.is_settlement or data.nation is None:
+        return None
+    return BOARD.side_of(data.nation)
+
+
+def _starting_political(nation: str) -> Political:
+    data = BOARD.nations[nation]
+    return Political(data.starts_steps_from_war, data.starts_active)
+
+
+@cache
+def starting_control() -> Mapping[str, str]:
+    """Every settlement's owner at the start: its nation's side (rules: Захват поселений)."""
+    return _frozen(
+        {slug: side for slug in BOARD.regions if (side := _starting_controller(slug)) is not None}
+    )
+
+
+@cache
+def standard_setup() -> Position:
+    """The starting position (rules: Приготовления к игре; figures from board.json)."""
+    armies = {
+        region.slug: {region.setup_nation: Units(**region.setup)}
+        for region in BOARD.regions.values()
+        if region.setup
+    }
+    companions = tuple(c.slug for c in BOARD.characters.values() if c.starts_in_fellowship)
+    return Position(
+        armies=_freeze_armies(armies),
+        fellowship=Fellowship(region="rivendell", guide="gandalf-grey", companions=companions),
+        control=starting_control(),
+        political=_frozen({nation: _starting_political(nation) for nation in BOARD.nations}),
+    )
+
+
+# ---- reading the JSON format ----------------------------------------------------------------
+
+
+class _Reader:
+    """Collects every problem while reading the JSON format."""
+
+    def __init__(self) -> None:
+        self.problems: Problems = []
+
+    def add(self, where: str, message: str) -> None:
+        self.problems.append((where, message))
+
+    def mapping(self, value: Any, where: str) -> Mapping:
+        if value is None:
+            return {}
+        if not isinstance(value, Mapping):
+            self.add(where, "must be an object")
+            return {}
+        return value
+
+    def items(self, value: Any, where: str) -> list:
+        if value is None:
+            return []
+        if not isinstance(value, list | tuple):
+            self.add(where, "must be a list")
+            return []
+        return list(value)
+
+    def count(self, value: Any, where: str, low: int = 0, high: int | None = None) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.add(where, "must be a whole number")
+            return 0
+        if value < low or (high is not None and value > high):
+            limit = f"between {low} and {high}" if high is not None else f"at least {low}"
+            self.add(where, f"must be {limit}, not {value}")
+            return max(low, value if high is None else min(value, high))
+        return value
+
+    def flag(self, value: Any, where: str) -> bool:
+        if not isinstance(value, bool):
+            self.add(where, "must be true or false")
+            return False
+        return value
+
+    def region(self, value: Any, where: str) -> str | None:
+        region = find_region(value) if isinstance(value, str) else None
+        if region is None:
+            self.add(where, unknown_region_message(value))
+            return None
+        return region.slug
+
+    def character(self, value: Any, where: str, *, companion: bool = False) -> str | None:
+        character = BOARD.characters.get(value) if isinstance(value, str) else None
+        if character is None or (companion and not character.is_companion):
+            kind = "companion" if companion else "character"
+            self.add(where, f"unknown {kind} {value!r}")
+            return None
+        return character.slug
+
+
+def _read_armies(reader: _Reader, raw: Any) -> dict[str, dict[str, Units]]:
+    armies: dict[str, dict[str, Units]] = {}
+    for key, by_nation in reader.mapping(raw, "armies").items():
+        where = f"armies.{key}"
+        region = reader.region(key, where)
+        for nation, figures in reader.mapping(by_nation, where).items():
+            at = f"{where}.{nation}"
+            if nation not in BOARD.nations:
+                reader.add(at, f"unknown nation {nation!r}")
+                continue
+            figures = reader.mapping(figures, at)
+            for kind in set(figures) - set(UNIT_KINDS):
+                reader.add(f"{at}.{kind}", f"unknown figure kind {kind!r}")
+            units = Units(**{k: reader.count(figures.get(k, 0), f"{at}.{k}") for k in UNIT_KINDS})
+            if region is not None and units:
+                slot = armies.setdefault(region, {})
+                slot[nation] = slot.get(nation, Units()) + units
+    return armies
+
+
+def _read_fellowship(reader: _Reader, raw: Any) -> Fellowship:
+    data = reader.mapping(raw, "fellowship")
+    start = standard_setup().fellowship
+    region = reader.region(data.get("region", start.region), "fellowship.region")
+    companions = [
+        slug
+        for index, value in enumerate(
+            reader.items(data.get("companions", list(start.companions)), "fellowship.companions")
+        )
+        if (slug := reader.character(value, f"fellowship.companions[{index}]", companion=True))
+    ]
+    mordor_step = data.get("mordor_step")
+    if mordor_step is not None:
+        mordor_step = reader.count(mordor_step, "fellowship.mordor_step", 0, MORDOR_LAST_STEP)
+    guide = data.get("guide", start.guide if companions else GOLLUM)
+    if not isinstance(guide, str):
+        reader.add("fellowship.guide", "must be a companion slug or 'gollum'")
+        guide = GOLLUM
+    return Fellowship(
+        region=region or start.region,
+        progress=reader.count(data.get("progress", 0), "fellowship.progress"),
+        revealed=reader.flag(data.get("revealed", False), "fellowship.revealed"),
+        corruption=reader.count(data.get("corruption", 0), "fellowship.corruption", 0, 12),
+        mordor_step=mordor_step,
+        guide=guide,
+        companions=tuple(companions),
+    )
+
+
+def _read_political(reader: _Reader, raw: Any) -> dict[str, Political]:
+    political = {nation: _starting_political(nation) for nation in BOARD.nations}
+    for nation, marker in reader.mapping(raw, "political").items():
+        where = f"political.{nation}"
+        if nation not in BOARD.nations:
+            reader.add(where, f"unknown nation {nation!r}")
+            continue
+        marker = reader.mapping(marker, where)
+        start = political[nation]
+        political[nation] = Political(
+            reader.count(
+                marker.get("steps_from_war", start.steps_from_war),
+                f"{where}.steps_from_war",
+                0,
+                POLITICAL_MAX_STEPS,
+            ),
+            reader.flag(marker.get("active", start.active), f"{where}.active"),
+        )
+    return political
+
+
+def _read_control(reader: _Reader, raw: Any) -> dict[str, str]:
+    control = dict(starting_control())
+    for key, side in reader.mapping(raw, "control").items():
+        where = f"control.{key}"
+        region = reader.region(key, where)
+        if region is None:
+            continue
+        if not BOARD.regions[region].is_settlement:
+            reader.add(where, f"{region} has no town, city or stronghold to control")
+        elif side not in SIDES:
+            reader.add(where, f"must be one of {', '.join(SIDES)}, not {side!r}")
+        else:
+            control[region] = side
+    return control
+
+
+def validate_position(data: Any) -> Position:
+    """Read and check a position in the JSON format, reporting every problem at once.
+
+    Raises ``InvalidInput([(field, message), ...])``: malformed fields, unknown regions,
+    nations, characters or tiles, and everything :func:`position_problems` finds.
+    """
+    reader = _Reader()
+    data = reader.mapping(data, "position")
+    for key in set(data) - POSITION_KEYS:
+        reader.add(key, "unknown field")
+    armies = _read_armies(reader, data.get("armies"))
+    hunt_box = reader.mapping(data.get("hunt_box"), "hunt_box")
+    sieges = {
+        region
+        for index, value in enumerate(reader.items(data.get("sieges"), "sieges"))
+        if (region := reader.region(value, f"sieges[{index}]"))
+    }
+    characters = {}
+    for key, value in reader.mapping(data.get("characters"), "characters").items():
+        slug = reader.character(key, f"characters.{key}")
+        region = reader.region(value, f"characters.{key}")
+        if slug and region:
+            characters[slug] = region
+    drawn = reader.items(data.get("hunt_tiles_drawn"), "hunt_tiles_drawn")
+    position = Position(
+        armies=_freeze_armies(armies),
+        fellowship=_read_fellowship(reader, data.get("fellowship")),
+        characters=_frozen(characters),
+        control=_frozen(_read_control(reader, data.get("control"))),
+        sieges=frozenset(sieges),
+        political=_frozen(_read_political(reader, data.get("political"))),
+        hunt_box=HuntBox(
+            reader.count(
+                hunt_box.get("shadow_dice", 0), "hunt_box.shadow_dice", 0, MAX_SHADOW_DICE
+            ),
+            reader.count(
+                hunt_box.get("free_peoples_dice", 0),
+                "hunt_box.free_peoples_dice",
+                0,
+                MAX_FREE_PEOPLES_DICE,
+            ),
+        ),
+        hunt_tiles_drawn=tuple(tile for tile in drawn if isinstance(tile, str)),
+    )
+    problems = reader.problems
+    problems += [
+        (f"hunt_tiles_drawn[{i}]", f"unknown hunt tile {tile!r}")
+        for i, tile in enumerate(drawn)
+        if not isinstance(tile, str) or tile not in BOARD.hunt_tiles
+    ]
+    problems += position_problems(position)
+    if problems:
+        raise InvalidInput(problems)
+    return position
+
+
+POSITION_KEYS = frozenset(standard_setup().to_dict())
+
+
+# ---- the rules a position must respect ---------------------------------------------------
+
+
+def position_problems(position: Position) -> Problems:
+    """Every way ``position`` breaks the rules of the board, as ``(field, message)`` pairs.
+
+    Checks stacking (10 units; 5 in a besieged stronghold), armies of both sides in one region
+    without a siege, Free Peoples leaders without an army, more figures of a nation than the
+    game has, sieges of regions without a stronghold, characters (unknown, in two places, both
+    forms of one figure, Saruman away from Orthanc), the Fellowship (corruption 0..12, guide,
+    Mordor entry) and the hunt tiles drawn.
+    """
+    return [
+        *_army_problems(position),
+        *_figure_total_problems(position),
+        *_siege_problems(position),
+        *_character_problems(position),
+        *_fellowship_problems(position),
+        *_political_problems(position),
+        *_hunt_tile_problems(position),
+    ]
+
+
+def _army_problems(position: Position) -> Iterator[tuple[str, str]]:
+    for region, by_nation in position.armies.items():
+        where = f"armies.{region}"
+        for nation, units in by_nation.items():
+            if units.nazgul and nation != "sauron":
+                yield f"{where}.{nation}.nazgul", "only Sauron has Nazgûl"
+        besieged = position.besieged_side(region)
+        for side in SIDES:
+            units = position.side_units(region, side).units
+            limit = MAX_UNITS_BESIEGED if side == besieged else MAX_UNITS_PER_REGION
+            if units > limit:
+                what = "a besieged stronghold" if side == besieged else "a region"
+                yield (
+                    where,
+                    (
+                        f"{units} {side} units in {what}; the limit is {limit} "
+                        f"(leaders and Nazgûl do not count)"
+                    ),
+                )
+        fp = position.side_units(region, FREE_PEOPLES)
+        if fp.leaders and not fp.units:
+            yield where, "Free Peoples leaders cannot stand without an army"
+        if len(position.sides_present(region)) == 2 and region not in position.sieges:
+            yield where, "figures of both sides share a region that is not under siege"
+
+
+def _figure_total_problems(position: Position) -> Iterator[tuple[str, str]]:
+    totals: Counter[tuple[str, str]] = Counter()
+    for by_nation in position.armies.values():
+        for nation, units in by_nation.items():
+            for kind in UNIT_KINDS:
+                totals[nation, kind] += getattr(units, kind)
+    for (nation, kind), count in sorted(totals.items()):
+        available = BOARD.nation_figures[nation].get(kind, 0)
+        if count > available:
+            yield (
+                f"armies.*.{nation}.{kind}",
+                (f"{count} {nation} {kind} on the board, but the game has only {available}"),
+            )
+
+
+def _siege_problems(position: Position) -> Iterator[tuple[str, str]]:
+    for region in sorted(position.sieges):
+        where = f"sieges.{region}"
+        if BOARD.regions[region].settlement != STRONGHOLD:
+            yield where, f"{region} has no stronghold to besiege"
+            continue
+        inside = position.besieged_side(region)
+        outside = SHADOW if inside == FREE_PEOPLES else FREE_PEOPLES
+        if not position.side_units(region, inside).units:
+            yield where, f"no {inside} army inside the stronghold (the siege is over)"
+        if not position.side_units(region, outside).units:
+            yield where, f"no {outside} army besieging the stronghold (the siege is over)"
+
+
+def _character_problems(position: Position) -> Iterator[tuple[str, str]]:
+    in_fellowship = set(position.fellowship.companions)
+    for slug in sorted(in_fellowship & set(position.characters)):
+        yield f"characters.{slug}", f"{slug} is both in the Fellowship and on the board"
+    in_play = in_fellowship | set(position.characters)
+    for base, upgrade in EXCLUSIVE_FORMS:
+        if {base, upgrade} <= in_play:
+            yield f"characters.{upgrade}", f"{base} and {upgrade} are the same figure"
+    saruman = position.characters.get("saruman")
+    if saruman not in (None, "orthanc"):
+        yield "characters.saruman", "Saruman never leaves Orthanc"
+
+
+def _fellowship_problems(position: Position) -> Iterator[tuple[str, str]]:
+    fellowship = position.fellowship
+    if not 0 <= fellowship.corruption <= MAX_CORRUPTION:
+        yield "fellowship.corruption", f"must be between 0 and {MAX_CORRUPTION}"
+    duplicates = [slug for slug, n in Counter(fellowship.companions).items() if n > 1]
+    for slug in duplicates:
+        yield "fellowship.companions", f"{slug} is listed twice"
+    companions = [BOARD.characters[s] for s in fellowship.companions if s in BOARD.characters]
+    if not companions:
+        if fellowship.guide != GOLLUM:
+            yield "fellowship.guide", "with no companions left, Gollum is the guide"
+    elif fellowship.guide not in fellowship.companions:
+        yield "fellowship.guide", f"the guide {fellowship.guide!r} is not in the Fellowship"
+    else:
+        highest = max(c.level or 0 for c in companions)
+        if (BOARD.characters[fellowship.guide].level or 0) < highest:
+            yield (
+                "fellowship.guide",
+                (f"the guide must be a companion of the highest level ({highest})"),
+            )
+    if fellowship.in_mordor and fellowship.region not in MORDOR_ENTRANCES:
+        yield (
+            "fellowship.region",
+            ("the Fellowship enters Mordor only from Morannon or Minas Morgul"),
+        )
+
+
+def _political_problems(position: Position) -> Iterator[tuple[str, str]]:
+    for nation, marker in position.political.items():
+        if marker.at_war and not marker.active:
+            yield f"political.{nation}", "a passive nation cannot be at war"
+
+
+def _hunt_tile_problems(position: Position) -> Iterator[tuple[str, str]]:
+    for tile, count in sorted(Counter(position.hunt_tiles_drawn).items()):
+        if tile in BOARD.hunt_tiles and count > BOARD.hunt_tiles[tile].count:
+            yield (
+                "hunt_tiles_drawn",
+                (f"{count} {tile!r} tiles drawn, but the game has {BOARD.hunt_tiles[tile].count}"),
+            )

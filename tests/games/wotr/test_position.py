@@ -1,0 +1,208 @@
+"""Positions: the JSON format round-trips, the setup matches the rules, the validator lists
+every problem at once with its field."""
+
+from dataclasses import replace
+
+import pytest
+
+from adjudicator.games.common import InvalidInput
+from adjudicator.games.wotr.position import (
+    Fellowship,
+    Position,
+    Units,
+    position_problems,
+    standard_setup,
+    validate_position,
+)
+
+
+def problems_of(data) -> list[tuple[str, str]]:
+    with pytest.raises(InvalidInput) as error:
+        validate_position(data)
+    return list(error.value.problems)
+
+
+def fields(data) -> set[str]:
+    return {where for where, _ in problems_of(data)}
+
+
+def test_setup_round_trips_through_json():
+    setup = standard_setup()
+    assert Position.from_dict(setup.to_dict()) == setup
+    assert position_problems(setup) == []
+
+
+def test_setup_follows_the_rules():
+    setup = standard_setup()
+    assert setup.fellowship.region == "rivendell"
+    assert setup.fellowship.guide == "gandalf-grey"
+    assert len(setup.fellowship.companions) == 7
+    assert setup.nation_units("osgiliath") == {"gondor": Units(regular=2)}
+    assert setup.political_status("elves").active
+    assert not setup.political_status("gondor").active
+    assert setup.controller("minas-tirith") == "free_peoples"
+    assert setup.victory_points("shadow") == setup.victory_points("free_peoples") == 0
+
+
+def test_names_are_accepted_and_stored_as_slugs():
+    position = validate_position({"armies": {"Минас Тирит": {"gondor": {"regular": 2}}}})
+    assert position.nation_units("minas-tirith") == {"gondor": Units(regular=2)}
+
+
+def test_validator_reports_every_problem_at_once():
+    data = {
+        "armies": {
+            "mordor": {"sauron": {"regular": 1}},
+            "edoras": {"rohan": {"regular": 11}},
+            "pelargir": {"gondor": {"regular": -1}},
+        },
+        "fellowship": {"corruption": 13, "companions": ["boromir", "gollum"], "guide": "boromir"},
+        "characters": {"boromir": "minas-tirith"},
+    }
+    found = fields(data)
+    assert {
+        "armies.mordor",
+        "armies.edoras",
+        "armies.pelargir.gondor.regular",
+        "fellowship.corruption",
+        "fellowship.companions[1]",
+        "characters.boromir",
+    } <= found
+
+
+def test_six_units_in_a_besieged_stronghold_are_too_many():
+    data = {
+        "armies": {
+            "minas-tirith": {"gondor": {"regular": 6}},
+            "osgiliath": {"gondor": {"regular": 1}},
+        },
+        "sieges": ["minas-tirith"],
+    }
+    messages = dict(problems_of(data))
+    assert "limit is 5" in messages["armies.minas-tirith"]
+    assert "sieges.minas-tirith" in messages  # nobody besieges it
+
+
+def test_five_units_in_a_besieged_stronghold_are_fine():
+    position = validate_position(
+        {
+            "armies": {
+                "minas-tirith": {"gondor": {"regular": 5}, "sauron": {"regular": 10, "nazgul": 3}}
+            },
+            "sieges": ["minas-tirith"],
+        }
+    )
+    assert position.besieged_side("minas-tirith") == "free_peoples"
+
+
+def test_ten_units_fine_eleven_not():
+    assert validate_position({"armies": {"gorgoroth": {"sauron": {"regular": 10, "nazgul": 4}}}})
+    assert "armies.gorgoroth" in fields({"armies": {"gorgoroth": {"sauron": {"regular": 11}}}})
+
+
+def test_free_peoples_units_beyond_the_pool():
+    data = {"armies": {"edoras": {"rohan": {"elite": 5}}, "helms-deep": {"rohan": {"elite": 1}}}}
+    messages = dict(problems_of(data))
+    assert "only 5" in messages["armies.*.rohan.elite"]
+
+
+def test_both_sides_without_siege_and_lonely_leaders():
+    data = {
+        "armies": {
+            "osgiliath": {"gondor": {"regular": 1}, "sauron": {"regular": 1}},
+            "lossarnach": {"gondor": {"leaders": 1}},
+            "bree": {"north": {"nazgul": 1}},
+        }
+    }
+    messages = dict(problems_of(data))
+    assert "not under siege" in messages["armies.osgiliath"]
+    assert "without an army" in messages["armies.lossarnach"]
+    assert "Nazgûl" in messages["armies.bree.north.nazgul"]
+
+
+def test_nazgul_may_fly_alone():
+    assert validate_position({"armies": {"bree": {"sauron": {"nazgul": 2}}}})
+
+
+def test_character_problems():
+    data = {
+        "characters": {"strider": "bree", "saruman": "fangorn", "aragorn": "erech", "nobody": "x"},
+        "fellowship": {"companions": ["strider"], "guide": "strider"},
+    }
+    found = fields(data)
+    assert {"characters.strider", "characters.saruman", "characters.aragorn"} <= found
+    assert "characters.nobody" in found
+
+
+def test_guide_must_be_highest_level_or_gollum():
+    assert "fellowship.guide" in fields(
+        {"fellowship": {"companions": ["gandalf-grey", "peregrin"], "guide": "peregrin"}}
+    )
+    assert "fellowship.guide" in fields({"fellowship": {"companions": [], "guide": "strider"}})
+    alone = validate_position({"fellowship": {"companions": []}})
+    assert alone.fellowship.guide == "gollum"
+
+
+def test_mordor_only_from_its_gates():
+    assert "fellowship.region" in fields({"fellowship": {"region": "dagorlad", "mordor_step": 1}})
+    assert validate_position({"fellowship": {"region": "minas-morgul", "mordor_step": 5}})
+    assert "fellowship.mordor_step" in fields({"fellowship": {"mordor_step": 6}})
+
+
+def test_control_and_political_problems():
+    found = fields(
+        {
+            "control": {"fangorn": "shadow", "minas-tirith": "orcs"},
+            "political": {"gondor": {"steps_from_war": 0, "active": False}, "hobbits": {}},
+        }
+    )
+    assert found >= {"control.fangorn", "control.minas-tirith", "political.gondor"}
+    assert "political.hobbits" in found
+
+
+def test_hunt_fields():
+    found = fields(
+        {
+            "hunt_box": {"shadow_dice": 11, "free_peoples_dice": "two"},
+            "hunt_tiles_drawn": ["eye"] * 5 + ["joker"],
+        }
+    )
+    assert found >= {
+        "hunt_box.shadow_dice",
+        "hunt_box.free_peoples_dice",
+        "hunt_tiles_drawn",
+        "hunt_tiles_drawn[5]",
+    }
+
+
+def test_malformed_shapes_never_crash():
+    assert fields("nope") == {"position"}
+    assert "armies" in fields({"armies": [1, 2]})
+    assert "unknown_key" in fields({"unknown_key": 1})
+
+
+def test_positions_are_immutable_and_editable_by_copy():
+    setup = standard_setup()
+    with pytest.raises(TypeError):
+        setup.armies["bree"] = {}  # type: ignore[index]
+    moved = setup.with_units("bree", "north", Units())
+    assert "bree" not in moved.armies and "bree" in setup.armies
+    hidden = replace(setup, fellowship=Fellowship(region="bree", companions=(), guide="gollum"))
+    assert position_problems(hidden) == []
+
+
+def test_leadership_counts_leaders_nazgul_and_characters():
+    position = validate_position(
+        {
+            "armies": {"osgiliath": {"sauron": {"regular": 3, "nazgul": 2}}},
+            "characters": {"witch-king": "osgiliath"},
+        }
+    )
+    assert position.leadership("osgiliath", "shadow") == 4
+
+
+def test_victory_points_count_enemy_settlements_only():
+    position = validate_position(
+        {"control": {"minas-tirith": "shadow", "pelargir": "shadow", "bree": "shadow"}}
+    )
+    assert position.victory_points("shadow") == 3
