@@ -1,0 +1,90 @@
+"""War of the Ring: Warriors of Middle-earth (Russian): markdown headings, levels normalised.
+
+The file is a conversion of the printed booklet: headings are markdown ``#`` lines, but their
+``#`` count follows the typography, not the structure. The booklet has three chapters
+("ГЛАВА I." ...); so:
+
+* a chapter heading is a "ГЛАВА" line; when it carries no title ("ГЛАВА I."), the heading line
+  right after it is its title and joins it ("ГЛАВА I. ВСТУПЛЕНИЕ");
+* in chapters I and II, ``##`` is a section, ``###`` a subsection, ``####`` one level deeper;
+  the component catalogue of chapter I also has bare capitalised headings ("КАРТЫ");
+* in chapter III every faction is a section ("ОРЛЫ МГЛИСТЫХ ГОР (ОРЛЫ)": a capitalised name
+  with its short name in brackets), whatever its ``#`` count, and every heading under it is a
+  subsection;
+* the cover before chapter I is the title page; the credits after chapter III start at their
+  ``#`` heading and are a chapter of their own.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..outline import HeadingMark, Strategy
+from ._lines import lone_lines
+
+MARKDOWN_HEADING = re.compile(r"^(?P<hashes>#{1,6})\s+(?P<text>.+?)\s*$")
+CHAPTER = re.compile(r"^ГЛАВА [IVX]+\.")
+UNTITLED_CHAPTER = re.compile(r"^ГЛАВА [IVX]+\.$")
+FACTION = re.compile(r"^[А-ЯЁ ]+\([А-ЯЁ]+\)$")
+LAST_CHAPTER = "ГЛАВА III."
+# Chapter I's component catalogue: "КАРТЫ" is a section, the kinds of card under it captions.
+LEVELS = {"karty": 2}
+CATALOGUE_LEVEL = 3
+
+
+def _capitals(text: str) -> bool:
+    return sum(c.isalpha() for c in text) > 3 and text == text.upper()
+
+
+def _markdown_marks(lines: Sequence[str]) -> list[tuple[int, int, str]]:
+    """``(line index, # count, text)`` of every markdown heading."""
+    found = []
+    for index, line in enumerate(lines):
+        match = MARKDOWN_HEADING.match(line)
+        if match:
+            found.append((index, len(match["hashes"]), match["text"]))
+    return found
+
+
+def find_headings(lines: Sequence[str]) -> list[HeadingMark]:
+    markdown = _markdown_marks(lines)
+    chapter_starts = [index for index, _, text in markdown if CHAPTER.match(text)]
+    first_chapter, last_chapter = chapter_starts[0], chapter_starts[-1]
+    bare = {
+        index: text
+        for index, text in lone_lines(lines)
+        if first_chapter < index < chapter_starts[1] and _capitals(text) and text[0] != "#"
+    }
+    marks: list[HeadingMark] = []
+    chapter = 0
+    for index, hashes, text in sorted([*markdown, *((i, 0, t) for i, t in bare.items())]):
+        if index < first_chapter:
+            continue
+        previous = marks[-1] if marks else None
+        if CHAPTER.match(text):
+            chapter += 1
+            marks.append(HeadingMark(index, index + 1, text, level=1))
+        elif (
+            previous
+            and UNTITLED_CHAPTER.match(previous.heading)
+            and _only_blank_between(lines, previous.end, index)
+        ):
+            marks[-1] = HeadingMark(previous.start, index + 1, f"{previous.heading} {text}", 1)
+        elif hashes == 0:
+            marks.append(HeadingMark(index, index + 1, text, level=CATALOGUE_LEVEL))
+        elif index > last_chapter and hashes == 1:
+            marks.append(HeadingMark(index, index + 1, text, level=1))
+        elif index > last_chapter:
+            level = 2 if FACTION.match(text) else 3
+            marks.append(HeadingMark(index, index + 1, text, level=level))
+        else:
+            marks.append(HeadingMark(index, index + 1, text, level=hashes))
+    return marks
+
+
+def _only_blank_between(lines: Sequence[str], start: int, end: int) -> bool:
+    return not any(line.strip() for line in lines[start:end])
+
+
+STRATEGY = Strategy(find_headings=find_headings, levels=LEVELS)
