@@ -1,0 +1,68 @@
+"""Paths over the board's passable borders (board.json ``adjacent``; black lines never decide).
+
+Searches take two predicates: ``can_enter(region)`` (may the piece step into it) and
+``can_continue(region)`` (may it move on after stepping in, e.g. not out of a Shadow stronghold).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from adjudicator.games.wotr.board import BOARD
+
+Predicate = Callable[[str], bool]
+
+
+def _always(_: str) -> bool:
+    return True
+
+
+def neighbours(region: str) -> frozenset[str]:
+    """Regions across a passable border."""
+    return BOARD.regions[region].neighbours
+
+
+def distances(
+    start: str,
+    max_steps: int,
+    can_enter: Predicate = _always,
+    can_continue: Predicate = _always,
+) -> dict[str, int]:
+    """Shortest number of steps to every region reachable within ``max_steps`` (start: 0)."""
+    found = {start: 0}
+    frontier = [start]
+    for step in range(1, max_steps + 1):
+        following = []
+        for region in frontier:
+            if region != start and not can_continue(region):
+                continue
+            for nxt in neighbours(region):
+                if nxt not in found and can_enter(nxt):
+                    found[nxt] = step
+                    following.append(nxt)
+        frontier = following
+        if not frontier:
+            break
+    return found
+
+
+def walk_ends(start: str, steps: int, can_enter: Predicate = _always) -> frozenset[str]:
+    """Regions where a walk of exactly ``steps`` moves can end (regions may repeat on the way)."""
+    current = {start}
+    for _ in range(steps):
+        current = {nxt for region in current for nxt in neighbours(region) if can_enter(nxt)}
+    return frozenset(current)
+
+
+def broken_step(path: Iterable[str]) -> tuple[str, str] | None:
+    """The first pair of consecutive regions in ``path`` with no passable border, if any."""
+    regions = list(path)
+    for here, there in zip(regions, regions[1:], strict=False):
+        if there not in neighbours(here):
+            return here, there
+    return None
+
+
+def black_line(origin: str, to: str) -> bool:
+    """The (unverified) data draws a black line between the two regions: explanation only."""
+    return to in BOARD.regions[origin].impassable

@@ -1,0 +1,101 @@
+"""Matching a move's figures against the position: which nation, are they really there.
+
+Asking to move figures that are not in the region is malformed input (the API answers 400),
+not an illegal move.
+"""
+
+from __future__ import annotations
+
+from adjudicator.games.common import InvalidInput
+from adjudicator.games.wotr.board import BOARD, UNIT_KINDS
+from adjudicator.games.wotr.moves.context import Situation
+from adjudicator.games.wotr.moves.model import UnitGroup
+from adjudicator.games.wotr.position import Units
+
+Force = tuple[tuple[str, Units], ...]
+"""Figures per nation taking part in a move."""
+
+
+def _nation_of(situation: Situation, region: str, group: UnitGroup, where: str) -> str:
+    if group.nation is not None:
+        return group.nation
+    present = sorted(situation.position.nation_units(region))
+    if group.nazgul:
+        return "sauron"
+    if len(present) == 1:
+        return present[0]
+    if not present:
+        raise InvalidInput([(where, f"there are no figures in {region}")])
+    raise InvalidInput(
+        [(f"{where}.nation", f"{region} holds figures of {', '.join(present)}: name the nation")]
+    )
+
+
+def resolve_force(
+    situation: Situation, region: str, groups: tuple[UnitGroup, ...], where: str
+) -> Force:
+    """The figures per nation the move names, checked against what stands in ``region``."""
+    problems: list[tuple[str, str]] = []
+    wanted: dict[str, Units] = {}
+    for index, group in enumerate(groups):
+        at = where if len(groups) == 1 else f"{where}[{index}]"
+        try:
+            nation = _nation_of(situation, region, group, at)
+        except InvalidInput as error:
+            problems.extend(error.problems)
+            continue
+        units = Units(group.regular, group.elite, group.leaders, group.nazgul)
+        wanted[nation] = wanted.get(nation, Units()) + units
+    present = situation.position.nation_units(region)
+    for nation, units in wanted.items():
+        have = present.get(nation, Units())
+        for kind in UNIT_KINDS:
+            if getattr(units, kind) > getattr(have, kind):
+                problems.append(
+                    (
+                        f"{where}.{kind}",
+                        f"only {getattr(have, kind)} {nation} {kind} in {region}, "
+                        f"not {getattr(units, kind)}",
+                    )
+                )
+    sides = {BOARD.side_of(n) for n in wanted}
+    if len(sides) > 1:
+        problems.append((where, "figures of both sides cannot move together"))
+    if problems:
+        raise InvalidInput(problems)
+    return tuple(sorted((n, u) for n, u in wanted.items() if u))
+
+
+def whole_side(situation: Situation, region: str, side: str) -> Force:
+    """Every figure of ``side`` in ``region`` (the default when a move names no units)."""
+    return tuple(
+        sorted(
+            (nation, units)
+            for nation, units in situation.position.nation_units(region).items()
+            if BOARD.side_of(nation) == side and units
+        )
+    )
+
+
+def characters_in(situation: Situation, region: str, slugs: tuple[str, ...], where: str) -> None:
+    """Characters said to go with an army must stand in its region."""
+    problems = [
+        (f"{where}[{i}]", f"{slug} is not in {region}")
+        for i, slug in enumerate(slugs)
+        if situation.character_region(slug) != region
+    ]
+    if problems:
+        raise InvalidInput(problems)
+
+
+def force_side(force: Force) -> str | None:
+    """The side of the moving figures."""
+    return BOARD.side_of(force[0][0]) if force else None
+
+
+def total(force: Force) -> Units:
+    """All the figures of a force added up."""
+    result = Units()
+    for _, units in force:
+        result += units
+    return result
