@@ -1,0 +1,146 @@
+"""Text analysis for the three languages of the corpus, script by script.
+
+A token is routed by its script, whatever the document's language: Cyrillic words are
+lemmatized with pymorphy3 (so "армиями", "армии", "армию" all become "армия"), Latin words are
+stemmed with Snowball, English by default and Polish in Polish documents (so the English card
+names inside the Russian TCG rulebook are stemmed as English). Lemmas and stems are cached:
+this is the hot path of both indexing and searching.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterator
+from functools import cache, lru_cache
+
+import pymorphy3
+import snowballstemmer
+from whoosh.analysis import Filter, LowercaseFilter, RegexTokenizer, StopFilter, Token
+from whoosh.lang.stopwords import stoplists
+
+LANGUAGES = ("ru", "pl", "en")
+
+# whoosh ships Russian and English stop lists but no Polish one: the commonest Polish function
+# words (prepositions, conjunctions, pronouns, particles) are listed here.
+_POLISH_STOPWORDS_TEXT = """a aby ale albo ani bo by być był była było były co czy dla do gdy
+gdzie go i ich im jak jako je jego jej jest jeśli jeżeli już ją ku lub ma mu na nad nie niż o od
+oraz po pod przez przy się są ta tak tam te tego tej ten to tu tym tylko u w we z za ze że"""
+POLISH_STOPWORDS = frozenset(_POLISH_STOPWORDS_TEXT.split())
+STOPWORDS = frozenset(stoplists["ru"]) | frozenset(stoplists["en"]) | POLISH_STOPWORDS
+
+WORD_PATTERN = r"\w+"
+
+# Letters that NFKD does not decompose but a keyboard without Polish layout replaces.
+_FOLD_EXTRA = str.maketrans({"ł": "l", "ё": "е"})
+
+
+@cache
+def _morph() -> pymorphy3.MorphAnalyzer:
+    return pymorphy3.MorphAnalyzer(lang="ru")
+
+
+@cache
+def _stemmer(language: str) -> snowballstemmer.stemmer:
+    return snowballstemmer.stemmer({"en": "english", "pl": "polish"}[language])
+
+
+def is_cyrillic(word: str) -> bool:
+    """Whether the word's first letter is Cyrillic."""
+    return "\u0400" <= next((c for c in word if c.isalpha()), "a") <= "\u04ff"
+
+
+@lru_cache(maxsize=200_000)
+def russian_lemma(word: str) -> str:
+    """The dictionary form of a lowercase Russian word (pymorphy3's likeliest parse), ё as е."""
+    return _morph().parse(word)[0].normal_form.replace("ё", "е")
+
+
+@lru_cache(maxsize=200_000)
+def latin_stem(word: str, language: str) -> str:
+    """The Snowball stem of a lowercase Latin-script word, in English or Polish."""
+    return _stemmer(language).stemWord(word)
+
+
+@lru_cache(maxsize=200_000)
+def fold(word: str) -> str:
+    """Lowercase, without diacritics on Latin letters (ż → z, ł → l) and with ё as е."""
+    word = word.lower().translate(_FOLD_EXTRA)
+    if is_cyrillic(word):
+        return word
+    decomposed = unicodedata.normalize("NFKD", word)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def normalize(word: str, language: str) -> str:
+    """The indexed form of a lowercase word in a document (or query) of ``language``."""
+    if word.isdigit():
+        return word
+    if is_cyrillic(word):
+        return russian_lemma(word)
+    if language == "pl":
+        return latin_stem(word, "pl")
+    return latin_stem(fold(word), "en")
+
+
+class ScriptNormalizeFilter(Filter):
+    """Lemmatize Cyrillic tokens, stem Latin ones by the document's ``language``."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ScriptNormalizeFilter) and other.language == self.language
+
+    def __hash__(self) -> int:
+        return hash(("ScriptNormalizeFilter", self.language))
+
+    def __call__(self, tokens: Iterator[Token]) -> Iterator[Token]:
+        for token in tokens:
+            if not token.stopped:
+                token.text = normalize(token.text, self.language)
+            yield token
+
+
+class FoldFilter(Filter):
+    """Fold each token with :func:`fold` (diacritics off), for typo-tolerant surface matching."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, FoldFilter)
+
+    def __hash__(self) -> int:
+        return hash("FoldFilter")
+
+    def __call__(self, tokens: Iterator[Token]) -> Iterator[Token]:
+        for token in tokens:
+            token.text = fold(token.text)
+            yield token
+
+
+def _base():
+    return (
+        RegexTokenizer(WORD_PATTERN)
+        | LowercaseFilter()
+        | StopFilter(stoplist=STOPWORDS, minsize=2, renumber=False)
+    )
+
+
+@cache
+def language_analyzer(language: str):
+    """The analyzer of the ``title_<language>``/``body_<language>`` fields."""
+    return _base() | ScriptNormalizeFilter(language)
+
+
+@cache
+def surface_analyzer():
+    """Folded word forms, unstemmed: the field that typo tolerance matches against."""
+    return _base() | FoldFilter()
+
+
+def analyze(text: str, language: str) -> list[str]:
+    """The indexed forms of ``text`` as a query in ``language``, in order (stop words dropped)."""
+    return [token.text for token in language_analyzer(language)(text)]
+
+
+def query_words(text: str) -> list[str]:
+    """The lowercase words of ``text``, unnormalized (stop words dropped)."""
+    return [token.text for token in _base()(text)]

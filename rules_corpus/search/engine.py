@@ -1,0 +1,136 @@
+"""Run a search: plan the query, page the hits, highlight a snippet for each."""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from pathlib import Path
+
+from whoosh import highlight
+from whoosh import query as q
+
+from .analysis import language_analyzer
+from .index import open_index
+from .query import plan_query
+
+PAGE_SIZE = 10
+SNIPPET_CHARS = 240
+
+
+class PageOutOfRange(ValueError):
+    """The requested page is past the last page of results."""
+
+    def __init__(self, page: int, num_pages: int) -> None:
+        super().__init__(page, num_pages)
+        self.page = page
+        self.num_pages = num_pages
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    """One result: what it is, where it leads, and its snippet (HTML: escaped text, ``<mark>``)."""
+
+    doc_type: str
+    key: str
+    title: str
+    source_title: str
+    game: str
+    language: str
+    rulebook: str | None
+    section: int | None
+    url: str
+    snippet: str
+    score: float
+
+
+@dataclass(frozen=True)
+class SearchPage:
+    """One page of results; ``count`` is the number of hits over all pages."""
+
+    hits: tuple[SearchHit, ...]
+    count: int
+    page: int
+    num_pages: int
+
+    @property
+    def has_previous(self) -> bool:
+        return self.page > 1
+
+    @property
+    def has_next(self) -> bool:
+        return self.page < self.num_pages
+
+
+def snippet(text: str, terms: frozenset[str], language: str) -> str:
+    """The best fragments of ``text`` around ``terms``, marked; else the text's beginning."""
+    fragments = highlight.highlight(
+        text,
+        terms,
+        language_analyzer(language),
+        highlight.ContextFragmenter(maxchars=SNIPPET_CHARS, surround=60),
+        highlight.HtmlFormatter(tagname="mark", between=" … "),
+        top=2,
+    )
+    if fragments:
+        return fragments
+    beginning = text[:SNIPPET_CHARS].rsplit(" ", 1)[0] if len(text) > SNIPPET_CHARS else text
+    return html.escape(beginning) + (" …" if len(text) > SNIPPET_CHARS else "")
+
+
+def _filter(game: str | None, language: str | None) -> q.Query | None:
+    terms = [
+        q.Term(name, value) for name, value in (("game", game), ("language", language)) if value
+    ]
+    return q.And(terms) if terms else None
+
+
+def search(
+    directory: Path,
+    text: str,
+    *,
+    game: str | None = None,
+    language: str | None = None,
+    page: int = 1,
+    page_size: int = PAGE_SIZE,
+) -> SearchPage:
+    """Page ``page`` of the hits for ``text``, best first, optionally of one game and language.
+
+    Raises ``SearchIndexMissing`` without an index and :class:`PageOutOfRange` past the last page
+    (page 1 always exists, if empty).
+    """
+    with open_index(directory).searcher() as searcher:
+        planned = plan_query(text, searcher.reader())
+        restriction = _filter(game, language)
+        # whoosh counts every match when a filter matches no document at all (its empty
+        # allow-set is falsy), so that case is answered here.
+        if planned.query is None or (
+            restriction is not None
+            and next(iter(searcher.docs_for_query(restriction)), None) is None
+        ):
+            results, count = [], 0
+        else:
+            found = searcher.search(planned.query, limit=page * page_size, filter=restriction)
+            count = len(found)
+            results = found[(page - 1) * page_size : page * page_size]
+        num_pages = max(1, -(-count // page_size))
+        if page > num_pages:
+            raise PageOutOfRange(page, num_pages)
+        hits = tuple(
+            SearchHit(
+                doc_type=hit["doc_type"],
+                key=hit["key"],
+                title=hit["title"],
+                source_title=hit["source_title"],
+                game=hit["game"],
+                language=hit["language"],
+                rulebook=hit.get("rulebook"),
+                section=hit.get("section"),
+                url=hit["url"],
+                snippet=snippet(
+                    hit["body"], planned.highlight_terms[hit["language"]], hit["language"]
+                ),
+                score=round(float(hit.score), 4),
+            )
+            for hit in results
+        )
+    return SearchPage(hits=hits, count=count, page=page, num_pages=num_pages)

@@ -1,0 +1,54 @@
+"""The search parameters, validated once for the page and the API alike."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from rules_corpus.models import Game, Language
+
+MAX_QUERY_LENGTH = 200
+MAX_PAGE = 1000
+_WORD = re.compile(r"\w", re.UNICODE)
+
+
+class SearchForm(forms.Form):
+    """``q`` (required), ``game``, ``lang`` and ``page`` of a search."""
+
+    q = forms.CharField(
+        label=_("Search the rules"),
+        max_length=MAX_QUERY_LENGTH,
+        error_messages={"required": _("Type what you are looking for.")},
+    )
+    game = forms.ChoiceField(
+        label=_("Game"), required=False, choices=[("", _("All games")), *Game.choices]
+    )
+    lang = forms.ChoiceField(
+        label=_("Language"),
+        required=False,
+        choices=[("", _("All languages")), *Language.choices],
+    )
+    page = forms.IntegerField(
+        label=_("Page"), required=False, min_value=1, max_value=MAX_PAGE, widget=forms.HiddenInput
+    )
+
+    def clean_q(self) -> str:
+        text = self.cleaned_data["q"]
+        if "\ufffd" in text or any(
+            unicodedata.category(c) in {"Cc", "Cs", "Co"} and not c.isspace() for c in text
+        ):
+            raise forms.ValidationError(
+                _("The query contains characters that are not text (garbled bytes?)."),
+                code="garbled",
+            )
+        if not _WORD.search(text):
+            raise forms.ValidationError(
+                _("The query has no letters or digits to search for."), code="no_words"
+            )
+        return text
+
+    def clean_page(self) -> int:
+        return self.cleaned_data["page"] or 1

@@ -1,0 +1,123 @@
+"""The whoosh index: one schema for every document type, built in one go, opened once."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import threading
+from collections.abc import Iterable
+from pathlib import Path
+
+from whoosh import index as whoosh_index
+from whoosh.fields import ID, NUMERIC, STORED, TEXT, Schema
+
+from .analysis import LANGUAGES, language_analyzer, surface_analyzer
+from .documents import SearchDocument
+
+
+class SearchIndexMissing(RuntimeError):
+    """No index has been built in the configured directory (run ``build_search_index``)."""
+
+
+def title_field(language: str) -> str:
+    return f"title_{language}"
+
+
+def body_field(language: str) -> str:
+    return f"body_{language}"
+
+
+SURFACE_FIELD = "surface"
+
+
+def make_schema() -> Schema:
+    """Stored fields for display, and per language an analyzed title and body."""
+    fields = {
+        "doc_id": ID(stored=True, unique=True),
+        "doc_type": ID(stored=True),
+        "key": ID(stored=True),
+        "game": ID(stored=True),
+        "language": ID(stored=True),
+        "rulebook": ID(stored=True),
+        "section": NUMERIC(stored=True, signed=False),
+        "source_title": STORED(),
+        "title": STORED(),
+        "body": STORED(),
+        "url": STORED(),
+        SURFACE_FIELD: TEXT(analyzer=surface_analyzer(), phrase=False),
+    }
+    for language in LANGUAGES:
+        fields[title_field(language)] = TEXT(analyzer=language_analyzer(language))
+        fields[body_field(language)] = TEXT(analyzer=language_analyzer(language))
+    return Schema(**fields)
+
+
+def _fields_of(document: SearchDocument) -> dict[str, object]:
+    values: dict[str, object] = {
+        "doc_id": document.doc_id,
+        "doc_type": document.doc_type,
+        "key": document.key,
+        "game": document.game,
+        "language": document.language,
+        "source_title": document.source_title,
+        "title": document.title,
+        "body": document.body,
+        "url": document.url,
+        SURFACE_FIELD: f"{document.title}\n{document.body}",
+        title_field(document.language): document.title,
+        body_field(document.language): document.body,
+    }
+    if document.rulebook is not None:
+        values["rulebook"] = document.rulebook
+    if document.section is not None:
+        values["section"] = document.section
+    return values
+
+
+def build_index(directory: Path, documents: Iterable[SearchDocument]) -> int:
+    """Index ``documents`` into a fresh index that replaces ``directory``; returns their number.
+
+    The index is written beside the old one and swapped in, so searches keep working meanwhile.
+    """
+    directory = Path(directory)
+    directory.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{directory.name}-", dir=directory.parent))
+    try:
+        index = whoosh_index.create_in(staging, make_schema())
+        writer = index.writer(limitmb=256)
+        count = 0
+        for document in documents:
+            writer.add_document(**_fields_of(document))
+            count += 1
+        writer.commit()
+        old = directory.with_name(f".{directory.name}-old")
+        if directory.exists():
+            shutil.rmtree(old, ignore_errors=True)
+            directory.rename(old)
+        staging.rename(directory)
+        shutil.rmtree(old, ignore_errors=True)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    _opened.clear()
+    return count
+
+
+_opened: dict[tuple[str, int, int], whoosh_index.Index] = {}
+_lock = threading.Lock()
+
+
+def open_index(directory: Path) -> whoosh_index.Index:
+    """The index in ``directory``, opened once per build (``SearchIndexMissing`` if none)."""
+    directory = Path(directory)
+    try:
+        if not whoosh_index.exists_in(directory):
+            raise SearchIndexMissing(str(directory))
+        stat = directory.stat()
+    except OSError as error:
+        raise SearchIndexMissing(str(directory)) from error
+    key = (str(directory), stat.st_ino, stat.st_mtime_ns)
+    with _lock:
+        if key not in _opened:
+            _opened.clear()
+            _opened[key] = whoosh_index.open_dir(directory)
+        return _opened[key]

@@ -1,0 +1,20 @@
+"""The Django side of search: the configured index, and the form's parameters to a search."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+
+from .engine import SearchPage, search
+
+
+def search_cleaned(cleaned: dict[str, Any]) -> SearchPage:
+    """Search the configured index with a valid :class:`~.forms.SearchForm`'s data."""
+    return search(
+        settings.SEARCH_INDEX_DIR,
+        cleaned["q"],
+        game=cleaned.get("game") or None,
+        language=cleaned.get("lang") or None,
+        page=cleaned.get("page") or 1,
+    )

@@ -1,0 +1,127 @@
+"""Analysis per language, typo distance and the glossary (no index, no database)."""
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rules_corpus.search.analysis import analyze, fold
+from rules_corpus.search.documents import SearchDocument
+from rules_corpus.search.glossary import (
+    TCG_FILE,
+    TCG_SOURCE,
+    extract_pairs,
+    matched_concepts,
+)
+from rules_corpus.search.query import edit_distance
+
+
+@pytest.mark.parametrize(
+    ("language", "forms"),
+    [
+        ("ru", ["армия", "армии", "армию", "армиями", "армией"]),
+        ("ru", ["осада", "осады", "осаде", "осаду"]),
+        ("ru", ["кубик", "кубиков", "кубики", "кубика"]),
+        ("pl", ["niewola", "niewoli", "niewolę"]),
+        ("pl", ["ucieczka", "ucieczki", "ucieczkę"]),
+        ("pl", ["twierdza", "twierdzy", "twierdze", "twierdzach"]),
+        ("en", ["siege", "sieges"]),
+        ("en", ["companion", "companions"]),
+    ],
+)
+def test_inflections_meet_one_indexed_form(language, forms):
+    assert len({tuple(analyze(form, language)) for form in forms}) == 1
+
+
+def test_russian_words_are_lemmatized_to_their_dictionary_form():
+    assert analyze("Сколько кубиков бросает армия?", "ru") == [
+        "сколько",
+        "кубик",
+        "бросать",
+        "армия",
+    ]
+
+
+def test_latin_words_in_a_russian_book_are_stemmed_as_english():
+    assert analyze("Спутники (Companions)", "ru") == ["спутник", "companion"]
+    assert analyze("Companions", "ru") == analyze("companion", "en")
+
+
+def test_polish_words_keep_their_diacritics_for_the_polish_stemmer():
+    assert analyze("oblężenia", "pl") == analyze("oblężenie", "pl") == ["oblężen"]
+
+
+def test_fold_drops_latin_diacritics_but_keeps_cyrillic_letters():
+    assert fold("Oblężenie") == "oblezenie"
+    assert fold("Łódź") == "lodz"
+    assert fold("Nazgûl") == "nazgul"
+    assert fold("Ёж") == "еж"
+    assert fold("йод") == "йод"
+
+
+def test_stop_words_and_single_letters_are_dropped():
+    assert analyze("и в на z w the", "ru") == []
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "distance"),
+    [
+        ("осаад", "осада", 1),
+        ("armiya", "armia", 1),
+        ("niewloa", "niewola", 1),
+        ("siege", "siege", 0),
+        ("kitten", "sitting", 3),
+    ],
+)
+def test_edit_distance_counts_a_transposition_as_one_edit(a, b, distance):
+    assert edit_distance(a, b) == distance
+
+
+@given(st.text(max_size=8), st.text(max_size=8))
+def test_edit_distance_is_a_symmetric_bounded_distance(a, b):
+    assert edit_distance(a, b) == edit_distance(b, a)
+    assert edit_distance(a, a) == 0
+    assert abs(len(a) - len(b)) <= edit_distance(a, b) <= max(len(a), len(b))
+
+
+def test_the_committed_tcg_glossary_is_what_extraction_gives_today():
+    committed = json.loads(TCG_FILE.read_text(encoding="utf-8"))["pairs"]
+    extracted = extract_pairs(TCG_SOURCE.read_text(encoding="utf-8"))
+    assert [(p["ru"], p["en"]) for p in committed] == extracted
+
+
+def test_extraction_finds_the_tcg_terms_and_leaves_phrases_out():
+    pairs = dict((en, ru) for ru, en in extract_pairs(TCG_SOURCE.read_text(encoding="utf-8")))
+    assert pairs["Ring-bearer"] == "Хранитель Кольца"
+    assert pairs["Companion"] == "Спутник"
+    assert pairs["Fellowship Phase"] == "Фаза Братства"
+    assert pairs["Uruk-hai"] == "урук-хай"
+    assert "discard from play" not in pairs  # a phrase, not a term
+    assert "Playing companions" not in pairs  # a rule's title
+    assert "Class" not in pairs  # printed after the wrong words
+
+
+def test_extraction_on_a_made_up_text():
+    text = "Бросьте Кубик Судьбы (Fate Die). Игрок может отступить (retreat) из боя (from battle)."
+    assert extract_pairs(text) == [("Кубик Судьбы", "Fate Die")]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("Ring-bearer", ("ru", "Хранитель Кольца")),
+        ("хранителем кольца", ("en", "Ring-bearer")),
+        ("siege", ("ru", "осада")),
+        ("осады", ("pl", "oblężenie")),
+        ("armia", ("ru", "армия")),
+        ("Companion", ("ru", "спутник")),
+    ],
+)
+def test_a_query_term_names_its_concept_in_the_other_languages(query, expected):
+    assert any(expected in concept.terms for concept in matched_concepts(query))
+
+
+def test_a_search_document_needs_a_known_language():
+    with pytest.raises(ValueError, match="language"):
+        SearchDocument("section", "1", "wotr", "de", "T", "B", "/")
