@@ -46,6 +46,7 @@ def _force(situation: Situation, move: Move, where: str = "move.units") -> Force
 
 def _check_die(findings: Findings, move: Move, force: Force, side: str, what: str) -> None:
     if move.die == EVENT:
+        findings.cite(rules.PLAYING_CARDS)
         findings.assume(ASSUME_EVENT)
     elif move.die not in (ARMY, CHARACTER):
         findings.fail(
@@ -56,7 +57,8 @@ def _check_die(findings: Findings, move: Move, force: Force, side: str, what: st
             die=move.die,
         )
     elif move.die == CHARACTER:
-        led = total(force).leaders_total > 0 or any(
+        findings.cite(rules.SPLITTING if what == "move" else rules.ATTACK)
+        led = total(force).leadership > 0 or any(
             BOARD.characters[c].side == side for c in move.characters
         )
         if not led:
@@ -70,6 +72,10 @@ def _check_die(findings: Findings, move: Move, force: Force, side: str, what: st
 def _check_not_at_war(
     findings: Findings, situation: Situation, force: Force, to: str, what: str
 ) -> None:
+    land = BOARD.regions[to].nation
+    crossing = land is not None and any(n != land for n, _ in force)
+    if what == "attack" or crossing or not all(situation.at_war(n) for n, _ in force):
+        findings.cite(rules.AT_WAR)
     for nation, units in force:
         if not units or situation.at_war(nation):
             continue
@@ -80,19 +86,17 @@ def _check_not_at_war(
                 rules.AT_WAR,
                 nation=nation,
             )
-        else:
-            land = BOARD.regions[to].nation
-            if land is not None and land != nation:
-                findings.fail(
-                    "not_at_war_border",
-                    N_(
-                        "%(nation)s is not at war: its units cannot cross into the land of "
-                        "%(land)s (only a retreat may)"
-                    ),
-                    rules.AT_WAR,
-                    nation=nation,
-                    land=land,
-                )
+        elif land is not None and land != nation:
+            findings.fail(
+                "not_at_war_border",
+                N_(
+                    "%(nation)s is not at war: its units cannot cross into the land of "
+                    "%(land)s (only a retreat may)"
+                ),
+                rules.AT_WAR,
+                nation=nation,
+                land=land,
+            )
 
 
 def check_adjacent(findings: Findings, origin: str, to: str, citation: rules.Citation) -> bool:
@@ -156,8 +160,10 @@ def _check_leg(
     check_adjacent(findings, origin, to, rules.ARMY_MOVEMENT)
     _check_destination(findings, situation, to, side, moving.units)
     _check_not_at_war(findings, situation, force, to, "move")
+    left = situation.position.side_units(origin, side)
+    if moving != left:
+        findings.cite(rules.SPLITTING)
     if side == FREE_PEOPLES:
-        left = situation.position.side_units(origin, side)
         remaining = Units(
             left.regular - moving.regular,
             left.elite - moving.elite,
@@ -221,7 +227,11 @@ def _check_second_army(findings: Findings, situation: Situation, move: Move, for
             N_("only an army die moves two armies in one action"),
             rules.ARMY_MOVEMENT,
         )
-    second_force = _force(situation, second, "move.then.units")
+    after_first = situation.position
+    for nation, units in force:
+        there = after_first.nation_units(move.to).get(nation, Units())
+        after_first = after_first.with_units(move.to, nation, there + units)
+    second_force = _force(Situation(after_first, situation.factions), second, "move.then.units")
     side = force_side(force)
     if force_side(second_force) != side:
         findings.fail("second_army_side", N_("both armies must be yours"), rules.ARMY_MOVEMENT)

@@ -292,7 +292,7 @@ def _move_alone(situation: Situation, move: Move, findings: Findings) -> None:
     faction = move.faction
     citation = rules.DUNLENDINGS_ALONE if faction == "dunlendings" else rules.SPIDERS_ALONE
     limits = rules.DUNLENDINGS_LIMITS if faction == "dunlendings" else rules.SPIDERS_LIMITS
-    findings.cite(citation)
+    findings.cite(citation, limits)
     can_enter = _alone_blocker(situation, faction)
     if not can_enter(move.to):
         findings.fail(

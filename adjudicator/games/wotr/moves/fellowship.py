@@ -72,6 +72,7 @@ def _destination(
 ) -> None:
     fellowship = situation.position.fellowship
     steps = fellowship.progress
+    findings.cite(rules.ENTERING_MORDOR)
     findings.assume(ASSUME_WALK)
     findings.assume(ASSUME_MORDOR_INTERIOR)
 
@@ -282,6 +283,8 @@ def check_separate(situation: Situation, move: Move, findings: Findings) -> None
 def _check_new_guide(findings: Findings, move: Move, guide: str, remaining: list[str]) -> None:
     top = highest_level(remaining)
     candidates = [c for c in remaining if (BOARD.characters[c].level or 0) == top]
+    if move.guide is not None or guide not in remaining:
+        findings.cite(rules.GUIDE)
     if move.guide is not None:
         _check_guide_choice(findings, move.guide, remaining, candidates)
     elif guide not in remaining:

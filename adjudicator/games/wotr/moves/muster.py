@@ -54,6 +54,7 @@ def check_muster(situation: Situation, move: Move, findings: Findings) -> None:
     findings.cite(rules.MUSTER, rules.MUSTER_LIMITS)
     by_card = move.die == EVENT
     if by_card:
+        findings.cite(rules.PLAYING_CARDS)
         findings.assume(
             N_(
                 "Recruited by an event card: the nation need not be at war and a besieged "
