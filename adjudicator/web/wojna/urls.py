@@ -1,10 +1,15 @@
 """Pages of Wojna o Pierścień."""
 
 from django.urls import path
-from django.views.generic import TemplateView
+
+from . import views
 
 app_name = "wojna"
 
 urlpatterns = [
-    path("", TemplateView.as_view(template_name="coming_soon.html"), name="index"),
+    path("", views.index, name="index"),
+    *(
+        path(f"{c.slug}/", views.calculator_page(c), name=c.slug.replace("-", "_"))
+        for c in views.CALCULATORS
+    ),
 ]

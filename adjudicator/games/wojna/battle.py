@@ -1,0 +1,250 @@
+"""Battle: force ratio, automatic elimination, the modified die and Wyniki bitwy (rules: Bitwa).
+
+The attacker's and the defender's unit strengths are summed; the defender's sum is multiplied
+by its terrain multiplier (the terrain table is missing: the multiplier is a parameter), except
+for besiegers attacked by a sortie from a fortress (rules: Twierdze). The ratio is rounded in the
+defender's favour; 10-1 or more removes the defender at once. The attacking leader's Morale is
+added to the die, the defending leader's subtracted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import ceil, floor
+
+from adjudicator.games.common import N_, Reason, unique_citations
+
+from . import citations as cite
+from .answers import D6_ASSUMPTION, Answer
+from .dice import DIE_FACES
+from .tables import (
+    BATTLE_TABLE_NAME,
+    ENTER_TABLE,
+    BattleLosses,
+    BattleResultsTable,
+    loss,
+    odds_label,
+)
+from .validation import MAX_ATTRIBUTE, Problems
+
+AUTOMATIC_RATIO = 10
+MAX_MULTIPLIER = 100
+
+RATIO_ASSUMPTION = N_(
+    "The ratio is formed from the exact sums (the defender's sum times its multiplier, not "
+    "rounded on its own) and then rounded in the defender's favour: down to N-1 when the "
+    "attacker is stronger, up to 1-N when the defender is."
+)
+BRACKETED = {
+    "attacker": N_(
+        "The attacking leader's Morale is in brackets: this character cannot lead units, so "
+        "its Morale is not applied."
+    ),
+    "defender": N_(
+        "The defending leader's Morale is in brackets: this character cannot lead units, so "
+        "its Morale is not applied."
+    ),
+}
+LOSS_ASSUMPTION = N_(
+    "Losses are percentages of each side's own summed strength (the defender's without the "
+    "terrain multiplier); the text says they are rounded but not in which direction, so the "
+    "exact loss is shown."
+)
+
+
+@dataclass(frozen=True)
+class Leader:
+    """A leading character: its Morale, whether that Morale is printed in brackets (such a
+    character cannot lead, rules: Morale), and the Czary bonus its player rolled for this
+    battle (rules: Czary)."""
+
+    morale: int
+    bracketed: bool = False
+    spell_bonus: int = 0
+
+
+@dataclass(frozen=True)
+class BattleOutcome:
+    """One face of the attacker's die, the modified result and its row of Wyniki bitwy."""
+
+    roll: int
+    modified: int
+    probability: Fraction
+    losses: BattleLosses | None
+    attacker_loss: Fraction | None
+    defender_loss: Fraction | None
+
+
+@dataclass(frozen=True)
+class BattleAnswer(Answer):
+    """One round of a battle, up to the losses (rules: Bitwa)."""
+
+    attacker_strength: int = 0
+    defender_strength: int = 0
+    terrain_multiplier: Fraction = Fraction(1)
+    defender_effective: Fraction = Fraction(0)
+    ratio: Fraction = Fraction(0)
+    column: str = ""
+    automatic: bool = False
+    modifier: int = 0
+    outcomes: tuple[BattleOutcome, ...] = ()
+    table_entered: bool = False
+    missing: tuple[int, ...] = ()
+
+
+def odds_column(attacker: Fraction, defender: Fraction) -> tuple[int, int]:
+    """The ratio attacker:defender rounded in the defender's favour (rules: Bitwa)."""
+    ratio = Fraction(attacker) / Fraction(defender)
+    if ratio >= 1:
+        return floor(ratio), 1
+    return 1, ceil(1 / ratio)
+
+
+def resolve_battle(
+    attacker_units: Sequence[int],
+    defender_units: Sequence[int],
+    terrain_multiplier: Fraction = Fraction(1),
+    *,
+    attacker_leader: Leader | None = None,
+    defender_leader: Leader | None = None,
+    sortie: bool = False,
+    table: BattleResultsTable | None = None,
+) -> BattleAnswer:
+    """One round of battle: the column, the automatic result or the die's distribution."""
+    _check(attacker_units, defender_units, terrain_multiplier, attacker_leader, defender_leader)
+    reasons: list[Reason] = []
+    multiplier = Fraction(terrain_multiplier)
+    if sortie and multiplier != 1:
+        reasons.append(
+            Reason(
+                N_(
+                    "Besiegers attacked from the fortress defend without the terrain "
+                    "multiplier (%(multiplier)s ignored)."
+                ),
+                cite.FORTRESSES,
+                {"multiplier": str(multiplier)},
+                code="sortie",
+            )
+        )
+        multiplier = Fraction(1)
+    attacking, defending = sum(attacker_units), sum(defender_units)
+    effective = defending * multiplier
+    column_sides = odds_column(Fraction(attacking), effective)
+    column = odds_label(*column_sides)
+    ratio = Fraction(attacking) / effective
+    common = {
+        "attacker_strength": attacking,
+        "defender_strength": defending,
+        "terrain_multiplier": multiplier,
+        "defender_effective": effective,
+        "ratio": ratio,
+        "column": column,
+    }
+    cited = [cite.BATTLE, *((cite.FORTRESSES,) if sortie else ())]
+    if ratio >= AUTOMATIC_RATIO:
+        reasons.append(
+            Reason(
+                N_(
+                    "A force ratio of 10-1 or more removes the defender from the board at once; "
+                    "the attacker may go on with its move."
+                ),
+                cite.BATTLE,
+                code="automatic",
+            )
+        )
+        return BattleAnswer(
+            **common,
+            automatic=True,
+            reasons=tuple(reasons),
+            citations=unique_citations(cited),
+            assumptions=(RATIO_ASSUMPTION,),
+        )
+    modifier = 0
+    for side, leader, sign in (("attacker", attacker_leader, 1), ("defender", defender_leader, -1)):
+        if leader is None:
+            continue
+        if leader.bracketed:
+            reasons.append(Reason(BRACKETED[side], cite.MORALE, code="bracketed_morale"))
+            continue
+        modifier += sign * (leader.morale + leader.spell_bonus)
+        if leader.spell_bonus:
+            cited.append(cite.SPELLS)
+    outcomes = tuple(
+        _outcome(roll, roll + modifier, attacking, defending, column, table) for roll in DIE_FACES
+    )
+    missing = tuple(o.modified for o in outcomes if o.losses is None) if table else ()
+    if table is None:
+        cited.append(cite.TABLES)
+        reasons.append(
+            Reason(ENTER_TABLE, cite.TABLES, {"table": BATTLE_TABLE_NAME}, code="table_missing")
+        )
+    elif missing:
+        reasons.append(
+            Reason(
+                N_(
+                    "Your Wyniki bitwy table has no row for column %(column)s and modified die "
+                    "%(dice)s: complete it from your copy."
+                ),
+                cite.TABLES,
+                {"column": column, "dice": ", ".join(str(d) for d in missing)},
+                code="table_incomplete",
+            )
+        )
+    return BattleAnswer(
+        **common,
+        modifier=modifier,
+        outcomes=outcomes,
+        table_entered=table is not None,
+        missing=missing,
+        reasons=tuple(reasons),
+        citations=unique_citations(cited),
+        assumptions=(RATIO_ASSUMPTION, D6_ASSUMPTION, LOSS_ASSUMPTION),
+    )
+
+
+def _outcome(
+    roll: int,
+    modified: int,
+    attacking: int,
+    defending: int,
+    column: str,
+    table: BattleResultsTable | None,
+) -> BattleOutcome:
+    losses = table.lookup(column, modified) if table else None
+    return BattleOutcome(
+        roll=roll,
+        modified=modified,
+        probability=Fraction(1, len(DIE_FACES)),
+        losses=losses,
+        attacker_loss=loss(attacking, losses.attacker_percent) if losses else None,
+        defender_loss=loss(defending, losses.defender_percent) if losses else None,
+    )
+
+
+def _check(
+    attacker_units: Sequence[int],
+    defender_units: Sequence[int],
+    multiplier: Fraction,
+    attacker_leader: Leader | None,
+    defender_leader: Leader | None,
+) -> None:
+    problems = Problems()
+    for field, units, side in (
+        ("attacker_units", attacker_units, "attacker"),
+        ("defender_units", defender_units, "defender"),
+    ):
+        if not units:
+            problems.add(
+                field,
+                f"The {side} has no units: a force ratio needs a strength on both sides.",
+            )
+        problems.integers(field, units, 1)
+    if not isinstance(multiplier, int | Fraction) or not 0 < multiplier <= MAX_MULTIPLIER:
+        problems.add("terrain_multiplier", f"Must be above 0 and at most {MAX_MULTIPLIER}.")
+    for side, leader in (("attacker", attacker_leader), ("defender", defender_leader)):
+        if leader is not None:
+            problems.integer(f"{side}_morale", leader.morale, 0, MAX_ATTRIBUTE)
+            problems.integer(f"{side}_spell_bonus", leader.spell_bonus, 0, MAX_ATTRIBUTE)
+    problems.raise_if_any()

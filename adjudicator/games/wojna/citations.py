@@ -1,0 +1,46 @@
+"""Sections of ``wojna-o-pierscien-zasady.pl.txt`` the engine cites (anchors per conventions)."""
+
+from adjudicator.games.common import Citation
+
+RULEBOOK = "wojna-o-pierscien"
+
+
+def _section(anchor: str, title: str) -> Citation:
+    return Citation(rulebook=RULEBOOK, anchor=anchor, title=title)
+
+
+RING_PHASE = _section("faza-pierscienia", "Faza Pierścienia")
+SEARCH_PHASE = _section("faza-poszukiwan", "Faza poszukiwań")
+ALLIANCE_MOVE = _section("faza-ruchu-przymierza", "Faza ruchu Przymierza")
+COURAGE = _section("odwaga", "Odwaga")
+MORALE = _section("morale", "Morale")
+ENDURANCE = _section("odpornosc", "Odporność")
+RING_ATTRIBUTE = _section("pierscien", "Pierścień")
+CAPTURE_ESCAPE_ATTRIBUTES = _section("niewola-ucieczka", "Niewola/Ucieczka")
+DUEL = _section("pojedynek", "Pojedynek")
+SEARCH = _section("poszukiwania", "Poszukiwania")
+CAPTIVITY = _section("niewola", "Niewola")
+BATTLE = _section("bitwa", "Bitwa")
+FORTRESSES = _section("twierdze", "Twierdze")
+SPELLS = _section("czary-2", "Czary")
+THE_RING = _section("pierscien-2", "Pierścień")
+TABLES = _section("tabele-i-zestawienia", "Tabele i zestawienia")
+
+ALL = (
+    RING_PHASE,
+    SEARCH_PHASE,
+    ALLIANCE_MOVE,
+    COURAGE,
+    MORALE,
+    ENDURANCE,
+    RING_ATTRIBUTE,
+    CAPTURE_ESCAPE_ATTRIBUTES,
+    DUEL,
+    SEARCH,
+    CAPTIVITY,
+    BATTLE,
+    FORTRESSES,
+    SPELLS,
+    THE_RING,
+    TABLES,
+)

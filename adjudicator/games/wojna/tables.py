@@ -1,0 +1,207 @@
+"""The rule tables the source lacks ("Tabele i zestawienia"), as data the user enters.
+
+The engine never invents a table entry: a lookup the user's table does not cover is reported
+as missing. The web layer builds these values from the database (admin or JSON import).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from adjudicator.games.common import N_, InvalidInput
+
+ODDS_PATTERN = re.compile(r"^(?:(\d+)-1|1-(\d+))$")
+ENTER_TABLE = N_(
+    "The %(table)s table is not entered: enter this table from your copy of the rules "
+    "(admin, or manage.py import_wojna_tables)."
+)
+BATTLE_TABLE_NAME = "Wyniki bitwy"
+DUEL_TABLE_NAME = "Wyniki pojedynku"
+SEARCH_TABLE_NAME = "Poszukiwania"
+
+
+def odds_label(attacker: int, defender: int) -> str:
+    """A force-ratio column as the text writes it ("10-1")."""
+    return f"{attacker}-{defender}"
+
+
+def check_odds_label(label: str) -> str:
+    """``"3-1"`` or ``"1-2"``: one side of a force-ratio column is 1."""
+    if not ODDS_PATTERN.match(label) or label in {"0-1", "1-0"}:
+        raise ValueError(f"{label!r} is not a force ratio such as 3-1 or 1-2")
+    return label
+
+
+@dataclass(frozen=True)
+class BattleLosses:
+    """One cell of Wyniki bitwy: the percentage losses of each side (rules: Bitwa)."""
+
+    attacker_percent: int
+    defender_percent: int
+
+
+@dataclass(frozen=True)
+class BattleResultsTable:
+    """Wyniki bitwy: (force-ratio column, modified die) → percentage losses."""
+
+    cells: Mapping[tuple[str, int], BattleLosses] = field(default_factory=dict)
+
+    def lookup(self, column: str, modified_die: int) -> BattleLosses | None:
+        return self.cells.get((column, modified_die))
+
+
+@dataclass(frozen=True)
+class DuelWounds:
+    """One cell of Wyniki pojedynku: wounds to the striking and to the struck character."""
+
+    attacker: int
+    defender: int
+
+
+@dataclass(frozen=True)
+class DuelTable:
+    """Wyniki pojedynku: (score difference, die) → wounds (rules: Pojedynek)."""
+
+    cells: Mapping[tuple[int, int], DuelWounds] = field(default_factory=dict)
+
+    def lookup(self, difference: int, die: int) -> DuelWounds | None:
+        return self.cells.get((difference, die))
+
+
+@dataclass(frozen=True)
+class SearchRow:
+    """A die face that finds the searched character with a pool in [points_from, points_to];
+    ``capture`` is the "n" printed by the face (rules: Poszukiwania, Niewola)."""
+
+    points_from: int
+    points_to: int | None
+    die: int
+    capture: bool
+
+    def covers(self, points: int) -> bool:
+        return self.points_from <= points and (self.points_to is None or points <= self.points_to)
+
+
+@dataclass(frozen=True)
+class SearchTable:
+    """Poszukiwania: for a pool of search points, the die faces that succeed."""
+
+    rows: tuple[SearchRow, ...] = ()
+
+    def covers(self, points: int) -> bool:
+        return any(row.covers(points) for row in self.rows)
+
+    def successes(self, points: int) -> dict[int, bool]:
+        """Successful die face → whether it carries "n" (capture may be tried)."""
+        return {row.die: row.capture for row in self.rows if row.covers(points)}
+
+
+def loss(strength: int, percent: int) -> Fraction:
+    """The exact loss before the rounding the text asks for (rules: Bitwa)."""
+    return Fraction(strength * percent, 100)
+
+
+def battle_table(rows: Iterable[Mapping[str, object]]) -> BattleResultsTable:
+    """Build and check Wyniki bitwy from rows ``{odds, die, attacker_loss, defender_loss}``."""
+    cells: dict[tuple[str, int], BattleLosses] = {}
+    problems: list[tuple[str, str]] = []
+    for index, row in enumerate(rows):
+        where = f"battle_results[{index}]"
+        try:
+            key = (check_odds_label(str(row["odds"])), _int(row["die"]))
+            losses = BattleLosses(_percent(row["attacker_loss"]), _percent(row["defender_loss"]))
+        except (KeyError, TypeError, ValueError) as error:
+            problems.append((where, str(error)))
+            continue
+        if key in cells:
+            problems.append((where, f"repeats column {key[0]} die {key[1]}"))
+        cells[key] = losses
+    if problems:
+        raise InvalidInput(problems)
+    return BattleResultsTable(cells)
+
+
+def duel_table(rows: Iterable[Mapping[str, object]]) -> DuelTable:
+    """Build and check Wyniki pojedynku from rows ``{difference, die, attacker_wounds,
+    defender_wounds}``."""
+    cells: dict[tuple[int, int], DuelWounds] = {}
+    problems: list[tuple[str, str]] = []
+    for index, row in enumerate(rows):
+        where = f"duel_results[{index}]"
+        try:
+            key = (_int(row["difference"]), _face(row["die"]))
+            wounds = DuelWounds(_count(row["attacker_wounds"]), _count(row["defender_wounds"]))
+        except (KeyError, TypeError, ValueError) as error:
+            problems.append((where, str(error)))
+            continue
+        if key in cells:
+            problems.append((where, f"repeats difference {key[0]} die {key[1]}"))
+        cells[key] = wounds
+    if problems:
+        raise InvalidInput(problems)
+    return DuelTable(cells)
+
+
+def search_table(rows: Iterable[Mapping[str, object]]) -> SearchTable:
+    """Build and check Poszukiwania from rows ``{points_from, points_to, die, capture}``."""
+    built: list[SearchRow] = []
+    problems: list[tuple[str, str]] = []
+    for index, row in enumerate(rows):
+        where = f"search[{index}]"
+        try:
+            upper = row.get("points_to")
+            entry = SearchRow(
+                _count(row["points_from"]),
+                None if upper is None else _count(upper),
+                _face(row["die"]),
+                bool(row.get("capture", False)),
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            problems.append((where, str(error)))
+            continue
+        if entry.points_to is not None and entry.points_to < entry.points_from:
+            problems.append((where, "points_to is below points_from"))
+        elif any(_overlap(entry, other) for other in built):
+            problems.append((where, f"die {entry.die} is given twice for overlapping pools"))
+        built.append(entry)
+    if problems:
+        raise InvalidInput(problems)
+    return SearchTable(tuple(built))
+
+
+def _overlap(a: SearchRow, b: SearchRow) -> bool:
+    if a.die != b.die:
+        return False
+    a_top = a.points_to if a.points_to is not None else float("inf")
+    b_top = b.points_to if b.points_to is not None else float("inf")
+    return a.points_from <= b_top and b.points_from <= a_top
+
+
+def _int(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{value!r} is not a whole number")
+    return value
+
+
+def _count(value: object) -> int:
+    number = _int(value)
+    if number < 0:
+        raise ValueError(f"{number} is negative")
+    return number
+
+
+def _percent(value: object) -> int:
+    number = _count(value)
+    if number > 100:
+        raise ValueError(f"{number}% is more than 100%")
+    return number
+
+
+def _face(value: object) -> int:
+    number = _int(value)
+    if not 1 <= number <= 6:
+        raise ValueError(f"die {number} is not a face of a six-sided die")
+    return number

@@ -1,0 +1,84 @@
+"""The SVG chart of each distribution a Wojna answer holds (none for yes/no answers)."""
+
+from fractions import Fraction
+
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+
+from adjudicator.charts import bar_chart_svg
+from adjudicator.games.wojna import battle, characters, dice, duel, search
+
+SHOWN_ATTEMPTS = 12
+
+
+def attempts_chart(odds: dice.AttemptOdds) -> list[SafeString]:
+    """When the first success comes: attempt 1, 2, ... (later ones summed) or never."""
+    bars: list[tuple[str, Fraction]] = [(str(k), p) for k, p in odds.first_success[:SHOWN_ATTEMPTS]]
+    later = sum((p for _k, p in odds.first_success[SHOWN_ATTEMPTS:]), Fraction(0))
+    if later:
+        bars.append((f">{SHOWN_ATTEMPTS}", later))
+    bars.append((_("never"), odds.never))
+    return [bar_chart_svg(bars, title=_("Attempt of the first success"))]
+
+
+def battle_chart(answer: battle.BattleAnswer) -> list[SafeString]:
+    """The modified die, or the defender's losses when the table is entered."""
+    if answer.automatic:
+        return []
+    if answer.table_entered and not answer.missing:
+        losses: dict[int, Fraction] = {}
+        for o in answer.outcomes:
+            assert o.losses is not None
+            losses[o.losses.defender_percent] = (
+                losses.get(o.losses.defender_percent, Fraction(0)) + o.probability
+            )
+        bars = [(f"{pct}%", p) for pct, p in sorted(losses.items())]
+        return [bar_chart_svg(bars, title=_("Defender's losses"))]
+    bars = [
+        (f"{o.modified:+d}" if o.modified < 1 else str(o.modified), o.probability)
+        for o in answer.outcomes
+    ]
+    return [bar_chart_svg(bars, title=_("Modified die"))]
+
+
+def duel_chart(answer: duel.DuelAnswer) -> list[SafeString]:
+    """How a fight to the end finishes."""
+    fight = answer.fight
+    if fight is None:
+        return []
+    bars = [
+        (_("attacker falls"), fight.attacker_falls),
+        (_("defender falls"), fight.defender_falls),
+        (_("both fall"), fight.both_fall),
+        (_("endless"), fight.endless),
+    ]
+    return [bar_chart_svg(bars, title=_("Fight to the end"))]
+
+
+def search_chart(answer: search.SearchAnswer) -> list[SafeString]:
+    """Not found, found, found with "n"."""
+    if answer.found is None or answer.capture_allowed is None:
+        return []
+    bars = [
+        (_("not found"), 1 - answer.found),
+        (_("found"), answer.found - answer.capture_allowed),
+        (_('found, "n"'), answer.capture_allowed),
+    ]
+    return [bar_chart_svg(bars, title=_("Search result"))]
+
+
+def ringwraith_chart(answer: characters.RingwraithOdds) -> list[SafeString]:
+    """The Ring comes off at stage k, or the bearer turns."""
+    bars = [(str(k), p) for k, p in answer.removed_at[:SHOWN_ATTEMPTS]]
+    bars.append((_("Ringwraith"), answer.becomes_ringwraith))
+    return [bar_chart_svg(bars, title=_("Stage the Ring comes off"))]
+
+
+def gollum_chart(answer: characters.GollumOdds) -> list[SafeString]:
+    labels = {"alliance": _("Alliance"), "unstated": _("3–4: unstated"), "sauron": _("Sauron")}
+    bars = [(labels[side], p) for side, p in answer.distribution]
+    return [bar_chart_svg(bars, title=_("Gollum's side"))]
+
+
+def no_chart(answer: object) -> list[SafeString]:
+    return []

@@ -1,0 +1,233 @@
+"""Page forms; their field names match the API's so both use :mod:`.services`."""
+
+import re
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from adjudicator.games.wojna.search import ALLIANCE_MOVE, SEARCH_PHASE
+from adjudicator.games.wojna.validation import MAX_ATTEMPTS, MAX_ATTRIBUTE
+
+
+def attribute(label, *, required: bool = True, low: int = 0, **kwargs) -> forms.IntegerField:
+    """A character's attribute or a count: a whole number in [low, MAX_ATTRIBUTE]."""
+    return forms.IntegerField(
+        label=label, required=required, min_value=low, max_value=MAX_ATTRIBUTE, **kwargs
+    )
+
+
+class StrengthsField(forms.CharField):
+    """Unit strengths typed as "4, 3, 2": whole numbers of at least 1."""
+
+    def to_python(self, value):
+        text = super().to_python(value)
+        items = [item for item in re.split(r"[\s,;]+", text) if item]
+        if not all(item.isdigit() for item in items):
+            raise forms.ValidationError(_("Write whole numbers separated by commas."))
+        strengths = [int(item) for item in items]
+        if any(strength < 1 for strength in strengths):
+            raise forms.ValidationError(_("Every unit has a strength of at least 1."))
+        return strengths
+
+    def prepare_value(self, value):
+        return ", ".join(map(str, value)) if isinstance(value, list) else value
+
+
+class BattleForm(forms.Form):
+    attacker_units = StrengthsField(
+        label=_("Attacker's units (strengths)"), help_text=_("For example: 4, 3")
+    )
+    defender_units = StrengthsField(
+        label=_("Defender's units (strengths)"),
+        help_text=_("A ratio needs a defender: at least one unit."),
+    )
+    terrain_multiplier = forms.DecimalField(
+        label=_("Defender's terrain multiplier"),
+        initial=1,
+        min_value=0.01,
+        max_value=100,
+        decimal_places=2,
+        help_text=_("From the terrain table of your copy (missing from the source)."),
+    )
+    sortie = forms.BooleanField(
+        label=_("Sortie from a fortress (Twierdze): the besiegers defend"), required=False
+    )
+    attacker_morale = attribute(_("Attacking leader's Morale"), required=False)
+    attacker_morale_bracketed = forms.BooleanField(
+        label=_("Attacking leader's Morale is in brackets"), required=False
+    )
+    attacker_spell_bonus = attribute(_("Attacking leader's Czary bonus"), required=False, initial=0)
+    defender_morale = attribute(_("Defending leader's Morale"), required=False)
+    defender_morale_bracketed = forms.BooleanField(
+        label=_("Defending leader's Morale is in brackets"), required=False
+    )
+    defender_spell_bonus = attribute(_("Defending leader's Czary bonus"), required=False, initial=0)
+
+    def clean(self):
+        data = super().clean()
+        for side in ("attacker", "defender"):
+            if data.get(f"{side}_spell_bonus") and data.get(f"{side}_morale") is None:
+                self.add_error(
+                    f"{side}_spell_bonus", _("A spell bonus needs a leader: give its Morale.")
+                )
+        return data
+
+
+TESTS = [
+    ("capture", _("Niewola — capture: Sauron rolls ≤ Niewola")),
+    ("escape", _("Ucieczka — escape: the Alliance rolls ≥ Ucieczka")),
+    ("ring_removal", _("Pierścień — taking the Ring off: roll ≤ Pierścień")),
+]
+TEST_FIELDS = {"capture": "niewola", "escape": "ucieczka", "ring_removal": "pierscien"}
+
+
+class DieTestForm(forms.Form):
+    test = forms.ChoiceField(label=_("Test"), choices=TESTS, initial="capture")
+    value = attribute(_("The character's attribute"))
+    attempts = forms.IntegerField(
+        label=_("Attempts"), min_value=1, max_value=MAX_ATTEMPTS, initial=1
+    )
+    found = forms.BooleanField(
+        label=_("Capture: the character has been found"), required=False, initial=True
+    )
+    own_army_area = forms.BooleanField(
+        label=_("Capture: in an area occupied by the Alliance's own armies"), required=False
+    )
+
+    def service_data(self) -> dict:
+        """The cleaned data under the attribute's own name (niewola, ucieczka, pierscien)."""
+        data = dict(self.cleaned_data)
+        data[TEST_FIELDS[data["test"]]] = data["value"]
+        return data
+
+
+class DuelForm(forms.Form):
+    attacker_morale = attribute(_("Attacker's Morale"))
+    attacker_odwaga = attribute(_("Attacker's Odwaga (courage)"))
+    attacker_wounds = attribute(_("Attacker's wounds"), initial=0)
+    attacker_odpornosc = attribute(
+        _("Attacker's Odporność (endurance)"),
+        required=False,
+        low=1,
+        help_text=_("Optional: with both, the odds of a fight to the end."),
+    )
+    defender_morale = attribute(_("Defender's Morale"))
+    defender_odwaga = attribute(_("Defender's Odwaga (courage)"))
+    defender_wounds = attribute(_("Defender's wounds"), initial=0)
+    defender_odpornosc = attribute(_("Defender's Odporność (endurance)"), required=False, low=1)
+
+
+PHASES = [
+    (SEARCH_PHASE, _("Faza Poszukiwań — the Search Phase")),
+    (ALLIANCE_MOVE, _("Faza ruchu Przymierza — during the Alliance's move")),
+]
+
+
+class SearchForm(forms.Form):
+    phase = forms.ChoiceField(label=_("When"), choices=PHASES, initial=SEARCH_PHASE)
+    nazgul = forms.IntegerField(label=_("Nazgûl"), min_value=0, max_value=9, initial=0)
+    orc_units = StrengthsField(label=_("Orc units (strengths)"), required=False)
+    other_units = StrengthsField(
+        label=_("Other Shadow units (strengths)"),
+        required=False,
+        help_text=_("Counted only in a search during the Alliance's move."),
+    )
+    other_characters = forms.IntegerField(
+        label=_("Other Shadow characters (not Nazgûl)"),
+        min_value=0,
+        max_value=100,
+        initial=0,
+        help_text=_("Counted only in a search during the Alliance's move."),
+    )
+    niewola = attribute(
+        _("Niewola of the searched character"),
+        required=False,
+        help_text=_("Optional: adds the odds of a capture."),
+    )
+
+
+class WoundsForm(forms.Form):
+    character = forms.CharField(label=_("Character"), max_length=60, required=False)
+    odpornosc = attribute(_("Odporność (squares)"), low=1)
+    crosses = attribute(_("Crosses (X): wounds"), initial=0)
+    circles = attribute(_("Circles (O): Ring Phases with the Ring on"), initial=0)
+    strokes = attribute(_("Strokes (/): a Nazgûl's ordinary wounds"), initial=0)
+    nazgul = forms.BooleanField(label=_("This character is a Nazgûl"), required=False)
+    new_wounds = attribute(_("New wounds from a duel"), initial=0)
+    magic_sword = forms.BooleanField(label=_("The striker has a Magic Sword"), required=False)
+    spells = forms.BooleanField(label=_("The striker uses spells (Czary)"), required=False)
+
+
+class RingwraithForm(forms.Form):
+    character = forms.CharField(label=_("Ring-bearer"), max_length=60, required=False)
+    odpornosc = attribute(_("Odporność (squares)"), low=1)
+    circles = attribute(_("Circles already drawn"), initial=0)
+    pierscien = attribute(_("Pierścień (the Ring comes off on ≤)"))
+
+
+class GollumForm(forms.Form):
+    previous = forms.ChoiceField(
+        label=_("Who controlled Gollum last stage"),
+        required=False,
+        choices=[
+            ("", _("Nobody (first stage)")),
+            ("alliance", _("Alliance")),
+            ("sauron", _("Sauron")),
+        ],
+    )
+
+
+GROUPS = [
+    ("fellowship", _("1. Fellowship of the Ring (Drużyna Pierścienia)")),
+    ("gollum", _("2. Gollum")),
+    ("alliance", _("3. Other Alliance characters")),
+    ("saruman", _("4. Saruman")),
+    ("shadow", _("5. Other Sauron characters")),
+]
+
+
+class CandidateForm(forms.Form):
+    name = forms.CharField(label=_("Character"), max_length=60, required=False)
+    group = forms.ChoiceField(label=_("Group"), choices=GROUPS, required=False)
+    has_ring_attribute = forms.BooleanField(
+        label=_("Has the Pierścień attribute"), required=False, initial=True
+    )
+
+
+CandidateFormSet = forms.formset_factory(CandidateForm, extra=5, max_num=10)
+
+
+class DestructionForm(forms.Form):
+    hex = forms.IntegerField(label=_("Hex of the Ring-bearer"), min_value=0, max_value=9999)
+    ring_worn = forms.BooleanField(label=_("The bearer wears the Ring"), required=False)
+
+
+class InheritanceForm:
+    """The characters on the bearer's hex: a formset behind the small form interface the
+    calculator pages use (``is_bound``, ``is_valid``, ``service_data``, ``add_error``)."""
+
+    formset_prefix = "candidates"
+
+    def __init__(self, data=None):
+        self.formset = CandidateFormSet(data, prefix=self.formset_prefix)
+        self.is_bound = self.formset.is_bound
+        self.fields: dict = {}
+
+    def is_valid(self) -> bool:
+        valid = self.formset.is_valid()
+        for form in self.formset:
+            cleaned = getattr(form, "cleaned_data", {})
+            if cleaned.get("name") and not cleaned.get("group"):
+                form.add_error("group", _("Choose the character's group."))
+                valid = False
+        return valid
+
+    def service_data(self) -> dict:
+        return {
+            "candidates": [
+                form.cleaned_data for form in self.formset if form.cleaned_data.get("name")
+            ]
+        }
+
+    def add_error(self, field, message) -> None:
+        self.formset.forms[0].add_error(None, message if field is None else f"{field}: {message}")

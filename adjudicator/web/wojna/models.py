@@ -1,0 +1,83 @@
+"""The rule tables missing from the source ("Tabele i zestawienia"), entered by the user.
+
+Empty by default: the site never ships table values it cannot cite. Fill them in the admin or
+with ``manage.py import_wojna_tables table.json`` from your own copy of the rules.
+"""
+
+from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from adjudicator.games.wojna.tables import ODDS_PATTERN
+
+DIE_FACE = [MinValueValidator(1), MaxValueValidator(6)]
+PERCENT = [MaxValueValidator(100)]
+
+
+class BattleResultEntry(models.Model):
+    """One cell of Wyniki bitwy: a force-ratio column and a modified die → losses in percent."""
+
+    odds = models.CharField(
+        _("force ratio"),
+        max_length=8,
+        validators=[RegexValidator(ODDS_PATTERN, _("Write the column as 3-1 or 1-2."))],
+        help_text=_("The column, as 3-1 or 1-2."),
+    )
+    die = models.SmallIntegerField(
+        _("modified die"), help_text=_("The die after the leaders' Morale.")
+    )
+    attacker_loss = models.PositiveSmallIntegerField(_("attacker's loss (%)"), validators=PERCENT)
+    defender_loss = models.PositiveSmallIntegerField(_("defender's loss (%)"), validators=PERCENT)
+
+    class Meta:
+        ordering = ["odds", "die"]
+        constraints = [
+            models.UniqueConstraint(fields=["odds", "die"], name="wojna_battle_cell_unique")
+        ]
+        verbose_name = _("Wyniki bitwy cell")
+        verbose_name_plural = _("Wyniki bitwy (battle results)")
+
+    def __str__(self) -> str:
+        return f"{self.odds} / {self.die}: {self.attacker_loss}% / {self.defender_loss}%"
+
+
+class DuelResultEntry(models.Model):
+    """One cell of Wyniki pojedynku: a score difference and a die → wounds to each side."""
+
+    difference = models.SmallIntegerField(
+        _("score difference"), help_text=_("Attacker's Morale + Odwaga − wounds minus defender's.")
+    )
+    die = models.PositiveSmallIntegerField(_("die"), validators=DIE_FACE)
+    attacker_wounds = models.PositiveSmallIntegerField(_("wounds to the attacker"))
+    defender_wounds = models.PositiveSmallIntegerField(_("wounds to the defender"))
+
+    class Meta:
+        ordering = ["difference", "die"]
+        constraints = [
+            models.UniqueConstraint(fields=["difference", "die"], name="wojna_duel_cell_unique")
+        ]
+        verbose_name = _("Wyniki pojedynku cell")
+        verbose_name_plural = _("Wyniki pojedynku (duel results)")
+
+    def __str__(self) -> str:
+        return f"{self.difference:+d} / {self.die}: {self.attacker_wounds} / {self.defender_wounds}"
+
+
+class SearchTableEntry(models.Model):
+    """A die face that succeeds for pools of search points in a range; "n" allows a capture."""
+
+    points_from = models.PositiveSmallIntegerField(_("search points from"))
+    points_to = models.PositiveSmallIntegerField(
+        _("search points to"), null=True, blank=True, help_text=_("Empty: and more.")
+    )
+    die = models.PositiveSmallIntegerField(_("successful die face"), validators=DIE_FACE)
+    capture = models.BooleanField(_('marked "n" (capture allowed)'), default=False)
+
+    class Meta:
+        ordering = ["points_from", "die"]
+        verbose_name = _("Poszukiwania row")
+        verbose_name_plural = _("Poszukiwania (search)")
+
+    def __str__(self) -> str:
+        top = self.points_to if self.points_to is not None else "+"
+        return f"{self.points_from}–{top}: {self.die}{'n' if self.capture else ''}"

@@ -1,0 +1,312 @@
+"""API input and output of Wojna o Pierścień (names prefixed ``Wojna`` for OpenAPI)."""
+
+from decimal import Decimal
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from adjudicator.games.wojna.ring import INHERITANCE_ORDER
+from adjudicator.games.wojna.search import ALLIANCE_MOVE, SEARCH_PHASE
+from adjudicator.games.wojna.validation import MAX_ATTEMPTS, MAX_ATTRIBUTE
+
+ATTRIBUTE = {"min_value": 0, "max_value": MAX_ATTRIBUTE}
+
+
+def strengths(**kwargs) -> serializers.ListField:
+    """Unit strengths: whole numbers of at least 1."""
+    return serializers.ListField(child=serializers.IntegerField(min_value=1), **kwargs)
+
+
+# Shared output pieces.
+class WojnaErrorItemSerializer(serializers.Serializer):
+    field = serializers.CharField()
+    message = serializers.CharField()
+
+
+class WojnaErrorResponseSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    errors = WojnaErrorItemSerializer(many=True)
+
+
+class WojnaProbabilitySerializer(serializers.Serializer):
+    probability = serializers.FloatField()
+    exact = serializers.CharField(help_text="Exact fraction p/q.")
+
+
+class WojnaCitationSerializer(serializers.Serializer):
+    rulebook = serializers.CharField()
+    section = serializers.CharField()
+    title = serializers.CharField()
+    url = serializers.CharField()
+
+
+class WojnaReasonSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+    citation = WojnaCitationSerializer(allow_null=True)
+
+
+class WojnaAnswerSerializer(serializers.Serializer):
+    summary = serializers.CharField()
+    reasons = WojnaReasonSerializer(many=True)
+    citations = WojnaCitationSerializer(many=True)
+    assumptions = serializers.ListField(child=serializers.CharField())
+
+
+# Die tests: capture, escape, taking the Ring off.
+class WojnaAttemptsField(serializers.IntegerField):
+    def __init__(self, **kwargs):
+        super().__init__(min_value=1, max_value=MAX_ATTEMPTS, default=1, **kwargs)
+
+
+class WojnaCaptureRequestSerializer(serializers.Serializer):
+    niewola = serializers.IntegerField(**ATTRIBUTE, help_text="Niewola: Sauron captures on ≤.")
+    attempts = WojnaAttemptsField()
+    found = serializers.BooleanField(default=True, help_text="The character has been found.")
+    own_army_area = serializers.BooleanField(
+        default=False, help_text="In an area occupied by the Alliance's own armies."
+    )
+
+
+class WojnaEscapeRequestSerializer(serializers.Serializer):
+    ucieczka = serializers.IntegerField(**ATTRIBUTE, help_text="Ucieczka: escape on ≥.")
+    attempts = WojnaAttemptsField()
+
+
+class WojnaRingRemovalRequestSerializer(serializers.Serializer):
+    pierscien = serializers.IntegerField(**ATTRIBUTE, help_text="Pierścień: the Ring off on ≤.")
+    attempts = WojnaAttemptsField()
+
+
+class WojnaAttemptSerializer(WojnaProbabilitySerializer):
+    attempt = serializers.IntegerField()
+
+
+class WojnaAttemptOddsSerializer(WojnaAnswerSerializer):
+    test = serializers.ChoiceField(["capture", "escape", "ring_removal"])
+    attribute = serializers.IntegerField()
+    attempts = serializers.IntegerField()
+    allowed = serializers.BooleanField()
+    success_faces = serializers.ListField(child=serializers.IntegerField())
+    probability = serializers.FloatField(help_text="At least one success in `attempts`.")
+    exact = serializers.CharField()
+    per_attempt = WojnaProbabilitySerializer()
+    first_success = WojnaAttemptSerializer(many=True)
+    never = WojnaProbabilitySerializer()
+
+
+# Battle.
+class WojnaBattleRequestSerializer(serializers.Serializer):
+    attacker_units = strengths(allow_empty=False, help_text="Attacking units' strengths.")
+    defender_units = strengths(allow_empty=False, help_text="Defending units' strengths.")
+    terrain_multiplier = serializers.DecimalField(
+        max_digits=5,
+        decimal_places=2,
+        min_value=Decimal("0.01"),
+        max_value=Decimal(100),
+        default=1,
+        help_text="The defender's multiplier from your terrain table.",
+    )
+    sortie = serializers.BooleanField(
+        default=False, help_text="Attack from a fortress: the besiegers defend unmultiplied."
+    )
+    attacker_morale = serializers.IntegerField(**ATTRIBUTE, required=False, allow_null=True)
+    attacker_morale_bracketed = serializers.BooleanField(default=False)
+    attacker_spell_bonus = serializers.IntegerField(**ATTRIBUTE, default=0)
+    defender_morale = serializers.IntegerField(**ATTRIBUTE, required=False, allow_null=True)
+    defender_morale_bracketed = serializers.BooleanField(default=False)
+    defender_spell_bonus = serializers.IntegerField(**ATTRIBUTE, default=0)
+
+    def validate(self, attrs):
+        for side in ("attacker", "defender"):
+            if attrs.get(f"{side}_spell_bonus") and attrs.get(f"{side}_morale") is None:
+                raise serializers.ValidationError(
+                    {f"{side}_spell_bonus": _("A spell bonus needs a leader: give its Morale.")}
+                )
+        return attrs
+
+
+class WojnaBattleOutcomeSerializer(WojnaProbabilitySerializer):
+    roll = serializers.IntegerField()
+    modified_die = serializers.IntegerField()
+    attacker_loss_percent = serializers.IntegerField(allow_null=True)
+    defender_loss_percent = serializers.IntegerField(allow_null=True)
+    attacker_loss = serializers.CharField(allow_null=True, help_text="Exact, before rounding.")
+    defender_loss = serializers.CharField(allow_null=True, help_text="Exact, before rounding.")
+
+
+class WojnaBattleResponseSerializer(WojnaAnswerSerializer):
+    attacker_strength = serializers.IntegerField()
+    defender_strength = serializers.IntegerField()
+    terrain_multiplier = serializers.CharField()
+    defender_effective_strength = serializers.CharField()
+    exact_ratio = serializers.CharField()
+    column = serializers.CharField()
+    automatic_elimination = serializers.BooleanField()
+    attacker_may_continue = serializers.BooleanField()
+    die_modifier = serializers.IntegerField()
+    table_entered = serializers.BooleanField()
+    outcomes = WojnaBattleOutcomeSerializer(many=True)
+
+
+# Duel.
+class WojnaDuelRequestSerializer(serializers.Serializer):
+    attacker_morale = serializers.IntegerField(**ATTRIBUTE)
+    attacker_odwaga = serializers.IntegerField(**ATTRIBUTE)
+    attacker_wounds = serializers.IntegerField(**ATTRIBUTE, default=0)
+    attacker_odpornosc = serializers.IntegerField(
+        min_value=1, max_value=MAX_ATTRIBUTE, required=False, allow_null=True
+    )
+    defender_morale = serializers.IntegerField(**ATTRIBUTE)
+    defender_odwaga = serializers.IntegerField(**ATTRIBUTE)
+    defender_wounds = serializers.IntegerField(**ATTRIBUTE, default=0)
+    defender_odpornosc = serializers.IntegerField(
+        min_value=1, max_value=MAX_ATTRIBUTE, required=False, allow_null=True
+    )
+
+
+class WojnaDuelStrikeSerializer(serializers.Serializer):
+    roll = serializers.IntegerField()
+    attacker_wounds = serializers.IntegerField(allow_null=True)
+    defender_wounds = serializers.IntegerField(allow_null=True)
+
+
+class WojnaDuelFightSerializer(serializers.Serializer):
+    attacker_falls = WojnaProbabilitySerializer()
+    defender_falls = WojnaProbabilitySerializer()
+    both_fall = WojnaProbabilitySerializer()
+    endless = WojnaProbabilitySerializer()
+
+
+class WojnaDuelResponseSerializer(WojnaAnswerSerializer):
+    attacker_total = serializers.IntegerField()
+    defender_total = serializers.IntegerField()
+    difference = serializers.IntegerField()
+    table_entered = serializers.BooleanField()
+    attacker_strikes = WojnaDuelStrikeSerializer(many=True)
+    defender_strikes = WojnaDuelStrikeSerializer(many=True)
+    fight = WojnaDuelFightSerializer(allow_null=True)
+
+
+# Search.
+class WojnaSearchRequestSerializer(serializers.Serializer):
+    phase = serializers.ChoiceField([SEARCH_PHASE, ALLIANCE_MOVE], default=SEARCH_PHASE)
+    nazgul = serializers.IntegerField(min_value=0, max_value=9, default=0)
+    orc_units = serializers.ListField(child=serializers.IntegerField(min_value=1), default=list)
+    other_units = serializers.ListField(child=serializers.IntegerField(min_value=1), default=list)
+    other_characters = serializers.IntegerField(min_value=0, max_value=100, default=0)
+    niewola = serializers.IntegerField(**ATTRIBUTE, required=False, allow_null=True)
+
+
+class WojnaSearchPartSerializer(serializers.Serializer):
+    source = serializers.CharField()
+    points = serializers.IntegerField()
+
+
+class WojnaSearchResponseSerializer(WojnaAnswerSerializer):
+    phase = serializers.CharField()
+    points = serializers.IntegerField()
+    breakdown = WojnaSearchPartSerializer(many=True)
+    table_entered = serializers.BooleanField()
+    success_faces = serializers.ListField(child=serializers.IntegerField())
+    capture_faces = serializers.ListField(child=serializers.IntegerField())
+    found = WojnaProbabilitySerializer(allow_null=True)
+    capture_allowed = WojnaProbabilitySerializer(allow_null=True)
+    captured = WojnaProbabilitySerializer(allow_null=True)
+
+
+# Characters: wounds, the Ringwraith, Gollum.
+class WojnaWoundsRequestSerializer(serializers.Serializer):
+    character = serializers.CharField(max_length=60, required=False, allow_blank=True)
+    odpornosc = serializers.IntegerField(min_value=1, max_value=MAX_ATTRIBUTE)
+    crosses = serializers.IntegerField(**ATTRIBUTE, default=0)
+    circles = serializers.IntegerField(**ATTRIBUTE, default=0)
+    strokes = serializers.IntegerField(**ATTRIBUTE, default=0)
+    nazgul = serializers.BooleanField(default=False)
+    new_wounds = serializers.IntegerField(**ATTRIBUTE, default=0)
+    magic_sword = serializers.BooleanField(default=False)
+    spells = serializers.BooleanField(default=False)
+
+
+class WojnaWoundsResponseSerializer(WojnaAnswerSerializer):
+    status = serializers.ChoiceField(["alive", "dead", "ringwraith", "cannot_duel"])
+    odpornosc = serializers.IntegerField()
+    crosses = serializers.IntegerField()
+    circles = serializers.IntegerField()
+    strokes = serializers.IntegerField()
+    new_mark = serializers.CharField()
+    free_squares = serializers.IntegerField()
+    shadow_wins = serializers.BooleanField()
+
+
+class WojnaRingwraithRequestSerializer(serializers.Serializer):
+    character = serializers.CharField(max_length=60, required=False, allow_blank=True)
+    odpornosc = serializers.IntegerField(min_value=1, max_value=MAX_ATTRIBUTE)
+    circles = serializers.IntegerField(**ATTRIBUTE, default=0)
+    pierscien = serializers.IntegerField(**ATTRIBUTE)
+
+
+class WojnaStageSerializer(WojnaProbabilitySerializer):
+    stage = serializers.IntegerField()
+
+
+class WojnaRingwraithResponseSerializer(WojnaAnswerSerializer):
+    stages_left = serializers.IntegerField()
+    per_attempt = WojnaProbabilitySerializer()
+    removed_at = WojnaStageSerializer(many=True)
+    becomes_ringwraith = WojnaProbabilitySerializer()
+    shadow_wins = WojnaProbabilitySerializer()
+
+
+class WojnaGollumRequestSerializer(serializers.Serializer):
+    previous = serializers.ChoiceField(
+        ["alliance", "sauron"], required=False, allow_null=True, default=None
+    )
+
+
+class WojnaGollumSideSerializer(WojnaProbabilitySerializer):
+    side = serializers.CharField()
+    label = serializers.CharField()
+
+
+class WojnaGollumResponseSerializer(WojnaAnswerSerializer):
+    distribution = WojnaGollumSideSerializer(many=True)
+
+
+# The Ring.
+class WojnaCandidateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=60)
+    group = serializers.ChoiceField(INHERITANCE_ORDER)
+    has_ring_attribute = serializers.BooleanField(default=True)
+
+
+class WojnaInheritanceRequestSerializer(serializers.Serializer):
+    candidates = WojnaCandidateSerializer(many=True, allow_empty=True)
+
+
+class WojnaRankingSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    group = serializers.CharField()
+    priority = serializers.IntegerField(allow_null=True)
+
+
+class WojnaInheritanceResponseSerializer(WojnaAnswerSerializer):
+    heirs = serializers.ListField(child=serializers.CharField())
+    group = serializers.CharField()
+    ranking = WojnaRankingSerializer(many=True)
+
+
+class WojnaDestructionRequestSerializer(serializers.Serializer):
+    hex = serializers.IntegerField(min_value=0, max_value=9999)
+    ring_worn = serializers.BooleanField(default=False)
+
+
+class WojnaDestructionResponseSerializer(WojnaAnswerSerializer):
+    destroyed = serializers.BooleanField()
+
+
+class WojnaTablesResponseSerializer(serializers.Serializer):
+    battle_results = serializers.IntegerField(help_text="Cells entered.")
+    duel_results = serializers.IntegerField()
+    search = serializers.IntegerField()
+    message = serializers.CharField(allow_blank=True)

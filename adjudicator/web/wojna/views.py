@@ -1,0 +1,179 @@
+"""Pages of Wojna o Pierścień: the index and one form per calculator (GET, shareable links)."""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+from django.views import View
+
+from adjudicator.games.common import InvalidInput
+
+from . import charts, forms, presenters, services, tables
+from .api import tables_message
+
+
+@dataclass(frozen=True)
+class Calculator:
+    """One calculator page: its Polish title first, its form, engine call, answer and chart."""
+
+    slug: str
+    title_pl: str
+    title: Promise
+    description: Promise
+    form: Callable[..., Any]
+    compute: Callable[[Any], Any]
+    present: Callable[[Any, Any], dict[str, Any]]
+    chart: Callable[[Any], list]
+    result_template: str
+
+    @property
+    def url(self) -> str:
+        return reverse(f"wojna:{self.slug.replace('-', '_')}")
+
+
+CALCULATORS = (
+    Calculator(
+        "battle",
+        "Bitwa",
+        _("Battle"),
+        _("Force ratio, automatic removal at 10-1, the modified die, losses."),
+        forms.BattleForm,
+        services.run_battle,
+        presenters.battle_answer,
+        charts.battle_chart,
+        "wojna/results/battle.html",
+    ),
+    Calculator(
+        "tests",
+        "Niewola, Ucieczka, Pierścień",
+        _("Capture, escape, taking the Ring off"),
+        _("Exact odds of a die test, per attempt and over several attempts."),
+        forms.DieTestForm,
+        services.run_die_test,
+        presenters.attempt_odds,
+        charts.attempts_chart,
+        "wojna/results/tests.html",
+    ),
+    Calculator(
+        "duel",
+        "Pojedynek",
+        _("Duel"),
+        _("Morale + Odwaga − wounds, attacker minus defender; wounds; a fight to the end."),
+        forms.DuelForm,
+        services.run_duel,
+        presenters.duel_answer,
+        charts.duel_chart,
+        "wojna/results/duel.html",
+    ),
+    Calculator(
+        "search",
+        "Faza Poszukiwań",
+        _("Search"),
+        _("Search points, the odds of finding a character and of capturing it."),
+        forms.SearchForm,
+        services.run_search,
+        presenters.search_answer,
+        charts.search_chart,
+        "wojna/results/search.html",
+    ),
+    Calculator(
+        "wounds",
+        "Odporność: rany i kółka",
+        _("Wounds and circles"),
+        _("Crosses, strokes and circles: alive, dead, a Ringwraith, unable to duel."),
+        forms.WoundsForm,
+        services.run_wounds,
+        presenters.wounds_answer,
+        charts.no_chart,
+        "wojna/results/wounds.html",
+    ),
+    Calculator(
+        "ringwraith",
+        "Upiór Pierścienia",
+        _("Becoming a Ringwraith"),
+        _("Wearing the Ring: taking it off in time, or turning."),
+        forms.RingwraithForm,
+        services.run_ringwraith,
+        presenters.ringwraith_answer,
+        charts.ringwraith_chart,
+        "wojna/results/ringwraith.html",
+    ),
+    Calculator(
+        "ring-inheritance",
+        "Pierścień: kto go przejmuje",
+        _("Who takes the Ring"),
+        _("After the bearer's death, in the order the text gives."),
+        forms.InheritanceForm,
+        services.run_inheritance,
+        presenters.inheritance_answer,
+        charts.no_chart,
+        "wojna/results/inheritance.html",
+    ),
+    Calculator(
+        "ring-destruction",
+        "Zniszczenie Pierścienia",
+        _("Destroying the Ring"),
+        _("Hex 4129 (Orodruina), the Ring not worn."),
+        forms.DestructionForm,
+        services.run_destruction,
+        presenters.destruction_answer,
+        charts.no_chart,
+        "wojna/results/destruction.html",
+    ),
+    Calculator(
+        "gollum",
+        "Gollum w Fazie Pierścienia",
+        _("Gollum's side"),
+        _("Who controls Gollum this stage."),
+        forms.GollumForm,
+        services.run_gollum,
+        presenters.gollum_answer,
+        charts.gollum_chart,
+        "wojna/results/gollum.html",
+    ),
+)
+
+
+def index(request: HttpRequest) -> HttpResponse:
+    counts = tables.table_counts()
+    return render(
+        request,
+        "wojna/index.html",
+        {"calculators": CALCULATORS, "counts": counts, "tables_message": tables_message(counts)},
+    )
+
+
+class CalculatorPage(View):
+    """A calculator's form; when submitted, the answer below it (400 with the errors)."""
+
+    calculator: Calculator | None = None
+
+    def get(self, request: HttpRequest) -> HttpResponse:
+        calculator = self.calculator
+        assert calculator is not None
+        form = calculator.form(request.GET or None)
+        context: dict[str, Any] = {"calculator": calculator, "form": form}
+        status = 200
+        if form.is_bound:
+            status = 400
+            if form.is_valid():
+                data = form.service_data() if hasattr(form, "service_data") else form.cleaned_data
+                try:
+                    answer = calculator.compute(data)
+                except InvalidInput as invalid:
+                    for field, message in invalid.problems:
+                        form.add_error(field if field in form.fields else None, message)
+                else:
+                    status = 200
+                    context["result"] = calculator.present(answer, request)
+                    context["charts"] = calculator.chart(answer)
+        return render(request, "wojna/calculator.html", context, status=status)
+
+
+def calculator_page(calculator: Calculator) -> Callable[..., HttpResponse]:
+    return CalculatorPage.as_view(calculator=calculator)

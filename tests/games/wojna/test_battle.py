@@ -1,0 +1,111 @@
+"""Bitwa: the ratio rounded in the defender's favour, 10-1, the Morale-modified die."""
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from adjudicator.games.common import InvalidInput
+from adjudicator.games.wojna.battle import Leader, odds_column, resolve_battle
+from adjudicator.games.wojna.tables import battle_table
+
+
+@pytest.mark.parametrize(
+    ("attacker", "defender", "column"),
+    [
+        (7, 3, (2, 1)),  # 2.33 → 2-1, never 3-1
+        (6, 3, (2, 1)),
+        (3, 3, (1, 1)),
+        (3, 4, (1, 2)),  # 1:1.33 → 1-2, the defender's favour
+        (1, 5, (1, 5)),
+        (10, Fraction(7, 2), (2, 1)),
+    ],
+)
+def test_ratio_rounded_in_defenders_favour(attacker, defender, column):
+    assert odds_column(Fraction(attacker), Fraction(defender)) == column
+
+
+def test_terrain_multiplier_applies_to_the_defender():
+    answer = resolve_battle([6], [2], Fraction(3, 2))
+    assert answer.defender_effective == 3
+    assert answer.column == "2-1"
+
+
+def test_sortie_ignores_the_multiplier():
+    answer = resolve_battle([6], [2], Fraction(3), sortie=True)
+    assert answer.column == "3-1"
+    assert "twierdze" in {c.anchor for c in answer.citations}
+
+
+def test_ten_to_one_removes_the_defender():
+    answer = resolve_battle([20], [2])
+    assert answer.automatic and answer.column == "10-1"
+    assert answer.outcomes == ()
+    assert not resolve_battle([19], [2]).automatic
+
+
+def test_leaders_morale_modifies_the_die():
+    answer = resolve_battle([4], [4], attacker_leader=Leader(3), defender_leader=Leader(1))
+    assert answer.modifier == 2
+    assert [o.modified for o in answer.outcomes] == [3, 4, 5, 6, 7, 8]
+    assert sum(o.probability for o in answer.outcomes) == 1
+
+
+def test_bracketed_morale_cannot_lead_and_spells_add():
+    answer = resolve_battle(
+        [4], [4], attacker_leader=Leader(3, bracketed=True), defender_leader=Leader(1, False, 2)
+    )
+    assert answer.modifier == -3
+    assert "bracketed_morale" in {r.code for r in answer.reasons}
+    assert "czary-2" in {c.anchor for c in answer.citations}
+
+
+def test_missing_table_is_said_and_cited():
+    answer = resolve_battle([4], [2])
+    assert not answer.table_entered
+    assert answer.reasons[-1].code == "table_missing"
+    assert "tabele-i-zestawienia" in {c.anchor for c in answer.citations}
+
+
+def test_entered_table_rows_and_exact_losses():
+    table = battle_table(
+        [{"odds": "2-1", "die": d, "attacker_loss": 10, "defender_loss": 25} for d in range(1, 6)]
+    )
+    answer = resolve_battle([6], [3], table=table, attacker_leader=Leader(0))
+    assert answer.outcomes[0].defender_loss == Fraction(3, 4)
+    assert answer.missing == (6,)
+    assert answer.reasons[-1].code == "table_incomplete"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field"),
+    [
+        ({"attacker_units": [3], "defender_units": []}, "defender_units"),
+        ({"attacker_units": [3], "defender_units": [0]}, "defender_units.0"),
+        (
+            {"attacker_units": [3], "defender_units": [1], "terrain_multiplier": 0},
+            "terrain_multiplier",
+        ),
+        (
+            {"attacker_units": [3], "defender_units": [1], "attacker_leader": Leader(-1)},
+            "attacker_morale",
+        ),
+    ],
+)
+def test_bad_battles(kwargs, field):
+    with pytest.raises(InvalidInput) as raised:
+        resolve_battle(**kwargs)
+    assert field in dict(raised.value.problems)
+
+
+strengths = st.lists(st.integers(1, 20), min_size=1, max_size=4)
+
+
+@given(strengths, strengths, st.integers(1, 20))
+def test_column_never_favours_the_attacker(attackers, defenders, extra):
+    answer = resolve_battle(attackers, defenders)
+    a, d = (int(x) for x in answer.column.split("-"))
+    assert Fraction(a, d) <= answer.ratio
+    stronger = resolve_battle([*attackers, extra], defenders)
+    assert stronger.ratio > answer.ratio

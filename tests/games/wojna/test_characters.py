@@ -1,0 +1,93 @@
+"""Odporność marks, the Ringwraith, Gollum, the Ring's heir and its destruction."""
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from adjudicator.games.common import InvalidInput
+from adjudicator.games.wojna.characters import (
+    Marks,
+    character_status,
+    gollum_control,
+    ringwraith_odds,
+    wound_mark,
+)
+from adjudicator.games.wojna.ring import Candidate, inherit_ring, ring_destroyed
+
+
+def test_all_crosses_kill():
+    assert character_status(Marks(3, crosses=1), new_wounds=2).status == "dead"
+    assert character_status(Marks(3, crosses=1), new_wounds=1).status == "alive"
+
+
+def test_all_circles_make_a_ringwraith_and_aragorn_or_gandalf_wins_for_the_shadow():
+    status = character_status(Marks(3, crosses=2, circles=3), character="Gandalf")
+    assert status.status == "ringwraith" and status.shadow_wins
+    assert not character_status(Marks(3, circles=3), character="Frodo").shadow_wins
+
+
+def test_nazgul_strokes_and_crosses():
+    assert wound_mark(nazgul=True, magic_sword=False, spells=False) == "stroke"
+    assert wound_mark(nazgul=True, magic_sword=True, spells=False) == "cross"
+    assert wound_mark(nazgul=False, magic_sword=False, spells=False) == "cross"
+    status = character_status(Marks(2, nazgul=True), new_wounds=2)
+    assert status.status == "cannot_duel" and status.marks == Marks(2, 0, 0, 2, True)
+    killed = character_status(Marks(2, nazgul=True), new_wounds=2, magic_sword=True)
+    assert killed.status == "dead"
+    assert character_status(Marks(2, circles=2, nazgul=True)).status == "alive"
+
+
+def test_marks_are_checked():
+    with pytest.raises(InvalidInput) as raised:
+        character_status(Marks(2, crosses=2, strokes=1))
+    assert {"strokes", "crosses"} <= set(dict(raised.value.problems))
+
+
+def test_ringwraith_odds_by_hand():
+    # Odporność 3, no circle yet, Pierścień 3: circle, try (1/2), circle, try (1/2), circle.
+    odds = ringwraith_odds(3, 0, 3, "Aragorn")
+    assert odds.removed_at == ((1, Fraction(1, 2)), (2, Fraction(1, 4)))
+    assert odds.becomes_ringwraith == Fraction(1, 4) == odds.shadow_wins
+    assert ringwraith_odds(3, 2, 6).becomes_ringwraith == 1  # the next circle is the last
+
+
+@given(st.integers(1, 8), st.integers(0, 6))
+def test_ringwraith_odds_monotonic(odpornosc, pierscien):
+    odds = ringwraith_odds(odpornosc, 0, pierscien)
+    assert ringwraith_odds(odpornosc + 1, 0, pierscien).becomes_ringwraith <= (
+        odds.becomes_ringwraith
+    )
+    assert sum(p for _, p in odds.removed_at) + odds.becomes_ringwraith == 1
+
+
+def test_gollum():
+    assert dict(gollum_control(None).distribution) == {
+        "alliance": Fraction(1, 3),
+        "unstated": Fraction(1, 3),
+        "sauron": Fraction(1, 3),
+    }
+    assert dict(gollum_control("sauron").distribution)["sauron"] == Fraction(1, 2)
+
+
+def test_inheritance_follows_the_texts_order():
+    hex_ = [
+        Candidate("Uruk", "shadow"),
+        Candidate("Saruman", "saruman"),
+        Candidate("Aragorn", "alliance"),
+        Candidate("Gollum", "gollum"),
+        Candidate("Sam", "fellowship", has_ring_attribute=False),
+    ]
+    assert inherit_ring(hex_).heirs == ("Gollum",)
+    assert inherit_ring(hex_[:3]).heirs == ("Aragorn",)
+    assert inherit_ring(hex_[:2]).heirs == ("Saruman",)
+    assert inherit_ring(hex_[4:]).heirs == ()
+    tie = inherit_ring([Candidate("Sam", "fellowship"), Candidate("Merry", "fellowship")])
+    assert tie.heirs == ("Sam", "Merry") and "tie" in {r.code for r in tie.reasons}
+
+
+def test_destroyed_only_on_4129_without_the_ring_on():
+    assert ring_destroyed(4129, ring_worn=False).destroyed
+    assert not ring_destroyed(4129, ring_worn=True).destroyed
+    assert not ring_destroyed(4128, ring_worn=False).destroyed

@@ -1,0 +1,18 @@
+"""Every section the Wojna engine cites exists in the parsed rulebook."""
+
+import pytest
+
+from adjudicator.games.wojna import citations
+
+parsing = pytest.importorskip("rules_corpus.parsing")
+
+
+@pytest.mark.parametrize("citation", citations.ALL, ids=lambda c: c.anchor)
+def test_citation_resolves(citation):
+    assert citation.anchor in parsing.parse_rulebook(citation.rulebook).anchors
+
+
+@pytest.mark.parametrize("citation", citations.ALL, ids=lambda c: c.anchor)
+def test_citation_title_is_the_sections_heading(citation):
+    section = parsing.parse_rulebook(citation.rulebook).section(citation.anchor)
+    assert section.heading.rstrip(".") == citation.title

@@ -1,0 +1,79 @@
+"""Pojedynek: the score difference, the table's wounds, a fight to the end."""
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from adjudicator.games.common import InvalidInput
+from adjudicator.games.wojna.duel import Duelist, resolve_duel, score_difference
+from adjudicator.games.wojna.tables import duel_table
+
+
+def table(striker_hit_on: int = 7, struck_hit_from: int = 4):
+    """A made-up test table: the striker is hurt on rolls ≥ striker_hit_on, the struck on
+    rolls ≥ struck_hit_from, whatever the difference."""
+    return duel_table(
+        {
+            "difference": d,
+            "die": r,
+            "attacker_wounds": int(r >= striker_hit_on),
+            "defender_wounds": int(r >= struck_hit_from),
+        }
+        for d in range(-30, 31)
+        for r in range(1, 7)
+    )
+
+
+def test_score_is_morale_plus_odwaga_minus_wounds():
+    assert score_difference(Duelist(3, 4, 1), Duelist(2, 2, 0)) == 2
+    answer = resolve_duel(Duelist(3, 4, 1), Duelist(2, 2, 0))
+    assert (answer.attacker_total, answer.defender_total, answer.difference) == (6, 4, 2)
+    assert answer.reasons[0].code == "table_missing"
+    assert answer.fight is None
+
+
+def test_single_wound_duel_by_hand():
+    # Each strike wounds the struck on 4–6 (1/2); both have Odporność 1. The attacker strikes
+    # first: it wins with 1/2 + (1/2)(1/2)(1/2) + ... = 2/3; the defender with 1/3.
+    fight = resolve_duel(Duelist(1, 1, 0, 1), Duelist(1, 1, 0, 1), table()).fight
+    assert fight is not None
+    assert fight.defender_falls == Fraction(2, 3)
+    assert fight.attacker_falls == Fraction(1, 3)
+    assert fight.both_fall == fight.endless == 0
+
+
+def test_duel_that_cannot_end():
+    fight = resolve_duel(Duelist(1, 1, 0, 2), Duelist(1, 1, 0, 2), table(7, 7)).fight
+    assert fight is not None and fight.endless == 1
+
+
+def test_missing_cells_are_reported():
+    small = duel_table([{"difference": 0, "die": 1, "attacker_wounds": 0, "defender_wounds": 1}])
+    answer = resolve_duel(Duelist(1, 1), Duelist(1, 1), small)
+    assert (0, 2) in answer.missing
+    assert answer.reasons[-1].code == "table_incomplete"
+
+
+def test_dead_character_cannot_duel():
+    with pytest.raises(InvalidInput) as raised:
+        resolve_duel(Duelist(1, 1, 2, 2), Duelist(1, 1))
+    assert "attacker_wounds" in dict(raised.value.problems)
+
+
+@given(st.integers(1, 4), st.integers(1, 4), st.integers(2, 6))
+def test_fight_probabilities_sum_to_one(top_a, top_d, threshold):
+    fight = resolve_duel(
+        Duelist(2, 2, 0, top_a), Duelist(2, 2, 0, top_d), table(6, threshold)
+    ).fight
+    assert fight is not None
+    assert fight.attacker_falls + fight.defender_falls + fight.both_fall + fight.endless == 1
+
+
+@given(st.integers(1, 4), st.integers(1, 3))
+def test_more_odpornosc_never_hurts(top, extra):
+    base = resolve_duel(Duelist(2, 2, 0, top), Duelist(2, 2, 0, 2), table(6, 4)).fight
+    tougher = resolve_duel(Duelist(2, 2, 0, top + extra), Duelist(2, 2, 0, 2), table(6, 4)).fight
+    assert base is not None and tougher is not None
+    assert tougher.attacker_falls <= base.attacker_falls

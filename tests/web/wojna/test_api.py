@@ -1,0 +1,238 @@
+"""The Wojna API: the issue's contract, the schema, the 400s, the tables' effect."""
+
+import pytest
+from rest_framework.test import APIClient
+
+from adjudicator.web.wojna.models import BattleResultEntry, DuelResultEntry, SearchTableEntry
+from tests.openapi import assert_matches_schema
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def api() -> APIClient:
+    return APIClient()
+
+
+def post(api: APIClient, endpoint: str, body: dict):
+    path = f"/api/wojna/{endpoint}/"
+    response = api.post(path, body, format="json")
+    assert_matches_schema(response, path, "post")
+    return response
+
+
+def test_capture_contract(api):
+    response = post(api, "capture", {"niewola": 3, "attempts": 1})
+    assert response.status_code == 200
+    body = response.json()
+    assert body["exact"] == "1/2"
+    assert body["probability"] == 0.5
+    assert {c["section"] for c in body["citations"]} >= {"niewola", "niewola-ucieczka"}
+    assert body["citations"][0]["url"].startswith("http://testserver/rules/wojna-o-pierscien/")
+    assert body["assumptions"]
+
+
+def test_escape_contract(api):
+    body = post(api, "escape", {"ucieczka": 5, "attempts": 2}).json()
+    # 1 − (4/6)² = 5/9
+    assert body["exact"] == "5/9"
+    assert body["per_attempt"]["exact"] == "1/3"
+    assert [a["exact"] for a in body["first_success"]] == ["1/3", "2/9"]
+    assert body["never"]["exact"] == "4/9"
+
+
+def test_ring_removal(api):
+    body = post(api, "ring-removal", {"pierscien": 2, "attempts": 3}).json()
+    assert body["exact"] == str(1 - (__import__("fractions").Fraction(2, 3)) ** 3)
+
+
+def test_capture_not_allowed_when_not_found(api):
+    body = post(api, "capture", {"niewola": 6, "found": False}).json()
+    assert body["allowed"] is False
+    assert body["exact"] == "0"
+    assert body["reasons"][0]["code"] == "not_found"
+
+
+@pytest.mark.parametrize(
+    ("endpoint", "body", "field"),
+    [
+        ("capture", {"niewola": -1}, "niewola"),
+        ("capture", {"niewola": 3, "attempts": 0}, "attempts"),
+        ("escape", {}, "ucieczka"),
+        ("battle", {"attacker_units": [3], "defender_units": []}, "defender_units"),
+        ("battle", {"attacker_units": [3], "defender_units": [0]}, "defender_units.0"),
+        (
+            "battle",
+            {"attacker_units": [3], "defender_units": [2], "attacker_morale": -1},
+            "attacker_morale",
+        ),
+        (
+            "battle",
+            {"attacker_units": [3], "defender_units": [2], "terrain_multiplier": 0},
+            "terrain_multiplier",
+        ),
+        (
+            "battle",
+            {"attacker_units": [3], "defender_units": [2], "attacker_spell_bonus": 2},
+            "attacker_spell_bonus",
+        ),
+        (
+            "duel",
+            {
+                "attacker_morale": -2,
+                "attacker_odwaga": 1,
+                "defender_morale": 1,
+                "defender_odwaga": 1,
+            },
+            "attacker_morale",
+        ),
+        (
+            "duel",
+            {
+                "attacker_morale": 2,
+                "attacker_odwaga": 1,
+                "attacker_wounds": 3,
+                "attacker_odpornosc": 3,
+                "defender_morale": 1,
+                "defender_odwaga": 1,
+            },
+            "attacker_wounds",
+        ),
+        ("wounds", {"odpornosc": 3, "strokes": 1}, "strokes"),
+        ("ringwraith", {"odpornosc": 3, "circles": 3, "pierscien": 2}, "circles"),
+        (
+            "ring-inheritance",
+            {"candidates": [{"name": "Sam", "group": "hobbits"}]},
+            "candidates.0.group",
+        ),
+        ("search", {"phase": "combat"}, "phase"),
+        ("gollum", {"previous": "gondor"}, "previous"),
+    ],
+)
+def test_bad_input_is_a_400_naming_the_field(api, endpoint, body, field):
+    response = post(api, endpoint, body)
+    assert response.status_code == 400
+    assert field in [error["field"] for error in response.json()["errors"]]
+
+
+def test_battle_without_table_gives_column_and_die(api):
+    body = post(
+        api,
+        "battle",
+        {
+            "attacker_units": [4, 3],
+            "defender_units": [2],
+            "terrain_multiplier": "1.5",
+            "attacker_morale": 2,
+            "defender_morale": 1,
+        },
+    ).json()
+    # 7 : 3 = 7/3 → 2-1 in the defender's favour; die +2 −1.
+    assert body["exact_ratio"] == "7/3"
+    assert body["column"] == "2-1"
+    assert body["die_modifier"] == 1
+    assert [o["modified_die"] for o in body["outcomes"]] == [2, 3, 4, 5, 6, 7]
+    assert body["table_entered"] is False
+    assert body["reasons"][-1]["code"] == "table_missing"
+    assert body["outcomes"][0]["defender_loss_percent"] is None
+
+
+def test_battle_automatic_elimination(api):
+    body = post(api, "battle", {"attacker_units": [10], "defender_units": [1]}).json()
+    assert body["automatic_elimination"] is True
+    assert body["attacker_may_continue"] is True
+    assert body["outcomes"] == []
+
+
+def test_battle_reads_the_entered_table(api):
+    BattleResultEntry.objects.bulk_create(
+        BattleResultEntry(odds="2-1", die=d, attacker_loss=10, defender_loss=10 * d)
+        for d in range(1, 8)
+    )
+    body = post(
+        api, "battle", {"attacker_units": [6], "defender_units": [3], "attacker_morale": 1}
+    ).json()
+    assert body["table_entered"] is True
+    first = body["outcomes"][0]
+    assert (first["modified_die"], first["defender_loss_percent"]) == (2, 20)
+    assert first["defender_loss"] == "3/5"  # 20 % of 3
+    assert all(r["code"] != "table_missing" for r in body["reasons"])
+
+
+def test_duel_score_and_table(api):
+    request = {
+        "attacker_morale": 3,
+        "attacker_odwaga": 4,
+        "defender_morale": 2,
+        "defender_odwaga": 3,
+        "defender_wounds": 1,
+    }
+    body = post(api, "duel", request).json()
+    assert body["difference"] == 3  # (3 + 4 − 0) − (2 + 3 − 1)
+    assert body["fight"] is None and body["table_entered"] is False
+    DuelResultEntry.objects.bulk_create(
+        DuelResultEntry(difference=d, die=r, attacker_wounds=0, defender_wounds=1)
+        for d in range(-10, 11)
+        for r in range(1, 7)
+    )
+    body = post(api, "duel", {**request, "attacker_odpornosc": 2, "defender_odpornosc": 2}).json()
+    # Every strike wounds the struck once: the defender (1 wound of 2) falls at the first strike.
+    assert body["fight"]["defender_falls"]["exact"] == "1"
+
+
+def test_search_points_and_odds(api):
+    body = post(api, "search", {"nazgul": 2, "orc_units": [3], "niewola": 3}).json()
+    assert body["points"] == 7
+    assert body["found"] is None
+    SearchTableEntry.objects.create(points_from=5, points_to=8, die=1, capture=True)
+    SearchTableEntry.objects.create(points_from=5, points_to=8, die=2, capture=False)
+    body = post(api, "search", {"nazgul": 2, "orc_units": [3], "niewola": 3}).json()
+    assert body["found"]["exact"] == "1/3"
+    assert body["capture_allowed"]["exact"] == "1/6"
+    assert body["captured"]["exact"] == "1/12"
+
+
+def test_wounds_ringwraith_and_victory(api):
+    body = post(api, "wounds", {"character": "Aragorn", "odpornosc": 3, "circles": 3}).json()
+    assert body["status"] == "ringwraith"
+    assert body["shadow_wins"] is True
+
+
+def test_ringwraith_odds(api):
+    body = post(api, "ringwraith", {"character": "Gandalf", "odpornosc": 3, "pierscien": 3}).json()
+    assert body["becomes_ringwraith"]["exact"] == "1/4"
+    assert body["shadow_wins"]["exact"] == "1/4"
+
+
+def test_inheritance_and_destruction(api):
+    body = post(
+        api,
+        "ring-inheritance",
+        {
+            "candidates": [
+                {"name": "Saruman", "group": "saruman"},
+                {"name": "Gollum", "group": "gollum"},
+            ]
+        },
+    ).json()
+    assert body["heirs"] == ["Gollum"]
+    assert post(api, "ring-destruction", {"hex": 4129}).json()["destroyed"] is True
+    assert (
+        post(api, "ring-destruction", {"hex": 4129, "ring_worn": True}).json()["destroyed"] is False
+    )
+
+
+def test_gollum(api):
+    body = post(api, "gollum", {"previous": "alliance"}).json()
+    assert [(s["side"], s["exact"]) for s in body["distribution"]] == [
+        ("alliance", "1/2"),
+        ("unstated", "1/3"),
+        ("sauron", "1/6"),
+    ]
+
+
+def test_tables_status(api):
+    response = api.get("/api/wojna/tables/")
+    assert_matches_schema(response, "/api/wojna/tables/", "get")
+    assert response.json()["battle_results"] == 0
+    assert "Wyniki" not in response.json()["message"] or response.json()["message"]

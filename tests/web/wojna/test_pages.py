@@ -1,0 +1,109 @@
+"""The Wojna pages: forms keep their values, answers come verdict first, bad input is a 400."""
+
+import pytest
+from django.urls import reverse
+
+from adjudicator.web.wojna.views import CALCULATORS
+
+pytestmark = pytest.mark.django_db
+
+
+def test_index_lists_every_calculator_and_the_missing_tables(client):
+    response = client.get(reverse("wojna:index"))
+    assert response.status_code == 200
+    html = response.content.decode()
+    for calculator in CALCULATORS:
+        assert calculator.url in html
+        assert calculator.title_pl in html
+    assert "import_wojna_tables" in html
+
+
+@pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.slug)
+def test_empty_form_renders(client, calculator):
+    response = client.get(calculator.url)
+    assert response.status_code == 200
+    assert 'lang="pl"' in response.content.decode()
+
+
+def test_capture_page_answers_with_chart_and_citations(client):
+    response = client.get(
+        reverse("wojna:tests"),
+        {"test": "capture", "value": 3, "attempts": 2, "found": "on"},
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.index('class="verdict"') < html.index("<svg")
+    assert "3/4" in html
+    assert 'value="3"' in html and 'value="2"' in html
+    assert "/rules/wojna-o-pierscien/niewola/" in html
+
+
+def test_battle_page_missing_table_message(client):
+    response = client.get(
+        reverse("wojna:battle"),
+        {"attacker_units": "4, 3", "defender_units": "2", "terrain_multiplier": "1.5"},
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "2-1" in html
+    assert "Wyniki bitwy" in html
+    assert 'value="4, 3"' in html
+
+
+@pytest.mark.parametrize(
+    ("name", "query", "field"),
+    [
+        ("battle", {"attacker_units": "3", "defender_units": "0"}, "defender_units"),
+        (
+            "battle",
+            {"attacker_units": "3", "defender_units": "2", "attacker_morale": "-1"},
+            "attacker_morale",
+        ),
+        (
+            "duel",
+            {
+                "attacker_morale": "-1",
+                "attacker_odwaga": "1",
+                "defender_morale": "1",
+                "defender_odwaga": "1",
+            },
+            "attacker_morale",
+        ),
+        ("tests", {"test": "escape", "value": "-2", "attempts": "1"}, "value"),
+    ],
+)
+def test_bad_input_is_a_400_naming_the_field(client, name, query, field):
+    response = client.get(reverse(f"wojna:{name}"), query)
+    assert response.status_code == 400
+    assert field in response.context["form"].errors
+
+
+def test_engine_problem_is_shown_on_the_form(client):
+    response = client.get(
+        reverse("wojna:ringwraith"), {"odpornosc": "3", "circles": "3", "pierscien": "2"}
+    )
+    assert response.status_code == 400
+    assert "circles" in response.context["form"].errors
+
+
+def test_inheritance_formset(client):
+    query = {
+        "candidates-TOTAL_FORMS": "5",
+        "candidates-INITIAL_FORMS": "0",
+        "candidates-0-name": "Saruman",
+        "candidates-0-group": "saruman",
+        "candidates-0-has_ring_attribute": "on",
+        "candidates-1-name": "Pippin",
+        "candidates-1-group": "fellowship",
+        "candidates-1-has_ring_attribute": "on",
+    }
+    response = client.get(reverse("wojna:ring_inheritance"), query)
+    assert response.status_code == 200
+    assert response.context["result"]["heirs"] == ["Pippin"]
+
+
+def test_polish_page_speaks_polish_first(client):
+    client.cookies["adjudicator_language"] = "pl"
+    html = client.get(reverse("wojna:duel")).content.decode()
+    assert '<span lang="pl">Pojedynek</span>' in html
+    assert "— Duel" not in html
