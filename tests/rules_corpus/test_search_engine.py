@@ -100,7 +100,7 @@ def test_the_counts_per_game_add_up_to_the_whole(corpus_search_index):
 
 
 def test_a_filter_can_leave_nothing(corpus_search_index):
-    page = search(corpus_search_index, "цитадель", game="wojna", language="ru")
+    page = search(corpus_search_index, "twierdza", game="wojna", language="ru")
     assert (page.count, page.hits, page.num_pages) == (0, (), 1)
 
 

@@ -1,0 +1,150 @@
+"""``GET /api/search/``: the rulebook search as JSON."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import ValidationError
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from rules_corpus.models import Game, Language
+from rules_corpus.search.engine import PageOutOfRange
+from rules_corpus.search.forms import MAX_PAGE, MAX_QUERY_LENGTH, SearchForm
+from rules_corpus.search.index import SearchIndexMissing
+from rules_corpus.search.service import search_cleaned
+
+
+class SearchResultSerializer(serializers.Serializer):
+    doc_type = serializers.CharField(help_text="Type of document: `section` (more may come).")
+    rulebook = serializers.CharField(allow_null=True, help_text="Rulebook slug.")
+    section = serializers.IntegerField(
+        allow_null=True, help_text="Section id (`/api/sections/<id>/`)."
+    )
+    title = serializers.CharField(help_text="Section heading.")
+    rulebook_title = serializers.CharField(source="source_title")
+    snippet = serializers.CharField(help_text="HTML: escaped text, matches in `<mark>`.")
+    score = serializers.FloatField(help_text="BM25F relevance, higher is better.")
+    url = serializers.CharField(help_text="The section's page (permalink).")
+
+
+class SearchResponseSerializer(serializers.Serializer):
+    count = serializers.IntegerField(help_text="Hits over all pages.")
+    page = serializers.IntegerField()
+    num_pages = serializers.IntegerField()
+    results = SearchResultSerializer(many=True, source="hits")
+
+
+class SearchErrorItemSerializer(serializers.Serializer):
+    field = serializers.CharField()
+    message = serializers.CharField()
+
+
+class SearchErrorSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    errors = SearchErrorItemSerializer(many=True)
+
+
+class SearchUnavailableSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+
+
+UNKNOWN_GAME = "Select a valid choice. chess is not one of the available choices."
+EXAMPLE = {
+    "count": 1,
+    "page": 1,
+    "num_pages": 1,
+    "results": [
+        {
+            "doc_type": "section",
+            "rulebook": "wotr-rules",
+            "section": 42,
+            "title": "Ведение осады",
+            "rulebook_title": "Война Кольца. Правила игры",
+            "snippet": "Любая атака против осажденной цитадели считается битвой при "
+            '<mark class="match term0">осаде</mark>.',
+            "score": 8.81,
+            "url": "/rules/wotr-rules/vedenie-osady/",
+        }
+    ],
+}
+
+
+class SearchAPIView(APIView):
+    """Search all rulebooks in Russian, Polish or English."""
+
+    @extend_schema(
+        operation_id="search",
+        summary="Search the rulebooks",
+        description=(
+            "Full-text search over every rulebook section: Russian is lemmatized, Polish and "
+            "English stemmed, terms are expanded across languages through the glossary, small "
+            "typos are tolerated. Ten results per page, best first."
+        ),
+        parameters=[
+            OpenApiParameter(
+                "q",
+                OpenApiTypes.STR,
+                required=True,
+                description=f"The query (1–{MAX_QUERY_LENGTH} characters, with a letter or digit).",
+                examples=[
+                    OpenApiExample("Russian", value="сколько кубиков бросает армия"),
+                    OpenApiExample("Polish", value="ucieczka z niewoli"),
+                    OpenApiExample("English", value="siege"),
+                ],
+            ),
+            OpenApiParameter(
+                "game", OpenApiTypes.STR, enum=Game.values, description="Only this game."
+            ),
+            OpenApiParameter(
+                "lang",
+                OpenApiTypes.STR,
+                enum=Language.values,
+                description="Only rulebooks in this language.",
+            ),
+            OpenApiParameter(
+                "page", OpenApiTypes.INT, description=f"Page of results, 1–{MAX_PAGE}."
+            ),
+        ],
+        responses={
+            200: SearchResponseSerializer,
+            400: SearchErrorSerializer,
+            503: SearchUnavailableSerializer,
+        },
+        examples=[
+            OpenApiExample("Results", value=EXAMPLE, response_only=True, status_codes=["200"]),
+            OpenApiExample(
+                "Unknown game",
+                value={
+                    "detail": f"game: {UNKNOWN_GAME}",
+                    "errors": [{"field": "game", "message": UNKNOWN_GAME}],
+                },
+                response_only=True,
+                status_codes=["400"],
+            ),
+        ],
+    )
+    def get(self, request: Request) -> Response:
+        form = SearchForm(request.query_params)
+        if not form.is_valid():
+            raise ValidationError(form.errors)
+        try:
+            page = search_cleaned(form.cleaned_data)
+        except PageOutOfRange as error:
+            raise ValidationError(
+                {
+                    "page": [
+                        _("There is no page %(page)d: the results have %(pages)d.")
+                        % {"page": error.page, "pages": error.num_pages}
+                    ]
+                }
+            ) from error
+        except SearchIndexMissing:
+            return Response(
+                {"detail": _("The search index has not been built yet.")},
+                status=status.HTTP_503_SERVICE_UNAVAILABLE,
+            )
+        return Response(SearchResponseSerializer(page).data)

@@ -1,0 +1,41 @@
+"""The search results page (``/search/?q=...``): works without JavaScript."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+from rules_corpus.search.engine import PageOutOfRange
+from rules_corpus.search.forms import SearchForm
+from rules_corpus.search.index import SearchIndexMissing
+from rules_corpus.search.service import search_cleaned
+
+
+def search_page(request: HttpRequest) -> HttpResponse:
+    """The form, and for a valid query one page of results; 400 with the errors otherwise."""
+    form = SearchForm(request.GET if request.GET else None)
+    context: dict[str, object] = {"form": form}
+    status = 200
+    if form.is_bound:
+        if form.is_valid():
+            try:
+                context["results"] = search_cleaned(form.cleaned_data)
+            except PageOutOfRange as error:
+                form.add_error(
+                    "page",
+                    _("There is no page %(page)d: the results have %(pages)d.")
+                    % {"page": error.page, "pages": error.num_pages},
+                )
+                status = 400
+            except SearchIndexMissing:
+                context["index_missing"] = True
+                status = 503
+        else:
+            status = 400
+        context["base_query"] = urlencode(
+            {key: request.GET[key] for key in ("q", "game", "lang") if request.GET.get(key)}
+        )
+    return render(request, "rules_corpus/search.html", context, status=status)

@@ -1,0 +1,85 @@
+"""``GET /api/search/`` against its OpenAPI schema, and its 400s and 503."""
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.openapi import assert_matches_schema
+from tests.rules_corpus import search_factories
+
+corpus_index_dir = search_factories.corpus_index_dir
+corpus_search_index = search_factories.corpus_search_index
+
+pytestmark = pytest.mark.django_db
+PATH = "/api/search/"
+
+
+def get(**params):
+    return APIClient().get(PATH, params)
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"q": "сколько кубиков бросает армия"},
+        {"q": "ucieczka z niewoli", "lang": "pl"},
+        {"q": "Ring-bearer", "game": "lotr-tcg"},
+        {"q": "армия", "page": "2"},
+        {"q": "цитадель", "game": "wojna"},
+    ],
+)
+def test_results_match_the_schema(corpus_search_index, params):
+    response = get(**params)
+    assert response.status_code == 200
+    assert_matches_schema(response, PATH)
+    body = response.json()
+    assert body["page"] == int(params.get("page", 1))
+    assert len(body["results"]) <= 10
+
+
+def test_a_result_names_its_section_and_links_to_its_page(corpus_search_index):
+    result = get(q="Ring-bearer").json()["results"][0]
+    assert result["doc_type"] == "section"
+    assert result["rulebook"] == "lotr-tcg-rules"
+    assert result["rulebook_title"].startswith("Властелин Колец ККИ")
+    assert result["url"].startswith("/rules/lotr-tcg-rules/")
+    assert isinstance(result["section"], int)
+    assert "<mark" in result["snippet"]
+
+
+@pytest.mark.parametrize(
+    ("params", "field"),
+    [
+        ({}, "q"),
+        ({"q": ""}, "q"),
+        ({"q": "   "}, "q"),
+        ({"q": "?!…—"}, "q"),
+        ({"q": "a" * 201}, "q"),
+        ({"q": "осада\ufffd"}, "q"),
+        ({"q": "осада\x00"}, "q"),
+        ({"q": "осада", "game": "chess"}, "game"),
+        ({"q": "осада", "lang": "de"}, "lang"),
+        ({"q": "осада", "page": "0"}, "page"),
+        ({"q": "осада", "page": "two"}, "page"),
+        ({"q": "осада", "page": "99"}, "page"),
+        ({"q": "осада", "page": "10000000000000000000000"}, "page"),
+    ],
+)
+def test_bad_input_is_a_400_naming_the_parameter(corpus_search_index, params, field):
+    response = get(**params)
+    assert response.status_code == 400
+    assert_matches_schema(response, PATH)
+    assert [error["field"] for error in response.json()["errors"]] == [field]
+
+
+def test_garbled_bytes_are_a_400(corpus_search_index):
+    response = APIClient().get(f"{PATH}?q=%FF%FE%C3")
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["field"] == "q"
+
+
+def test_a_missing_index_is_a_503(settings, tmp_path):
+    settings.SEARCH_INDEX_DIR = tmp_path / "never-built"
+    response = get(q="осада")
+    assert response.status_code == 503
+    assert_matches_schema(response, PATH)
+    assert "index" in response.json()["detail"]

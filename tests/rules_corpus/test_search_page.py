@@ -1,0 +1,113 @@
+"""The search page (``/search/``), ``manage.py build_search_index``, and a real browser."""
+
+import re
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+
+from rules_corpus.models import Section
+from rules_corpus.search.engine import search
+from tests.rules_corpus import search_factories
+
+corpus_index_dir = search_factories.corpus_index_dir
+corpus_search_index = search_factories.corpus_search_index
+search_index = search_factories.search_index
+
+pytestmark = pytest.mark.django_db
+URL = reverse("rules_corpus:search")
+
+
+def test_results_show_the_book_the_section_link_and_the_snippet(client, corpus_search_index):
+    response = client.get(URL, {"q": "Ring-bearer"})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'value="Ring-bearer"' in html
+    assert 'href="/rules/lotr-tcg-rules/' in html
+    assert "Властелин Колец ККИ" in html
+    assert '<mark class="match' in html
+
+
+def test_the_filters_are_kept_and_applied(client, corpus_search_index):
+    response = client.get(URL, {"q": "назгул", "game": "journey-to-mordor", "lang": "ru"})
+    html = response.content.decode()
+    assert '<option value="journey-to-mordor" selected>' in html
+    assert set(re.findall(r'<h3><a href="/rules/([\w-]+)/', html)) == {"journey-to-mordor"}
+
+
+def test_pagination_links_keep_the_query_and_filters(client, corpus_search_index):
+    html = client.get(URL, {"q": "армия", "lang": "ru"}).content.decode()
+    assert 'rel="next" href="?q=%D0%B0%D1%80%D0%BC%D0%B8%D1%8F&amp;lang=ru&amp;page=2"' in html
+    second = client.get(URL, {"q": "армия", "lang": "ru", "page": 2}).content.decode()
+    assert 'rel="prev"' in second
+
+
+def test_no_results_offers_help(client, corpus_search_index):
+    response = client.get(URL, {"q": "зквыфщ", "game": "wojna"})
+    assert response.status_code == 200
+    assert 'id="no-results"' in response.content.decode()
+
+
+def test_the_empty_page_shows_the_form_and_examples(client, corpus_search_index):
+    response = client.get(URL)
+    assert response.status_code == 200
+    assert 'name="q"' in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("params", "label"),
+    [
+        ({"q": ""}, "q"),
+        ({"q": "!!!"}, "q"),
+        ({"q": "x" * 201}, "q"),
+        ({"q": "осада", "game": "chess"}, "game"),
+        ({"q": "осада", "lang": "xx"}, "lang"),
+        ({"q": "осада", "page": "abc"}, "page"),
+        ({"q": "осада", "page": "50"}, "page"),
+    ],
+)
+def test_bad_input_rerenders_the_form_with_errors_and_400(
+    client, corpus_search_index, params, label
+):
+    response = client.get(URL, params)
+    assert response.status_code == 400
+    form = response.context["form"]
+    assert list(form.errors) == [label]
+    assert 'id="search-errors"' in response.content.decode()
+
+
+def test_a_missing_index_is_a_503_with_a_message(client, settings, tmp_path):
+    settings.SEARCH_INDEX_DIR = tmp_path / "never-built"
+    response = client.get(URL, {"q": "осада"})
+    assert response.status_code == 503
+    assert response.context["index_missing"]
+
+
+def test_the_command_indexes_every_section_of_the_database(loaded_rulebooks, settings, tmp_path):
+    settings.SEARCH_INDEX_DIR = tmp_path / "index"
+    out = StringIO()
+    call_command("build_search_index", stdout=out)
+    total = Section.objects.count()
+    assert f"Indexed {total} documents" in out.getvalue()
+    assert re.search(r"section \[pl\]: \d+", out.getvalue())
+    hit = search(settings.SEARCH_INDEX_DIR, "Ring-bearer").hits[0]
+    section = Section.objects.get(pk=hit.section)
+    assert (section.rulebook.slug, section.get_absolute_url()) == (hit.rulebook, hit.url)
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_player_searches_from_the_header_and_follows_the_permalink(
+    page, live_server, search_index
+):
+    page.goto(live_server.url + "/")
+    page.fill("#header-q", "ucieczka z niewoli")
+    page.press("#header-q", "Enter")
+    page.wait_for_url("**/search/?q=*")
+    first = page.locator(".result h3 a").first
+    assert "Niewola" in first.inner_text()
+    assert page.locator(".result mark").count() > 0
+    first.click()
+    page.wait_for_url(re.compile(r".*/rules/wojna-o-pierscien/niewola[\w-]*/$"))
+    assert "Niewola" in page.locator("h1").inner_text()
