@@ -1,0 +1,154 @@
+"""Cards as the engine sees them, and the index that finds a card from what a player typed."""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+FREE_PEOPLES = "free_peoples"
+SHADOW = "shadow"
+SITE = "Site"
+THE_ONE_RING = "The One Ring"
+COMPANION = "Companion"
+MINION = "Minion"
+
+COLLECTOR_RE = re.compile(
+    r"^\(?\[?\s*(?P<set>\d{1,2})\s*(?:_\s*|(?P<rarity>[RUCPrucp])\s*)(?P<number>\d{1,3})\s*\]?\)?$"
+)
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card of the data (``cards_db/data/lotr-tcg-setNN.json``), every field kept."""
+
+    id: str
+    collector_info: str
+    set: int
+    number: int
+    rarity: str
+    title: str
+    subtitle: str | None = None
+    unique: bool = False
+    side: str | None = None
+    culture: str | None = None
+    type: str = ""
+    twilight_cost: int | None = None
+    shadow_number: int | None = None
+    strength: int | None = None
+    vitality: int | None = None
+    resistance: int | None = None
+    signet: str | None = None
+    site_number: int | None = None
+    ally_home: str | None = None
+    site_direction: str | None = None
+    race: str | None = None
+    item_class: str | None = None
+    keywords: tuple[str, ...] = ()
+    can_start_with_ring: bool = False
+    game_text: str = ""
+    lore: str = ""
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Card:
+        """A card from one object of the JSON data (unknown keys are ignored)."""
+        fields = {name: data[name] for name in cls.__dataclass_fields__ if name in data}
+        fields["keywords"] = tuple(data.get("keywords") or ())
+        fields["game_text"] = data.get("game_text") or ""
+        fields["lore"] = data.get("lore") or ""
+        return cls(**fields)
+
+    @property
+    def full_title(self) -> str:
+        """ "Title, Subtitle" as the card prints it (without the uniqueness dot)."""
+        return f"{self.title}, {self.subtitle}" if self.subtitle else self.title
+
+    @property
+    def label(self) -> str:
+        """The full title with its collector info, unambiguous for a player."""
+        return f"{self.full_title} ({self.collector_info})"
+
+
+def fold(text: str) -> str:
+    """Lower-case ASCII-ish matching key: accents, case, punctuation and dots do not count.
+
+    ``fold("•Lórien  Elf") == fold("lorien-elf") == "lorien elf"``.
+    """
+    decomposed = unicodedata.normalize("NFKD", text)
+    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
+    stripped = stripped.replace("’", "").replace("'", "").replace("`", "")
+    return " ".join(re.findall(r"[^\W_]+", stripped))
+
+
+def collector_key(text: str) -> tuple[int, int] | None:
+    """``(set, number)`` from "1R50", "1 R 50", "1_50", "(1R50)"; None if it is not one."""
+    match = COLLECTOR_RE.match(text.strip())
+    if match is None:
+        return None
+    return int(match["set"]), int(match["number"])
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """The outcome of looking a name up: one card, several candidates, or suggestions."""
+
+    card: Card | None = None
+    candidates: tuple[Card, ...] = ()
+    suggestions: tuple[Card, ...] = ()
+
+
+class CardIndex:
+    """Every card, findable by id, collector info, and loosely by title and subtitle."""
+
+    def __init__(self, cards: Iterable[Card]):
+        self.cards: tuple[Card, ...] = tuple(cards)
+        self.by_id: dict[str, Card] = {card.id: card for card in self.cards}
+        self._by_number = {(card.set, card.number): card for card in self.cards}
+        self._by_full: dict[str, list[Card]] = defaultdict(list)
+        self._by_title: dict[str, list[Card]] = defaultdict(list)
+        for card in self.cards:
+            self._by_full[fold(card.full_title)].append(card)
+            self._by_title[fold(card.title)].append(card)
+        self._names = sorted({*self._by_full, *self._by_title})
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def by_collector(self, text: str) -> Card | None:
+        """The card of a collector number or id ("1R50", "1_50"), if there is one."""
+        key = collector_key(text)
+        return self._by_number.get(key) if key else None
+
+    def lookup(self, text: str) -> Lookup:
+        """Find the card a player meant: collector number, "Title, Subtitle" or a unique title.
+
+        A title shared by several versions is ambiguous unless the subtitle is given.
+        """
+        card = self.by_collector(text)
+        if card is not None:
+            return Lookup(card=card)
+        if collector_key(text) is not None:
+            return Lookup()
+        key = fold(text)
+        matches = self._by_full.get(key) or self._by_title.get(key) or []
+        if len(matches) == 1:
+            return Lookup(card=matches[0])
+        if matches:
+            return Lookup(candidates=tuple(matches))
+        return Lookup(suggestions=self.suggest(key))
+
+    def suggest(self, key: str, limit: int = 5) -> tuple[Card, ...]:
+        """Cards whose names are close to ``key`` (a folded name), best first."""
+        names = difflib.get_close_matches(key, self._names, n=limit, cutoff=0.6)
+        if not names:
+            first_word = key.split(" ", 1)[0]
+            names = [name for name in self._names if name.split(" ", 1)[0] == first_word]
+        found: dict[str, Card] = {}
+        for name in names:
+            for card in self._by_full.get(name) or self._by_title.get(name) or ():
+                found.setdefault(card.id, card)
+        return tuple(found.values())[:limit]

@@ -1,0 +1,64 @@
+"""The rulebook sections (``lotr-tcg-rules``) the TCG engine cites, by their section anchors."""
+
+from adjudicator.games.common import Citation
+
+RULEBOOK = "lotr-tcg-rules"
+
+
+def _rule(anchor: str, title: str) -> Citation:
+    return Citation(rulebook=RULEBOOK, anchor=anchor, title=title)
+
+
+DECK_BUILDING = _rule("sozdanie-svoei-kolody", "Создание своей колоды")
+DRAW_DECK = _rule("igralnaia-koloda-draw-deck", "Игральная колода (Draw Deck)")
+ADVENTURE_DECK = _rule("putevaia-koloda-adventure-deck", "Путевая колода (Adventure Deck)")
+STARTING_FELLOWSHIP = _rule("nachalnoe-bratstvo-koltsa", "Начальное Братство Кольца")
+BIDDING = _rule("kto-nachinaet-igru", "Кто начинает игру?")
+SKIRMISH = _rule(
+    "podvedenie-itogov-srazheniia-resolve-that-skirmish",
+    "Подведение итогов сражения (Resolve that skirmish)",
+)
+ARCHERY = _rule("strelba-archery-fire", "Стрельба (Archery fire)")
+MOVING = _rule(
+    "peremeshchenie-bratstva-moving-your-fellowship",
+    "Перемещение Братства (Moving your fellowship)",
+)
+HOW_TO_MOVE = _rule("kak-osushchestvliaetsia-peremeshchenie", "Как осуществляется перемещение")
+PLAYING_SHADOW_CARDS = _rule(
+    "vvedenie-kart-tmy-v-igru-playing-shadow-cards",
+    "Введение карт Тьмы в игру (Playing Shadow cards)",
+)
+TWILIGHT_COST = _rule("sumerechnaia-stoimost-twilight-cost", "Сумеречная стоимость (Twilight Cost)")
+MOVE_LIMIT = _rule("predel-peremeshcheniia-move-limit", "Предел перемещения (Move limit)")
+PLAYING_COMPANIONS = _rule(
+    "vvedenie-v-igru-sputnika-playing-companions",
+    "Введение в игру спутника (Playing companions)",
+)
+UNIQUENESS = _rule("unikalnost-uniqueness", "Уникальность (Uniqueness)")
+KILLED = _rule("smert-killed", "Смерть (Killed)")
+WOUNDS = _rule("raneniia-wounds", "Ранения (Wounds)")
+THE_ONE_RING = _rule("koltso-vsevlastia-the-one-ring-2", "Кольцо Всевластья (The One Ring)")
+ALLIES = _rule("soiuzniki-allies", "Союзники (Allies)")
+LOSING = _rule("porazhenie-losing-the-game", "Поражение (Losing the Game)")
+
+ALL = (
+    DECK_BUILDING,
+    DRAW_DECK,
+    ADVENTURE_DECK,
+    STARTING_FELLOWSHIP,
+    BIDDING,
+    SKIRMISH,
+    ARCHERY,
+    MOVING,
+    HOW_TO_MOVE,
+    PLAYING_SHADOW_CARDS,
+    TWILIGHT_COST,
+    MOVE_LIMIT,
+    PLAYING_COMPANIONS,
+    UNIQUENESS,
+    KILLED,
+    WOUNDS,
+    THE_ONE_RING,
+    ALLIES,
+    LOSING,
+)

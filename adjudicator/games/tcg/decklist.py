@@ -1,0 +1,244 @@
+"""Read a pasted deck list: counts, titles or collector numbers, sections, comments.
+
+Accepted line forms: ``4x Legolas, Greenleaf``, ``4 Legolas``, ``x4 Legolas``,
+``Legolas, Greenleaf x4``, ``2 1R50``, ``1_50``, ``Frodo, Son of Drogo *RB*``; blank lines,
+comments (``#``, ``//``), bullets, and section headers such as ``Ring-bearer:``, ``Ring:``,
+``Sites:``, ``Starting fellowship:``, ``Free Peoples:``, ``Shadow:`` (also ``## Sites (9)``
+and ``Ring-bearer: Frodo, Son of Drogo`` on one line).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+from adjudicator.games.common import N_
+from adjudicator.games.tcg.cards import SITE, THE_ONE_RING, Card, CardIndex, collector_key, fold
+
+MAX_LINES = 1000
+MAX_CHARS = 100_000
+MAX_COUNT = 99
+
+
+class Section(StrEnum):
+    """Where a line sits in the pasted list."""
+
+    NONE = "none"
+    DRAW = "draw"
+    FREE_PEOPLES = "free_peoples"
+    SHADOW = "shadow"
+    STARTING = "starting"
+    RING_BEARER = "ring_bearer"
+    RING = "ring"
+    SITES = "sites"
+
+
+class Role(StrEnum):
+    """What a card is in the deck."""
+
+    DRAW = "draw"
+    STARTING = "starting"
+    RING_BEARER = "ring_bearer"
+    RING = "ring"
+    SITE = "site"
+
+
+HEADERS: dict[str, Section] = {
+    fold(name): section
+    for section, names in {
+        Section.RING_BEARER: ("ring-bearer", "ring bearer", "rb", "хранитель кольца", "хранитель"),
+        Section.RING: ("ring", "the one ring", "one ring", "кольцо", "кольцо всевластья"),
+        Section.SITES: (
+            "sites", "site", "site path", "adventure deck", "местности", "путевая колода",
+        ),
+        Section.STARTING: (
+            "starting fellowship", "starting companions", "начальное братство",
+        ),
+        Section.DRAW: ("draw deck", "deck", "игральная колода", "колода"),
+        Section.FREE_PEOPLES: ("free peoples", "free people", "fp", "свободные народы"),
+        Section.SHADOW: ("shadow", "тьма"),
+    }.items()
+    for name in names
+}  # fmt: skip
+
+COMMENT_RE = re.compile(r"\s*(?:#|//).*$")
+BULLET_RE = re.compile(r"^\s*(?:[-*•·+>]\s+)+")
+MARKER_RE = re.compile(r"[*(\[]\s*(rb|ring[- ]?bearer)\s*[*)\]]", re.IGNORECASE)
+LEADING_COUNT_RE = re.compile(r"^(?P<count>-?\d+)\s*(?:[xXхХ×*]\s*|\s)(?P<rest>\S.*)$")
+LEADING_X_RE = re.compile(r"^[xXхХ×]\s*(?P<count>-?\d+)\s+(?P<rest>\S.*)$")
+TRAILING_COUNT_RE = re.compile(
+    r"^(?P<rest>.*?\S)\s*(?:[xXхХ×]\s*(?P<a>-?\d+)|\(\s*[xXхХ×]?\s*(?P<b>-?\d+)\s*\))$"
+)
+HEADER_COUNT_RE = re.compile(r"\s*[(\[]\s*\d+\s*[)\]]\s*$")
+TRAILING_COLLECTOR_RE = re.compile(r"[(\[]\s*(?P<key>\d{1,2}\s*[RUCPrucp_]\s*\d{1,3})\s*[)\]]$")
+CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd]")
+
+
+@dataclass(frozen=True)
+class DeckEntry:
+    """One card line of the list, resolved to a card."""
+
+    card: Card
+    count: int
+    role: Role
+    section: Section
+    line: int
+
+
+@dataclass(frozen=True)
+class LineProblem:
+    """A line that is not a card: unmatched, ambiguous, or with an impossible count."""
+
+    code: str
+    message: str
+    line: int
+    text: str
+    params: dict
+    suggestions: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class ParsedDeck:
+    """The cards read from a list and the lines that could not be read."""
+
+    entries: tuple[DeckEntry, ...]
+    problems: tuple[LineProblem, ...]
+
+
+class ListTooLong(ValueError):
+    """The paste is too long to be a deck list: a translatable message and its parameters."""
+
+    def __init__(self, message: str, params: dict):
+        self.message, self.params = message, params
+        super().__init__(message % params)
+
+
+def clean_text(text: str) -> str:
+    """The paste without control characters or NUL bytes (they are never part of a deck)."""
+    return CONTROL_RE.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
+
+
+def check_size(text: str) -> None:
+    """Refuse pastes that cannot be a deck list (:data:`MAX_LINES` lines, :data:`MAX_CHARS`)."""
+    if len(text) > MAX_CHARS:
+        raise ListTooLong(N_("The list is longer than %(limit)s characters."), {"limit": MAX_CHARS})
+    if text.count("\n") >= MAX_LINES:
+        raise ListTooLong(N_("The list is longer than %(limit)s lines."), {"limit": MAX_LINES})
+
+
+def _header(text: str) -> tuple[Section | None, str]:
+    """The section a header line opens and the card text after it on the same line, if any.
+
+    ``# Sites`` / ``## Sites (9)`` are headers when they name a known section, comments
+    otherwise; ``Name:`` opens a section (an unknown name opens a draw-deck section).
+    """
+    stripped = text.strip().strip("*_=").strip()
+    if stripped.startswith("#"):
+        name = HEADER_COUNT_RE.sub("", stripped.lstrip("#").strip().strip("*_:").strip())
+        return HEADERS.get(fold(name)), ""
+    name, colon, rest = stripped.partition(":")
+    section = HEADERS.get(fold(HEADER_COUNT_RE.sub("", name.strip("*_ "))))
+    if colon:
+        rest = rest.strip().strip("*_").strip()
+        if section is not None:
+            return section, rest
+        if not rest:
+            return Section.DRAW, ""
+    return None, text
+
+
+def _count_and_name(text: str) -> tuple[int, str]:
+    """Split "4x Legolas" / "Legolas x4" / "2 1R50" into count and name (count 1 if absent)."""
+    if collector_key(text) is not None:
+        return 1, text
+    for pattern in (LEADING_X_RE, LEADING_COUNT_RE):
+        match = pattern.match(text)
+        if match:
+            return int(match["count"]), match["rest"].strip()
+    match = TRAILING_COUNT_RE.match(text)
+    if match:
+        return int(match["a"] or match["b"]), match["rest"].strip()
+    return 1, text
+
+
+def _role(card: Card, section: Section, ring_bearer_marker: bool) -> Role:
+    if ring_bearer_marker or section is Section.RING_BEARER:
+        return Role.RING_BEARER
+    explicit = {Section.RING: Role.RING, Section.SITES: Role.SITE, Section.STARTING: Role.STARTING}
+    if section in explicit:
+        return explicit[section]
+    if section is Section.NONE and card.type == SITE:
+        return Role.SITE
+    if section is Section.NONE and card.type == THE_ONE_RING:
+        return Role.RING
+    return Role.DRAW
+
+
+def parse_deck_list(text: str, index: CardIndex) -> ParsedDeck:
+    """Read every line of ``text`` against ``index`` (line numbers start at 1)."""
+    check_size(text)
+    entries: list[DeckEntry] = []
+    problems: list[LineProblem] = []
+    section = Section.NONE
+    for number, raw in enumerate(clean_text(text).split("\n"), start=1):
+        if raw.lstrip().startswith("#"):
+            line_section, _rest = _header(raw)
+            section = line_section or section
+            continue
+        line = BULLET_RE.sub("", COMMENT_RE.sub("", raw)).strip()
+        if not line:
+            continue
+        line_section, line = _header(line)
+        if line_section is not None and not line:
+            section = line_section
+            continue
+        marker = MARKER_RE.search(line)
+        line = MARKER_RE.sub("", line).strip().rstrip(",;")
+        count, name = _count_and_name(line)
+        if line_section is None:
+            line_section = section
+        if count < 1 or count > MAX_COUNT:
+            problems.append(
+                LineProblem(
+                    "invalid_count",
+                    N_("Line %(line)s: the count %(count)s must be between 1 and %(max)s."),
+                    number,
+                    raw.strip(),
+                    {"line": number, "count": count, "max": MAX_COUNT},
+                )
+            )
+            continue
+        collector = TRAILING_COLLECTOR_RE.search(name)
+        found = index.lookup(collector["key"] if collector else name)
+        if found.card is not None:
+            role = _role(found.card, line_section, marker is not None)
+            entries.append(DeckEntry(found.card, count, role, line_section, number))
+        elif found.candidates:
+            problems.append(
+                LineProblem(
+                    "ambiguous_card",
+                    N_('Line %(line)s: "%(name)s" matches several cards; give the subtitle or '
+                       "the collector number: %(candidates)s."),
+                    number,
+                    raw.strip(),
+                    {"line": number, "name": name,
+                     "candidates": "; ".join(c.label for c in found.candidates)},
+                    found.candidates,
+                )
+            )  # fmt: skip
+        else:
+            problems.append(
+                LineProblem(
+                    "unknown_card",
+                    N_('Line %(line)s: no card "%(name)s".')
+                    if not found.suggestions
+                    else N_('Line %(line)s: no card "%(name)s"; did you mean %(suggestions)s?'),
+                    number,
+                    raw.strip(),
+                    {"line": number, "name": name,
+                     "suggestions": "; ".join(c.label for c in found.suggestions)},
+                    found.suggestions,
+                )
+            )  # fmt: skip
+    return ParsedDeck(tuple(entries), tuple(problems))

@@ -1,0 +1,220 @@
+"""The calculators against the rulebook's own examples and its stated rules."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from adjudicator.games.common import InvalidInput
+from adjudicator.games.tcg import calculators as calc
+from adjudicator.games.tcg import citations as rules
+
+ORCS = [calc.Fighter("Orc 1", 3, vitality=2), calc.Fighter("Orc 2", 3, vitality=2)]
+
+
+def outcome(result, name):
+    return next(o for o in result.outcomes if o.name == name)
+
+
+def test_aragorn_strength_8_beats_two_orcs_of_strength_3():
+    """Rulebook: Aragorn wins, each orc takes one wound."""
+    result = calc.resolve_skirmish([calc.Fighter("Aragorn", 8, vitality=4)], ORCS)
+    assert (result.free_peoples_strength, result.shadow_strength) == (8, 6)
+    assert result.winner == "free_peoples"
+    assert not result.overwhelmed
+    assert [outcome(result, n).wounds_taken for n in ("Orc 1", "Orc 2")] == [1, 1]
+    assert outcome(result, "Aragorn").wounds_taken == 0
+    assert rules.SKIRMISH in result.citations
+
+
+def test_aragorn_with_damage_plus_1_deals_two_wounds_to_each_orc():
+    result = calc.resolve_skirmish([calc.Fighter("Aragorn", 8, vitality=4, damage=1)], ORCS)
+    assert result.wounds_per_loser == 2
+    assert [outcome(result, n).wounds_taken for n in ("Orc 1", "Orc 2")] == [2, 2]
+    assert all(outcome(result, n).killed for n in ("Orc 1", "Orc 2"))
+
+
+def test_two_orcs_strength_4_with_damage_plus_1_tie_and_deal_three_wounds():
+    """Rulebook: 8 against 8 goes to the Shadow; Aragorn takes 1 + 1 + 1 = 3 wounds."""
+    orcs = [calc.Fighter(f"Orc {i}", 4, vitality=2, damage=1) for i in (1, 2)]
+    result = calc.resolve_skirmish([calc.Fighter("Aragorn", 8, vitality=4)], orcs)
+    assert result.winner == "shadow"
+    assert result.wounds_per_loser == 3
+    aragorn = outcome(result, "Aragorn")
+    assert (aragorn.wounds_taken, aragorn.killed) == (3, False)
+    assert result.reasons[0].code == "winner"
+    assert "tie" in result.reasons[0].render()
+
+
+def test_double_strength_overwhelms_whatever_the_vitality():
+    result = calc.resolve_skirmish(
+        [calc.Fighter("Frodo", 3, vitality=4, ring_bearer=True, wearing_ring=True)],
+        [calc.Fighter("Cave Troll", 6, vitality=5)],
+    )
+    frodo = outcome(result, "Frodo")
+    assert result.overwhelmed and frodo.killed and frodo.burdens_added == 0
+    assert {"ring_bearer_overwhelmed", "ring_bearer_lost"} <= {r.code for r in result.reasons}
+    assert rules.THE_ONE_RING in result.citations and rules.LOSING in result.citations
+
+
+def test_just_under_double_is_not_overwhelming():
+    result = calc.resolve_skirmish(
+        [calc.Fighter("Sam", 3, vitality=4)], [calc.Fighter("Orc", 5, vitality=2)]
+    )
+    assert not result.overwhelmed
+    assert outcome(result, "Sam").wounds_taken == 1
+
+
+def test_ring_bearer_wearing_the_ring_takes_burdens_instead_of_wounds():
+    frodo = calc.Fighter("Frodo", 3, vitality=4, ring_bearer=True, wearing_ring=True, burdens=8)
+    result = calc.resolve_skirmish([frodo], [calc.Fighter("Orc", 5, vitality=2, damage=1)])
+    fate = outcome(result, "Frodo")
+    assert (fate.wounds_taken, fate.burdens_added, fate.burdens_total) == (0, 2, 10)
+    assert fate.corrupted and not fate.killed
+
+
+def test_wounds_stop_at_death():
+    result = calc.resolve_skirmish(
+        [calc.Fighter("Merry", 3, vitality=4, wounds=3)], [calc.Fighter("Orc", 4, damage=2)]
+    )
+    merry = outcome(result, "Merry")
+    assert (merry.wounds_taken, merry.wounds_total, merry.killed) == (1, 4, True)
+
+
+@given(
+    st.lists(st.integers(0, 15), min_size=1, max_size=4),
+    st.lists(st.integers(0, 15), min_size=1, max_size=4),
+)
+def test_skirmish_properties(fp, shadow):
+    result = calc.resolve_skirmish(
+        [calc.Fighter(f"fp{i}", s, vitality=3) for i, s in enumerate(fp)],
+        [calc.Fighter(f"sh{i}", s, vitality=3) for i, s in enumerate(shadow)],
+    )
+    assert (result.winner == "free_peoples") == (sum(fp) > sum(shadow))
+    winner, loser = sorted([sum(fp), sum(shadow)], reverse=True)
+    assert result.overwhelmed == (winner >= 2 * loser)
+    losers = [o for o in result.outcomes if o.side != result.winner]
+    assert all(o.killed for o in losers) or not result.overwhelmed
+
+
+def test_bad_skirmish_input_lists_every_problem():
+    with pytest.raises(InvalidInput) as error:
+        calc.resolve_skirmish([], [calc.Fighter("Orc", -1), calc.Fighter("Orc", 2)])
+    fields = {field for field, _ in error.value.problems}
+    assert {"free_peoples", "shadow", "shadow[0].strength"} <= fields
+
+
+def test_archery_totals_count_archers_and_allies_at_home():
+    fellowship = [
+        calc.Shooter("Legolas", archer=True, vitality=3),
+        calc.Shooter("Sam", vitality=4),
+        calc.Shooter("Elrond's archer", archer=True, vitality=2, ally=True, home_site=3),
+        calc.Shooter("Far ally", archer=True, vitality=2, ally=True, home_site=6),
+    ]
+    minions = [calc.Shooter("Archer 1", archer=True), calc.Shooter("Archer 2", archer=True)]
+    result = calc.resolve_archery(fellowship, minions, site_number=3)
+    assert (result.fellowship_total, result.minion_total) == (2, 2)
+    assert result.fellowship_capacity == 3 + 4 + 2
+    assert result.wounds_ignored_by_minions == 0
+    assert rules.ARCHERY in result.citations
+
+
+def test_archery_assignment_is_checked():
+    fellowship = [calc.Shooter("Legolas", archer=True, vitality=3), calc.Shooter("Sam", vitality=1)]
+    minions = [calc.Shooter("Archer", archer=True)] * 1
+    good = calc.resolve_archery(fellowship, minions, 4, fellowship_assignment={"Sam": 1})
+    assert good.legal and good.fellowship_placements[1].killed
+    bad = calc.resolve_archery(fellowship, minions, 4, fellowship_assignment={"Sam": 2})
+    assert not bad.legal
+    assert {"too_many_wounds", "wrong_total"} <= {r.code for r in bad.reasons}
+
+
+def test_archery_wounds_with_nowhere_to_go_are_ignored():
+    minions = [calc.Shooter("Orc", vitality=1)]
+    result = calc.resolve_archery(
+        [calc.Shooter(f"Elf {i}", archer=True) for i in range(3)], minions, 5
+    )
+    assert (result.fellowship_total, result.wounds_ignored_by_minions) == (3, 2)
+    assignment = calc.resolve_archery(
+        [calc.Shooter(f"Elf {i}", archer=True) for i in range(3)], minions, 5,
+        minion_assignment={"Orc": 1},
+    )  # fmt: skip
+    assert assignment.legal
+
+
+def test_move_twilight_is_shadow_number_plus_companions():
+    answer = calc.move_twilight(shadow_number=3, companions=4)
+    assert answer.values["twilight_added"] == 7
+    assert answer.citations == (rules.HOW_TO_MOVE,)
+
+
+@pytest.mark.parametrize(
+    ("site", "roaming", "total"), [(2, True, 5), (3, True, 5), (4, False, 3), (9, False, 3)]
+)
+def test_moria_archer_site_4_roams_at_sites_2_and_3(site, roaming, total):
+    """Rulebook: a site-4 minion plays at sites 4–9 without penalty, at 2 or 3 for 2 more."""
+    answer = calc.minion_cost(twilight_cost=3, minion_site_number=4, current_site=site)
+    assert (answer.values["roaming"], answer.values["total_cost"]) == (roaming, total)
+    assert rules.PLAYING_SHADOW_CARDS in answer.citations
+
+
+def test_roaming_penalty_reduction_and_affordability():
+    answer = calc.minion_cost(2, 5, 1, penalty_reduction=1, twilight_pool=3)
+    assert (answer.values["penalty"], answer.values["affordable"]) == (1, True)
+    assert not calc.minion_cost(2, 5, 1, twilight_pool=3).values["affordable"]
+
+
+@pytest.mark.parametrize(("players", "limit"), [(2, 2), (3, 2), (4, 3), (5, 4)])
+def test_move_limit(players, limit):
+    answer = calc.move_limit(players)
+    assert answer.values["move_limit"] == limit
+    assert answer.values["must_move"]
+
+
+def test_move_limit_after_moves():
+    assert not calc.move_limit(2, moves_made=2).values["may_move_again"]
+    assert calc.move_limit(4, moves_made=2).values["moves_left"] == 1
+    with pytest.raises(InvalidInput):
+        calc.move_limit(1)
+
+
+def test_nine_companions_count_the_dead_pile():
+    in_play = [calc.CompanionRef(f"Companion {i}") for i in range(5)]
+    dead = [calc.CompanionRef("Lórien Elf")] * 4
+    answer = calc.can_play_companion(in_play, dead, calc.CompanionRef("Lórien Elf"))
+    assert not answer.values["legal"]
+    assert answer.citations == (rules.PLAYING_COMPANIONS,)
+    assert calc.can_play_companion(in_play, dead[:3], calc.CompanionRef("X")).values["legal"]
+
+
+def test_a_unique_companion_in_the_dead_pile_cannot_return():
+    answer = calc.can_play_companion(
+        [], [calc.CompanionRef("Boromir", True)], calc.CompanionRef("Boromir", True)
+    )
+    assert [r.code for r in answer.reasons] == ["unique_dead"]
+    twice = calc.can_play_companion(
+        [calc.CompanionRef("Gimli", True)], [], calc.CompanionRef("gimli", True)
+    )
+    assert [r.code for r in twice.reasons] == ["unique_in_play"]
+
+
+def test_burdens_reaching_resistance_corrupt():
+    assert calc.corruption(9, 10, added=1).values["corrupted"]
+    safe = calc.corruption(7, 10, added=2)
+    assert (safe.values["corrupted"], safe.values["burdens_to_corruption"]) == (False, 1)
+    assert safe.citations == (rules.LOSING,)
+
+
+def test_the_four_player_bid_example():
+    """Rulebook: Petr 3, Yuri 4, Elena 3, Mikhail 1; Elena wins the coin toss against Petr."""
+    result = calc.opening_bids(
+        {"Petr": 3, "Yuri": 4, "Elena": 3, "Mikhail": 1}, tie_order=["Elena", "Petr"]
+    )
+    assert result.choosing_order == ("Yuri", "Elena", "Petr", "Mikhail")
+    assert result.ties == (("Elena", "Petr"),)
+    assert dict(result.burdens) == {"Yuri": 4, "Elena": 3, "Petr": 3, "Mikhail": 1}
+    assert result.citations == (rules.BIDDING,)
+
+
+def test_unsettled_ties_and_doomed_bids_are_explained():
+    result = calc.opening_bids({"A": 2, "B": 2, "C": 10})
+    assert {r.code for r in result.reasons} == {"order", "ties", "doomed"}

@@ -1,0 +1,133 @@
+"""The deck-list parser on clean and messy pastes."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from adjudicator.games.tcg.decklist import (
+    MAX_LINES,
+    ListTooLong,
+    Role,
+    Section,
+    parse_deck_list,
+)
+from tests.games.tcg.sample_decks import card_index, legal_deck
+
+
+def parse(text: str):
+    return parse_deck_list(text, card_index())
+
+
+def only_entry(text: str):
+    parsed = parse(text)
+    assert not parsed.problems, parsed.problems
+    (entry,) = parsed.entries
+    return entry
+
+
+@pytest.mark.parametrize(
+    ("line", "count", "card_id"),
+    [
+        ("4x Legolas, Greenleaf", 4, "1_50"),
+        ("4 x Legolas, Greenleaf", 4, "1_50"),
+        ("4 Legolas, Greenleaf", 4, "1_50"),
+        ("x4 Legolas, Greenleaf", 4, "1_50"),
+        ("Legolas, Greenleaf x4", 4, "1_50"),
+        ("Legolas, Greenleaf (4)", 4, "1_50"),
+        ("4× legolas greenleaf", 4, "1_50"),
+        ("2 1R50", 2, "1_50"),
+        ("1R50", 1, "1_50"),
+        ("1 R 50", 1, "1_50"),
+        ("3 1_50", 3, "1_50"),
+        ("2x Legolas, Prince of Mirkwood (1R50)", 2, "1_50"),
+        ("- 2 Lorien Elf", 2, "1_53"),
+        ("* 2 LÓRIEN ELF", 2, "1_53"),
+        ("2 Lórien Elf   # my favourite", 2, "1_53"),
+        ("2 Lorien Elf // comment", 2, "1_53"),
+        ("•Gimli, Son of Gloin", 1, "1_13"),
+        ("The Bridge of Khazad-dum", 1, "1_349"),
+    ],
+)
+def test_line_forms(line, count, card_id):
+    entry = only_entry(line)
+    assert (entry.count, entry.card.id) == (count, card_id)
+
+
+def test_sections_and_markers_give_roles():
+    parsed = parse(
+        "Ring-bearer:\nFrodo, Son of Drogo\n\nRing: The One Ring, The Ruling Ring\n"
+        "## Sites (9)\nBag End\n**Free Peoples:**\n2 Legolas, Greenleaf\n"
+        "Starting fellowship:\nGimli, Son of Gloin\nShadow (30):\n3 Goblin Runner\n"
+    )
+    roles = {e.card.id: (e.role, e.section) for e in parsed.entries}
+    assert roles == {
+        "1_290": (Role.RING_BEARER, Section.RING_BEARER),
+        "1_2": (Role.RING, Section.RING),
+        "1_319": (Role.SITE, Section.SITES),
+        "1_50": (Role.DRAW, Section.FREE_PEOPLES),
+        "1_13": (Role.STARTING, Section.STARTING),
+        "1_178": (Role.DRAW, Section.SHADOW),
+    }
+
+
+def test_inline_header_applies_to_its_line_only():
+    parsed = parse("Shadow:\nRing-bearer: Frodo, Son of Drogo\n2 Goblin Runner")
+    assert [(e.role, e.section) for e in parsed.entries] == [
+        (Role.RING_BEARER, Section.RING_BEARER),
+        (Role.DRAW, Section.SHADOW),
+    ]
+
+
+def test_ring_bearer_marker_and_unsectioned_sites_and_ring():
+    parsed = parse("Frodo, Son of Drogo *RB*\nThe One Ring, Isildur's Bane\nBree Gate")
+    assert [e.role for e in parsed.entries] == [Role.RING_BEARER, Role.RING, Role.SITE]
+
+
+def test_line_numbers_count_blank_and_comment_lines():
+    parsed = parse("# deck\n\n// nothing\n2 Goblin Runner\n\nNo Such Card")
+    assert parsed.entries[0].line == 4
+    assert parsed.problems[0].line == 6
+
+
+def test_ambiguous_title_lists_every_version():
+    (problem,) = parse("4 Aragorn").problems
+    assert problem.code == "ambiguous_card"
+    assert {c.id for c in problem.suggestions} == {"1_89", "1_365", "3_38"}
+
+
+def test_unknown_card_suggests_close_names():
+    (problem,) = parse("Legolas, Grenleaf").problems
+    assert problem.code == "unknown_card"
+    assert problem.suggestions[0].id == "1_50"
+
+
+@pytest.mark.parametrize("line", ["-2 Goblin Runner", "0 Goblin Runner", "100 Goblin Runner"])
+def test_impossible_counts_are_reported(line):
+    (problem,) = parse(line).problems
+    assert problem.code == "invalid_count"
+
+
+def test_garbage_bytes_are_unknown_lines_not_crashes():
+    parsed = parse("\x00\x01 2 Goblin\x07 Runner\n\ufffd\ufffd\n\udcff")
+    assert parsed.entries[0].card.id == "1_178"
+    assert [p.code for p in parsed.problems] == ["unknown_card"]
+
+
+def test_a_ten_thousand_line_paste_is_refused():
+    with pytest.raises(ListTooLong):
+        parse("1 Goblin Runner\n" * 10_000)
+    assert MAX_LINES < 10_000
+
+
+def test_the_legal_sample_parses_cleanly():
+    parsed = parse(legal_deck())
+    assert not parsed.problems
+    assert sum(e.count for e in parsed.entries) == 62 + 9
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(max_size=400))
+def test_any_text_parses_without_crashing(text):
+    parsed = parse(text)
+    assert all(e.count >= 1 for e in parsed.entries)
+    assert all(p.line >= 1 for p in parsed.problems)

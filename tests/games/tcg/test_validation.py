@@ -1,0 +1,164 @@
+"""Deck validation: legal decks from the card data, and decks that break exactly one rule."""
+
+import pytest
+
+from adjudicator.games.tcg import citations as rules
+from adjudicator.games.tcg.decklist import parse_deck_list
+from adjudicator.games.tcg.formats import DeckFormat, formats
+from adjudicator.games.tcg.validation import validate_deck
+from tests.games.tcg.sample_decks import card_index, legal_deck
+
+FELLOWSHIP_BLOCK = formats()["fellowship_block"]
+LEGAL = legal_deck()
+FOUR_FP = "4x Axe Strike (1C3)"
+RING_BEARER = "Ring-bearer: Frodo, Son of Drogo"
+RING = "Ring: The One Ring, The Ruling Ring"
+LAST_SITE = "Emyn Muil"
+
+
+def report(text: str, fmt: DeckFormat = FELLOWSHIP_BLOCK):
+    return validate_deck(parse_deck_list(text, card_index()), fmt)
+
+
+def codes(text: str, fmt: DeckFormat = FELLOWSHIP_BLOCK) -> list[str]:
+    return [e.code for e in report(text, fmt).errors]
+
+
+def swap(old: str, new: str, deck: str = LEGAL) -> str:
+    """The deck with one whole line replaced (the line must be there)."""
+    assert old in deck.splitlines(), old
+    return "\n".join(new if line == old else line for line in deck.splitlines())
+
+
+def with_starting(*cards: str) -> str:
+    """The legal deck with ``cards`` as its starting fellowship, taken out of the Free Peoples."""
+    deck = swap(FOUR_FP, f"{4 - len(cards)}x Axe Strike (1C3)")
+    return deck + "\nStarting fellowship:\n" + "\n".join(cards)
+
+
+@pytest.mark.parametrize("offset", [0, 3, 6])
+def test_decks_built_from_the_data_are_legal(offset):
+    result = report(legal_deck(offset))
+    assert result.valid, [e.render() for e in result.errors]
+    assert result.warnings == ()
+    assert result.stats["free_peoples"] == result.stats["shadow"] == 30
+    assert [len(slot["cards"]) for slot in result.stats["sites"]] == [1] * 9
+
+
+def test_frodo_ring_bearer_plus_three_frodos_is_legal():
+    assert codes(swap(FOUR_FP, "3x Frodo, Old Bilbo's Heir\n1x Axe Strike")) == []
+
+
+ONE_RULE_BROKEN = {
+    "missing_ring_bearer": lambda: swap(RING_BEARER, ""),
+    "invalid_ring_bearer": lambda: swap(RING_BEARER, "Ring-bearer: Merry, Friend to Sam"),
+    "too_many_ring_bearers": lambda: LEGAL + "\nFrodo, Reluctant Adventurer *RB*",
+    "missing_ring": lambda: swap(RING, ""),
+    "invalid_ring": lambda: swap(RING, "Ring: Dwarven Armor"),
+    "too_many_rings": lambda: LEGAL + "\nRing: The One Ring, Isildur's Bane",
+    "draw_deck_too_small": lambda: legal_deck(free_peoples=29, shadow=29),
+    "unbalanced_sides": lambda: legal_deck(free_peoples=31),
+    "site_in_draw_deck": lambda: LEGAL + "\nDraw deck:\nEast Road",
+    "ring_in_draw_deck": lambda: LEGAL + "\nDraw deck:\nThe One Ring, Isildur's Bane",
+    "too_many_copies": lambda: swap("2x Dwarven Heart (1C10)", "2x Axe Strike"),
+    "missing_site_number": lambda: swap(LAST_SITE, ""),
+    "duplicate_site_number": lambda: LEGAL + "\nEast Road",
+    "not_a_site": lambda: LEGAL + "\nSites:\nDwarven Armor",
+    "starting_fellowship_not_companion": lambda: with_starting("Gimli's Helm"),
+    "starting_fellowship_too_expensive": lambda: with_starting(
+        "Aragorn, Ranger of the North", "Sam, Son of Hamfast"
+    ),
+    "starting_fellowship_not_unique": lambda: with_starting("Frodo, Old Bilbo's Heir"),
+}
+
+
+@pytest.mark.parametrize("code", ONE_RULE_BROKEN)
+def test_each_broken_rule_is_the_only_error(code):
+    assert codes(ONE_RULE_BROKEN[code]()) == [code]
+
+
+def test_a_legal_starting_fellowship():
+    result = report(with_starting("Sam, Son of Hamfast", "Merry, Friend to Sam"))
+    assert result.valid
+    assert result.stats["starting_fellowship"]["twilight"] == 3
+    assert result.stats["draw_deck"] == 60
+
+
+def test_starting_fellowship_check_is_optional():
+    deck = with_starting("Gimli's Helm")
+    parsed = parse_deck_list(deck, card_index())
+    assert validate_deck(parsed, FELLOWSHIP_BLOCK, check_starting_fellowship=False).valid
+
+
+def test_four_more_frodos_break_the_copy_rule_counting_the_ring_bearer():
+    (error,) = report(swap(FOUR_FP, "4x Frodo, Old Bilbo's Heir")).errors
+    assert error.code == "too_many_copies"
+    assert "counting the Ring-bearer" in error.render()
+    assert (error.params["count"], error.params["rest"]) == (5, 3)
+    assert error.citation == rules.DRAW_DECK
+
+
+def test_subtitles_do_not_make_a_different_title():
+    deck = swap(FOUR_FP, "2x Legolas, Greenleaf\n2x Legolas, Prince of Mirkwood")
+    assert codes(deck) == []
+    deck = swap("2x Dwarven Heart (1C10)", "2x Legolas, Son of Thranduil", deck)
+    (error,) = report(deck).errors
+    assert (error.code, error.params["title"], error.params["count"]) == (
+        "too_many_copies",
+        "Legolas",
+        6,
+    )
+    assert len(error.cards) == 3
+
+
+def test_a_format_limits_the_sets():
+    only_set_one = DeckFormat("set_one", "Set 1", frozenset({1}), 60, 4, tuple(range(1, 10)), 4)
+    deck = swap(FOUR_FP, "4x Legolas, Son of Thranduil")
+    assert codes(deck, FELLOWSHIP_BLOCK) == []
+    assert codes(deck, only_set_one) == ["card_not_in_format"]
+    assert formats()["fellowship_block"].sets == frozenset({1, 2, 3})
+
+
+def test_unmarked_frodo_is_taken_as_ring_bearer_with_a_warning():
+    result = report(swap(RING_BEARER, "Frodo, Son of Drogo"))
+    assert result.valid
+    assert [w.code for w in result.warnings] == ["assumed_ring_bearer"]
+
+
+def test_side_headers_that_disagree_with_the_card_only_warn():
+    result = report(LEGAL.replace("Shadow:", "Free Peoples:"))
+    assert result.valid
+    assert [w.code for w in result.warnings] == ["section_side_mismatch"]
+
+
+def test_errors_name_their_lines_and_cards():
+    deck = swap("2x Dwarven Heart (1C10)", "2x Axe Strike")
+    error = report(deck).errors[0]
+    lines = deck.splitlines()
+    assert error.lines == (lines.index(FOUR_FP) + 1, lines.index("2x Axe Strike") + 1)
+    assert [c.id for c in error.cards] == ["1_3"]
+
+
+def test_unknown_lines_make_the_deck_invalid_and_cite_deck_building():
+    result = report(LEGAL + "\nNo Such Card")
+    assert [e.code for e in result.errors] == ["unknown_card"]
+    assert result.errors[0].citation == rules.DECK_BUILDING
+
+
+def test_every_error_cites_a_rule():
+    for make in ONE_RULE_BROKEN.values():
+        for error in report(make()).errors:
+            assert error.citation.rulebook == "lotr-tcg-rules"
+
+
+def test_stats_of_the_legal_deck():
+    stats = report(LEGAL).stats
+    assert stats["draw_deck"] == 60
+    assert sum(stats["twilight_curve"]["free_peoples"].values()) == 30
+    assert sum(stats["twilight_curve"]["shadow"].values()) == 30
+    assert sum(stats["types"].values()) == 60
+    assert (
+        stats["cultures"] == {"Dwarven": 30, "Moria": 26, "Isengard": 2, "Sauron": 2}
+        or sum(stats["cultures"].values()) == 60
+    )
+    assert (stats["ring_bearer"]["id"], stats["ring"]["id"]) == ("1_290", "1_2")
