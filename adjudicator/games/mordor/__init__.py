@@ -1,0 +1,1 @@
+"""Journey to Mordor («Бросок в Мордор»): keep checker, turn resolution, exact turn odds."""

@@ -1,0 +1,232 @@
+"""Which dice may be kept after a roll (rules: Броски кубиков, Белое древо, Ривенделл, Рохан)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from adjudicator.games.common import N_, Citation, InvalidInput, Reason, unique_citations
+from adjudicator.games.mordor import citations as rules
+from adjudicator.games.mordor.model import (
+    DIE_COLORS,
+    FACE_LABELS,
+    HOBBIT_COLORS,
+    LOCATIONS,
+    Face,
+    GameSetup,
+    TurnRules,
+    turn_rules,
+)
+
+
+@dataclass(frozen=True)
+class Die:
+    """A rolled or kept die: the face it shows and its colour (black or a hobbit's)."""
+
+    face: Face
+    color: str
+
+
+@dataclass(frozen=True)
+class KeepCheck:
+    """The verdict on a proposed keep, every legal keep of the roll, and what happens next."""
+
+    legal: bool
+    reasons: tuple[Reason, ...]
+    notes: tuple[Reason, ...]
+    legal_keeps: tuple[tuple[int, ...], ...]
+    may_reroll: bool
+    ends_rolling: bool
+    citations: tuple[Citation, ...]
+    assumptions: tuple[Reason, ...]
+
+
+def parse_dice(raw: Sequence[dict], field_name: str, setup: GameSetup) -> tuple[Die, ...]:
+    """Dice from ``{"face", "color"}`` items: 1 to 5 dice, one per colour, faces their die has."""
+    problems: list[tuple[str, str]] = []
+    if not 1 <= len(raw) <= len(DIE_COLORS):
+        problems.append((field_name, f"between 1 and {len(DIE_COLORS)} dice (the game has 5)"))
+    dice = []
+    for index, item in enumerate(raw):
+        where = f"{field_name}[{index}]"
+        face, color = item.get("face"), item.get("color")
+        if color not in DIE_COLORS:
+            problems.append(
+                (f"{where}.color", f"unknown colour {color!r} ({', '.join(DIE_COLORS)})")
+            )
+            continue
+        if face not in set(Face):
+            known = ", ".join(f.value for f in Face)
+            problems.append((f"{where}.face", f"unknown face {face!r} ({known})"))
+            continue
+        if Face(face) not in setup.dice.faces(color):
+            problems.append((f"{where}.face", f"the {color} die has no {face} face"))
+            continue
+        dice.append(Die(Face(face), color))
+    repeated = [c for c, n in Counter(item.get("color") for item in raw).items() if n > 1]
+    if repeated:
+        problems.append(
+            (field_name, f"one die per colour; repeated: {', '.join(map(str, repeated))}")
+        )
+    if problems:
+        raise InvalidInput(problems)
+    return tuple(dice)
+
+
+def validate_context(player_color: str, location: str | None) -> None:
+    problems = []
+    if player_color not in HOBBIT_COLORS:
+        problems.append(("player_color", f"one of {', '.join(HOBBIT_COLORS)}"))
+    if location is not None and location not in LOCATIONS[:-1]:
+        problems.append(("location", f"one of {', '.join(LOCATIONS[:-1])}, or null"))
+    if problems:
+        raise InvalidInput(problems)
+
+
+def keep_problems(rolled: Sequence[Die], keep: Sequence[int], turn: TurnRules) -> list[Reason]:
+    """Why keeping the dice at ``keep`` (indexes into ``rolled``) breaks the rules, if it does."""
+    kept = [rolled[i] for i in keep]
+    problems = []
+    if not kept:
+        problems.append(
+            Reason(N_("Keep at least one die after each roll."), rules.ROLLING, code="keep_none")
+        )
+    rolled_nazgul = sum(d.face is Face.NAZGUL for d in rolled)
+    kept_faces = Counter(d.face for d in kept)
+    if rolled_nazgul and not kept_faces[Face.NAZGUL]:
+        problems.append(
+            Reason(
+                N_("A rolled Nazgûl must be kept: %(count)d rolled, none kept."),
+                rules.ROLLING,
+                {"count": rolled_nazgul},
+                "nazgul_not_kept",
+            )
+        )
+    if turn.duplicates_allowed:
+        return problems
+    for face, count in kept_faces.items():
+        if count < 2:
+            continue
+        if face is Face.NAZGUL:
+            problems.append(
+                Reason(
+                    N_("Several Nazgûl rolled: keep exactly one of them (%(count)d kept)."),
+                    rules.ROLLING,
+                    {"count": count},
+                    "nazgul_several",
+                )
+            )
+        else:
+            problems.append(
+                Reason(
+                    N_("Only one die of each face per roll: %(count)d × %(face)s kept."),
+                    rules.ROLLING,
+                    {"count": count, "face": FACE_LABELS[face]},
+                    "duplicate_face",
+                )
+            )
+    return problems
+
+
+def legal_keeps(rolled: Sequence[Die], turn: TurnRules) -> tuple[tuple[int, ...], ...]:
+    """Every keep the rules allow for this roll, smallest first."""
+    indexes = range(len(rolled))
+    return tuple(
+        keep
+        for size in range(1, len(rolled) + 1)
+        for keep in combinations(indexes, size)
+        if not keep_problems(rolled, keep, turn)
+    )
+
+
+def _notes(rolled: Sequence[Die], keep: Sequence[int], turn: TurnRules) -> list[Reason]:
+    left = len(rolled) - len(keep)
+    if any(rolled[i].face is Face.WHITE_TREE for i in keep):
+        return [
+            Reason(
+                N_(
+                    "The White Tree ends rolling: the kept dice are applied now; the %(count)d "
+                    "dice not kept are not applied."
+                ),
+                rules.WHITE_TREE,
+                {"count": left},
+                "white_tree",
+            )
+        ]
+    if left:
+        return [
+            Reason(
+                N_("Re-roll the %(count)d dice not kept: re-rolling them is compulsory."),
+                rules.ROLLING,
+                {"count": left},
+                "reroll_rest",
+            )
+        ]
+    return [
+        Reason(N_("All dice are kept: apply the results now."), rules.APPLYING, code="all_kept")
+    ]
+
+
+def check_keep(
+    rolled: Sequence[Die],
+    keep: Sequence[int],
+    *,
+    player_color: str,
+    location: str | None = None,
+    advanced: bool = False,
+    rerolled: bool = False,
+    setup: GameSetup | None = None,
+) -> KeepCheck:
+    """Is keeping ``keep`` of ``rolled`` legal? Also lists every legal keep.
+
+    In Rohan (advanced game) a roll not yet re-rolled may be re-rolled whole once: then an
+    empty keep is legal (rules: Рохан).
+    """
+    setup = setup or GameSetup()
+    validate_context(player_color, location)
+    problems = [
+        (f"keep[{n}]", f"no die {i}: the roll has {len(rolled)} dice")
+        for n, i in enumerate(keep)
+        if not 0 <= i < len(rolled)
+    ]
+    if len(set(keep)) != len(keep):
+        problems.append(("keep", "a die is listed twice"))
+    if problems:
+        raise InvalidInput(problems)
+    turn = turn_rules(location, advanced)
+    may_reroll = turn.may_reroll and not rerolled
+    applied = [rules.ROLLING]
+    if turn.citation is not None:
+        applied.append(turn.citation)
+    if may_reroll and not keep:
+        reasons: list[Reason] = []
+        notes = [
+            Reason(
+                N_("Rohan: you re-roll all %(count)d dice of this roll, then you must keep."),
+                rules.ROHAN,
+                {"count": len(rolled)},
+                "rohan_reroll",
+            )
+        ]
+    else:
+        reasons = keep_problems(rolled, keep, turn)
+        notes = [] if reasons else _notes(rolled, keep, turn)
+    if any(d.face is Face.NAZGUL for d in rolled):
+        applied.append(rules.NAZGUL)
+    if any(d.face is Face.WHITE_TREE for d in rolled):
+        applied.append(rules.WHITE_TREE)
+    return KeepCheck(
+        legal=not reasons,
+        reasons=tuple(reasons),
+        notes=tuple(notes),
+        legal_keeps=legal_keeps(rolled, turn),
+        may_reroll=may_reroll,
+        ends_rolling=any(rolled[i].face is Face.WHITE_TREE for i in keep)
+        or len(keep) == len(rolled),
+        citations=unique_citations(
+            [*applied, *(r.citation for r in [*reasons, *notes] if r.citation)]
+        ),
+        assumptions=setup.assumptions(),
+    )

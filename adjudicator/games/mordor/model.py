@@ -1,0 +1,198 @@
+"""Dice, colours, tracks and places of «Бросок в Мордор», with the assumptions the text forces.
+
+The rulebook prints the dice faces and both tracks only as pictures, so they are parameters
+(:class:`DiceSpec`, :class:`GameSetup`) whose defaults are stated in every answer
+(:meth:`GameSetup.assumptions`) and explained in docs/mordor.md.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from enum import StrEnum
+from fractions import Fraction
+
+from adjudicator.games.common import N_, Citation, InvalidInput, Reason
+from adjudicator.games.mordor import citations as rules
+
+
+class Face(StrEnum):
+    """The six symbols on the dice (rules: Символы на гранях кубиков)."""
+
+    RING = "ring"
+    ORC = "orc"
+    WARRIOR = "warrior"
+    NAZGUL = "nazgul"
+    GANDALF = "gandalf"
+    WHITE_TREE = "white_tree"
+
+
+FACE_LABELS = {
+    Face.RING: N_("Ring"),
+    Face.ORC: N_("Orc"),
+    Face.WARRIOR: N_("Warrior"),
+    Face.NAZGUL: N_("Nazgûl"),
+    Face.GANDALF: N_("Gandalf"),
+    Face.WHITE_TREE: N_("White Tree"),
+}
+
+BLACK = "black"
+#: Frodo yellow, Sam red, Merry blue, Pippin green (Sam red and Merry blue are in the text).
+HOBBIT_COLORS = ("yellow", "red", "blue", "green")
+DIE_COLORS = (BLACK, *HOBBIT_COLORS)
+COLOR_LABELS = {
+    BLACK: N_("black"),
+    "yellow": N_("yellow (Frodo)"),
+    "red": N_("red (Sam)"),
+    "blue": N_("blue (Merry)"),
+    "green": N_("green (Pippin)"),
+}
+
+#: Places on the hobbit track (rules: Усложнённая игра: Bag End, then places 1–8, then Mordor).
+LOCATIONS = (
+    "bag_end",
+    "rivendell",
+    "moria",
+    "lothlorien",
+    "rohan",
+    "helms_deep",
+    "gondor",
+    "minas_tirith",
+    "shelobs_lair",
+    "mordor",
+)
+LOCATION_LABELS = {
+    "bag_end": N_("Bag End"),
+    "rivendell": N_("Rivendell"),
+    "moria": N_("Moria"),
+    "lothlorien": N_("Lothlórien"),
+    "rohan": N_("Rohan"),
+    "helms_deep": N_("Helm's Deep"),
+    "gondor": N_("Gondor"),
+    "minas_tirith": N_("Minas Tirith"),
+    "shelobs_lair": N_("Shelob's Lair"),
+    "mordor": N_("Mordor"),
+}
+ADVANCED_HOBBIT_STEPS = len(LOCATIONS) - 1
+
+DEFAULT_COLORED_DIE = (Face.RING, Face.RING, Face.ORC, Face.WARRIOR, Face.NAZGUL, Face.GANDALF)
+DEFAULT_BLACK_DIE = (
+    Face.RING,
+    Face.ORC,
+    Face.WARRIOR,
+    Face.NAZGUL,
+    Face.GANDALF,
+    Face.WHITE_TREE,
+)
+MAX_FACES = 12
+
+
+@dataclass(frozen=True)
+class DiceSpec:
+    """The faces of the four hobbit-coloured dice (all alike) and of the black die."""
+
+    colored: tuple[Face, ...] = DEFAULT_COLORED_DIE
+    black: tuple[Face, ...] = DEFAULT_BLACK_DIE
+
+    def faces(self, color: str) -> tuple[Face, ...]:
+        return self.black if color == BLACK else self.colored
+
+    def distribution(self, color: str) -> dict[Face, Fraction]:
+        """Each face's chance on a die of ``color`` (a fair die, faces equally likely)."""
+        faces = self.faces(color)
+        return {face: Fraction(n, len(faces)) for face, n in Counter(faces).items()}
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """What the rulebook shows only in pictures: the dice faces and the lengths of both tracks.
+
+    ``hobbit_steps``: steps from Bag End to Mordor; ``nazgul_squares``: squares of the Nazgûl
+    track, the last of them Mordor.
+    """
+
+    dice: DiceSpec = field(default_factory=DiceSpec)
+    hobbit_steps: int = ADVANCED_HOBBIT_STEPS
+    nazgul_squares: int = 7
+
+    def assumptions(self) -> tuple[Reason, ...]:
+        """The parameters this answer used, stated so the user can check them against the box."""
+        return (
+            Reason(
+                N_("Coloured dice faces (assumed): %(faces)s."),
+                params={"faces": ", ".join(self.dice.colored)},
+                code="colored_die",
+            ),
+            Reason(
+                N_("Black die faces (assumed): %(faces)s."),
+                params={"faces": ", ".join(self.dice.black)},
+                code="black_die",
+            ),
+            Reason(
+                N_(
+                    "Hobbit track: %(steps)d steps from Bag End to Mordor; Nazgûl track: "
+                    "%(squares)d squares, the last one Mordor (assumed)."
+                ),
+                params={"steps": self.hobbit_steps, "squares": self.nazgul_squares},
+                code="tracks",
+            ),
+        )
+
+
+def validate_setup(setup: GameSetup, field_name: str = "setup") -> None:
+    """Reject a setup no box could have: empty dice, a White Tree on a coloured die."""
+    problems = []
+    for name, faces in (("colored_die", setup.dice.colored), ("black_die", setup.dice.black)):
+        if not 1 <= len(faces) <= MAX_FACES:
+            problems.append((f"{field_name}.{name}", f"a die has 1 to {MAX_FACES} faces"))
+    if Face.WHITE_TREE in setup.dice.colored:
+        problems.append((f"{field_name}.colored_die", "the White Tree is only on the black die"))
+    if not 1 <= setup.hobbit_steps <= 30:
+        problems.append((f"{field_name}.hobbit_steps", "must be between 1 and 30"))
+    if not 1 <= setup.nazgul_squares <= 30:
+        problems.append((f"{field_name}.nazgul_squares", "must be between 1 and 30"))
+    if problems:
+        raise InvalidInput(problems)
+
+
+@dataclass(frozen=True)
+class TurnRules:
+    """How the place where the active player starts the turn changes it (advanced game)."""
+
+    location: str | None = None
+    duplicates_allowed: bool = False
+    gandalf_works: bool = True
+    warrior_strength: int = 1
+    may_reroll: bool = False
+    orc_strength: int = 1
+    nazgul_spare_you: bool = False
+    all_nazgul_on_you: bool = False
+    rings_lost: int = 0
+    citation: Citation | None = None
+
+
+LOCATION_RULES = {
+    "rivendell": TurnRules(duplicates_allowed=True, citation=rules.RIVENDELL),
+    "moria": TurnRules(gandalf_works=False, citation=rules.MORIA),
+    "lothlorien": TurnRules(warrior_strength=2, citation=rules.LOTHLORIEN),
+    "rohan": TurnRules(may_reroll=True, citation=rules.ROHAN),
+    "helms_deep": TurnRules(orc_strength=2, citation=rules.HELMS_DEEP),
+    "gondor": TurnRules(nazgul_spare_you=True, citation=rules.GONDOR),
+    "minas_tirith": TurnRules(all_nazgul_on_you=True, citation=rules.MINAS_TIRITH),
+    "shelobs_lair": TurnRules(rings_lost=1, citation=rules.SHELOBS_LAIR),
+}
+
+
+def turn_rules(location: str | None, advanced: bool) -> TurnRules:
+    """The rules of a turn started at ``location``; places matter only in the advanced game."""
+    if not advanced or location is None:
+        return TurnRules(location=location)
+    base = LOCATION_RULES.get(location, TurnRules())
+    return TurnRules(**{**base.__dict__, "location": location})
+
+
+def location_at(position: int, setup: GameSetup) -> str | None:
+    """The place at a hobbit-track position, when the track has the advanced side's places."""
+    if setup.hobbit_steps != ADVANCED_HOBBIT_STEPS:
+        return "mordor" if position == setup.hobbit_steps else None
+    return LOCATIONS[position]

@@ -1,0 +1,564 @@
+"""Exact odds of one turn and the optimal keep policy, by dynamic programming over the dice.
+
+A turn (rules: Броски кубиков) is a sequence of rolls; after each the player keeps at least one
+die (one of each face, a rolled Nazgûl compulsory) and re-rolls the rest, until every die is
+kept or the White Tree is. What matters at the end is summarised by an *accumulator*: rings,
+orc-minus-warrior strength, Gandalfs and Nazgûl marking the active player. The value of a
+position (dice left, accumulator) is the expectation over the next roll of the best keep's
+value; positions repeat across rolls, so they are memoised. Everything is an exact
+:class:`~fractions.Fraction`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from itertools import combinations_with_replacement, product
+from math import factorial, lcm, prod
+
+from adjudicator.games.common import N_, Citation, InvalidInput, Reason, unique_citations
+from adjudicator.games.mordor import citations as rules
+from adjudicator.games.mordor.model import (
+    ADVANCED_HOBBIT_STEPS,
+    BLACK,
+    HOBBIT_COLORS,
+    DiceSpec,
+    Face,
+    GameSetup,
+    TurnRules,
+    location_at,
+    turn_rules,
+)
+from adjudicator.games.mordor.track import NazgulTrack
+
+GOALS = ("progress", "reach_mordor")
+POLICIES = ("optimal", "one_at_a_time", "all_distinct")
+OWN, OTHER = "own", "other"
+#: Die classes: the black die, dice whose Nazgûl mark you (yours, neutral), others' dice.
+CLASSES = (BLACK, OWN, OTHER)
+
+Dice = tuple[int, int, int]  # dice left to roll per class, in CLASSES order
+Roll = tuple[tuple[str, Face, int], ...]  # (class, face, how many) shown
+Keep = tuple[tuple[str, Face, int], ...]  # (class, face, how many) kept
+Acc = tuple[int, int, int, int]  # rings, orc strength minus warrior strength, Gandalfs, marks
+Delta = tuple[int, int, int, int, int, int, int, bool]
+
+
+@dataclass(frozen=True, order=True)
+class TurnOutcome:
+    """How a turn ends for the active player."""
+
+    steps: int
+    marks: int
+    eliminated: bool
+
+
+@dataclass(frozen=True)
+class TurnOdds:
+    """The exact distribution of one turn under a keep policy, and what it is worth."""
+
+    goal: str
+    policy: str
+    value: Fraction
+    optimal_value: Fraction
+    policy_values: dict[str, Fraction]
+    outcomes: dict[TurnOutcome, Fraction]
+    steps: dict[int, Fraction]
+    marks: dict[int, Fraction]
+    expected_steps: Fraction
+    expected_marks: Fraction
+    eliminated: Fraction
+    reach_mordor: Fraction
+    location: str | None
+    citations: tuple[Citation, ...]
+    assumptions: tuple[Reason, ...]
+
+
+def face_weights(spec: DiceSpec) -> tuple[int, dict[str, dict[Face, int]]]:
+    """A common denominator for one die and each class's face weights over it."""
+    base = lcm(len(spec.colored), len(spec.black))
+    weights = {}
+    for cls in CLASSES:
+        faces = spec.faces(BLACK if cls == BLACK else HOBBIT_COLORS[0])
+        weights[cls] = {f: n * (base // len(faces)) for f, n in Counter(faces).items()}
+    return base, weights
+
+
+@cache
+def _multisets(weights: tuple[tuple[Face, int], ...], n: int) -> tuple[tuple[tuple, int], ...]:
+    """Each multiset of faces shown by ``n`` identical dice, with its weight (out of base**n)."""
+    weight = dict(weights)
+    result = []
+    for combo in combinations_with_replacement(weight, n):
+        counts = Counter(combo)
+        ways = factorial(n) // prod(factorial(k) for k in counts.values())
+        result.append(
+            (tuple(counts.items()), ways * prod(weight[f] ** k for f, k in counts.items()))
+        )
+    return tuple(result)
+
+
+@cache
+def roll_distribution(spec: DiceSpec, dice: Dice) -> tuple[tuple[Roll, int], ...]:
+    """Every roll of the dice left, with its weight out of ``base ** sum(dice)``."""
+    _, weights = face_weights(spec)
+    parts = []
+    for cls, n in zip(CLASSES, dice, strict=True):
+        shown = tuple(sorted(weights[cls].items()))
+        parts.append(
+            [(tuple((cls, f, k) for f, k in faces), w) for faces, w in _multisets(shown, n)]
+        )
+    return tuple(
+        (tuple(x for roll, _ in combo for x in roll), prod(w for _, w in combo))
+        for combo in product(*parts)
+    )
+
+
+def roll_chances(spec: DiceSpec, dice: Dice) -> dict[Roll, Fraction]:
+    """Every roll of the dice left, with its exact chance."""
+    base, _ = face_weights(spec)
+    return {roll: Fraction(w, base ** sum(dice)) for roll, w in roll_distribution(spec, dice)}
+
+
+@cache
+def keep_options(roll: Roll, duplicates_allowed: bool) -> tuple[Keep, ...]:
+    """Every legal keep of a roll (rules: Броски кубиков; Ривенделл when duplicates are allowed)."""
+    nazgul_shown = any(face is Face.NAZGUL for _, face, _ in roll)
+    if duplicates_allowed:
+        choices = [[(cls, face, k) for k in range(n + 1)] for cls, face, n in roll]
+    else:
+        by_face: dict[Face, list] = {}
+        for cls, face, _ in roll:
+            by_face.setdefault(face, [(None, face, 0)]).append((cls, face, 1))
+        choices = list(by_face.values())
+    options = []
+    for combo in product(*choices):
+        keep = tuple(item for item in combo if item[2])
+        kept_nazgul = sum(k for _, face, k in keep if face is Face.NAZGUL)
+        if keep and (kept_nazgul or not nazgul_shown):
+            options.append(keep)
+    return tuple(options)
+
+
+def dice_effects(turn: TurnRules) -> TurnRules:
+    """The part of a turn's rules that decides what kept dice do (so caches can be shared)."""
+    return TurnRules(
+        duplicates_allowed=turn.duplicates_allowed,
+        gandalf_works=turn.gandalf_works,
+        warrior_strength=turn.warrior_strength,
+        orc_strength=turn.orc_strength,
+        nazgul_spare_you=turn.nazgul_spare_you,
+        all_nazgul_on_you=turn.all_nazgul_on_you,
+    )
+
+
+def marks_you(cls: str, turn: TurnRules) -> bool:
+    """Rules: Назгул (black, yours, neutral), Гондор, Минас-Тирит."""
+    if turn.nazgul_spare_you:
+        return False
+    return cls != OTHER or turn.all_nazgul_on_you
+
+
+@cache
+def keep_effect(keep: Keep, turn: TurnRules) -> Delta:
+    """What a keep changes: dice per class, rings, orc balance, Gandalfs, marks, White Tree."""
+    left = [0, 0, 0]
+    rings = balance = gandalfs = marks = 0
+    tree = False
+    for cls, face, k in keep:
+        left[CLASSES.index(cls)] += k
+        if face is Face.RING:
+            rings += k
+        elif face is Face.ORC:
+            balance += k * turn.orc_strength
+        elif face is Face.WARRIOR:
+            balance -= k * turn.warrior_strength
+        elif face is Face.GANDALF and turn.gandalf_works:
+            gandalfs += k
+        elif face is Face.NAZGUL and marks_you(cls, turn):
+            marks += k
+        elif face is Face.WHITE_TREE:
+            tree = True
+    return (*left, rings, balance, gandalfs, marks, tree)
+
+
+@dataclass(frozen=True)
+class TurnContext:
+    """Everything a turn's odds depend on."""
+
+    turn: TurnRules
+    spec: DiceSpec
+    dice: Dice
+    room: int
+    open_divisions: int
+    splittable: int
+    goal: str
+
+    def after(self, dice: Dice, acc: Acc, delta: Delta) -> tuple[Dice, Acc]:
+        """Dice left and accumulator after a keep; the White Tree ends rolling.
+
+        The accumulator is put in a canonical form: once the dice left cannot change whether
+        orcs block the rings, only that fact is kept (and blocked rings are dropped).
+        """
+        b, o, t, rings, balance, gandalfs, marks, tree = delta
+        left = (0, 0, 0) if tree else (dice[0] - b, dice[1] - o, dice[2] - t)
+        n = left[0] + left[1] + left[2]
+        balance += acc[1]
+        rings = min(acc[0] + rings, self.room + self.turn.rings_lost)
+        if balance > n * self.turn.warrior_strength:
+            balance, rings = n * self.turn.warrior_strength + 1, 0
+        elif balance < -n * self.turn.orc_strength:
+            balance = -n * self.turn.orc_strength
+        return left, (
+            rings,
+            balance,
+            min(acc[2] + gandalfs, self.splittable),
+            min(acc[3] + marks, self.open_divisions + self.splittable),
+        )
+
+    def value_key(self, dice: Dice, acc: Acc) -> tuple[Dice, Acc]:
+        """A position as far as its value goes: marks and Gandalfs are forgotten while the
+        dice left cannot bring elimination."""
+        if acc[3] + sum(dice) < self.open_divisions:
+            return dice, (acc[0], acc[1], 0, 0)
+        return dice, acc
+
+    def outcome(self, acc: Acc) -> TurnOutcome:
+        """Rules: Кольцо, Орк, Воин, Гэндальф (split first), Выбывание из игры."""
+        rings, balance, gandalfs, marks = acc
+        acting = 0 if balance > 0 else rings
+        steps = min(max(acting - self.turn.rings_lost, 0), self.room)
+        return TurnOutcome(steps, marks, marks >= self.open_divisions + gandalfs)
+
+    def worth(self, outcome: TurnOutcome) -> int:
+        """What the goal counts: steps (0 if eliminated), or 1 for Mordor reached alive."""
+        if outcome.eliminated:
+            return 0
+        if self.goal == "progress":
+            return outcome.steps
+        return int(outcome.steps == self.room)
+
+
+Chooser = Callable[[Sequence[Keep]], Keep]
+
+
+def _rank(keep: Keep) -> tuple[int, int]:
+    """Preference of the simple policies: rings, warriors, Gandalf first; spare the black die."""
+    order = [Face.RING, Face.WARRIOR, Face.GANDALF, Face.NAZGUL, Face.ORC, Face.WHITE_TREE]
+    nazgul_class = {OTHER: 0, OWN: 1, BLACK: 2}
+    return (
+        sum(order.index(face) * k for _, face, k in keep),
+        sum(nazgul_class[c] if f is Face.NAZGUL else c == BLACK for c, f, _ in keep),
+    )
+
+
+def one_at_a_time(options: Sequence[Keep]) -> Keep:
+    """Keep a single die per roll: a ring if possible, the White Tree only when forced."""
+    singles = [o for o in options if sum(k for *_, k in o) == 1]
+    return min(singles, key=_rank)
+
+
+def all_distinct(options: Sequence[Keep]) -> Keep:
+    """Keep as many dice as allowed, the White Tree only when nothing else can be kept."""
+    without_tree = [o for o in options if all(f is not Face.WHITE_TREE for _, f, _ in o)]
+    pool = without_tree or list(options)
+    return min(pool, key=lambda o: (-sum(k for *_, k in o), _rank(o)))
+
+
+FIXED_POLICIES: dict[str, Chooser] = {
+    "one_at_a_time": one_at_a_time,
+    "all_distinct": all_distinct,
+}
+
+
+def _dominates(better: Delta, worse: Delta) -> bool:
+    """Same dice kept per class and the same stop, yet no worse in any respect (values grow
+    with rings and Gandalfs, fall with orc strength and marks): ``worse`` is never needed."""
+    return (
+        better != worse
+        and better[:3] == worse[:3]
+        and better[7] == worse[7]
+        and better[3] >= worse[3]
+        and better[4] <= worse[4]
+        and better[5] >= worse[5]
+        and better[6] <= worse[6]
+    )
+
+
+@cache
+def _moves(roll: Roll, turn: TurnRules) -> tuple[tuple[Delta, Keep], ...]:
+    """The legal keeps of a roll, one per distinct effect, dominated ones left out."""
+    groups: dict[tuple, dict[Delta, Keep]] = {}
+    for keep in keep_options(roll, turn.duplicates_allowed):
+        delta = keep_effect(keep, turn)
+        groups.setdefault((delta[:3], delta[7]), {}).setdefault(delta, keep)
+    return tuple(
+        (delta, keep)
+        for group in groups.values()
+        for delta, keep in group.items()
+        if not any(_dominates(other, delta) for other in group)
+    )
+
+
+@cache
+def _roll_moves(
+    spec: DiceSpec, dice: Dice, turn: TurnRules
+) -> tuple[tuple[tuple[Delta, ...], ...], tuple]:
+    """For each roll of ``dice``: its keeps' effects; and every distinct effect among them."""
+    per_roll = tuple(
+        tuple(delta for delta, _ in _moves(roll, turn)) for roll, _ in roll_distribution(spec, dice)
+    )
+    return per_roll, tuple(dict.fromkeys(d for deltas in per_roll for d in deltas))
+
+
+@cache
+def _fixed_choice(chooser: Chooser, roll: Roll, turn: TurnRules) -> Delta:
+    return keep_effect(chooser(keep_options(roll, turn.duplicates_allowed)), turn)
+
+
+class TurnSolver:
+    """Memoised values, best keeps and distributions of one turn in one context.
+
+    Values are integers over one common denominator ``scale`` (``base`` to the power of the
+    most dice a turn can roll, re-rolls included), so every division below is exact.
+    """
+
+    def __init__(self, context: TurnContext):
+        self.context = context
+        self.base, _ = face_weights(context.spec)
+        self.effects = dice_effects(context.turn)
+        total = sum(context.dice)
+        self.scale = self.base ** (total * (total + 1))
+        self._values: dict[tuple, int] = {}
+        self._best: dict[tuple[Dice, Acc], list[tuple[int, Delta]]] = {}
+
+    def best(self, dice: Dice, acc: Acc) -> list[tuple[int, Delta]]:
+        """For each roll of the dice left (in roll order): the best keep's effect and value.
+
+        Many rolls offer the same keeps, so each distinct keep is valued once per position.
+        """
+        key = self.context.value_key(dice, acc)
+        choices = self._best.get(key)
+        if choices is None:
+            per_roll, distinct = _roll_moves(self.context.spec, dice, self.effects)
+            after, value = self.context.after, self.value
+            worths = {delta: value(*after(dice, acc, delta)) for delta in distinct}
+            choices = []
+            for deltas in per_roll:
+                delta = max(deltas, key=worths.__getitem__)
+                choices.append((worths[delta], delta))
+            self._best[key] = choices
+        return choices
+
+    def value(self, dice: Dice, acc: Acc, may_reroll: bool = True) -> int:
+        """The optimal expected worth from here, times ``scale`` (Rohan: a roll may be
+        re-rolled whole once)."""
+        if not (dice[0] or dice[1] or dice[2]):
+            return self.context.worth(self.context.outcome(acc)) * self.scale
+        may_reroll = may_reroll and self.context.turn.may_reroll
+        key = (*self.context.value_key(dice, acc), may_reroll)
+        value = self._values.get(key)
+        if value is None:
+            weights = [w for _, w in roll_distribution(self.context.spec, dice)]
+            values = [v for v, _ in self.best(dice, acc)]
+            denominator = self.base ** sum(dice)
+            value = sum(w * v for w, v in zip(weights, values, strict=True)) // denominator
+            if may_reroll:
+                value = (
+                    sum(w * max(v, value) for w, v in zip(weights, values, strict=True))
+                    // denominator
+                )
+            self._values[key] = value
+        return value
+
+    def policy_value(self, chooser: Chooser, dice: Dice | None = None, acc: Acc = (0, 0, 0, 0)):
+        """The expected worth of a fixed policy (which never re-rolls in Rohan), times
+        ``scale``."""
+        dice = self.context.dice if dice is None else dice
+        if not (dice[0] or dice[1] or dice[2]):
+            return self.context.worth(self.context.outcome(acc)) * self.scale
+        key = (chooser, *self.context.value_key(dice, acc))
+        value = self._values.get(key)
+        if value is None:
+            total = 0
+            for roll, w in roll_distribution(self.context.spec, dice):
+                delta = _fixed_choice(chooser, roll, self.effects)
+                total += w * self.policy_value(chooser, *self.context.after(dice, acc, delta))
+            value = self._values[key] = total // self.base ** sum(dice)
+        return value
+
+    def optimal_value(self) -> Fraction:
+        return Fraction(self.value(self.context.dice, (0, 0, 0, 0)), self.scale)
+
+    def distribution(self, chooser: Chooser | None) -> dict[TurnOutcome, Fraction]:
+        """The exact distribution of outcomes under a policy (``None``: the optimal one).
+
+        Chances flow forward roll by roll; positions are grouped by dice left, a roll about to
+        be re-rolled (Rohan) before the same position without that option.
+        """
+        start = (self.context.dice, (0, 0, 0, 0), True)
+        layers: dict[int, Counter] = {sum(self.context.dice): Counter({start: self.scale})}
+        for total in range(sum(self.context.dice), 0, -1):
+            layer = layers.pop(total, Counter())
+            for may_reroll in (True, False):
+                for (dice, acc, flag), weight in list(layer.items()):
+                    if flag is may_reroll:
+                        self._spread(chooser, dice, acc, may_reroll, weight, layer, layers)
+        result: Counter = Counter()
+        for (_, acc, _), weight in layers.pop(0, Counter()).items():
+            result[self.context.outcome(acc)] += Fraction(weight, self.scale)
+        return dict(result)
+
+    def _spread(self, chooser, dice, acc, may_reroll, weight, layer, layers) -> None:
+        """Push a position's chance onto the positions after its next roll."""
+        reroll = chooser is None and may_reroll and self.context.turn.may_reroll
+        threshold = self.value(dice, acc, may_reroll=False) if reroll else None
+        denominator = self.base ** sum(dice)
+        rolls = roll_distribution(self.context.spec, dice)
+        choices = self.best(dice, acc) if chooser is None else None
+        for index, (roll, w) in enumerate(rolls):
+            share = weight * w // denominator
+            if choices is None:
+                delta = _fixed_choice(chooser, roll, self.effects)
+            else:
+                best_value, delta = choices[index]
+                if threshold is not None and best_value < threshold:
+                    layer[(dice, acc, False)] += share
+                    continue
+            left, new_acc = self.context.after(dice, acc, delta)
+            layers.setdefault(sum(left), Counter())[(left, new_acc, True)] += share
+
+    def worth(self, distribution: dict[TurnOutcome, Fraction]) -> Fraction:
+        return sum((p * self.context.worth(o) for o, p in distribution.items()), Fraction(0))
+
+
+def turn_context(
+    position: int,
+    track: NazgulTrack,
+    *,
+    player_color: str,
+    other_colors: Sequence[str] = (),
+    advanced: bool = False,
+    goal: str = "progress",
+    setup: GameSetup | None = None,
+) -> TurnContext:
+    """Check a question about one turn and gather what its odds depend on."""
+    setup = setup or GameSetup()
+    problems = []
+    if goal not in GOALS:
+        problems.append(("goal", f"one of {', '.join(GOALS)}"))
+    if player_color not in HOBBIT_COLORS:
+        problems.append(("player_color", f"one of {', '.join(HOBBIT_COLORS)}"))
+    bad = [c for c in other_colors if c not in HOBBIT_COLORS or c == player_color]
+    if bad or len(set(other_colors)) != len(other_colors):
+        problems.append(("other_colors", "other players' hobbit colours, each once, not yours"))
+    if not 0 <= position < setup.hobbit_steps:
+        problems.append(("position", f"between 0 and {setup.hobbit_steps - 1} (before Mordor)"))
+    if len(track.squares) != setup.nazgul_squares:
+        problems.append(("nazgul_track", f"{setup.nazgul_squares} squares"))
+    elif track.eliminated:
+        problems.append(("nazgul_track", "every division is marked: this player is out"))
+    if advanced and setup.hobbit_steps != ADVANCED_HOBBIT_STEPS:
+        problems.append(("setup.hobbit_steps", "the advanced side has 9 steps"))
+    if problems:
+        raise InvalidInput(problems)
+    return TurnContext(
+        turn=turn_rules(location_at(position, setup), advanced),
+        spec=setup.dice,
+        dice=(1, len(HOBBIT_COLORS) - len(other_colors), len(other_colors)),
+        room=setup.hobbit_steps - position,
+        open_divisions=track.open_divisions,
+        splittable=len(track.splittable),
+        goal=goal,
+    )
+
+
+@cache
+def _solver(context: TurnContext) -> TurnSolver:
+    return TurnSolver(context)
+
+
+def _marginal(outcomes: dict[TurnOutcome, Fraction], attribute: str) -> dict[int, Fraction]:
+    totals: Counter = Counter()
+    for outcome, p in outcomes.items():
+        totals[getattr(outcome, attribute)] += p
+    return dict(sorted(totals.items()))
+
+
+def turn_odds(
+    position: int,
+    track: NazgulTrack,
+    *,
+    player_color: str,
+    other_colors: Sequence[str] = (),
+    advanced: bool = False,
+    goal: str = "progress",
+    policy: str = "optimal",
+    setup: GameSetup | None = None,
+) -> TurnOdds:
+    """The distribution of ring steps and Nazgûl marks this turn, and the policy's worth.
+
+    ``goal`` is what the optimal policy maximises: ``progress`` (expected steps; a turn that
+    eliminates you counts 0) or ``reach_mordor`` (the chance to end this turn in Mordor and
+    not eliminated). Other players' turns are not modelled.
+    """
+    if policy not in POLICIES:
+        raise InvalidInput([("policy", f"one of {', '.join(POLICIES)}")])
+    setup = setup or GameSetup()
+    context = turn_context(
+        position,
+        track,
+        player_color=player_color,
+        other_colors=other_colors,
+        advanced=advanced,
+        goal=goal,
+        setup=setup,
+    )
+    solver = _solver(context)
+    outcomes = solver.distribution(FIXED_POLICIES.get(policy))
+    policy_values = {"optimal": solver.optimal_value()}
+    for name, chooser in FIXED_POLICIES.items():
+        policy_values[name] = Fraction(solver.policy_value(chooser), solver.scale)
+    citations = [rules.ROLLING, rules.RING, rules.ORC, rules.WARRIOR, rules.NAZGUL, rules.GANDALF]
+    citations += [rules.WHITE_TREE, rules.ELIMINATION]
+    if context.turn.citation is not None:
+        citations.append(context.turn.citation)
+    return TurnOdds(
+        goal=goal,
+        policy=policy,
+        value=solver.worth(outcomes),
+        optimal_value=policy_values["optimal"],
+        policy_values=policy_values,
+        outcomes=dict(sorted(outcomes.items())),
+        steps=_marginal(outcomes, "steps"),
+        marks=_marginal(outcomes, "marks"),
+        expected_steps=sum((o.steps * p for o, p in outcomes.items()), Fraction(0)),
+        expected_marks=sum((o.marks * p for o, p in outcomes.items()), Fraction(0)),
+        eliminated=sum((p for o, p in outcomes.items() if o.eliminated), Fraction(0)),
+        reach_mordor=sum(
+            (p for o, p in outcomes.items() if o.steps == context.room and not o.eliminated),
+            Fraction(0),
+        ),
+        location=context.turn.location,
+        citations=unique_citations(citations),
+        assumptions=(
+            *setup.assumptions(),
+            Reason(
+                N_(
+                    "Only this turn is computed: other players' turns (their Nazgûl of your "
+                    "colour) are not modelled."
+                ),
+                code="one_turn",
+            ),
+            Reason(
+                N_(
+                    "Gandalf splits before the Nazgûl mark; the simple policies never use "
+                    "Rohan's re-roll, the optimal one uses it when it pays."
+                ),
+                code="policies",
+            ),
+        ),
+    )

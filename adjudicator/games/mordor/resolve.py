@@ -1,0 +1,295 @@
+"""Applying the kept dice at the end of a turn, elimination and the end of the game.
+
+Rules: Применение результатов, Кольцо, Орк, Воин, Назгул, Гэндальф, Выбывание из игры,
+Конец игры, and the places of the advanced game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from adjudicator.games.common import N_, Citation, InvalidInput, Reason, unique_citations
+from adjudicator.games.mordor import citations as rules
+from adjudicator.games.mordor.keep import Die
+from adjudicator.games.mordor.model import (
+    ADVANCED_HOBBIT_STEPS,
+    BLACK,
+    COLOR_LABELS,
+    Face,
+    GameSetup,
+    TurnRules,
+    location_at,
+    turn_rules,
+)
+from adjudicator.games.mordor.track import NazgulTrack
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    """One hobbit: its die colour, steps made on the hobbit track, its Nazgûl track."""
+
+    color: str
+    position: int
+    track: NazgulTrack
+    eliminated: bool = False
+
+
+@dataclass(frozen=True)
+class TurnResult:
+    """The players after the turn, what happened, and whether the game is over."""
+
+    players: tuple[PlayerState, ...]
+    ring_steps: int
+    rings_blocked: bool
+    marks: dict[str, int]
+    splits: tuple[int, ...]
+    events: tuple[Reason, ...]
+    round_complete: bool
+    game_over: bool
+    winners: tuple[str, ...]
+    citations: tuple[Citation, ...]
+    assumptions: tuple[Reason, ...]
+
+
+def ring_steps(kept: Sequence[Die], turn: TurnRules, room: int) -> tuple[int, bool]:
+    """Steps the kept rings give, and whether orcs blocked them (rules: Кольцо, Орк, Воин).
+
+    Rings act unless the orcs outnumber the warriors (Lothlórien: a warrior counts two;
+    Helm's Deep: an orc counts two); in Shelob's Lair one ring is lost. Never past Mordor.
+    """
+    faces = [d.face for d in kept]
+    orcs = faces.count(Face.ORC) * turn.orc_strength
+    warriors = faces.count(Face.WARRIOR) * turn.warrior_strength
+    blocked = orcs > warriors and Face.RING in faces
+    rings = 0 if orcs > warriors else faces.count(Face.RING)
+    return min(max(rings - turn.rings_lost, 0), room), blocked
+
+
+def nazgul_target(die: Die, active: int, players: Sequence[PlayerState], turn: TurnRules) -> int:
+    """Whom a kept Nazgûl marks (rules: Назгул, Выбывание из игры, Минас-Тирит).
+
+    Black, the active player's colour and neutral colours (nobody's, or an eliminated
+    player's) mark the active player; another player's colour marks that player.
+    """
+    if turn.all_nazgul_on_you or die.color == BLACK:
+        return active
+    for index, player in enumerate(players):
+        if player.color == die.color and not player.eliminated:
+            return index
+    return active
+
+
+def validate_game(
+    players: Sequence[PlayerState], active: int, kept: Sequence[Die], setup: GameSetup
+) -> None:
+    problems = []
+    if not 1 <= len(players) <= 4:
+        problems.append(("players", "1 to 4 players"))
+    colors = [p.color for p in players]
+    if len(set(colors)) != len(colors):
+        problems.append(("players", "each player has a different hobbit colour"))
+    for index, player in enumerate(players):
+        if not 0 <= player.position <= setup.hobbit_steps:
+            problems.append(
+                (f"players[{index}].position", f"between 0 and {setup.hobbit_steps} (Mordor)")
+            )
+        if len(player.track.squares) != setup.nazgul_squares:
+            problems.append((f"players[{index}].nazgul_track", f"{setup.nazgul_squares} squares"))
+    if not 0 <= active < len(players):
+        problems.append(("active", "the index of a player"))
+    elif players[active].eliminated:
+        problems.append(("active", "an eliminated player takes no turns"))
+    elif players[active].position >= setup.hobbit_steps:
+        problems.append(("active", "this player is already in Mordor"))
+    if not kept:
+        problems.append(("kept", "at least one kept die"))
+    if problems:
+        raise InvalidInput(problems)
+
+
+def _split_squares(
+    track: NazgulTrack, gandalfs: int, chosen: Sequence[int] | None
+) -> tuple[int, ...]:
+    """The empty squares Gandalf splits: the chosen ones, else the leftmost (rules: Гэндальф)."""
+    if chosen is None:
+        return track.splittable[:gandalfs]
+    problems = []
+    if len(chosen) > gandalfs:
+        problems.append(("gandalf_squares", f"only {gandalfs} Gandalf die(s) act this turn"))
+    if len(set(chosen)) != len(chosen):
+        problems.append(("gandalf_squares", "a square can be split only once"))
+    problems += [
+        (f"gandalf_squares[{n}]", f"square {i} is not an empty unsplit square")
+        for n, i in enumerate(chosen)
+        if i not in track.splittable
+    ]
+    if problems:
+        raise InvalidInput(problems)
+    return tuple(chosen)
+
+
+def resolve_turn(
+    players: Sequence[PlayerState],
+    active: int,
+    kept: Sequence[Die],
+    *,
+    advanced: bool = False,
+    setup: GameSetup | None = None,
+    gandalf_squares: Sequence[int] | None = None,
+) -> TurnResult:
+    """Apply the dice the active player kept, in the order that helps him most.
+
+    ``players`` are in seating order from the first player. Gandalf splits before the Nazgûl
+    mark (the rulebook's own examples; never worse); the Nazgûl then mark one by one, so a
+    player eliminated by one makes the next of his colour neutral.
+    """
+    setup = setup or GameSetup()
+    validate_game(players, active, kept, setup)
+    if advanced and setup.hobbit_steps != ADVANCED_HOBBIT_STEPS:
+        raise InvalidInput([("setup.hobbit_steps", "the advanced side has 9 steps")])
+    me = players[active]
+    turn = turn_rules(location_at(me.position, setup), advanced)
+    applied: list[Citation] = [rules.APPLYING]
+    if turn.citation is not None:
+        applied.append(turn.citation)
+    events: list[Reason] = []
+    state = list(players)
+
+    steps, blocked = ring_steps(kept, turn, setup.hobbit_steps - me.position)
+    if any(d.face is Face.RING for d in kept):
+        applied += [rules.RING, rules.ORC, rules.WARRIOR] if blocked else [rules.RING]
+        events.append(
+            Reason(N_("Orcs outnumber warriors: the rings do not act."), rules.ORC, code="blocked")
+            if blocked
+            else Reason(
+                N_("The rings move the hobbit %(steps)d step(s)."),
+                rules.RING,
+                {"steps": steps},
+                "steps",
+            )
+        )
+
+    gandalfs = sum(d.face is Face.GANDALF for d in kept) if turn.gandalf_works else 0
+    if any(d.face is Face.GANDALF for d in kept):
+        applied.append(rules.GANDALF)
+        if not turn.gandalf_works:
+            events.append(Reason(N_("Moria: Gandalf does not act."), rules.MORIA, code="moria"))
+    splits = _split_squares(me.track, gandalfs, gandalf_squares)
+    track = me.track
+    for index in splits:
+        track = track.split(index)
+        events.append(
+            Reason(
+                N_("Gandalf splits square %(square)d of the Nazgûl track."),
+                rules.GANDALF,
+                {"square": index + 1},
+                "split",
+            )
+        )
+    state[active] = replace(me, position=me.position + steps, track=track)
+
+    marks = {p.color: 0 for p in players}
+    for die in (d for d in kept if d.face is Face.NAZGUL):
+        applied.append(rules.NAZGUL)
+        target = nazgul_target(die, active, state, turn)
+        if target == active and turn.nazgul_spare_you:
+            events.append(
+                Reason(N_("Gondor: this Nazgûl does not act on you."), rules.GONDOR, code="gondor")
+            )
+            continue
+        victim = state[target]
+        if victim.eliminated:
+            continue
+        track = victim.track.mark()
+        marks[victim.color] += 1
+        state[target] = replace(victim, track=track, eliminated=track.eliminated)
+        events.append(
+            Reason(
+                N_("The Nazgûl of the %(die)s die marks the %(player)s player."),
+                rules.NAZGUL,
+                {"die": COLOR_LABELS[die.color], "player": COLOR_LABELS[victim.color]},
+                "mark",
+            )
+        )
+        if track.eliminated:
+            applied.append(rules.ELIMINATION)
+            events.append(
+                Reason(
+                    N_("The %(player)s player marks the last Nazgûl division and is out."),
+                    rules.ELIMINATION,
+                    {"player": COLOR_LABELS[victim.color]},
+                    "eliminated",
+                )
+            )
+
+    round_complete = not any(not p.eliminated for p in state[active + 1 :])
+    game_over, winners, end_events = _game_end(state, round_complete, setup)
+    if end_events:
+        applied.append(rules.GAME_END)
+    return TurnResult(
+        players=tuple(state),
+        ring_steps=steps,
+        rings_blocked=blocked,
+        marks=marks,
+        splits=splits,
+        events=(*events, *end_events),
+        round_complete=round_complete,
+        game_over=game_over,
+        winners=winners,
+        citations=unique_citations(applied),
+        assumptions=(
+            *setup.assumptions(),
+            Reason(
+                N_(
+                    "Gandalf is applied before the Nazgûl, splitting the leftmost empty squares "
+                    "unless you choose them; the text lets you apply results in any order."
+                ),
+                code="order",
+            ),
+        ),
+    )
+
+
+def _game_end(
+    players: Sequence[PlayerState], round_complete: bool, setup: GameSetup
+) -> tuple[bool, tuple[str, ...], list[Reason]]:
+    """Rules: Конец игры. The round is finished once someone reaches Mordor; ties go to the
+    most empty Nazgûl divisions (a split empty square counts two)."""
+    alive = [p for p in players if not p.eliminated]
+    if not alive:
+        return True, (), [Reason(N_("Every player is out: nobody wins."), rules.GAME_END)]
+    in_mordor = [p for p in alive if p.position == setup.hobbit_steps]
+    if not in_mordor:
+        return False, (), []
+    if not round_complete:
+        return (
+            False,
+            (),
+            [
+                Reason(
+                    N_("A hobbit reached Mordor: the players after you finish the round."),
+                    rules.GAME_END,
+                    code="finish_round",
+                )
+            ],
+        )
+    best = max(p.track.open_divisions for p in in_mordor)
+    winners = tuple(p.color for p in in_mordor if p.track.open_divisions == best)
+    message = (
+        N_("Game over: %(players)s won.")
+        if len(winners) == 1
+        else N_("Game over: %(players)s reached Mordor with as many empty divisions: a tie.")
+    )
+    return (
+        True,
+        winners,
+        [
+            Reason(
+                message,
+                rules.GAME_END,
+                {"players": ", ".join(COLOR_LABELS[c] for c in winners)},
+                "game_over",
+            )
+        ],
+    )

@@ -1,0 +1,131 @@
+"""Exact odds of a turn: small cases by hand, properties of the optimal policy."""
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from adjudicator.games.common import InvalidInput
+from adjudicator.games.mordor.model import LOCATION_RULES, DiceSpec, TurnRules
+from adjudicator.games.mordor.odds import (
+    FIXED_POLICIES,
+    TurnContext,
+    TurnOutcome,
+    TurnSolver,
+    roll_chances,
+    turn_odds,
+)
+from adjudicator.games.mordor.track import NazgulTrack, Square
+
+FRESH = NazgulTrack.fresh(7)
+BASIC = TurnRules()
+
+
+def context(dice, *, turn=BASIC, room=9, open_divisions=7, splittable=7, goal="progress"):
+    return TurnContext(turn, DiceSpec(), dice, room, open_divisions, splittable, goal)
+
+
+def test_rolls_of_two_coloured_dice_sum_to_one():
+    chances = roll_chances(DiceSpec(), (0, 2, 0))
+    assert sum(chances.values()) == 1
+    ring_pair = next(roll for roll in chances if roll == (("own", "ring", 2),))
+    assert chances[ring_pair] == Fraction(1, 9)
+
+
+def test_one_black_die_by_hand():
+    solver = TurnSolver(context((1, 0, 0)))
+    assert solver.optimal_value() == Fraction(1, 6)
+    assert solver.distribution(None) == {
+        TurnOutcome(0, 0, False): Fraction(4, 6),
+        TurnOutcome(0, 1, False): Fraction(1, 6),
+        TurnOutcome(1, 0, False): Fraction(1, 6),
+    }
+
+
+def test_two_coloured_dice_by_hand():
+    """Worked out case by case in the docstring of docs/mordor.md: 83/108 steps."""
+    assert TurnSolver(context((0, 2, 0))).optimal_value() == Fraction(83, 108)
+
+
+def test_one_die_against_the_last_division():
+    solver = TurnSolver(context((0, 1, 0), open_divisions=1, splittable=0))
+    outcomes = solver.distribution(None)
+    assert sum(p for o, p in outcomes.items() if o.eliminated) == Fraction(1, 6)
+    assert solver.optimal_value() == Fraction(1, 3)
+
+
+def test_shelobs_lair_needs_two_rings():
+    one_ring_only = TurnSolver(context((0, 1, 0), turn=LOCATION_RULES["shelobs_lair"], room=1))
+    assert one_ring_only.optimal_value() == 0
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    dice=st.tuples(st.integers(0, 1), st.integers(0, 2), st.integers(0, 2)).filter(any),
+    turn=st.sampled_from([TurnRules(), *LOCATION_RULES.values()]),
+    room=st.integers(1, 4),
+    marked=st.integers(0, 6),
+    goal=st.sampled_from(["progress", "reach_mordor"]),
+    seed=st.integers(0, 1000),
+)
+def test_the_optimal_policy_is_never_worse_than_a_fixed_one(dice, turn, room, marked, goal, seed):
+    ctx = context(
+        dice, turn=turn, room=room, open_divisions=7 - marked, splittable=7 - marked, goal=goal
+    )
+    solver = TurnSolver(ctx)
+    best = solver.optimal_value()
+
+    def arbitrary(options):
+        return options[(seed + len(options)) % len(options)]
+
+    optimal = solver.distribution(None)
+    assert sum(optimal.values()) == 1
+    assert solver.worth(optimal) == best
+    for chooser in (arbitrary, *FIXED_POLICIES.values()):
+        fixed = solver.distribution(chooser)
+        assert sum(fixed.values()) == 1
+        assert solver.worth(fixed) == Fraction(solver.policy_value(chooser), solver.scale)
+        assert solver.worth(fixed) <= best
+
+
+def test_turn_odds_from_rohan_uses_the_reroll():
+    rohan = turn_odds(4, FRESH, player_color="red", other_colors=("blue",), advanced=True)
+    basic = turn_odds(4, FRESH, player_color="red", other_colors=("blue",))
+    assert rohan.optimal_value > basic.optimal_value
+    assert rohan.location == "rohan"
+    assert "4-rokhan-1-raz-mozhete-perebrasyvat-broski" in {c.anchor for c in rohan.citations}
+    assert sum(rohan.steps.values()) == sum(rohan.marks.values()) == 1
+    assert rohan.policy_values["optimal"] >= rohan.policy_values["one_at_a_time"]
+    assert {a.code for a in rohan.assumptions} >= {"colored_die", "black_die", "tracks"}
+
+
+def test_from_shelobs_lair_progress_is_the_chance_of_mordor():
+    odds = turn_odds(8, FRESH, player_color="red", advanced=True, goal="reach_mordor")
+    assert odds.value == odds.reach_mordor == odds.expected_steps
+    assert 0 < odds.value < 1
+
+
+def test_a_nearly_caught_hobbit_counts_its_elimination():
+    track = NazgulTrack((Square.MARKED,) * 6 + (Square.EMPTY,))
+    odds = turn_odds(0, track, player_color="red", other_colors=("blue", "green", "yellow"))
+    assert 0 < odds.eliminated < 1
+    assert odds.marks[0] == 1 - sum(p for m, p in odds.marks.items() if m)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field"),
+    [
+        ({"position": 9}, "position"),
+        ({"goal": "glory"}, "goal"),
+        ({"policy": "random"}, "policy"),
+        ({"other_colors": ("red",)}, "other_colors"),
+        ({"player_color": "black"}, "player_color"),
+        ({"track": NazgulTrack((Square.MARKED,) * 7)}, "nazgul_track"),
+    ],
+)
+def test_bad_questions_name_the_field(kwargs, field):
+    question = {"position": 0, "track": FRESH, "player_color": "red", **kwargs}
+    with pytest.raises(InvalidInput) as error:
+        turn_odds(question.pop("position"), question.pop("track"), **question)
+    assert field in {f for f, _ in error.value.problems}
