@@ -1,21 +1,14 @@
 """Pages: home, rulebook tables of contents, section permalinks, search results."""
 
 from django.urls import path
-from django.views.generic import TemplateView
+
+from . import search_views, views
 
 app_name = "rules_corpus"
 
 urlpatterns = [
-    path("", TemplateView.as_view(template_name="coming_soon.html"), name="home"),
-    path("search/", TemplateView.as_view(template_name="coming_soon.html"), name="search"),
-    path(
-        "rules/<slug:rulebook>/",
-        TemplateView.as_view(template_name="coming_soon.html"),
-        name="rulebook",
-    ),
-    path(
-        "rules/<slug:rulebook>/<slug:anchor>/",
-        TemplateView.as_view(template_name="coming_soon.html"),
-        name="section",
-    ),
+    path("", views.home, name="home"),
+    path("search/", search_views.search_page, name="search"),
+    path("rules/<slug:rulebook>/", views.rulebook, name="rulebook"),
+    path("rules/<slug:rulebook>/<slug:anchor>/", views.section, name="section"),
 ]

@@ -1,0 +1,146 @@
+"""API of the rulebooks: the list, one rulebook with its section tree, one section."""
+
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework.generics import ListAPIView
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from . import selectors
+from .serializers import (
+    RulebookDetailSerializer,
+    RulebookListSerializer,
+    RulesNotFoundSerializer,
+    SectionDetailSerializer,
+)
+
+NOT_FOUND = OpenApiResponse(RulesNotFoundSerializer, "No such rulebook or section.")
+
+SECTION_NODE_EXAMPLE = {
+    "id": 42,
+    "anchor": "srazhenie",
+    "number_path": "8.5.3",
+    "heading": "Сражение",
+    "level": 3,
+    "url": "http://localhost:8000/rules/wotr-rules/srazhenie/",
+    "children": [
+        {
+            "id": 44,
+            "anchor": "brosok-na-ataku",
+            "number_path": "8.5.3.2",
+            "heading": "Бросок на атаку",
+            "level": 4,
+            "url": "http://localhost:8000/rules/wotr-rules/brosok-na-ataku/",
+            "children": [],
+        }
+    ],
+}
+RULEBOOK_EXAMPLE = {
+    "slug": "wotr-rules",
+    "game": "wotr",
+    "title": "Война Кольца. Правила игры",
+    "language": "ru",
+    "edition": "1st edition (Nexus/Fantasy Flight, 2004), amateur Russian translation",
+    "source_file": "wotr-1e-rules.ru.txt",
+    "section_count": 95,
+    "api_url": "http://localhost:8000/api/rulebooks/wotr-rules/",
+    "url": "http://localhost:8000/rules/wotr-rules/",
+}
+
+
+class RulebookListAPIView(ListAPIView):
+    serializer_class = RulebookListSerializer
+    filter_backends: list = []
+
+    def get_queryset(self):
+        return selectors.rulebook_list()
+
+    @extend_schema(
+        operation_id="rulebooks_list",
+        summary="The rulebooks",
+        description="Every parsed rulebook, in the site's order, paginated.",
+        examples=[
+            OpenApiExample(
+                "Rulebooks",
+                value={"count": 5, "next": None, "previous": None, "results": [RULEBOOK_EXAMPLE]},
+                response_only=True,
+            )
+        ],
+    )
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+
+class RulebookDetailAPIView(APIView):
+    @extend_schema(
+        operation_id="rulebooks_retrieve",
+        summary="A rulebook with its section tree",
+        responses={200: RulebookDetailSerializer, 404: NOT_FOUND},
+        examples=[
+            OpenApiExample(
+                "War of the Ring rules",
+                value={
+                    **RULEBOOK_EXAMPLE,
+                    "source_sha256": "5d1f…",
+                    "corrections": [],
+                    "sections": [SECTION_NODE_EXAMPLE],
+                },
+                response_only=True,
+            )
+        ],
+    )
+    def get(self, request, slug: str) -> Response:
+        rulebook = selectors.get_rulebook(slug)
+        rulebook.section_tree = [
+            _node_payload(node, request) for node in selectors.section_tree(rulebook)
+        ]
+        return Response(RulebookDetailSerializer(rulebook, context={"request": request}).data)
+
+
+def _node_payload(node: selectors.SectionNode, request) -> dict:
+    section = node.section
+    return {
+        "id": section.pk,
+        "anchor": section.anchor,
+        "number_path": section.number_path,
+        "heading": section.heading,
+        "level": section.level,
+        "url": request.build_absolute_uri(section.get_absolute_url()),
+        "children": [_node_payload(child, request) for child in node.children],
+    }
+
+
+class SectionDetailAPIView(APIView):
+    @extend_schema(
+        operation_id="sections_retrieve",
+        summary="A section with its text",
+        description="Its full text, its rulebook, its parent, subsections and neighbours.",
+        responses={200: SectionDetailSerializer, 404: NOT_FOUND},
+        examples=[
+            OpenApiExample(
+                "A battle step",
+                value={
+                    "id": 44,
+                    "rulebook": "wotr-rules",
+                    "rulebook_title": "Война Кольца. Правила игры",
+                    "anchor": "brosok-na-ataku",
+                    "number_path": "8.5.3.2",
+                    "level": 4,
+                    "heading": "Бросок на атаку",
+                    "text": "Каждый игрок бросает количество кубиков равное силе армии…",
+                    "parent": 42,
+                    "previous": 43,
+                    "next": 45,
+                    "children": [],
+                    "url": "http://localhost:8000/rules/wotr-rules/brosok-na-ataku/",
+                },
+                response_only=True,
+            )
+        ],
+    )
+    def get(self, request, pk: int) -> Response:
+        section = selectors.get_section_by_id(pk)
+        previous, following = selectors.neighbours(section)
+        section.previous = previous.pk if previous else None
+        section.next = following.pk if following else None
+        section.children_ids = [child.pk for child in selectors.subsections(section)]
+        return Response(SectionDetailSerializer(section, context={"request": request}).data)

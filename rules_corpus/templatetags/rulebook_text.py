@@ -1,0 +1,33 @@
+"""Render a section's stored text: paragraphs, bulleted lists, and the sources' bold/italics."""
+
+import re
+
+from django import template
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+register = template.Library()
+
+BULLET = re.compile(r"^\s*(?:[-•☉⊗]\s+)+")
+BOLD = re.compile(r"\*\*(.+?)\*\*")
+ITALIC = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])")
+
+
+def _inline(line: str) -> str:
+    """Escape a line, then turn the markdown ``**bold**`` and ``*italics*`` into HTML."""
+    html = BOLD.sub(r"<strong>\1</strong>", escape(line))
+    return ITALIC.sub(r"<em>\1</em>", html)
+
+
+def _paragraph(paragraph: str) -> str:
+    lines = paragraph.split("\n")
+    if all(BULLET.match(line) for line in lines):
+        items = "".join(f"<li>{_inline(BULLET.sub('', line))}</li>" for line in lines)
+        return f"<ul>{items}</ul>"
+    return "<p>" + "<br>".join(_inline(line.strip()) for line in lines) + "</p>"
+
+
+@register.filter
+def rulebook_text(text: str) -> SafeString:
+    """Paragraphs (separated by a blank line) as HTML; every character is escaped first."""
+    return mark_safe("\n".join(_paragraph(p) for p in text.split("\n\n") if p.strip()))
