@@ -8,7 +8,6 @@ from adjudicator.games.wotr.board import (
     BOARD,
     FREE_PEOPLES,
     MAX_UNITS_PER_REGION,
-    STRONGHOLD,
 )
 from adjudicator.games.wotr.moves import citations as rules
 from adjudicator.games.wotr.moves import graph
@@ -306,15 +305,14 @@ def check_attack(situation: Situation, move: Move, findings: Findings) -> None:
             )
         elif situation.besieged_by(to, enemy):
             findings.cite(rules.RELIEVING_SIEGE)
-        if BOARD.regions[to].settlement == STRONGHOLD and not situation.besieged_side(to):
-            if situation.controller(to) == enemy:
-                findings.cite(rules.STRONGHOLD_ATTACK)
-                findings.assume(
-                    N_(
-                        "The defender of a stronghold may retreat into it before any round; "
-                        "the attacker then moves in and besieges it (rules: Атака цитадели)."
-                    )
+        if situation.is_stronghold_of(to, enemy) and not situation.besieged_side(to):
+            findings.cite(rules.STRONGHOLD_ATTACK)
+            findings.assume(
+                N_(
+                    "The defender of a stronghold may retreat into it before any round; "
+                    "the attacker then moves in and besieges it (rules: Атака цитадели)."
                 )
+            )
     leaders_behind = situation.position.side_units(origin, side).leadership - attackers.leadership
     if leaders_behind or len(move.characters) < len(situation.position.characters_in(origin)):
         findings.assume(

@@ -13,7 +13,6 @@ from typing import Any
 
 from adjudicator.games.common import InvalidInput
 from adjudicator.games.wotr.board import BOARD
-from adjudicator.games.wotr.position import Position
 from adjudicator.games.wotr.moves.army import check_army_move, check_attack
 from adjudicator.games.wotr.moves.characters import check_character_move, check_nazgul_move
 from adjudicator.games.wotr.moves.context import Situation
@@ -31,6 +30,7 @@ from adjudicator.games.wotr.moves.findings import Findings, MoveVerdict
 from adjudicator.games.wotr.moves.model import Move, parse_move
 from adjudicator.games.wotr.moves.muster import check_muster
 from adjudicator.games.wotr.moves.politics import check_politics
+from adjudicator.games.wotr.position import Position
 
 Checker = Callable[[Situation, Move, Findings], None]
 

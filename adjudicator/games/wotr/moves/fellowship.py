@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from adjudicator.games.common import N_, InvalidInput
 from adjudicator.games.wotr.board import BOARD, FREE_PEOPLES, SHADOW
-from adjudicator.games.wotr.position import GOLLUM, MORDOR_ENTRANCES
 from adjudicator.games.wotr.moves import citations as rules
 from adjudicator.games.wotr.moves import graph
 from adjudicator.games.wotr.moves.characters import activation_on_arrival, check_die, walk_to
@@ -13,6 +12,7 @@ from adjudicator.games.wotr.moves.context import Situation
 from adjudicator.games.wotr.moves.findings import Findings
 from adjudicator.games.wotr.moves.model import Move
 from adjudicator.games.wotr.moves.politics import CITY_OR_STRONGHOLD, activate
+from adjudicator.games.wotr.position import GOLLUM, MORDOR_ENTRANCES
 
 MORDOR_INTERIOR = frozenset({"gorgoroth", "nurn", "barad-dur"})
 """The land behind Morannon and Minas Morgul: the Fellowship goes there only by the Mordor

@@ -6,6 +6,7 @@ Searches take two predicates: ``can_enter(region)`` (may the piece step into it)
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable
 
 from adjudicator.games.wotr.board import BOARD
@@ -57,7 +58,7 @@ def walk_ends(start: str, steps: int, can_enter: Predicate = _always) -> frozens
 def broken_step(path: Iterable[str]) -> tuple[str, str] | None:
     """The first pair of consecutive regions in ``path`` with no passable border, if any."""
     regions = list(path)
-    for here, there in zip(regions, regions[1:], strict=False):
+    for here, there in itertools.pairwise(regions):
         if there not in neighbours(here):
             return here, there
     return None

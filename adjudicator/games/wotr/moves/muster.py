@@ -141,14 +141,13 @@ def _check_placement(
     region = placement.region
     data = BOARD.regions[region]
     side = BOARD.side_of(nation)
-    if placement.group.nazgul:
-        if not (data.settlement == STRONGHOLD and data.nation == "sauron"):
-            findings.fail(
-                "nazgul_stronghold",
-                N_("Nazgûl are recruited only in Sauron's strongholds, not in %(region)s"),
-                rules.MUSTER,
-                region=region,
-            )
+    if placement.group.nazgul and not (data.settlement == STRONGHOLD and data.nation == "sauron"):
+        findings.fail(
+            "nazgul_stronghold",
+            N_("Nazgûl are recruited only in Sauron's strongholds, not in %(region)s"),
+            rules.MUSTER,
+            region=region,
+        )
     if data.settlement in (None, FORTIFICATION) or data.nation != nation:
         findings.fail(
             "not_own_settlement",

@@ -47,21 +47,22 @@ def entering_land(findings: Findings, situation: Situation, side: str, region: s
             data.nation,
             N_("%(nation)s becomes active: an enemy army entered its land"),
         )
-    if data.is_settlement and situation.controller(region) not in (None, side):
-        if not situation.besieged_side(region):
-            findings.effect(
-                "captures",
-                N_("the army captures the settlement in %(region)s"),
-                rules.CAPTURE,
-                region=region,
-            )
-            if data.nation and data.settlement in CITY_OR_STRONGHOLD:
-                advance(
-                    findings,
-                    situation,
-                    data.nation,
-                    N_("%(nation)s advances one step: its city or stronghold is captured"),
-                )
+    enemy_settlement = situation.controller(region) not in (None, side)
+    if not data.is_settlement or not enemy_settlement or situation.besieged_side(region):
+        return
+    findings.effect(
+        "captures",
+        N_("the army captures the settlement in %(region)s"),
+        rules.CAPTURE,
+        region=region,
+    )
+    if data.nation and data.settlement in CITY_OR_STRONGHOLD:
+        advance(
+            findings,
+            situation,
+            data.nation,
+            N_("%(nation)s advances one step: its city or stronghold is captured"),
+        )
 
 
 def check_politics(situation: Situation, move: Move, findings: Findings) -> None:

@@ -1,0 +1,88 @@
+"""Engine answers in the reader's language: reasons with region, nation and character names."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import get_language, gettext
+
+from adjudicator.citations import citation_payload, citations_payload
+from adjudicator.games.common import Reason
+from adjudicator.games.wotr.board import BOARD, NATION_NAMES
+from adjudicator.games.wotr.moves import Destination, MoveVerdict
+from adjudicator.web.wotr_moves.names import FACTION_NAMES
+
+REGION_PARAMS = ("origin", "to", "region", "land_region")
+
+
+def region_name(slug: str) -> str:
+    """The region's name in the current language (Russian names for ru, English otherwise)."""
+    region = BOARD.regions.get(slug)
+    if region is None:
+        return slug
+    return region.name_ru if (get_language() or "").startswith("ru") else region.name
+
+
+def _param(key: str, value: Any) -> Any:
+    if key in REGION_PARAMS and isinstance(value, str):
+        return region_name(value)
+    if key in ("nation", "land") and value in NATION_NAMES:
+        return gettext(NATION_NAMES[value])
+    if key in ("character", "guide") and value in BOARD.characters:
+        return BOARD.characters[value].name
+    if key == "faction" and value in FACTION_NAMES:
+        return gettext(FACTION_NAMES[value])
+    if key == "regions" and isinstance(value, str):
+        return ", ".join(region_name(s) for s in value.split(", "))
+    return value
+
+
+def render_message(reason: Reason) -> str:
+    """``gettext(message) % params`` with the names localised."""
+    params = {key: _param(key, value) for key, value in reason.params.items()}
+    return gettext(reason.message) % params if params else gettext(reason.message)
+
+
+def reason_payload(reason: Reason, request: Any = None) -> dict[str, Any]:
+    """A reason as the API shows it."""
+    return {
+        "code": reason.code,
+        "message": render_message(reason),
+        "citation": citation_payload(reason.citation, request) if reason.citation else None,
+    }
+
+
+def verdict_payload(verdict: MoveVerdict, request: Any = None) -> dict[str, Any]:
+    """The check endpoint's answer."""
+    return {
+        "legal": verdict.legal,
+        "reasons": [reason_payload(r, request) for r in verdict.reasons],
+        "citations": citations_payload(verdict.citations, request),
+        "assumptions": [gettext(a) for a in verdict.assumptions],
+        "effects": [reason_payload(r, request) for r in verdict.effects],
+        "path_length": verdict.path_length,
+    }
+
+
+def destinations_payload(
+    piece: Mapping[str, Any], found: tuple[Destination, ...], request: Any = None
+) -> dict[str, Any]:
+    """The legal-destinations endpoint's answer."""
+    citations = [c for d in found for c in d.verdict.citations]
+    assumptions = [a for d in found for a in d.verdict.assumptions]
+    return {
+        "piece": dict(piece),
+        "count": len(found),
+        "destinations": [
+            {
+                "region": d.region,
+                "name": region_name(d.region),
+                "steps": d.steps,
+                "effects": [reason_payload(r, request) for r in d.verdict.effects],
+            }
+            for d in found
+        ],
+        "citations": citations_payload(dict.fromkeys(citations), request),
+        "assumptions": [gettext(a) for a in dict.fromkeys(assumptions)],
+    }

@@ -1,0 +1,169 @@
+"""API input and output of the War of the Ring move checker (names prefixed ``WotrMove``)."""
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+POSITION_SCHEMA = {
+    "oneOf": [
+        {"type": "string", "enum": ["setup"], "description": "the standard starting position"},
+        {
+            "type": "object",
+            "additionalProperties": True,
+            "description": (
+                "a board position (armies, sieges, characters, control, political, fellowship, "
+                "hunt_box, hunt_tiles_drawn): the format of GET /api/wotr/positions/setup/"
+            ),
+        },
+    ]
+}
+MOVE_SCHEMA = {
+    "type": "object",
+    "additionalProperties": True,
+    "required": ["kind"],
+    "properties": {
+        "kind": {
+            "type": "string",
+            "enum": [
+                "army",
+                "attack",
+                "muster",
+                "politics",
+                "character",
+                "nazgul",
+                "fellowship",
+                "hide",
+                "declare",
+                "reveal",
+                "separate",
+                "guide",
+                "rejoin",
+                "faction",
+                "faction_hand",
+            ],
+        },
+        "die": {"type": "string", "enum": ["army", "character", "muster", "event", "faction"]},
+        "from": {"type": "string", "description": "region: slug, English or Russian name"},
+        "to": {"type": "string"},
+        "units": {
+            "description": "figures moving: {regular, elite, leaders, nazgul, nation?} or a list",
+            "oneOf": [{"type": "object"}, {"type": "array", "items": {"type": "object"}}],
+        },
+        "characters": {"type": "array", "items": {"type": "string"}},
+        "companions": {"type": "array", "items": {"type": "string"}},
+        "count": {"type": "integer"},
+        "placements": {"type": "array", "items": {"type": "object"}},
+        "nation": {"type": "string"},
+        "path": {"type": "array", "items": {"type": "string"}},
+        "guide": {"type": "string"},
+        "enter_mordor": {"type": "boolean"},
+        "faction": {"type": "string"},
+        "action": {"type": "string", "enum": ["enter", "recruit", "move"]},
+        "cards": {"type": "integer"},
+        "team_game": {"type": "boolean"},
+        "then": {"type": "object", "description": "second army of an army die"},
+    },
+}
+PIECE_SCHEMA = {
+    "type": "object",
+    "additionalProperties": True,
+    "required": ["kind"],
+    "properties": {
+        "kind": {
+            "type": "string",
+            "enum": ["army", "character", "nazgul", "declare", "reveal", "separate", "faction"],
+        },
+        "from": {"type": "string"},
+        "units": {"type": "object"},
+        "characters": {"type": "array", "items": {"type": "string"}},
+        "companions": {"type": "array", "items": {"type": "string"}},
+        "count": {"type": "integer"},
+        "die": {"type": "string"},
+        "faction": {"type": "string"},
+    },
+}
+FACTIONS_SCHEMA = {
+    "type": "object",
+    "description": "faction figures on the board: faction → region → figures",
+    "additionalProperties": {"type": "object", "additionalProperties": {"type": "integer"}},
+}
+
+
+@extend_schema_field(POSITION_SCHEMA)
+class WotrMovePositionField(serializers.JSONField):
+    """``"setup"`` or a position object (validated by the engine, all problems at once)."""
+
+
+@extend_schema_field(MOVE_SCHEMA)
+class WotrMoveMoveField(serializers.JSONField):
+    """A move object (validated by the engine)."""
+
+
+@extend_schema_field(PIECE_SCHEMA)
+class WotrMovePieceField(serializers.JSONField):
+    """A piece: a move without ``to``."""
+
+
+@extend_schema_field(FACTIONS_SCHEMA)
+class WotrMoveFactionsField(serializers.JSONField):
+    """Faction figures on the board."""
+
+
+class WotrMoveCheckRequestSerializer(serializers.Serializer):
+    position = WotrMovePositionField(default="setup")
+    move = WotrMoveMoveField()
+    factions = WotrMoveFactionsField(required=False)
+
+
+class WotrMoveLegalRequestSerializer(serializers.Serializer):
+    position = WotrMovePositionField(default="setup")
+    piece = WotrMovePieceField()
+    factions = WotrMoveFactionsField(required=False)
+
+
+class WotrMoveCitationSerializer(serializers.Serializer):
+    rulebook = serializers.CharField()
+    section = serializers.CharField()
+    title = serializers.CharField()
+    url = serializers.CharField()
+
+
+class WotrMoveReasonSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+    citation = WotrMoveCitationSerializer(allow_null=True)
+
+
+class WotrMoveCheckResponseSerializer(serializers.Serializer):
+    legal = serializers.BooleanField()
+    reasons = WotrMoveReasonSerializer(many=True, help_text="every rule the move breaks")
+    citations = WotrMoveCitationSerializer(many=True)
+    assumptions = serializers.ListField(child=serializers.CharField())
+    effects = WotrMoveReasonSerializer(
+        many=True, help_text="what the move sets off: activation, capture, hunt, ..."
+    )
+    path_length = serializers.IntegerField(allow_null=True)
+
+
+class WotrMoveDestinationSerializer(serializers.Serializer):
+    region = serializers.CharField()
+    name = serializers.CharField()
+    steps = serializers.IntegerField(allow_null=True)
+    effects = WotrMoveReasonSerializer(many=True)
+
+
+class WotrMoveLegalResponseSerializer(serializers.Serializer):
+    piece = serializers.DictField()
+    count = serializers.IntegerField()
+    destinations = WotrMoveDestinationSerializer(many=True)
+    citations = WotrMoveCitationSerializer(many=True)
+    assumptions = serializers.ListField(child=serializers.CharField())
+
+
+class WotrMoveErrorItemSerializer(serializers.Serializer):
+    field = serializers.CharField(help_text="where: position.armies.edoras.rohan.regular, move.to")
+    message = serializers.CharField()
+
+
+class WotrMoveErrorSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    errors = WotrMoveErrorItemSerializer(many=True)

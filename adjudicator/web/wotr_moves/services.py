@@ -1,0 +1,76 @@
+"""Reading a request (position, move or piece, faction figures) and running the checker.
+
+Every problem in any part of the request is reported at once, with field paths from the root
+of the request (``position.armies.edoras.rohan.regular``, ``move.to``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from adjudicator.games.common import InvalidInput
+from adjudicator.games.wotr.moves import (
+    Destination,
+    MoveVerdict,
+    Situation,
+    check_move,
+    legal_destinations,
+    parse_move,
+    read_factions,
+)
+from adjudicator.games.wotr.moves.model import Move
+from adjudicator.games.wotr.position import Position, standard_setup
+
+SETUP = "setup"
+
+
+def read_position(data: Any) -> Position:
+    """``"setup"`` (or nothing) for the standard setup, else the position JSON format."""
+    if data in (None, SETUP):
+        return standard_setup()
+    if isinstance(data, str):
+        raise InvalidInput([("position", 'must be "setup" or a position object')])
+    try:
+        return Position.from_dict(data)
+    except InvalidInput as error:
+        raise InvalidInput([(f"position.{f}", m) for f, m in error.problems]) from error
+
+
+def _collect(*readers: Any) -> list[Any]:
+    results, problems = [], []
+    for reader in readers:
+        try:
+            results.append(reader())
+        except InvalidInput as error:
+            problems.extend(error.problems)
+            results.append(None)
+    if problems:
+        raise InvalidInput(problems)
+    return results
+
+
+def read_situation_and_move(data: Mapping[str, Any]) -> tuple[Situation, Move]:
+    """Position, faction figures and move, all validated together."""
+    position, factions, move = _collect(
+        lambda: read_position(data.get("position")),
+        lambda: read_factions(data.get("factions")),
+        lambda: parse_move(data.get("move")),
+    )
+    return Situation(position, factions), move
+
+
+def check(data: Mapping[str, Any]) -> MoveVerdict:
+    """The verdict for ``{"position", "move", "factions"}``."""
+    situation, move = read_situation_and_move(data)
+    return check_move(situation, move)
+
+
+def destinations(data: Mapping[str, Any]) -> tuple[Situation, tuple[Destination, ...]]:
+    """The legal destinations for ``{"position", "piece", "factions"}``."""
+    position, factions = _collect(
+        lambda: read_position(data.get("position")),
+        lambda: read_factions(data.get("factions")),
+    )
+    situation = Situation(position, factions)
+    return situation, legal_destinations(situation, data.get("piece"))

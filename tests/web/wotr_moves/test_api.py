@@ -1,0 +1,161 @@
+"""The move checker's API against its contract and its OpenAPI schema."""
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.openapi import assert_matches_schema
+
+CHECK, LEGAL = "/api/wotr/moves/check/", "/api/wotr/moves/legal/"
+
+
+@pytest.fixture
+def api():
+    client = APIClient()
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    return client
+
+
+def post(api, url, body):
+    response = api.post(url, body, format="json")
+    assert_matches_schema(response, url, "post")
+    return response
+
+
+def test_issue_example_is_legal(api):
+    response = post(
+        api,
+        CHECK,
+        {
+            "position": "setup",
+            "move": {
+                "kind": "army",
+                "from": "minas-tirith",
+                "to": "osgiliath",
+                "units": {"regular": 1, "elite": 0, "leaders": 0},
+                "die": "army",
+            },
+        },
+    )
+    assert response.status_code == 200
+    body = response.json()
+    assert body["legal"] is True and body["reasons"] == []
+    assert body["citations"][0]["url"].endswith("/rules/wotr-rules/peremeshchenie-armii/")
+
+
+def test_rohan_not_at_war_gets_reasons_with_citations(api):
+    body = post(
+        api,
+        CHECK,
+        {
+            "position": "setup",
+            "move": {
+                "kind": "army",
+                "from": "Fords of Isen",
+                "to": "gap-of-rohan",
+                "units": {"regular": 2, "leaders": 1},
+                "die": "army",
+            },
+        },
+    ).json()
+    assert body["legal"] is False
+    [reason] = body["reasons"]
+    assert reason["code"] == "not_at_war_border"
+    assert "Rohan is not at war" in reason["message"]
+    assert reason["citation"]["section"] == "obiavlenie-voiny"
+
+
+def test_nazgul_example_and_every_reason(api):
+    body = post(
+        api,
+        CHECK,
+        {
+            "position": "setup",
+            "move": {
+                "kind": "nazgul",
+                "from": "dol-guldur",
+                "to": "rivendell",
+                "count": 1,
+                "die": "army",
+            },
+        },
+    ).json()
+    assert {r["code"] for r in body["reasons"]} == {"wrong_die", "nazgul_fp_stronghold"}
+
+
+def test_russian_messages(api):
+    response = api.post(
+        CHECK,
+        {"move": {"kind": "army", "from": "edoras", "to": "erech", "units": {"regular": 1}}},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="ru",
+    )
+    reasons = response.json()["reasons"]
+    assert [r["code"] for r in reasons] == ["impassable", "not_at_war_border"], reasons
+    assert "Эдорас" in reasons[0]["message"] and "Эрех" in reasons[0]["message"]
+
+
+def test_bad_input_lists_every_problem(api):
+    response = post(
+        api,
+        CHECK,
+        {
+            "position": {"armies": {"atlantis": {"gondor": {"regular": 1}}}},
+            "move": {
+                "kind": "army",
+                "from": "minas-tirith",
+                "to": "valinor",
+                "units": {"regular": 1},
+            },
+            "factions": {"orcs": {}},
+        },
+    )
+    assert response.status_code == 400
+    fields = {e["field"] for e in response.json()["errors"]}
+    assert {"position.armies.atlantis", "move.to", "factions.orcs"} <= fields
+
+
+def test_units_that_are_not_there_are_a_400(api):
+    response = post(
+        api,
+        CHECK,
+        {"move": {"kind": "army", "from": "edoras", "to": "folde", "units": {"regular": 4}}},
+    )
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["field"] == "move.units.regular"
+
+
+def test_missing_move_is_a_400(api):
+    response = post(api, CHECK, {"position": "setup"})
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["field"] == "move"
+
+
+def test_legal_destinations_of_a_rohan_army(api):
+    body = post(
+        api,
+        LEGAL,
+        {
+            "position": "setup",
+            "piece": {
+                "kind": "army",
+                "from": "fords-of-isen",
+                "units": {"regular": 2, "leaders": 1},
+            },
+        },
+    ).json()
+    regions = {d["region"]: d["steps"] for d in body["destinations"]}
+    assert regions == {"helms-deep": 1, "westemnet": 1, "fangorn": 1, "druwaith-iaur": 1}
+    assert body["count"] == 4  # Rohan is not at war: Orthanc and the Gap of Rohan are closed
+
+
+def test_legal_destinations_of_the_nazgul(api):
+    body = post(api, LEGAL, {"piece": {"kind": "nazgul", "from": "morannon", "count": 1}}).json()
+    regions = {d["region"] for d in body["destinations"]}
+    assert "bree" in regions and "rivendell" not in regions and "morannon" not in regions
+    assert body["assumptions"]
+
+
+def test_legal_destinations_bad_piece(api):
+    response = post(api, LEGAL, {"piece": {"kind": "dragon"}})
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["field"] == "piece.kind"
