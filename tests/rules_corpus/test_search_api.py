@@ -79,7 +79,7 @@ def test_garbled_bytes_are_a_400(corpus_search_index):
 
 def test_a_missing_index_is_a_503(settings, tmp_path):
     settings.SEARCH_INDEX_DIR = tmp_path / "never-built"
-    response = get(q="осада")
+    response = APIClient().get(PATH, {"q": "осада"}, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 503
     assert_matches_schema(response, PATH)
     assert "index" in response.json()["detail"]
