@@ -14,7 +14,7 @@ NON_WHITESPACE = re.compile(r"\S")
 # Counted by reading each source (see docs/rulebooks.md for the outlines).
 SECTION_COUNTS = {
     "wotr-rules": 95,
-    "wotr-warriors": 94,
+    "wotr-warriors": 95,
     "lotr-tcg-rules": 90,
     "journey-to-mordor": 31,
     "wojna-o-pierscien": 27,
@@ -47,7 +47,13 @@ KNOWN_SECTIONS = [
     ),
     ("wotr-warriors", "ataka-2", "АТАКА", 3, "enty-fangorna-enty"),
     ("wotr-warriors", "unichtozhenie-6", "УНИЧТОЖЕНИЕ", 3, "vyvodok-shelob-pauki"),
-    ("wotr-warriors", "voiny-sredizemia", "ВОИНЫ СРЕДИЗЕМЬЯ", 1, None),
+    (
+        "wotr-warriors",
+        "voiny-sredizemia",
+        "ВОИНЫ СРЕДИЗЕМЬЯ",
+        2,
+        "igra-roberto-di-melo-marko-maggi-i-franchesko-nepitello",
+    ),
     ("lotr-tcg-rules", "osnovnye-pravila", "Основные правила", 1, None),
     ("lotr-tcg-rules", "mestnosti-sites", "Местности (Sites)", 3, "vidy-kart"),
     ("lotr-tcg-rules", "kto-nachinaet-igru", "Кто начинает игру?", 1, None),
@@ -157,6 +163,13 @@ def test_tree_is_well_formed(slug):
                 assert section.number_path.rsplit(".", 1)[0] == parent.number_path
     paths = [s.number_path for s in book.sections]
     assert len(set(paths)) == len(paths)
+
+
+def test_credits_do_not_end_the_last_rule():
+    book = parse_rulebook("wotr-warriors")
+    assert book.section("unichtozhenie-6").text.endswith("фракция пауков тут же удаляется из игры.")
+    credits = book.section("igra-roberto-di-melo-marko-maggi-i-franchesko-nepitello")
+    assert (credits.level, credits.heading_source.count("\n")) == (1, 1)
 
 
 def test_title_page_takes_the_lines_before_the_first_heading():

@@ -11,8 +11,9 @@ The file is a conversion of the printed booklet: headings are markdown ``#`` lin
 * in chapter III every faction is a section ("ОРЛЫ МГЛИСТЫХ ГОР (ОРЛЫ)": a capitalised name
   with its short name in brackets), whatever its ``#`` count, and every heading under it is a
   subsection;
-* the cover before chapter I is the title page; the credits after chapter III start at their
-  ``#`` heading and are a chapter of their own.
+* the cover before chapter I is the title page; the credits after chapter III are a chapter
+  of their own, headed by the game's byline ("Игра РОБЕРТО ДИ МЕЛЬО, ..."), with the
+  booklet's back-page title (``#``) as its section.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ MARKDOWN_HEADING = re.compile(r"^(?P<hashes>#{1,6})\s+(?P<text>.+?)\s*$")
 CHAPTER = re.compile(r"^ГЛАВА [IVX]+\.")
 UNTITLED_CHAPTER = re.compile(r"^ГЛАВА [IVX]+\.$")
 FACTION = re.compile(r"^[А-ЯЁ ]+\([А-ЯЁ]+\)$")
-LAST_CHAPTER = "ГЛАВА III."
+BYLINE = re.compile(r"^Игра [А-ЯЁ]")
 # Chapter I's component catalogue: "КАРТЫ" is a section, the kinds of card under it captions.
 LEVELS = {"karty": 2}
 CATALOGUE_LEVEL = 3
@@ -56,14 +57,17 @@ def find_headings(lines: Sequence[str]) -> list[HeadingMark]:
         for index, text in lone_lines(lines)
         if first_chapter < index < chapter_starts[1] and _capitals(text) and text[0] != "#"
     }
+    byline = _byline(lines, after=last_chapter)
     marks: list[HeadingMark] = []
-    chapter = 0
     for index, hashes, text in sorted([*markdown, *((i, 0, t) for i, t in bare.items())]):
         if index < first_chapter:
             continue
         previous = marks[-1] if marks else None
-        if CHAPTER.match(text):
-            chapter += 1
+        if byline and index > byline.start:
+            if previous.start < byline.start:
+                marks.append(byline)
+            marks.append(HeadingMark(index, index + 1, text, level=2))
+        elif CHAPTER.match(text):
             marks.append(HeadingMark(index, index + 1, text, level=1))
         elif (
             previous
@@ -81,6 +85,18 @@ def find_headings(lines: Sequence[str]) -> list[HeadingMark]:
         else:
             marks.append(HeadingMark(index, index + 1, text, level=hashes))
     return marks
+
+
+def _byline(lines: Sequence[str], after: int) -> HeadingMark | None:
+    """The credits' byline: the first paragraph after ``after`` starting "Игра <NAME>"."""
+    for index in range(after, len(lines)):
+        if BYLINE.match(lines[index]):
+            end = index
+            while end < len(lines) and lines[end].strip():
+                end += 1
+            heading = " ".join(line.strip() for line in lines[index:end])
+            return HeadingMark(index, end, heading, level=1)
+    return None
 
 
 def _only_blank_between(lines: Sequence[str], start: int, end: int) -> bool:
