@@ -20,6 +20,16 @@ from adjudicator.games.wotr.moves import (
     read_factions,
 )
 from adjudicator.games.wotr.moves.model import Move
+
+__all__ = [
+    "Situation",
+    "check",
+    "check_move",
+    "destinations",
+    "legal_destinations",
+    "read_factions",
+    "read_position",
+]
 from adjudicator.games.wotr.position import Position, standard_setup
 
 SETUP = "setup"

@@ -1,10 +1,11 @@
 """Pages of War of the Ring: legal moves."""
 
 from django.urls import path
-from django.views.generic import TemplateView
+
+from adjudicator.web.wotr_moves import views
 
 app_name = "wotr_moves"
 
 urlpatterns = [
-    path("", TemplateView.as_view(template_name="coming_soon.html"), name="index"),
+    path("", views.index, name="index"),
 ]

@@ -1,0 +1,271 @@
+"""Forms of the move checker page: the position editor (several small forms) and the move."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from adjudicator.games.wotr.board import BOARD, NATION_NAMES
+from adjudicator.games.wotr.moves.model import DICE, FACTION_ACTIONS, FACTIONS, MOVE_KINDS
+from adjudicator.web.wotr_moves.names import FACTION_NAMES
+
+MOVE_KIND_LABELS = {
+    "army": _("Move an army"),
+    "attack": _("Attack (battle, siege, sortie)"),
+    "muster": _("Recruit (muster)"),
+    "politics": _("Advance a political marker"),
+    "character": _("Move characters"),
+    "nazgul": _("Move Nazgûl"),
+    "fellowship": _("Move the Fellowship (hidden)"),
+    "hide": _("Hide the Fellowship"),
+    "declare": _("Declare the Fellowship"),
+    "reveal": _("Fellowship revealed by the hunt"),
+    "separate": _("Separate companions"),
+    "guide": _("Change the guide"),
+    "rejoin": _("Rejoin the Fellowship"),
+    "faction": _("Faction action (expansion)"),
+    "faction_hand": _("Faction cards in hand"),
+}
+DIE_LABELS = {
+    "army": _("Army die"),
+    "character": _("Character die"),
+    "muster": _("Muster die"),
+    "event": _("Event card"),
+    "faction": _("Faction die"),
+}
+SIDE_LABELS = {"free_peoples": _("Free Peoples"), "shadow": _("Shadow")}
+
+
+def region_choices(blank: bool = True) -> list[tuple[str, str]]:
+    """Regions sorted by name, shown with their Russian and English names."""
+    regions = sorted(BOARD.regions.values(), key=lambda r: r.name)
+    choices = [(r.slug, f"{r.name_ru} · {r.name}") for r in regions]
+    return [("", "—"), *choices] if blank else choices
+
+
+def nation_choices(blank: bool = True) -> list[tuple[str, Any]]:
+    choices = [(slug, NATION_NAMES[slug]) for slug in BOARD.nations]
+    return [("", "—"), *choices] if blank else choices
+
+
+def character_choices() -> list[tuple[str, str]]:
+    return [(slug, c.name) for slug, c in BOARD.characters.items()]
+
+
+def companion_choices() -> list[tuple[str, str]]:
+    return [(slug, c.name) for slug, c in BOARD.characters.items() if c.is_companion]
+
+
+def _count(label: Any, high: int = 10) -> forms.IntegerField:
+    return forms.IntegerField(label=label, min_value=0, max_value=high, initial=0, required=False)
+
+
+class StateForm(forms.Form):
+    """The edited position and the faction figures, carried from page to page as JSON."""
+
+    position = forms.CharField(widget=forms.HiddenInput, required=False)
+    factions = forms.CharField(widget=forms.HiddenInput, required=False)
+
+    def json(self, name: str) -> Any:
+        raw = (self.cleaned_data.get(name) or "").strip()
+        return json.loads(raw) if raw else None
+
+    def clean_position(self) -> str:
+        return self._valid_json("position")
+
+    def clean_factions(self) -> str:
+        return self._valid_json("factions")
+
+    def _valid_json(self, name: str) -> str:
+        raw = self.cleaned_data.get(name) or ""
+        try:
+            json.loads(raw or "null")
+        except json.JSONDecodeError as error:
+            raise forms.ValidationError(_("Not valid JSON: %(error)s"), params={"error": error})
+        return raw
+
+
+class RegionForm(forms.Form):
+    """Set one nation's figures in a region, the region's control and siege."""
+
+    region = forms.ChoiceField(label=_("Region"), choices=region_choices)
+    nation = forms.ChoiceField(label=_("Nation"), choices=nation_choices, required=False)
+    regular = _count(_("Regular"))
+    elite = _count(_("Elite"))
+    leaders = _count(_("Leaders"))
+    nazgul = _count(_("Nazgûl"))
+    control = forms.ChoiceField(
+        label=_("Settlement control"),
+        choices=[("", _("unchanged")), *SIDE_LABELS.items()],
+        required=False,
+    )
+    besieged = forms.BooleanField(label=_("Stronghold under siege"), required=False)
+
+
+class PoliticsForm(forms.Form):
+    """A nation's political marker."""
+
+    nation = forms.ChoiceField(label=_("Nation"), choices=lambda: nation_choices(False))
+    steps_from_war = forms.IntegerField(label=_("Steps from war"), min_value=0, max_value=3)
+    active = forms.BooleanField(label=_("Active"), required=False)
+
+
+class CharacterForm(forms.Form):
+    """Put a character on the board (or take it off)."""
+
+    character = forms.ChoiceField(label=_("Character"), choices=character_choices)
+    region = forms.ChoiceField(
+        label=_("Region (empty: off the board)"), choices=region_choices, required=False
+    )
+
+
+class FellowshipForm(forms.Form):
+    """The Fellowship's state."""
+
+    region = forms.ChoiceField(label=_("Last known region"), choices=lambda: region_choices(False))
+    progress = _count(_("Progress"), 20)
+    corruption = _count(_("Corruption"), 12)
+    revealed = forms.BooleanField(label=_("Revealed"), required=False)
+    mordor_step = forms.IntegerField(
+        label=_("Mordor track step (empty: not in Mordor)"),
+        min_value=0,
+        max_value=5,
+        required=False,
+    )
+    guide = forms.ChoiceField(
+        label=_("Guide"), choices=lambda: [*companion_choices(), ("gollum", "Gollum")]
+    )
+    companions = forms.MultipleChoiceField(
+        label=_("Companions"),
+        choices=companion_choices,
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+    )
+
+
+class MoveForm(forms.Form):
+    """The move to check (fields not used by the chosen kind are ignored)."""
+
+    kind = forms.ChoiceField(
+        label=_("Move"), choices=[(k, MOVE_KIND_LABELS[k]) for k in MOVE_KINDS]
+    )
+    die = forms.ChoiceField(
+        label=_("Paid with"),
+        choices=[("", _("default for the move")), *((d, DIE_LABELS[d]) for d in DICE)],
+        required=False,
+    )
+    origin = forms.ChoiceField(label=_("From"), choices=region_choices, required=False)
+    to = forms.ChoiceField(label=_("To"), choices=region_choices, required=False)
+    nation = forms.ChoiceField(
+        label=_("Nation (mixed armies, muster, politics)"), choices=nation_choices, required=False
+    )
+    regular = _count(_("Regular"))
+    elite = _count(_("Elite"))
+    leaders = _count(_("Leaders"))
+    nazgul = _count(_("Nazgûl"))
+    count = _count(_("How many (Nazgûl, faction figures)"))
+    characters = forms.MultipleChoiceField(
+        label=_("Characters / companions"),
+        choices=character_choices,
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+    )
+    guide = forms.ChoiceField(
+        label=_("Guide"), choices=lambda: [("", "—"), *companion_choices()], required=False
+    )
+    enter_mordor = forms.BooleanField(label=_("Enter Mordor"), required=False)
+    path = forms.CharField(
+        label=_("Path (regions separated by commas, optional)"), required=False, max_length=500
+    )
+    faction = forms.ChoiceField(
+        label=_("Faction"),
+        choices=[("", "—"), *((f, FACTION_NAMES[f]) for f in FACTIONS)],
+        required=False,
+    )
+    action = forms.ChoiceField(
+        label=_("Faction action"),
+        choices=[("", "—"), *((a, a) for a in FACTION_ACTIONS)],
+        required=False,
+    )
+    cards = _count(_("Faction cards in hand"), 20)
+    team_game = forms.BooleanField(label=_("Team game (3-4 players)"), required=False)
+
+    def move(self, *, with_destination: bool = True) -> dict[str, Any]:
+        """The move as the engine reads it."""
+        data = self.cleaned_data
+        kind = data["kind"]
+        move: dict[str, Any] = {"kind": kind}
+        if data.get("die"):
+            move["die"] = data["die"]
+        units = {
+            k: data.get(k) or 0 for k in ("regular", "elite", "leaders", "nazgul") if data.get(k)
+        }
+        if data.get("nation"):
+            units["nation"] = data["nation"]
+        characters = list(data.get("characters") or [])
+        to = data.get("to") or None
+        builders = {
+            "army": lambda: {"from": data.get("origin"), "units": units, "characters": characters},
+            "attack": lambda: {
+                "from": data.get("origin"),
+                "characters": characters,
+                **({"units": units} if units.keys() - {"nation"} else {}),
+            },
+            "nazgul": lambda: {
+                "from": data.get("origin"),
+                "count": data.get("count") or 0,
+                "characters": characters,
+            },
+            "character": lambda: {"characters": characters},
+            "muster": lambda: {"placements": [self._placement(to, units, characters)]},
+            "politics": lambda: {"nation": data.get("nation")},
+            "declare": lambda: self._fellowship_route(data),
+            "reveal": lambda: self._fellowship_route(data),
+            "separate": lambda: {
+                "companions": characters,
+                **({"guide": data["guide"]} if data.get("guide") else {}),
+            },
+            "guide": lambda: {"guide": data.get("guide") or None},
+            "rejoin": lambda: {"companions": characters},
+            "faction": lambda: {
+                "faction": data.get("faction"),
+                "action": data.get("action") or "move",
+                "from": data.get("origin") or None,
+                "count": data.get("count") or 1,
+            },
+            "faction_hand": lambda: {
+                "cards": data.get("cards") or 0,
+                "team_game": data.get("team_game"),
+            },
+        }
+        move.update(builders.get(kind, dict)())
+        if with_destination and to and kind not in ("muster", "guide", "rejoin", "politics"):
+            move["to"] = to
+        return {k: v for k, v in move.items() if v is not None}
+
+    @staticmethod
+    def _placement(to: str | None, units: dict[str, Any], characters: list[str]) -> dict:
+        placement: dict[str, Any] = {"region": to, **units}
+        if characters:
+            placement["character"] = characters[0]
+        return placement
+
+    @staticmethod
+    def _fellowship_route(data: dict[str, Any]) -> dict[str, Any]:
+        route: dict[str, Any] = {"enter_mordor": data.get("enter_mordor", False)}
+        if data.get("path"):
+            route["path"] = [p.strip() for p in data["path"].split(",") if p.strip()]
+        return route
+
+
+class FactionForm(forms.Form):
+    """Faction figures of the expansion in a region."""
+
+    faction = forms.ChoiceField(
+        label=_("Faction"), choices=[(f, FACTION_NAMES[f]) for f in FACTIONS]
+    )
+    region = forms.ChoiceField(label=_("Region"), choices=lambda: region_choices(False))
+    count = _count(_("Figures"), 8)

@@ -1,0 +1,172 @@
+"""The move checker page: a position editor, a move form, the verdict and a board view."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+from adjudicator.games.common import InvalidInput
+from adjudicator.games.wotr.position import Position, standard_setup
+from adjudicator.web.wotr_moves import editing, presenters, services
+from adjudicator.web.wotr_moves.board_view import board_rows
+from adjudicator.web.wotr_moves.forms import (
+    CharacterForm,
+    FactionForm,
+    FellowshipForm,
+    MoveForm,
+    PoliticsForm,
+    RegionForm,
+    StateForm,
+)
+
+EDITS = {
+    "edit_region": ("region", RegionForm, editing.set_region),
+    "edit_politics": ("politics", PoliticsForm, editing.set_political),
+    "edit_character": ("character", CharacterForm, editing.set_character),
+    "edit_fellowship": ("fellowship", FellowshipForm, editing.set_fellowship),
+}
+
+
+def _fellowship_initial(position: Position) -> dict[str, Any]:
+    fellowship = position.fellowship
+    return {
+        "region": fellowship.region,
+        "progress": fellowship.progress,
+        "corruption": fellowship.corruption,
+        "revealed": fellowship.revealed,
+        "mordor_step": fellowship.mordor_step,
+        "guide": fellowship.guide,
+        "companions": list(fellowship.companions),
+    }
+
+
+class Page:
+    """The state of one request: position, factions, forms, problems and results."""
+
+    def __init__(self, request: HttpRequest):
+        self.post = request.POST if request.method == "POST" else None
+        self.action = (self.post or {}).get("action", "")
+        self.errors: list[dict[str, str]] = []
+        self.position = standard_setup()
+        self.factions: dict[str, Any] = {}
+        self.verdict: dict[str, Any] | None = None
+        self.destinations: dict[str, int | None] = {}
+        self.destinations_payload: dict[str, Any] | None = None
+        self.forms: dict[str, Any] = {}
+
+    def fail(self, error: InvalidInput) -> None:
+        self.errors += [{"field": f, "message": m} for f, m in error.problems]
+
+    def load_state(self) -> None:
+        state = StateForm(self.post)
+        if not state.is_valid():
+            self.errors += [{"field": f, "message": ", ".join(m)} for f, m in state.errors.items()]
+            return
+        if self.action == "setup":
+            return
+        try:
+            self.position = services.read_position(state.json("position") or "setup")
+            self.factions = dict(services.read_factions(state.json("factions")) or {})
+            self.factions = {f: dict(r) for f, r in self.factions.items()}
+        except InvalidInput as error:
+            self.fail(error)
+
+    def bound(self, key: str, form_class: type, action: str) -> Any:
+        data = self.post if self.action == action else None
+        return form_class(data, prefix=key)
+
+    def apply_edit(self) -> None:
+        if self.action == "edit_faction":
+            form = self.bound("faction", FactionForm, "edit_faction")
+            self.forms["faction"] = form
+            if form.is_valid():
+                self._try(lambda: self._set_factions(form.cleaned_data))
+            return
+        if self.action not in EDITS:
+            return
+        key, form_class, edit = EDITS[self.action]
+        form = form_class(self.post, prefix=key)
+        self.forms[key] = form
+        if form.is_valid():
+            self._try(lambda: self._set_position(edit(self.position.to_dict(), form.cleaned_data)))
+
+    def _set_position(self, data: dict[str, Any]) -> None:
+        self.position = services.read_position(data)
+
+    def _set_factions(self, fields: dict[str, Any]) -> None:
+        factions = editing.set_faction(json.loads(json.dumps(self.factions)), fields)
+        self.factions = {f: dict(r) for f, r in services.read_factions(factions).items()}
+
+    def _try(self, step) -> None:
+        try:
+            step()
+        except InvalidInput as error:
+            self.fail(error)
+
+    def run_move(self, request: HttpRequest) -> None:
+        form = MoveForm(self.post if self.action in ("check", "legal") else None, prefix="move")
+        self.forms["move"] = form
+        if self.action not in ("check", "legal") or not form.is_valid():
+            return
+        situation = services.Situation(self.position, self.factions)
+        try:
+            if self.action == "check":
+                verdict = services.check_move(situation, form.move())
+                self.verdict = presenters.verdict_payload(verdict, request)
+                return
+            piece = form.move(with_destination=False)
+            found = services.legal_destinations(situation, piece)
+            self.destinations = {d.region: d.steps for d in found}
+            self.destinations_payload = presenters.destinations_payload(piece, found, request)
+        except InvalidInput as error:
+            self.fail(error)
+
+    def context(self) -> dict[str, Any]:
+        data = self.position.to_dict()
+        forms = {
+            "region": RegionForm(prefix="region"),
+            "politics": PoliticsForm(prefix="politics"),
+            "character": CharacterForm(prefix="character"),
+            "faction": FactionForm(prefix="faction"),
+            "fellowship": FellowshipForm(
+                prefix="fellowship", initial=_fellowship_initial(self.position)
+            ),
+            **self.forms,
+        }
+        return {
+            "state": StateForm(
+                initial={"position": json.dumps(data), "factions": json.dumps(self.factions)}
+            ),
+            "forms": forms,
+            "errors": self.errors,
+            "verdict": self.verdict,
+            "legal_payload": self.destinations_payload,
+            "rows": board_rows(self.position, self.factions, self.destinations),
+            "position_json": json.dumps(data, ensure_ascii=False, indent=1),
+            "political": [
+                {"nation": n, "marker": self.position.political_status(n)}
+                for n in data["political"]
+            ],
+            "fellowship": self.position.fellowship,
+        }
+
+
+def index(request: HttpRequest) -> HttpResponse:
+    """GET: the standard setup; POST: edit the position, check a move or list destinations."""
+    page = Page(request)
+    if page.post is not None:
+        page.load_state()
+        if not page.errors:
+            page.apply_edit()
+    page.run_move(request)
+    if page.errors or any(f.is_bound and not f.is_valid() for f in page.forms.values()):
+        status = 400
+    else:
+        status = 200
+    context = page.context()
+    context["title"] = _("War of the Ring: is this move legal?")
+    return render(request, "wotr_moves/index.html", context, status=status)

@@ -1,0 +1,128 @@
+"""The move checker page without a browser: editing, checking, destinations, bad input."""
+
+import json
+
+import pytest
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+URL = reverse("wotr_moves:index")
+
+
+@pytest.fixture
+def setup_state(client):
+    response = client.get(URL, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200
+    return {"position": response.context["state"].initial["position"], "factions": "{}"}
+
+
+def post(client, data):
+    return client.post(URL, data, HTTP_ACCEPT_LANGUAGE="en")
+
+
+ROHAN_MOVE = {
+    "move-kind": "army",
+    "move-origin": "fords-of-isen",
+    "move-to": "gap-of-rohan",
+    "move-regular": 2,
+    "move-leaders": 1,
+    "move-die": "army",
+}
+
+
+def test_check_shows_the_verdict_first_with_reasons(client, setup_state):
+    response = post(client, {**setup_state, **ROHAN_MOVE, "action": "check"})
+    assert response.status_code == 200
+    verdict = response.context["verdict"]
+    assert verdict["legal"] is False
+    assert verdict["reasons"][0]["code"] == "not_at_war_border"
+    html = response.content.decode()
+    assert html.index('id="verdict"') < html.index('class="move-form"')
+    assert "/rules/wotr-rules/obiavlenie-voiny/" in html
+
+
+def test_editing_politics_changes_the_verdict(client, setup_state):
+    response = post(
+        client,
+        {
+            **setup_state,
+            "action": "edit_politics",
+            "politics-nation": "rohan",
+            "politics-steps_from_war": 0,
+            "politics-active": "on",
+        },
+    )
+    assert response.status_code == 200
+    state = response.context["state"].initial
+    assert json.loads(state["position"])["political"]["rohan"] == {
+        "steps_from_war": 0,
+        "active": True,
+    }
+    response = post(client, {**state, **ROHAN_MOVE, "action": "check"})
+    assert response.context["verdict"]["legal"] is True
+
+
+def test_legal_destinations_are_highlighted(client, setup_state):
+    response = post(
+        client,
+        {
+            **setup_state,
+            **{k: v for k, v in ROHAN_MOVE.items() if k != "move-to"},
+            "action": "legal",
+        },
+    )
+    rows = {r["slug"]: r for g in response.context["rows"] for r in g["regions"]}
+    assert rows["helms-deep"]["destination"] and rows["helms-deep"]["steps"] == 1
+    assert not rows["gap-of-rohan"]["destination"]
+    assert 'class="destination' in response.content.decode()
+
+
+def test_unknown_units_are_a_400_naming_the_field(client, setup_state):
+    response = post(client, {**setup_state, **ROHAN_MOVE, "move-regular": 7, "action": "check"})
+    assert response.status_code == 400
+    assert response.context["errors"][0]["field"] == "move.units.regular"
+
+
+def test_a_broken_position_is_a_400(client):
+    response = post(client, {"position": '{"armies": {"atlantis": {}}}', "action": "check"})
+    assert response.status_code == 400
+    assert any(
+        e["field"].startswith("position.armies.atlantis") for e in response.context["errors"]
+    )
+    response = post(client, {"position": "{not json", "action": "check"})
+    assert response.status_code == 400
+
+
+def test_setting_a_region_and_a_siege(client, setup_state):
+    response = post(
+        client,
+        {
+            **setup_state,
+            "action": "edit_region",
+            "region-region": "minas-tirith",
+            "region-nation": "sauron",
+            "region-regular": 4,
+            "region-besieged": "on",
+        },
+    )
+    data = json.loads(response.context["state"].initial["position"])
+    assert data["sieges"] == ["minas-tirith"]
+    assert data["armies"]["minas-tirith"]["sauron"] == {"regular": 4}
+
+
+def test_an_impossible_edit_is_refused_and_the_position_kept(client, setup_state):
+    response = post(
+        client,
+        {
+            **setup_state,
+            "action": "edit_region",
+            "region-region": "edoras",
+            "region-nation": "rohan",
+            "region-leaders": 2,
+        },
+    )
+    assert response.status_code == 400
+    assert json.loads(response.context["state"].initial["position"]) == json.loads(
+        setup_state["position"]
+    )
