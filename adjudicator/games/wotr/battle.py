@@ -1,0 +1,466 @@
+"""Exact battle odds: a Markov chain over (attacker regular, elite, defender regular, elite).
+
+Rules applied (wotr-rules): dice = strength (units + bonus) up to 5, a hit on 5+ (Бросок на
+атаку); the attacker needs 6+ in the first round against a city or fortification (Атака города
+или укрепления) and in every siege round (Ведение осады); leadership re-rolls failed dice, up to
+5 (Перекидывание результатов из-за лидерства); modifiers add to the die, a natural 1 always
+misses and a 6 always hits (Модифицирование броска); both sides roll, then each removes its
+casualties: 1 hit removes a regular or turns an elite into a regular, 2 hits remove an elite
+(Определение потерь); an army wiped out loses its leaders (Уничтожение лидеров).
+
+The chain is walked forward once from the starting armies in order of decreasing hit points,
+so every state is expanded once; the per-round hit distribution of a side depends only on
+(dice, target, modifier, re-rolls) and is computed once (``dice.successes`` is cached). The
+walk counts in integers over one common denominator (see ``_Chain``); answers are
+``Fraction``s.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cache
+
+from adjudicator.games.common import N_, Citation, InvalidInput, unique_citations
+from adjudicator.games.wotr import citations as cite
+from adjudicator.games.wotr.board import FORTIFICATION, MAX_UNITS_BESIEGED, MAX_UNITS_PER_REGION
+from adjudicator.games.wotr.dice import SIDES, die_success, successes
+
+SETTLEMENT_TYPES = ("none", "town", "city", "fortification", "stronghold")
+KEEP_STRENGTH, KEEP_ELITES = "keep_strength", "keep_elites"
+CASUALTY_POLICIES = (KEEP_STRENGTH, KEEP_ELITES)
+MAX_DICE = 5
+"""At most 5 dice are rolled and 5 re-rolled (rules: Сила армии и лидерство)."""
+HIT, SIEGE_HIT = 5, 6
+MAX_ROUNDS = 50
+"""Longer fixed-round requests are refused; ``None`` (until decided) is exact and unlimited."""
+
+Side = tuple[int, int]
+"""(regular, elite) of one army."""
+EndState = tuple[int, int, int, int]
+"""(attacker regular, attacker elite, defender regular, defender elite) when the battle ends."""
+
+
+@dataclass(frozen=True)
+class Army:
+    """One side of a battle: its units, leadership and the modifiers of cards or abilities."""
+
+    regular: int
+    elite: int = 0
+    leadership: int = 0
+    strength_bonus: int = 0
+    roll_modifier: int = 0
+    reroll_modifier: int = 0
+    casualty_policy: str = KEEP_STRENGTH
+
+    @property
+    def units(self) -> int:
+        """Regular + elite units."""
+        return self.regular + self.elite
+
+    def dice(self, regular: int, elite: int) -> int:
+        """Combat dice for the given units: strength capped at 5 (rules: Бросок на атаку)."""
+        return max(0, min(MAX_DICE, regular + elite + self.strength_bonus))
+
+    @property
+    def rerolls(self) -> int:
+        """Failed dice re-rolled: leadership capped at 5 (rules: Перекидывание результатов)."""
+        return max(0, min(MAX_DICE, self.leadership))
+
+
+@dataclass(frozen=True)
+class Battle:
+    """A battle to compute. ``rounds=None`` means until one side has no units left.
+
+    In a siege (``siege=True``, stronghold only) the battle lasts one round, and each further
+    round (up to ``rounds``) costs the attacker one elite turned into a regular (rules: Ведение
+    осады). The attacker ceases attacking at the end of a round in which it has fewer than
+    ``attacker_stops_below`` units left (rules: Прекращение сражения или отступление).
+    """
+
+    attacker: Army
+    defender: Army
+    settlement: str = "none"
+    siege: bool = False
+    rounds: int | None = 1
+    attacker_stops_below: int = 0
+
+
+@dataclass(frozen=True)
+class RoundHits:
+    """Round ``number``: the chance the battle reaches it and each side's hits in it."""
+
+    number: int
+    reached: Fraction
+    attacker_hits: tuple[Fraction, ...]
+    """P(k hits | the round is fought), k = 0..5."""
+    defender_hits: tuple[Fraction, ...]
+
+
+@dataclass(frozen=True)
+class BattleOdds:
+    """The exact outcome of a battle."""
+
+    battle: Battle
+    outcomes: Mapping[EndState, Fraction]
+    rounds: tuple[RoundHits, ...]
+    citations: tuple[Citation, ...]
+    assumptions: tuple[str, ...] = field(default=())
+
+    def probability(self, condition) -> Fraction:
+        """P(end state satisfies ``condition(ar, ae, dr, de)``)."""
+        return sum(
+            (p for state, p in self.outcomes.items() if condition(*state)), start=Fraction(0)
+        )
+
+    @property
+    def defender_destroyed(self) -> Fraction:
+        """No defending units left (its leaders and characters die with it)."""
+        return self.probability(lambda ar, ae, dr, de: dr + de == 0)
+
+    @property
+    def attacker_destroyed(self) -> Fraction:
+        """No attacking units left."""
+        return self.probability(lambda ar, ae, dr, de: ar + ae == 0)
+
+    @property
+    def both_destroyed(self) -> Fraction:
+        """Both armies wiped out in the same round."""
+        return self.probability(lambda ar, ae, dr, de: ar + ae == 0 and dr + de == 0)
+
+    def expected_losses(self) -> dict[str, dict[str, Fraction]]:
+        """Expected units and elites lost by each side (an elite turned regular counts as an
+        elite lost, not a unit lost)."""
+        a, d = self.battle.attacker, self.battle.defender
+        totals = {
+            "attacker": {"units": Fraction(0), "elite": Fraction(0)},
+            "defender": {"units": Fraction(0), "elite": Fraction(0)},
+        }
+        for (ar, ae, dr, de), p in self.outcomes.items():
+            totals["attacker"]["units"] += p * (a.units - ar - ae)
+            totals["attacker"]["elite"] += p * (a.elite - ae)
+            totals["defender"]["units"] += p * (d.units - dr - de)
+            totals["defender"]["elite"] += p * (d.elite - de)
+        return totals
+
+
+def check_battle(battle: Battle) -> None:
+    """Raise ``InvalidInput`` listing every problem with a battle request."""
+    problems: list[tuple[str, str]] = []
+    for name, army in (("attacker", battle.attacker), ("defender", battle.defender)):
+        limit = MAX_UNITS_BESIEGED if battle.siege and name == "defender" else MAX_UNITS_PER_REGION
+        for kind in ("regular", "elite", "leadership"):
+            if getattr(army, kind) < 0:
+                problems.append((f"{name}.{kind}", "must not be negative"))
+        if army.units > limit:
+            where = "a besieged stronghold" if limit == MAX_UNITS_BESIEGED else "an army"
+            problems.append((name, f"{army.units} units; {where} holds at most {limit}"))
+        if army.casualty_policy not in CASUALTY_POLICIES:
+            problems.append(
+                (f"{name}.casualty_policy", f"must be one of {', '.join(CASUALTY_POLICIES)}")
+            )
+    if battle.attacker.units <= 0 or battle.attacker.dice(*_start(battle.attacker)) <= 0:
+        problems.append(("attacker", "an army with strength 0 cannot attack"))
+    if battle.defender.units <= 0:
+        problems.append(("defender", "there is no army to attack"))
+    if battle.settlement not in SETTLEMENT_TYPES:
+        problems.append(("settlement", f"must be one of {', '.join(SETTLEMENT_TYPES)}"))
+    if battle.siege and battle.settlement != "stronghold":
+        problems.append(("siege", "only a stronghold can be besieged"))
+    if battle.rounds is not None and not 1 <= battle.rounds <= MAX_ROUNDS:
+        problems.append(("rounds", f"must be between 1 and {MAX_ROUNDS}, or null"))
+    if battle.attacker_stops_below < 0:
+        problems.append(("attacker_stops_below", "must not be negative"))
+    if problems:
+        raise InvalidInput(problems)
+
+
+def _start(army: Army) -> Side:
+    return army.regular, army.elite
+
+
+@cache
+def apply_hits(regular: int, elite: int, hits: int, policy: str) -> Side:
+    """Remove casualties (rules: Определение потерь).
+
+    ``keep_strength`` turns elites into regulars first, then removes regulars (the army keeps
+    its dice); ``keep_elites`` removes regulars first, then elites (2 hits each; a last odd hit
+    turns an elite into a regular).
+    """
+    if policy == KEEP_STRENGTH:
+        downgraded = min(hits, elite)
+        regular, elite, hits = regular + downgraded, elite - downgraded, hits - downgraded
+        return max(0, regular - hits), elite
+    removed = min(hits, regular)
+    regular, hits = regular - removed, hits - removed
+    killed = min(hits // 2, elite)
+    elite, hits = elite - killed, hits - 2 * killed
+    if hits and elite:
+        return regular + 1, elite - 1
+    return regular, elite
+
+
+@dataclass(frozen=True)
+class _Roll:
+    """One side's roll as exact integer counts: ``counts[k]`` of the ``6**faces`` equally likely
+    outcomes give k hits (unused re-roll dice are counted as rolled, which changes nothing)."""
+
+    faces: int
+    counts: tuple[int, ...]
+
+
+@cache
+def _roll(dice: int, rerolls: int, target: int, roll_mod: int, reroll_mod: int) -> _Roll:
+    rerolls = min(rerolls, dice)
+    chances = successes(
+        dice, die_success(target, roll_mod), rerolls, die_success(target, reroll_mod)
+    )
+    scale = SIDES ** (dice + rerolls)
+    return _Roll(dice + rerolls, tuple(int(p * scale) for p in chances))
+
+
+@cache
+def _side_after(side: Side, roll: _Roll, policy: str) -> tuple[tuple[Side, int], ...]:
+    """Where an army goes under the enemy's roll: ((side, count out of 6**faces), ...)."""
+    after: dict[Side, int] = {}
+    for hits, count in enumerate(roll.counts):
+        if count:
+            nxt = apply_hits(*side, hits, policy)
+            after[nxt] = after.get(nxt, 0) + count
+    return tuple(after.items())
+
+
+State = tuple[int, Side, Side]
+"""(round key, attacker, defender) of a battle still going on."""
+
+
+def _hit_points(state: State) -> int:
+    """Hits both armies can still take: every round that changes the state lowers this."""
+    _, (ar, ae), (dr, de) = state
+    return ar + 2 * ae + dr + 2 * de
+
+
+class _Chain:
+    """The forward walk over battle states, in exact integers.
+
+    Every probability mass is an integer numerator over one common denominator ``scale``,
+    chosen before the walk so that every division on the way is exact: 6 to the power of the
+    most dice any path can roll, times ``6**faces - repeat`` for each state where a round can
+    repeat unchanged (no hits either way; that geometric series is summed in closed form).
+    This avoids the gcd of every rational addition, which costs far more.
+    """
+
+    def __init__(self, battle: Battle):
+        self.battle = battle
+        self.first_round_bonus = battle.settlement in ("city", FORTIFICATION) and not battle.siege
+        self.outcomes: dict[EndState, int] = {}
+        self.rounds: dict[int, list] = {}
+
+    def key_after(self, key: int) -> int:
+        """Rounds are counted exactly when limited; "until decided" needs only first/later."""
+        return key + 1 if self.battle.rounds is not None else 2
+
+    def rolls(self, key: int, attacker: Side, defender: Side) -> tuple[_Roll, _Roll]:
+        """Both sides' rolls in a round (the attacker's target depends on the round)."""
+        a, d = self.battle.attacker, self.battle.defender
+        first = key == 1 and self.first_round_bonus
+        target = SIEGE_HIT if self.battle.siege or first else HIT
+        return (
+            _roll(a.dice(*attacker), a.rerolls, target, a.roll_modifier, a.reroll_modifier),
+            _roll(d.dice(*defender), d.rerolls, HIT, d.roll_modifier, d.reroll_modifier),
+        )
+
+    def attacker_goes_on(self, key: int, attacker: Side) -> bool:
+        """After round ``key``, whether the attacker fights another round (if the defender
+        still stands): units left, rounds left, not below its threshold, an elite to pay for
+        a further siege round."""
+        battle = self.battle
+        units = attacker[0] + attacker[1]
+        return (
+            units > 0
+            and (battle.rounds is None or key < battle.rounds)
+            and units >= battle.attacker_stops_below
+            and (not battle.siege or attacker[1] > 0)
+        )
+
+    def scale(self) -> int:
+        """A denominator every path's probability divides (see the class docstring).
+
+        Along a path the hit points strictly fall, so it meets at most one state per
+        hit-point level, and at most ``rounds`` states. States are bounded by the product of
+        each side's reachable armies (a cheap superset of the joint reachable states).
+        """
+        battle = self.battle
+        sides = (battle.attacker, battle.defender)
+        attackers, defenders = (_reachable(_start(army), army, battle.siege) for army in sides)
+        longest = battle.rounds or 1 + sum(a.regular + 2 * a.elite for a in sides)
+        scale = SIDES ** (2 * 2 * MAX_DICE * longest)
+        if battle.rounds is None and not battle.siege:
+            levels: dict[int, set[int]] = {}
+            for attacker in filter(any, attackers):
+                for defender in filter(any, defenders):
+                    divisor, repeat = self.repeat(2, attacker, defender)
+                    if repeat:
+                        hit_points = sum(attacker) + attacker[1] + sum(defender) + defender[1]
+                        levels.setdefault(divisor, set()).add(hit_points)
+            for divisor, hit_points in levels.items():
+                scale *= divisor ** len(hit_points)
+        return scale
+
+    def repeat(self, key: int, attacker: Side, defender: Side) -> tuple[int, int]:
+        """(6**faces - repeat, repeat): ``repeat`` counts the rolls that change nothing."""
+        a_roll, d_roll = self.rolls(key, attacker, defender)
+        outcomes = SIDES ** (a_roll.faces + d_roll.faces)
+        if self.key_after(key) != key or self.battle.siege:
+            return outcomes, 0
+        a_next = _side_after(attacker, d_roll, self.battle.attacker.casualty_policy)
+        d_next = _side_after(defender, a_roll, self.battle.defender.casualty_policy)
+        repeat = dict(a_next).get(attacker, 0) * dict(d_next).get(defender, 0)
+        return outcomes - repeat, repeat
+
+    def run(self) -> int:
+        """Walk the chain; returns the common denominator of the recorded masses."""
+        battle = self.battle
+        a_policy, d_policy = battle.attacker.casualty_policy, battle.defender.casualty_policy
+        siege, track_rounds = battle.siege, battle.rounds is not None
+        outcomes = self.outcomes
+        scale = self.scale()
+        start: State = (1, _start(battle.attacker), _start(battle.defender))
+        mass = {start: scale}
+        queue = [(1, 0, start)]
+        while queue:
+            _, _, state = heapq.heappop(queue)
+            weight = mass.pop(state)
+            key, attacker, defender = state
+            a_roll, d_roll = self.rolls(key, attacker, defender)
+            if track_rounds or key == 1:
+                self.record_round(key, weight, a_roll, d_roll)
+            divisor, repeat = self.repeat(key, attacker, defender)
+            share, rest = divmod(weight, divisor)
+            if rest:  # cannot happen if ``scale`` is right; never answer inexactly
+                raise ArithmeticError("battle chain scale is not a common denominator")
+            next_key = self.key_after(key)
+            d_next = _side_after(defender, a_roll, d_policy)
+            for a2, count_a in _side_after(attacker, d_roll, a_policy):
+                part_a = share * count_a
+                goes_on = self.attacker_goes_on(key, a2)
+                moved = (a2[0] + 1, a2[1] - 1) if siege else a2  # an elite pays the next round
+                for d2, count_d in d_next:
+                    part = part_a * count_d
+                    if not (goes_on and (d2[0] or d2[1])):
+                        end = (*a2, *d2)
+                        outcomes[end] = outcomes.get(end, 0) + part
+                    elif repeat and a2 == attacker and d2 == defender:
+                        continue
+                    else:
+                        nxt = (next_key, moved, d2)
+                        if nxt in mass:
+                            mass[nxt] += part
+                        else:
+                            mass[nxt] = part
+                            heapq.heappush(queue, (next_key, -_hit_points(nxt), nxt))
+        return scale
+
+    def record_round(self, key: int, weight: int, a_roll: _Roll, d_roll: _Roll) -> None:
+        """Accumulate the round's hit counts, all over ``6**(2*MAX_DICE)`` per roll."""
+        totals = self.rounds.setdefault(key, [0, [0] * (MAX_DICE + 1), [0] * (MAX_DICE + 1)])
+        totals[0] += weight
+        for roll, counts in ((a_roll, totals[1]), (d_roll, totals[2])):
+            lift = SIDES ** (2 * MAX_DICE - roll.faces)
+            for k, count in enumerate(roll.counts):
+                counts[k] += weight * count * lift
+
+
+@cache
+def _reachable(start: Side, army: Army, siege: bool) -> frozenset[Side]:
+    """Every army one side can be left with, whatever the hits (and siege downgrades)."""
+    seen, todo = {start}, [start]
+    while todo:
+        regular, elite = todo.pop()
+        after = [apply_hits(regular, elite, hits, army.casualty_policy) for hits in range(6)]
+        if siege and elite:
+            after.append((regular + 1, elite - 1))
+        for side in after:
+            if side not in seen:
+                seen.add(side)
+                todo.append(side)
+    return frozenset(seen)
+
+
+def battle_odds(battle: Battle) -> BattleOdds:
+    """The exact distribution of a battle's end states (raises ``InvalidInput`` on bad input)."""
+    check_battle(battle)
+    chain = _Chain(battle)
+    scale = chain.run()
+    per_roll = SIDES ** (2 * MAX_DICE)
+    rounds = tuple(
+        RoundHits(
+            number=key,
+            reached=Fraction(reached, scale),
+            attacker_hits=tuple(Fraction(c, reached * per_roll) for c in a_total),
+            defender_hits=tuple(Fraction(c, reached * per_roll) for c in d_total),
+        )
+        for key, (reached, a_total, d_total) in sorted(chain.rounds.items())
+    )
+    outcomes = {state: Fraction(count, scale) for state, count in chain.outcomes.items()}
+    return BattleOdds(
+        battle=battle,
+        outcomes=dict(sorted(outcomes.items(), key=lambda item: -item[1])),
+        rounds=rounds,
+        citations=battle_citations(battle),
+        assumptions=battle_assumptions(battle),
+    )
+
+
+def battle_citations(battle: Battle) -> tuple[Citation, ...]:
+    """The sections a battle's answer applies."""
+    applied = [
+        cite.STRENGTH_AND_LEADERSHIP,
+        cite.COMBAT_ROLL,
+        cite.LEADER_REROLL,
+        cite.ROLL_MODIFIERS,
+        cite.CASUALTIES,
+        cite.LEADERS_DESTROYED,
+    ]
+    if battle.rounds != 1:
+        applied.append(cite.CEASE_OR_RETREAT)
+    if battle.siege:
+        applied += [cite.STRONGHOLD_ATTACK, cite.SIEGE, cite.ARMY_LIMITS]
+    elif battle.settlement in ("city", FORTIFICATION):
+        applied.append(cite.CITY_OR_FORTIFICATION)
+    elif battle.settlement == "stronghold":
+        applied.append(cite.STRONGHOLD_ATTACK)
+    return unique_citations(applied)
+
+
+def battle_assumptions(battle: Battle) -> tuple[str, ...]:
+    """What the computation takes for granted, as translatable messages."""
+    assumptions = [
+        N_("No combat cards are played; modifiers given apply in every round."),
+        N_("The defender never retreats; the attacker ceases only as the input says."),
+        N_("A regular figure is always available to replace a downgraded elite."),
+    ]
+    if battle.settlement == "stronghold" and not battle.siege:
+        assumptions.append(
+            N_(
+                "The defender fights in the field every round instead of retreating into the "
+                "stronghold."
+            )
+        )
+    if battle.settlement == "town":
+        assumptions.append(
+            N_(
+                "A town gives the defender no bonus (the rules name only cities, "
+                "fortifications and strongholds)."
+            )
+        )
+    if battle.siege and battle.rounds != 1:
+        assumptions.append(
+            N_(
+                "The attacker turns an elite into a regular to fight each further siege round "
+                "while it has one."
+            )
+        )
+    return tuple(assumptions)

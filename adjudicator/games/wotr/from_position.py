@@ -1,0 +1,129 @@
+"""Battles read from a board position: who attacks whom, with what, where.
+
+The attacking army is every unit of the attacking side in ``attacker_region``; its leadership
+counts leaders, Nazgûl and the characters there (rules: Сила армии и лидерство). A besieging
+army attacking the stronghold in its own region fights a siege (rules: Ведение осады); with
+``sortie`` the besieged army attacks the besiegers (rules: Вылазка: normal rules).
+Whether the attack is allowed (nations at war, and so on) is the move checker's question.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from adjudicator.games.common import N_, InvalidInput
+from adjudicator.games.wotr import citations as cite
+from adjudicator.games.wotr.battle import Army, Battle, BattleOdds, battle_odds
+from adjudicator.games.wotr.board import (
+    BOARD,
+    FORTIFICATION,
+    FREE_PEOPLES,
+    SHADOW,
+    STRONGHOLD,
+    resolve_region,
+)
+from adjudicator.games.wotr.position import Position
+
+
+def _enemy(side: str) -> str:
+    return SHADOW if side == FREE_PEOPLES else FREE_PEOPLES
+
+
+def battle_from_position(
+    position: Position,
+    attacker_region: str,
+    defender_region: str,
+    *,
+    sortie: bool = False,
+    **options: Any,
+) -> Battle:
+    """The battle the position implies; ``options`` are further ``Battle`` and ``Army`` fields
+    (``rounds``, ``attacker_stops_below``, ``attacker``/``defender`` dicts of modifiers)."""
+    attack_from = resolve_region(attacker_region, "attacker_region").slug
+    attack_at = resolve_region(defender_region, "defender_region").slug
+    problems: list[tuple[str, str]] = []
+    besieged = position.besieged_side(attack_at)
+    siege = attack_from == attack_at and besieged is not None and not sortie
+    if attack_from == attack_at:
+        if besieged is None:
+            problems.append(("defender_region", "attacking within one region needs a siege"))
+            side = FREE_PEOPLES
+        else:
+            side = besieged if sortie else _enemy(besieged)
+    else:
+        if attack_at not in BOARD.regions[attack_from].neighbours:
+            problems.append(("defender_region", f"{attack_at} is not adjacent to {attack_from}"))
+        if sortie:
+            problems.append(("sortie", "a sortie attacks the besiegers in the same region"))
+        present = position.sides_present(attack_from)
+        side = present[0] if present else None
+        if not present:
+            problems.append(("attacker_region", f"no army in {attack_from}"))
+    attackers = position.side_units(attack_from, side) if side else None
+    defenders = position.side_units(attack_at, _enemy(side)) if side else None
+    if attackers is not None and not attackers.units:
+        problems.append(("attacker_region", f"no {side} units in {attack_from}"))
+    if defenders is not None and not defenders.units:
+        problems.append(("defender_region", f"no {_enemy(side)} units in {attack_at}"))
+    if problems or side is None or attackers is None or defenders is None:
+        raise InvalidInput(problems)
+    army_options = {k: options.pop(k, {}) for k in ("attacker", "defender")}
+    return Battle(
+        attacker=replace(
+            Army(attackers.regular, attackers.elite, position.leadership(attack_from, side)),
+            **army_options["attacker"],
+        ),
+        defender=replace(
+            Army(
+                defenders.regular,
+                defenders.elite,
+                position.leadership(attack_at, _enemy(side)),
+            ),
+            **army_options["defender"],
+        ),
+        settlement="none" if sortie else _settlement(position, attack_at, _enemy(side)),
+        siege=siege,
+        **options,
+    )
+
+
+def _settlement(position: Position, region: str, defender: str) -> str:
+    """The defender's settlement: a fortification helps whoever holds it, a city or
+    stronghold only its controller (rules: Атака города или укрепления)."""
+    kind = BOARD.regions[region].settlement
+    if kind == FORTIFICATION:
+        return kind
+    if kind is None or position.controller(region) != defender:
+        return "none"
+    return kind
+
+
+def position_battle_odds(
+    position: Position,
+    attacker_region: str,
+    defender_region: str,
+    *,
+    sortie: bool = False,
+    **options: Any,
+) -> BattleOdds:
+    """``battle_odds`` of the battle a position implies, noting where its numbers came from."""
+    battle = battle_from_position(
+        position, attacker_region, defender_region, sortie=sortie, **options
+    )
+    odds = battle_odds(battle)
+    notes = [
+        N_(
+            "Armies, leadership and settlement are read from the position; whether the "
+            "attack is allowed (nations at war, ...) is not checked here."
+        )
+    ]
+    if battle.settlement == STRONGHOLD and not battle.siege:
+        notes.append(
+            N_(
+                "The defender could instead retreat into its stronghold and be "
+                "besieged; this is the field battle."
+            )
+        )
+    cited = odds.citations + ((cite.SORTIE,) if sortie else ())
+    return replace(odds, assumptions=odds.assumptions + tuple(notes), citations=cited)
