@@ -2,7 +2,7 @@
 
 from collections.abc import Iterable
 
-from adjudicator.games.common import N_, InvalidInput
+from adjudicator.games.common import InvalidInput
 
 MAX_ATTRIBUTE = 20
 MAX_ATTEMPTS = 1000
@@ -20,11 +20,11 @@ class Problems:
     def integer(self, field: str, value: object, low: int, high: int | None = None) -> None:
         """``value`` must be an integer (not a bool) in ``[low, high]``."""
         if isinstance(value, bool) or not isinstance(value, int):
-            self.add(field, N_("Must be a whole number."))
+            self.add(field, "Must be a whole number.")
         elif value < low:
-            self.add(field, N_("Must be at least %(low)s.") % {"low": low})
+            self.add(field, f"Must be at least {low}.")
         elif high is not None and value > high:
-            self.add(field, N_("Must be at most %(high)s.") % {"high": high})
+            self.add(field, f"Must be at most {high}.")
 
     def integers(self, field: str, values: Iterable[object], low: int) -> None:
         for index, value in enumerate(values):

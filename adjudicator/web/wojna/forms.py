@@ -74,9 +74,9 @@ class BattleForm(forms.Form):
 
 
 TESTS = [
-    ("capture", _("Niewola — capture: Sauron rolls ≤ Niewola")),
-    ("escape", _("Ucieczka — escape: the Alliance rolls ≥ Ucieczka")),
-    ("ring_removal", _("Pierścień — taking the Ring off: roll ≤ Pierścień")),
+    ("capture", _("Niewola (capture): roll ≤")),
+    ("escape", _("Ucieczka (escape): roll ≥")),
+    ("ring_removal", _("Pierścień (Ring off): roll ≤")),
 ]
 TEST_FIELDS = {"capture": "niewola", "escape": "ucieczka", "ring_removal": "pierscien"}
 

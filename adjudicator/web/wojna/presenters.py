@@ -42,7 +42,7 @@ def attempt_odds(odds: dice.AttemptOdds, request: Any = None) -> Payload:
         "ring_removal": _("Taking the Ring off (Pierścień)"),
     }
     summary = (
-        _("%(test)s: %(per)s per attempt, %(total)s over %(attempts)s attempt(s).")
+        _("%(test)s: %(per)s per attempt; over %(attempts)s attempt(s): %(total)s.")
         % {
             "test": tests[odds.test],
             "per": odds.per_attempt,

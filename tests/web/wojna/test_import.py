@@ -1,0 +1,84 @@
+"""import_wojna_tables: a JSON file typed from the user's copy replaces the tables, or nothing."""
+
+import json
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from adjudicator.web.wojna import tables
+from adjudicator.web.wojna.models import BattleResultEntry, DuelResultEntry, SearchTableEntry
+
+pytestmark = pytest.mark.django_db
+
+
+def write(tmp_path, data) -> str:
+    path = tmp_path / "tables.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+def test_tables_are_empty_by_default():
+    assert tables.table_counts() == {"battle_results": 0, "duel_results": 0, "search": 0}
+    assert tables.battle_table() is None
+    assert tables.duel_table() is None
+    assert tables.search_table() is None
+
+
+def test_import_replaces_each_table_given(tmp_path):
+    BattleResultEntry.objects.create(odds="1-1", die=1, attacker_loss=1, defender_loss=1)
+    path = write(
+        tmp_path,
+        {
+            "battle_results": [
+                {"odds": "3-1", "die": 4, "attacker_loss": 10, "defender_loss": 50},
+                {"odds": "1-2", "die": 0, "attacker_loss": 40, "defender_loss": 0},
+            ],
+            "duel_results": [
+                {"difference": -2, "die": 6, "attacker_wounds": 0, "defender_wounds": 1}
+            ],
+            "search": [
+                {"points_from": 4, "points_to": None, "die": 1, "capture": True},
+                {"points_from": 0, "die": 6},
+            ],
+        },
+    )
+    call_command("import_wojna_tables", path)
+    assert set(BattleResultEntry.objects.values_list("odds", flat=True)) == {"3-1", "1-2"}
+    assert tables.battle_table().lookup("3-1", 4).defender_percent == 50
+    assert tables.duel_table().lookup(-2, 6).defender == 1
+    assert SearchTableEntry.objects.get(die=6).capture is False
+    assert DuelResultEntry.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (
+            {"battle_results": [{"odds": "3:1", "die": 1, "attacker_loss": 0, "defender_loss": 0}]},
+            "battle_results[0]",
+        ),
+        (
+            {
+                "battle_results": [
+                    {"odds": "3-1", "die": 1, "attacker_loss": 0, "defender_loss": 120}
+                ]
+            },
+            "more than 100%",
+        ),
+        (
+            {
+                "duel_results": [
+                    {"difference": 0, "die": 7, "attacker_wounds": 0, "defender_wounds": 0}
+                ]
+            },
+            "six-sided",
+        ),
+        ({"search": [{"points_from": 3, "points_to": 1, "die": 1}]}, "points_to"),
+        ({"tables": []}, "expected an object"),
+    ],
+)
+def test_bad_file_changes_nothing(tmp_path, data, message):
+    BattleResultEntry.objects.create(odds="1-1", die=1, attacker_loss=1, defender_loss=1)
+    with pytest.raises(CommandError, match=message.replace("[", r"\[").replace("]", r"\]")):
+        call_command("import_wojna_tables", write(tmp_path, data))
+    assert BattleResultEntry.objects.count() == 1
