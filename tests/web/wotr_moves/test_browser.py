@@ -1,0 +1,47 @@
+"""The position editor and the move form in a real browser (chromium through Playwright)."""
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def fill_rohan_move(page):
+    page.select_option("#id_move-kind", "army")
+    page.select_option("#id_move-origin", "fords-of-isen")
+    page.select_option("#id_move-to", "gap-of-rohan")
+    page.fill("#id_move-regular", "2")
+    page.fill("#id_move-leaders", "1")
+    page.select_option("#id_move-die", "army")
+
+
+def test_edit_the_position_then_check_a_move(page, live_server):
+    page.goto(f"{live_server.url}/wotr/moves/")
+    fill_rohan_move(page)
+    page.click("button[value=check]")
+    verdict = page.locator("#verdict .verdict")
+    assert "illegal" in verdict.get_attribute("class")
+    assert page.locator("#verdict .reasons li").count() == 1
+    assert page.locator("#verdict .reasons a").first.get_attribute("href").endswith(
+        "/rules/wotr-rules/obiavlenie-voiny/"
+    )
+
+    page.select_option("#id_politics-nation", "rohan")
+    page.fill("#id_politics-steps_from_war", "0")
+    page.check("#id_politics-active")
+    page.click("button[value=edit_politics]")
+    assert page.locator("#errors").count() == 0
+
+    fill_rohan_move(page)
+    page.click("button[value=check]")
+    assert "legal" in page.locator("#verdict .verdict").get_attribute("class").split()
+
+
+def test_legal_destinations_highlight_the_board(page, live_server):
+    page.goto(f"{live_server.url}/wotr/moves/")
+    page.select_option("#id_move-kind", "nazgul")
+    page.select_option("#id_move-origin", "morannon")
+    page.fill("#id_move-count", "1")
+    page.click("button[value=legal]")
+    assert page.locator("#destinations .destination-list li").count() > 50
+    assert page.locator("#region-bree.destination").count() == 1
+    assert page.locator("#region-rivendell.destination").count() == 0
