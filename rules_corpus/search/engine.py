@@ -100,16 +100,12 @@ def search(
     """
     with open_index(directory).searcher() as searcher:
         planned = plan_query(text, searcher.reader())
-        restriction = _filter(game, language)
-        # whoosh counts every match when a filter matches no document at all (its empty
-        # allow-set is falsy), so that case is answered here.
-        if planned.query is None or (
-            restriction is not None
-            and next(iter(searcher.docs_for_query(restriction)), None) is None
-        ):
+        if planned.query is None:
             results, count = [], 0
         else:
-            found = searcher.search(planned.query, limit=page * page_size, filter=restriction)
+            # Every hit is scored (limit=None): the corpus is small, and whoosh's count with a
+            # limit re-runs the query (and ignores a filter that matches nothing).
+            found = searcher.search(planned.query, limit=None, filter=_filter(game, language))
             count = len(found)
             results = found[(page - 1) * page_size : page * page_size]
         num_pages = max(1, -(-count // page_size))

@@ -1,0 +1,143 @@
+"""Search benchmark: index build time from the database, and query latency (p50/p95).
+
+Runs standalone (``.venv/bin/python bench/search.py``): it makes a temporary SQLite database,
+loads the five rulebooks with the real loader, builds the index from the database as
+``manage.py build_search_index`` does, then times 60 realistic queries in Russian, Polish and
+English (each once with cold caches for its words, then once more warm), in wall-clock time
+and in CPU time (the latter unaffected by other processes sharing the machine).
+Targets: build <= 10 s, p95 <= 20 ms on 2 cores.
+"""
+
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+WORK = Path(tempfile.mkdtemp(prefix="bench-search-"))
+os.environ["DATABASE_URL"] = f"sqlite:///{WORK / 'db.sqlite3'}"
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "adjudicator.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.core.management import call_command  # noqa: E402
+
+from rules_corpus.search.documents import iter_documents  # noqa: E402
+from rules_corpus.search.engine import search  # noqa: E402
+from rules_corpus.search.index import build_index  # noqa: E402
+from rules_corpus.services import load_rulebooks  # noqa: E402
+
+QUERIES = [
+    # Russian: questions at the table, inflected forms, rule terms
+    "сколько кубиков бросает армия",
+    "армиями",
+    "осада цитадели",
+    "снятие осады",
+    "лидер перебрасывает кубики",
+    "элитные юниты",
+    "охота за кольцом",
+    "порча хранителя",
+    "назгулы передвижение",
+    "карты событий",
+    "кубики действий",
+    "политическая шкала",
+    "отступление армии",
+    "подкрепление",
+    "победа по очкам",
+    "смешанные армии",
+    "сражение спутника",
+    "фаза тьмы",
+    "котел тьмы",
+    "предел перемещения",
+    "хранитель кольца",
+    "бремя стойкость",
+    "стрелковые действия",
+    "свирепый враг",
+    "создание колоды",
+    "уникальные карты",
+    "штраф за скитание",
+    "путь назгулов",
+    "гэндальф",
+    "роковая гора",
+    "осаад",
+    "цитадль",
+    # Polish
+    "ucieczka z niewoli",
+    "niewola",
+    "oblężenie twierdzy",
+    "drużyna pierścienia",
+    "punkty cienia",
+    "pojedynek",
+    "faza ruchu przymierza",
+    "powiernik pierścienia",
+    "karty zdarzeń",
+    "warunki zwycięstwa",
+    "odwaga postaci",
+    "ruch wojsk",
+    "bitwa",
+    "nazgule",
+    "niewloa",
+    "zwycięstwo militarne",
+    # English (through the glossary and the English words in the Russian books)
+    "siege",
+    "sieges",
+    "Ring-bearer",
+    "hunt for the ring",
+    "army leader",
+    "stronghold",
+    "companion",
+    "twilight pool",
+    "skirmish",
+    "archery",
+    "Nazgûl",
+    "corruption",
+]
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+def main() -> None:
+    call_command("migrate", verbosity=0)
+    started = time.perf_counter()
+    load_rulebooks()
+    loaded = time.perf_counter() - started
+
+    index_dir = WORK / "index"
+    started, started_cpu = time.perf_counter(), time.process_time()
+    count = build_index(index_dir, iter_documents())
+    built, built_cpu = time.perf_counter() - started, time.process_time() - started_cpu
+
+    search(index_dir, "армия")  # open the index, load the dictionaries
+    rounds = {}
+    for label in ("cold", "warm"):
+        wall, cpu = [], []
+        for query in QUERIES:
+            started, started_cpu = time.perf_counter(), time.process_time()
+            search(index_dir, query)
+            wall.append((time.perf_counter() - started) * 1000)
+            cpu.append((time.process_time() - started_cpu) * 1000)
+        rounds[f"{label}, wall clock"] = wall
+        rounds[f"{label}, CPU time"] = cpu
+
+    print(f"rulebooks loaded into SQLite in {loaded:.2f} s")
+    print(
+        f"index build: {count} documents in {built:.2f} s, CPU {built_cpu:.2f} s (target <= 10 s)"
+    )
+    for label, timings in rounds.items():
+        p50, p95 = statistics.median(timings), percentile(timings, 0.95)
+        print(
+            f"latency over {len(timings)} queries ({label}): p50 {p50:.1f} ms, "
+            f"p95 {p95:.1f} ms, max {max(timings):.1f} ms (target p95 <= 20 ms)"
+        )
+
+
+if __name__ == "__main__":
+    main()
