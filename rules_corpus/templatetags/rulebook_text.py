@@ -19,11 +19,16 @@ def _inline(line: str) -> str:
     return ITALIC.sub(r"<em>\1</em>", html)
 
 
+def _item(line: str) -> str:
+    """A list item; an indented one (a sub-item in the markdown source) is marked as nested."""
+    nested = ' class="nested"' if line.startswith("  ") else ""
+    return f"<li{nested}>{_inline(BULLET.sub('', line))}</li>"
+
+
 def _paragraph(paragraph: str) -> str:
     lines = paragraph.split("\n")
     if all(BULLET.match(line) for line in lines):
-        items = "".join(f"<li>{_inline(BULLET.sub('', line))}</li>" for line in lines)
-        return f"<ul>{items}</ul>"
+        return "<ul>" + "".join(_item(line) for line in lines) + "</ul>"
     return "<p>" + "<br>".join(_inline(line.strip()) for line in lines) + "</p>"
 
 

@@ -33,7 +33,7 @@ def test_rulebook_table_of_contents_is_nested(client, loaded_rulebooks):
     battle = reverse("rules_corpus:section", args=["wotr-rules", "srazhenie"])
     roll = reverse("rules_corpus:section", args=["wotr-rules", "brosok-na-ataku"])
     assert html.index(battle) < html.index(roll)
-    assert html.count("<ol>") > 10  # one list per section that has subsections
+    assert html.count("<ul>") > 10  # one list per section that has subsections
     assert response.context["tree"][1].section.anchor == "igrovoe-pole"
 
 
@@ -76,8 +76,8 @@ def test_unknown_rulebook_or_anchor_is_404(client, loaded_rulebooks, url):
 
 
 def test_text_rendering_escapes_and_keeps_structure():
-    html = rulebook_text("**Важно:** <b>x</b> *курсив*\nстрока\n\n- один\n- **два**")
+    html = rulebook_text("**Важно:** <b>x</b> *курсив*\nстрока\n\n- один\n  - **два**")
     assert html == (
         "<p><strong>Важно:</strong> &lt;b&gt;x&lt;/b&gt; <em>курсив</em><br>строка</p>\n"
-        "<ul><li>один</li><li><strong>два</strong></li></ul>"
+        '<ul><li>один</li><li class="nested"><strong>два</strong></li></ul>'
     )
