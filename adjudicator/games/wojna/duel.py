@@ -8,8 +8,8 @@ round each character strikes once and is struck once; the duel goes on until one
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from collections import Counter
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
@@ -32,7 +32,6 @@ FIGHT_ASSUMPTION = N_(
     "A fight to the end: both sides fight round after round until one falls (the players may "
     "also agree to stop; spells are not included)."
 )
-FACE = Fraction(1, len(DIE_FACES))
 
 
 @dataclass(frozen=True)
@@ -165,43 +164,44 @@ def fight_to_the_end(attacker: Duelist, defender: Duelist, table: DuelTable) -> 
     """
     top_a, top_d = attacker.odpornosc, defender.odpornosc
     assert top_a is not None and top_d is not None
+    base_a, base_d = attacker.morale + attacker.odwaga, defender.morale + defender.odwaga
+    rounds = len(DIE_FACES) ** 2
 
-    def strike(striker: Duelist, struck: Duelist, roll: int) -> DuelWounds:
-        difference = score_difference(striker, struck)
+    def strike(difference: int, roll: int) -> DuelWounds:
         cell = table.lookup(difference, roll)
         if cell is None:
             raise _MissingCell(difference, roll)
         return cell
 
-    def round_outcomes(wa: int, wd: int) -> Iterator[tuple[Fraction, int, int]]:
-        a, d = replace(attacker, wounds=wa), replace(defender, wounds=wd)
+    def round_outcomes(wa: int, wd: int) -> Counter[tuple[int, int]]:
+        """Where one round leads, in 36ths (the first strike alone, when it ends the duel)."""
+        outcomes: Counter[tuple[int, int]] = Counter()
         for first in DIE_FACES:
-            hit = strike(a, d, first)
+            hit = strike((base_a - wa) - (base_d - wd), first)
             wa1, wd1 = wa + hit.attacker, wd + hit.defender
             if wa1 >= top_a or wd1 >= top_d:
-                yield FACE, wa1, wd1
+                outcomes[wa1, wd1] += len(DIE_FACES)
                 continue
-            a1, d1 = replace(attacker, wounds=wa1), replace(defender, wounds=wd1)
             for second in DIE_FACES:
-                back = strike(d1, a1, second)
-                yield FACE * FACE, wa1 + back.defender, wd1 + back.attacker
+                back = strike((base_d - wd1) - (base_a - wa1), second)
+                outcomes[wa1 + back.defender, wd1 + back.attacker] += 1
+        return outcomes
 
     @cache
     def settle(wa: int, wd: int) -> tuple[Fraction, Fraction, Fraction, Fraction]:
-        stay = Fraction(0)
+        following = round_outcomes(wa, wd)
+        stay = following.pop((wa, wd), 0)
+        if stay == rounds:
+            return Fraction(0), Fraction(0), Fraction(0), Fraction(1)
         total = [Fraction(0)] * 4
-        for p, na, nd in round_outcomes(wa, wd):
-            if (na, nd) == (wa, wd):
-                stay += p
-                continue
+        for (na, nd), count in following.items():
             a_down, d_down = na >= top_a, nd >= top_d
             if a_down or d_down:
-                total[2 if a_down and d_down else 0 if a_down else 1] += p
+                total[2 if a_down and d_down else 0 if a_down else 1] += count
             else:
-                total = [t + p * v for t, v in zip(total, settle(na, nd), strict=True)]
-        if stay == 1:
-            return Fraction(0), Fraction(0), Fraction(0), Fraction(1)
-        return tuple(t / (1 - stay) for t in total)  # type: ignore[return-value]
+                total = [t + count * v for t, v in zip(total, settle(na, nd), strict=True)]
+        moving = rounds - stay  # dividing out the rounds without wounds
+        return tuple(t / moving for t in total)  # type: ignore[return-value]
 
     return DuelFight(*settle(attacker.wounds, defender.wounds))
 
