@@ -14,9 +14,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from adjudicator.games.wotr.board import BOARD  # noqa: E402
-from adjudicator.games.wotr.moves import check_move, legal_destinations  # noqa: E402
-from adjudicator.games.wotr.position import standard_setup  # noqa: E402
+from adjudicator.games.wotr.board import BOARD
+from adjudicator.games.wotr.moves import check_move, legal_destinations
+from adjudicator.games.wotr.position import standard_setup
 
 REGIONS = sorted(BOARD.regions)
 TARGET_MS = 1.0
@@ -92,7 +92,8 @@ def main() -> None:
     total = sum(len(legal_destinations(position, piece)) for piece in all_pieces)
     elapsed = time.perf_counter() - start
     print(
-        f"legal destinations: {len(all_pieces)} pieces, {total} destinations in {elapsed * 1000:.1f} ms "
+        f"legal destinations: {len(all_pieces)} pieces, {total} destinations "
+        f"in {elapsed * 1000:.1f} ms "
         f"({elapsed * 1000 / len(all_pieces):.2f} ms per piece)"
     )
 

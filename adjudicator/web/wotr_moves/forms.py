@@ -84,7 +84,9 @@ class StateForm(forms.Form):
         try:
             json.loads(raw or "null")
         except json.JSONDecodeError as error:
-            raise forms.ValidationError(_("Not valid JSON: %(error)s"), params={"error": error})
+            raise forms.ValidationError(
+                _("Not valid JSON: %(error)s"), params={"error": error}
+            ) from error
         return raw
 
 

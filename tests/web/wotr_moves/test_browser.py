@@ -21,8 +21,10 @@ def test_edit_the_position_then_check_a_move(page, live_server):
     verdict = page.locator("#verdict .verdict")
     assert "illegal" in verdict.get_attribute("class")
     assert page.locator("#verdict .reasons li").count() == 1
-    assert page.locator("#verdict .reasons a").first.get_attribute("href").endswith(
-        "/rules/wotr-rules/obiavlenie-voiny/"
+    assert (
+        page.locator("#verdict .reasons a")
+        .first.get_attribute("href")
+        .endswith("/rules/wotr-rules/obiavlenie-voiny/")
     )
 
     page.select_option("#id_politics-nation", "rohan")
