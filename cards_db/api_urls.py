@@ -1,3 +1,15 @@
-"""API of the card database and deck builder."""
+"""API of the card database, deck builder and TCG calculators (mounted under /api/)."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from cards_db import api_views, calculator_api
+
+urlpatterns = [
+    path("cards/", api_views.CardListAPIView.as_view(), name="tcg-card-list"),
+    path("cards/<str:key>/", api_views.CardDetailAPIView.as_view(), name="tcg-card-detail"),
+    path("decks/", api_views.DeckCreateAPIView.as_view(), name="tcg-deck-create"),
+    path("decks/validate/", api_views.DeckValidateAPIView.as_view(), name="tcg-deck-validate"),
+    path("decks/<uuid:pk>/", api_views.DeckDetailAPIView.as_view(), name="tcg-deck-detail"),
+    path("decks/<uuid:pk>/export/", api_views.DeckExportAPIView.as_view(), name="tcg-deck-export"),
+    *calculator_api.urlpatterns,
+]

@@ -1,10 +1,18 @@
-"""Pages of the card database and deck builder."""
+"""Pages of the card database, deck builder and calculators (under /cards/)."""
 
 from django.urls import path
-from django.views.generic import TemplateView
+
+from cards_db import views
 
 app_name = "cards_db"
 
 urlpatterns = [
-    path("", TemplateView.as_view(template_name="coming_soon.html"), name="index"),
+    path("", views.card_list, name="index"),
+    path("card/<str:key>/", views.card_detail, name="card"),
+    path("decks/", views.deck_new, name="deck_new"),
+    path("decks/<uuid:pk>/", views.deck_detail, name="deck"),
+    path("decks/<uuid:pk>/edit/<uuid:key>/", views.deck_edit, name="deck_edit"),
+    path("decks/<uuid:pk>/export.txt", views.deck_export, name="deck_export"),
+    path("calculators/", views.calculator_index, name="calculators"),
+    path("calculators/<slug:slug>/", views.calculator, name="calculator"),
 ]

@@ -1,0 +1,183 @@
+"""API of the card database and decks: thin views over the importer, engine and services."""
+
+from typing import Any
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework import generics, status
+from rest_framework.exceptions import ValidationError
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from adjudicator.api import bad_request
+from adjudicator.games.tcg.cards import collector_key
+from adjudicator.games.tcg.decklist import ListTooLong
+from adjudicator.games.tcg.formats import formats
+from cards_db.filters import CardFilter
+from cards_db.i18n import language, tr
+from cards_db.models import Card, Deck
+from cards_db.serializers import (
+    TcgCardSerializer,
+    TcgDeckDetailSerializer,
+    TcgDeckReportSerializer,
+    TcgDeckSavedSerializer,
+    TcgDeckSaveRequestSerializer,
+    TcgDeckSerializer,
+    TcgDeckValidateRequestSerializer,
+    TcgErrorResponseSerializer,
+    report_payload,
+)
+from cards_db.services import UnreadableDeck, check_deck, export_deck, save_deck
+
+LEGAL_DECK_EXAMPLE = (
+    "Ring-bearer: Frodo, Son of Drogo\nRing: The One Ring, The Ruling Ring\n"
+    "4x Legolas, Greenleaf\n2 1R50\n# ... 60 cards ...\nSites:\n1U319\n..."
+)
+ERROR_400 = OpenApiResponse(TcgErrorResponseSerializer, "Bad input: what is wrong and where")
+
+
+def resolve_card_key(key: str) -> str:
+    """The card id ("1_50") from an id or collector info ("1R50", "1r50", "1 R 50")."""
+    parsed = collector_key(key)
+    if parsed is None:
+        raise Http404
+    return f"{parsed[0]}_{parsed[1]}"
+
+
+class CardPagination(PageNumberPagination):
+    page_size = 20
+    page_size_query_param = "page_size"
+    max_page_size = 100
+
+
+class CardListAPIView(generics.ListAPIView):
+    """Cards, filtered (set, culture, side, type, race, twilight and strength ranges,
+    keywords, unique, site number) and searched (``q``: full text, or a collector number)."""
+
+    queryset = Card.objects.prefetch_related("keywords")
+    serializer_class = TcgCardSerializer
+    filterset_class = CardFilter
+    pagination_class = CardPagination
+
+
+class CardDetailAPIView(generics.RetrieveAPIView):
+    """One card by its id ("1_50") or its collector info ("1R50")."""
+
+    queryset = Card.objects.prefetch_related("keywords")
+    serializer_class = TcgCardSerializer
+    lookup_url_kwarg = "key"
+
+    def get_object(self) -> Card:
+        return get_object_or_404(self.get_queryset(), pk=resolve_card_key(self.kwargs["key"]))
+
+
+def _too_long(error: ListTooLong) -> Response:
+    return bad_request([{"field": "list", "message": tr(error.message, error.params)}])
+
+
+def _validated(serializer_class, request: Request, **kwargs) -> dict[str, Any]:
+    serializer = serializer_class(data=request.data, **kwargs)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+class DeckValidateAPIView(APIView):
+    """Is this deck legal? Errors name their lines, cards and rule; stats come along."""
+
+    @extend_schema(
+        request=TcgDeckValidateRequestSerializer,
+        responses={200: TcgDeckReportSerializer, 400: ERROR_400},
+        examples=[
+            OpenApiExample(
+                "A deck list",
+                value={"list": LEGAL_DECK_EXAMPLE, "format": "fellowship_block"},
+                request_only=True,
+            )
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        data = _validated(TcgDeckValidateRequestSerializer, request)
+        with language(data.get("lang")):
+            try:
+                report = check_deck(
+                    data["list"], formats()[data["format"]], data["check_starting_fellowship"]
+                )
+            except ListTooLong as error:
+                return _too_long(error)
+            return Response(report_payload(report, request))
+
+
+def _unreadable(error: UnreadableDeck) -> Response:
+    return bad_request(
+        [
+            {"field": "list", "message": tr(p.message, p.params)}
+            for p in error.report.errors
+            if p.code in {"unknown_card", "ambiguous_card", "invalid_count"}
+        ]
+    )
+
+
+def _save(request: Request, deck: Deck | None) -> Response:
+    data = _validated(TcgDeckSaveRequestSerializer, request)
+    if deck is not None and data.get("edit_key") != deck.edit_key:
+        raise ValidationError({"edit_key": [_("This is not the deck's edit key.")]})
+    with language(data.get("lang")):
+        try:
+            saved = save_deck(
+                data["name"], data["list"], formats()[data["format"]], deck,
+                data["check_starting_fellowship"],
+            )  # fmt: skip
+        except ListTooLong as error:
+            return _too_long(error)
+        except UnreadableDeck as error:
+            return _unreadable(error)
+        body = {
+            "deck": TcgDeckSerializer(saved.deck).data,
+            "report": report_payload(saved.report, request),
+            "edit_key": str(saved.deck.edit_key),
+        }
+    return Response(body, status=status.HTTP_200_OK if deck else status.HTTP_201_CREATED)
+
+
+class DeckCreateAPIView(APIView):
+    """Save a deck: it is validated first; lines that are not cards refuse the save (400)."""
+
+    @extend_schema(
+        request=TcgDeckSaveRequestSerializer,
+        responses={201: TcgDeckSavedSerializer, 400: ERROR_400},
+    )
+    def post(self, request: Request) -> Response:
+        return _save(request, None)
+
+
+class DeckDetailAPIView(APIView):
+    """A saved deck with its report (read by anyone with the link, changed with the key)."""
+
+    @extend_schema(responses={200: TcgDeckDetailSerializer})
+    def get(self, request: Request, pk) -> Response:
+        deck = get_object_or_404(Deck, pk=pk)
+        report = check_deck(deck.source, formats()[deck.format])
+        return Response(
+            {"deck": TcgDeckSerializer(deck).data, "report": report_payload(report, request)}
+        )
+
+    @extend_schema(
+        request=TcgDeckSaveRequestSerializer,
+        responses={200: TcgDeckSavedSerializer, 400: ERROR_400},
+    )
+    def put(self, request: Request, pk) -> Response:
+        return _save(request, get_object_or_404(Deck, pk=pk))
+
+
+class DeckExportAPIView(APIView):
+    """The deck as plain text, by section, ready to paste back."""
+
+    @extend_schema(responses={(200, "text/plain"): OpenApiTypes.STR})
+    def get(self, request: Request, pk) -> HttpResponse:
+        deck = get_object_or_404(Deck, pk=pk)
+        return HttpResponse(export_deck(deck), content_type="text/plain; charset=utf-8")

@@ -1,0 +1,389 @@
+"""API of the TCG calculators: each answer carries its explanation, citations, assumptions."""
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+
+from django.urls import path
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from adjudicator.citations import citation_payload, citations_payload
+from adjudicator.games.common import InvalidInput, Reason
+from adjudicator.games.tcg import calculators as calc
+from cards_db.i18n import language, tr, translated_input_error
+from cards_db.serializers import (
+    LANGUAGE_CHOICES,
+    TcgCitationSerializer,
+    TcgErrorResponseSerializer,
+)
+
+
+def _lang_field() -> serializers.ChoiceField:
+    return serializers.ChoiceField(choices=LANGUAGE_CHOICES, required=False)
+
+
+# --- Requests ------------------------------------------------------------------------------
+
+
+class TcgFighterSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=80)
+    strength = serializers.IntegerField(min_value=0, max_value=99)
+    vitality = serializers.IntegerField(min_value=1, max_value=99, default=1)
+    wounds = serializers.IntegerField(min_value=0, max_value=99, default=0)
+    damage = serializers.IntegerField(
+        min_value=0, max_value=9, default=0, help_text="Damage +N keyword."
+    )
+    ring_bearer = serializers.BooleanField(default=False)
+    wearing_ring = serializers.BooleanField(default=False)
+    burdens = serializers.IntegerField(min_value=0, max_value=99, default=0)
+    resistance = serializers.IntegerField(min_value=1, max_value=99, default=10)
+
+
+class TcgSkirmishRequestSerializer(serializers.Serializer):
+    free_peoples = TcgFighterSerializer(many=True, allow_empty=False, max_length=20)
+    shadow = TcgFighterSerializer(many=True, allow_empty=False, max_length=20)
+    burdens_per_wound = serializers.IntegerField(min_value=1, max_value=9, default=1)
+    lang = _lang_field()
+
+
+class TcgShooterSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=80)
+    archer = serializers.BooleanField(default=False)
+    vitality = serializers.IntegerField(min_value=1, max_value=99, default=1)
+    wounds = serializers.IntegerField(min_value=0, max_value=99, default=0)
+    ally = serializers.BooleanField(default=False)
+    home_site = serializers.IntegerField(min_value=1, max_value=9, required=False, allow_null=True)
+    joins_archery = serializers.BooleanField(default=False, help_text="An ally whose text lets it.")
+    assigned_wounds = serializers.IntegerField(
+        min_value=0, max_value=99, required=False, allow_null=True,
+        help_text="Archery wounds you propose to place on this character (checked if given).",
+    )  # fmt: skip
+
+
+class TcgArcheryRequestSerializer(serializers.Serializer):
+    fellowship = TcgShooterSerializer(many=True, max_length=30)
+    minions = TcgShooterSerializer(many=True, max_length=30)
+    site_number = serializers.IntegerField(min_value=1, max_value=9)
+    fellowship_modifier = serializers.IntegerField(min_value=-20, max_value=20, default=0)
+    minion_modifier = serializers.IntegerField(min_value=-20, max_value=20, default=0)
+    lang = _lang_field()
+
+
+class TcgMoveTwilightRequestSerializer(serializers.Serializer):
+    shadow_number = serializers.IntegerField(min_value=0, max_value=20)
+    companions = serializers.IntegerField(min_value=1, max_value=9)
+    lang = _lang_field()
+
+
+class TcgMinionCostRequestSerializer(serializers.Serializer):
+    twilight_cost = serializers.IntegerField(min_value=0, max_value=20)
+    minion_site_number = serializers.IntegerField(min_value=1, max_value=9)
+    current_site = serializers.IntegerField(min_value=1, max_value=9)
+    penalty_reduction = serializers.IntegerField(min_value=0, max_value=2, default=0)
+    twilight_pool = serializers.IntegerField(
+        min_value=0, max_value=99, required=False, allow_null=True
+    )
+    lang = _lang_field()
+
+
+class TcgMoveLimitRequestSerializer(serializers.Serializer):
+    players_at_start = serializers.IntegerField(min_value=2, max_value=8)
+    moves_made = serializers.IntegerField(min_value=0, max_value=9, default=0)
+    lang = _lang_field()
+
+
+class TcgCompanionSerializer(serializers.Serializer):
+    title = serializers.CharField(max_length=100)
+    unique = serializers.BooleanField(default=False)
+
+
+class TcgCompanionLimitRequestSerializer(serializers.Serializer):
+    in_play = TcgCompanionSerializer(many=True, max_length=20)
+    dead_pile = TcgCompanionSerializer(many=True, max_length=40)
+    candidate = TcgCompanionSerializer()
+    lang = _lang_field()
+
+
+class TcgBurdensRequestSerializer(serializers.Serializer):
+    burdens = serializers.IntegerField(min_value=0, max_value=99)
+    resistance = serializers.IntegerField(min_value=1, max_value=99, default=10)
+    added = serializers.IntegerField(min_value=0, max_value=99, default=0)
+    lang = _lang_field()
+
+
+class TcgBidsRequestSerializer(serializers.Serializer):
+    bids = serializers.DictField(
+        child=serializers.IntegerField(min_value=0, max_value=99), help_text="Player → bid."
+    )
+    tie_order = serializers.ListField(
+        child=serializers.CharField(), default=list,
+        help_text="The random draw between equal bids: players in the order they won it.",
+    )  # fmt: skip
+    lang = _lang_field()
+
+
+# --- Responses ------------------------------------------------------------------------------
+
+
+class TcgExplanationSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+    citation = TcgCitationSerializer(allow_null=True)
+
+
+class TcgCalculatorAnswerSerializer(serializers.Serializer):
+    explanation = TcgExplanationSerializer(many=True)
+    citations = TcgCitationSerializer(many=True)
+    assumptions = serializers.ListField(child=serializers.CharField())
+
+
+class TcgFighterOutcomeSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    side = serializers.CharField()
+    wounds_taken = serializers.IntegerField()
+    wounds_total = serializers.IntegerField()
+    burdens_added = serializers.IntegerField()
+    burdens_total = serializers.IntegerField()
+    killed = serializers.BooleanField()
+    corrupted = serializers.BooleanField()
+
+
+class TcgSkirmishResponseSerializer(TcgCalculatorAnswerSerializer):
+    free_peoples_strength = serializers.IntegerField()
+    shadow_strength = serializers.IntegerField()
+    winner = serializers.CharField()
+    overwhelmed = serializers.BooleanField()
+    wounds_per_loser = serializers.IntegerField()
+    outcomes = TcgFighterOutcomeSerializer(many=True)
+
+
+class TcgWoundPlacementSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    wounds_taken = serializers.IntegerField()
+    wounds_total = serializers.IntegerField()
+    killed = serializers.BooleanField()
+
+
+class TcgArcheryResponseSerializer(TcgCalculatorAnswerSerializer):
+    fellowship_total = serializers.IntegerField()
+    minion_total = serializers.IntegerField()
+    fellowship_capacity = serializers.IntegerField()
+    minion_capacity = serializers.IntegerField()
+    wounds_ignored_by_fellowship = serializers.IntegerField()
+    wounds_ignored_by_minions = serializers.IntegerField()
+    fellowship_placements = TcgWoundPlacementSerializer(many=True)
+    minion_placements = TcgWoundPlacementSerializer(many=True)
+    legal = serializers.BooleanField()
+
+
+class TcgMoveTwilightResponseSerializer(TcgCalculatorAnswerSerializer):
+    twilight_added = serializers.IntegerField()
+
+
+class TcgMinionCostResponseSerializer(TcgCalculatorAnswerSerializer):
+    roaming = serializers.BooleanField()
+    penalty = serializers.IntegerField()
+    total_cost = serializers.IntegerField()
+    affordable = serializers.BooleanField(allow_null=True)
+
+
+class TcgMoveLimitResponseSerializer(TcgCalculatorAnswerSerializer):
+    move_limit = serializers.IntegerField()
+    must_move = serializers.BooleanField()
+    may_move_again = serializers.BooleanField()
+    moves_left = serializers.IntegerField()
+
+
+class TcgCompanionLimitResponseSerializer(TcgCalculatorAnswerSerializer):
+    legal = serializers.BooleanField()
+    companions_counted = serializers.IntegerField()
+    room_left = serializers.IntegerField()
+
+
+class TcgBurdensResponseSerializer(TcgCalculatorAnswerSerializer):
+    burdens = serializers.IntegerField()
+    corrupted = serializers.BooleanField()
+    burdens_to_corruption = serializers.IntegerField()
+
+
+class TcgBidsResponseSerializer(TcgCalculatorAnswerSerializer):
+    choosing_order = serializers.ListField(child=serializers.CharField())
+    ties = serializers.ListField(child=serializers.ListField(child=serializers.CharField()))
+    burdens = serializers.DictField(child=serializers.IntegerField())
+
+
+# --- Engine calls ----------------------------------------------------------------------------
+
+
+def _fighters(rows: list[dict]) -> list[calc.Fighter]:
+    return [calc.Fighter(**row) for row in rows]
+
+
+def _shooters(rows: list[dict]) -> tuple[list[calc.Shooter], dict[str, int] | None]:
+    shooters = [
+        calc.Shooter(**{k: v for k, v in row.items() if k != "assigned_wounds"}) for row in rows
+    ]
+    given = {r["name"]: r["assigned_wounds"] for r in rows if r.get("assigned_wounds") is not None}
+    return shooters, given or None
+
+
+def run_skirmish(data: dict) -> Any:
+    return calc.resolve_skirmish(
+        _fighters(data["free_peoples"]), _fighters(data["shadow"]), data["burdens_per_wound"]
+    )
+
+
+def run_archery(data: dict) -> Any:
+    fellowship, fellowship_assignment = _shooters(data["fellowship"])
+    minions, minion_assignment = _shooters(data["minions"])
+    return calc.resolve_archery(
+        fellowship, minions, data["site_number"], data["fellowship_modifier"],
+        data["minion_modifier"], fellowship_assignment, minion_assignment,
+    )  # fmt: skip
+
+
+def run_companions(data: dict) -> Any:
+    return calc.can_play_companion(
+        [calc.CompanionRef(**c) for c in data["in_play"]],
+        [calc.CompanionRef(**c) for c in data["dead_pile"]],
+        calc.CompanionRef(**data["candidate"]),
+    )
+
+
+def _arguments(data: dict) -> dict:
+    return {k: v for k, v in data.items() if k != "lang"}
+
+
+CALCULATORS: dict[str, tuple[type, type, Callable[[dict], Any]]] = {
+    "skirmish": (TcgSkirmishRequestSerializer, TcgSkirmishResponseSerializer, run_skirmish),
+    "archery": (TcgArcheryRequestSerializer, TcgArcheryResponseSerializer, run_archery),
+    "move-twilight": (
+        TcgMoveTwilightRequestSerializer, TcgMoveTwilightResponseSerializer,
+        lambda d: calc.move_twilight(**_arguments(d)),
+    ),
+    "minion-cost": (
+        TcgMinionCostRequestSerializer, TcgMinionCostResponseSerializer,
+        lambda d: calc.minion_cost(**_arguments(d)),
+    ),
+    "move-limit": (
+        TcgMoveLimitRequestSerializer, TcgMoveLimitResponseSerializer,
+        lambda d: calc.move_limit(**_arguments(d)),
+    ),
+    "companions": (
+        TcgCompanionLimitRequestSerializer, TcgCompanionLimitResponseSerializer, run_companions
+    ),
+    "burdens": (
+        TcgBurdensRequestSerializer, TcgBurdensResponseSerializer,
+        lambda d: calc.corruption(**_arguments(d)),
+    ),
+    "bids": (
+        TcgBidsRequestSerializer, TcgBidsResponseSerializer,
+        lambda d: calc.opening_bids(**_arguments(d)),
+    ),
+}  # fmt: skip
+
+
+def reason_payload(reason: Reason, request: Any = None) -> dict[str, Any]:
+    return {
+        "code": reason.code,
+        "message": tr(reason.message, reason.params),
+        "citation": citation_payload(reason.citation, request) if reason.citation else None,
+    }
+
+
+def answer_payload(answer: Any, request: Any = None) -> dict[str, Any]:
+    """Any calculator answer as JSON: its figures, explanation, citations and assumptions."""
+    common = {
+        "explanation": [reason_payload(r, request) for r in answer.reasons],
+        "citations": citations_payload(answer.citations, request),
+        "assumptions": [tr(a) for a in answer.assumptions],
+    }
+    if isinstance(answer, calc.Answer):
+        return {**answer.values, **common}
+    figures = {
+        f.name: _plain(getattr(answer, f.name))
+        for f in dataclasses.fields(answer)
+        if f.name not in {"reasons", "citations", "assumptions"}
+    }
+    return {**figures, **common}
+
+
+def _plain(value: Any) -> Any:
+    if dataclasses.is_dataclass(value):
+        return dataclasses.asdict(value)
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return dict(value)
+    return value
+
+
+def compute(slug: str, data: dict) -> Any:
+    """Run a calculator on validated data (engine input errors in the active language)."""
+    try:
+        return CALCULATORS[slug][2](data)
+    except InvalidInput as error:
+        raise translated_input_error(error) from error
+
+
+def calculator_view(slug: str) -> type[APIView]:
+    request_serializer, response_serializer, _ = CALCULATORS[slug]
+
+    class CalculatorAPIView(APIView):
+        @extend_schema(
+            operation_id=f"tcg_calculator_{slug.replace('-', '_')}",
+            request=request_serializer,
+            responses={200: response_serializer, 400: TcgErrorResponseSerializer},
+            examples=[OpenApiExample(slug, value=EXAMPLES[slug], request_only=True)],
+        )
+        def post(self, request: Request) -> Response:
+            serializer = request_serializer(data=request.data)
+            serializer.is_valid(raise_exception=True)
+            data = serializer.validated_data
+            with language(data.get("lang")):
+                return Response(answer_payload(compute(slug, data), request))
+
+    CalculatorAPIView.__name__ = f"Tcg{slug.title().replace('-', '')}CalculatorAPIView"
+    CalculatorAPIView.__doc__ = CALCULATOR_DOCS[slug]
+    return CalculatorAPIView
+
+
+CALCULATOR_DOCS = {
+    "skirmish": "Resolve a skirmish: totals, winner (ties to the Shadow), wounds, overwhelming.",
+    "archery": "Archery totals of both sides, and the check of a proposed wound assignment.",
+    "move-twilight": "Twilight added when the fellowship moves: Shadow number + companions.",
+    "minion-cost": "Twilight to play a minion, with the roaming penalty below its site number.",
+    "move-limit": "The move limit: 2 with two players, otherwise the number of opponents.",
+    "companions": "May a companion be played? Nine in play and dead pile; uniqueness.",
+    "burdens": "Burdens against resistance: is the Ring-bearer corrupted?",
+    "bids": "The opening bid: who chooses a place first, and each Ring-bearer's burdens.",
+}
+EXAMPLES = {
+    "skirmish": {
+        "free_peoples": [{"name": "Aragorn", "strength": 8, "vitality": 4, "damage": 1}],
+        "shadow": [{"name": "Orc 1", "strength": 3, "vitality": 1},
+                   {"name": "Orc 2", "strength": 3, "vitality": 1}],
+    },
+    "archery": {
+        "fellowship": [{"name": "Legolas", "archer": True, "vitality": 3, "assigned_wounds": 1}],
+        "minions": [{"name": "Moria Archer", "archer": True, "vitality": 1}],
+        "site_number": 4,
+    },
+    "move-twilight": {"shadow_number": 3, "companions": 4},
+    "minion-cost": {"twilight_cost": 3, "minion_site_number": 4, "current_site": 2},
+    "move-limit": {"players_at_start": 4, "moves_made": 1},
+    "companions": {"in_play": [{"title": "Frodo", "unique": True}], "dead_pile": [],
+                   "candidate": {"title": "Sam", "unique": True}},
+    "burdens": {"burdens": 7, "resistance": 10, "added": 2},
+    "bids": {"bids": {"Petr": 3, "Yuri": 4, "Elena": 3, "Mikhail": 1},
+             "tie_order": ["Elena", "Petr"]},
+}  # fmt: skip
+
+urlpatterns = [
+    path(f"tcg/{slug}/", calculator_view(slug).as_view(), name=f"tcg-calculator-{slug}")
+    for slug in CALCULATORS
+]

@@ -1,0 +1,62 @@
+"""Card filters (django-filter), shared by the card list page and ``GET /api/cards/``."""
+
+import django_filters
+from django.db.models import Q, QuerySet
+from django.utils.translation import gettext_lazy as _
+
+from adjudicator.games.tcg.cards import collector_key, fold
+from cards_db.models import Card, CardSet, Keyword, Side
+
+
+def _choices(field: str) -> list[tuple[str, str]]:
+    """The distinct values of a card field, read lazily (the table may be empty at import)."""
+    values = Card.objects.exclude(**{field: ""}).order_by(field).values_list(field, flat=True)
+    return [(v, v) for v in values.distinct()]
+
+
+def search_cards(queryset: QuerySet, text: str) -> QuerySet:
+    """Cards whose title, subtitle, text, lore, type, race or keywords hold every word typed
+    (word prefixes; case and accents do not count); a collector number finds its card.
+    """
+    key = collector_key(text)
+    if key is not None:
+        return queryset.filter(card_set_id=key[0], number=key[1])
+    condition = Q()
+    for word in fold(text).split():
+        condition &= Q(search_text__contains=f" {word}")
+    return queryset.filter(condition)
+
+
+class CardFilter(django_filters.FilterSet):
+    q = django_filters.CharFilter(method="filter_q", label=_("Search"))
+    set = django_filters.ModelChoiceFilter(
+        field_name="card_set", queryset=CardSet.objects.all(), label=_("Set")
+    )
+    culture = django_filters.ChoiceFilter(choices=lambda: _choices("culture"), label=_("Culture"))
+    side = django_filters.ChoiceFilter(choices=Side.choices, label=_("Side"))
+    type = django_filters.ChoiceFilter(choices=lambda: _choices("type"), label=_("Type"))
+    race = django_filters.ChoiceFilter(choices=lambda: _choices("race"), label=_("Race"))
+    twilight_min = django_filters.NumberFilter(
+        field_name="twilight_cost", lookup_expr="gte", label=_("Twilight from")
+    )
+    twilight_max = django_filters.NumberFilter(
+        field_name="twilight_cost", lookup_expr="lte", label=_("Twilight to")
+    )
+    strength_min = django_filters.NumberFilter(
+        field_name="strength", lookup_expr="gte", label=_("Strength from")
+    )
+    strength_max = django_filters.NumberFilter(
+        field_name="strength", lookup_expr="lte", label=_("Strength to")
+    )
+    keyword = django_filters.ModelMultipleChoiceFilter(
+        field_name="keywords", queryset=Keyword.objects.all(), conjoined=True, label=_("Keywords")
+    )
+    unique = django_filters.BooleanFilter(label=_("Unique"))
+    site_number = django_filters.NumberFilter(label=_("Site number"))
+
+    class Meta:
+        model = Card
+        fields = ["q", "set", "culture", "side", "type", "race", "unique", "site_number"]
+
+    def filter_q(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
+        return search_cards(queryset, value) if value.strip() else queryset

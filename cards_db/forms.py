@@ -1,0 +1,215 @@
+"""Forms of the deck pages and the calculator pages."""
+
+from typing import Any
+
+from django import forms
+from django.forms import formset_factory
+from django.utils.translation import gettext_lazy as _
+
+from adjudicator.games.tcg.decklist import MAX_CHARS
+from adjudicator.games.tcg.formats import DEFAULT_FORMAT, formats
+
+
+class DeckForm(forms.Form):
+    name = forms.CharField(label=_("Deck name"), max_length=120, required=False)
+    list = forms.CharField(
+        label=_("Deck list"),
+        max_length=MAX_CHARS,
+        strip=False,
+        widget=forms.Textarea(attrs={"rows": 18, "spellcheck": "false"}),
+        help_text=_('One card per line: "4x Legolas, Greenleaf", "2 1R50", '
+                    '"Frodo, Son of Drogo *RB*"; headers such as "Ring-bearer:", "Ring:", '
+                    '"Sites:", "Starting fellowship:", "Free Peoples:", "Shadow:".'),
+    )  # fmt: skip
+    format = forms.ChoiceField(label=_("Format"), initial=DEFAULT_FORMAT)
+    check_starting_fellowship = forms.BooleanField(
+        label=_("Check the starting fellowship"), required=False, initial=True
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["format"].choices = [(slug, f.name) for slug, f in formats().items()]
+
+    def clean_list(self) -> str:
+        value = self.cleaned_data["list"]
+        if not value.strip():
+            raise forms.ValidationError(_("The list is empty."))
+        return value
+
+
+# --- Calculators --------------------------------------------------------------------------
+
+
+class FighterForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=80, required=False)
+    strength = forms.IntegerField(label=_("Strength"), min_value=0, max_value=99, required=False)
+    vitality = forms.IntegerField(label=_("Vitality"), min_value=1, max_value=99, initial=1)
+    wounds = forms.IntegerField(label=_("Wounds"), min_value=0, max_value=99, initial=0)
+    damage = forms.IntegerField(label=_("Damage +"), min_value=0, max_value=9, initial=0)
+    ring_bearer = forms.BooleanField(label=_("Ring-bearer"), required=False)
+    wearing_ring = forms.BooleanField(label=_("Wearing the Ring"), required=False)
+    burdens = forms.IntegerField(label=_("Burdens"), min_value=0, max_value=99, initial=0)
+    resistance = forms.IntegerField(label=_("Resistance"), min_value=1, max_value=99, initial=10)
+
+
+class ShooterForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=80, required=False)
+    archer = forms.BooleanField(label=_("Archer"), required=False)
+    vitality = forms.IntegerField(label=_("Vitality"), min_value=1, max_value=99, initial=1)
+    wounds = forms.IntegerField(label=_("Wounds"), min_value=0, max_value=99, initial=0)
+    ally = forms.BooleanField(label=_("Ally"), required=False)
+    home_site = forms.IntegerField(label=_("Home site"), min_value=1, max_value=9, required=False)
+    joins_archery = forms.BooleanField(label=_("Joins archery by its text"), required=False)
+    assigned_wounds = forms.IntegerField(
+        label=_("Wounds assigned"), min_value=0, max_value=99, required=False
+    )
+
+
+FighterFormSet = formset_factory(FighterForm, extra=4, max_num=20)
+ShooterFormSet = formset_factory(ShooterForm, extra=5, max_num=30)
+
+
+def filled_rows(formset) -> list[dict[str, Any]]:
+    """The rows of a valid formset that name a character."""
+    return [f.cleaned_data for f in formset.forms if f.cleaned_data.get("name")]
+
+
+class SkirmishForm(forms.Form):
+    burdens_per_wound = forms.IntegerField(
+        label=_("Burdens per wound while the Ring is worn"), min_value=1, max_value=9, initial=1
+    )
+    formsets = {"free_peoples": FighterFormSet, "shadow": FighterFormSet}
+
+    def to_data(self, rows: dict[str, list[dict]]) -> dict[str, Any]:
+        for side in ("free_peoples", "shadow"):
+            for row in rows[side]:
+                if row.get("strength") is None:
+                    raise forms.ValidationError(_("Give the strength of %(name)s.") % row)
+        return {**self.cleaned_data, **rows}
+
+
+class ArcheryForm(forms.Form):
+    site_number = forms.IntegerField(label=_("Site number"), min_value=1, max_value=9)
+    fellowship_modifier = forms.IntegerField(
+        label=_("Fellowship archery modifier"), min_value=-20, max_value=20, initial=0
+    )
+    minion_modifier = forms.IntegerField(
+        label=_("Minion archery modifier"), min_value=-20, max_value=20, initial=0
+    )
+    formsets = {"fellowship": ShooterFormSet, "minions": ShooterFormSet}
+
+    def to_data(self, rows: dict[str, list[dict]]) -> dict[str, Any]:
+        return {**self.cleaned_data, **rows}
+
+
+class PlainCalculatorForm(forms.Form):
+    formsets: dict = {}
+
+    def to_data(self, rows: dict[str, list[dict]]) -> dict[str, Any]:
+        return {k: v for k, v in self.cleaned_data.items() if v is not None}
+
+
+class MoveTwilightForm(PlainCalculatorForm):
+    shadow_number = forms.IntegerField(
+        label=_("Shadow number of the new site"), min_value=0, max_value=20
+    )
+    companions = forms.IntegerField(
+        label=_("Companions in the fellowship (Ring-bearer included)"), min_value=1, max_value=9
+    )
+
+
+class MinionCostForm(PlainCalculatorForm):
+    twilight_cost = forms.IntegerField(label=_("Twilight cost"), min_value=0, max_value=20)
+    minion_site_number = forms.IntegerField(
+        label=_("Minion's site number"), min_value=1, max_value=9
+    )
+    current_site = forms.IntegerField(label=_("Fellowship's site"), min_value=1, max_value=9)
+    penalty_reduction = forms.IntegerField(
+        label=_("Roaming penalty reduction (site text)"), min_value=0, max_value=2, initial=0
+    )
+    twilight_pool = forms.IntegerField(
+        label=_("Twilight pool (optional)"), min_value=0, max_value=99, required=False
+    )
+
+
+class MoveLimitForm(PlainCalculatorForm):
+    players_at_start = forms.IntegerField(
+        label=_("Players at the start of the game"), min_value=2, max_value=8
+    )
+    moves_made = forms.IntegerField(
+        label=_("Moves made this turn"), min_value=0, max_value=9, initial=0
+    )
+
+
+class BurdensForm(PlainCalculatorForm):
+    burdens = forms.IntegerField(label=_("Burdens"), min_value=0, max_value=99)
+    resistance = forms.IntegerField(label=_("Resistance"), min_value=1, max_value=99, initial=10)
+    added = forms.IntegerField(label=_("Burdens to add"), min_value=0, max_value=99, initial=0)
+
+
+def _titles(text: str) -> list[dict[str, Any]]:
+    """One companion per line; a leading "•", "●" or "*" marks a unique one."""
+    rows = []
+    for line in text.splitlines():
+        title = line.strip()
+        if title:
+            unique = title[0] in "•●*"
+            rows.append({"title": title.lstrip("•●* ").strip(), "unique": unique})
+    return rows
+
+
+class CompanionLimitForm(forms.Form):
+    candidate = forms.CharField(label=_("Companion to play"), max_length=100)
+    candidate_unique = forms.BooleanField(label=_("It is unique (•)"), required=False)
+    in_play = forms.CharField(
+        label=_("Companions in play"), required=False, widget=forms.Textarea(attrs={"rows": 5}),
+        help_text=_('One per line; start a unique one with "•" or "*".'),
+    )  # fmt: skip
+    dead_pile = forms.CharField(
+        label=_("Companions in the dead pile"), required=False,
+        widget=forms.Textarea(attrs={"rows": 5}),
+        help_text=_('One per line; start a unique one with "•" or "*".'),
+    )  # fmt: skip
+    formsets: dict = {}
+
+    def to_data(self, rows: dict[str, list[dict]]) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            "in_play": _titles(data["in_play"]),
+            "dead_pile": _titles(data["dead_pile"]),
+            "candidate": {"title": data["candidate"], "unique": data["candidate_unique"]},
+        }
+
+
+class BidsForm(forms.Form):
+    bids = forms.CharField(
+        label=_("Bids"), widget=forms.Textarea(attrs={"rows": 5}),
+        help_text=_('One player per line: "Yuri: 4".'),
+    )  # fmt: skip
+    tie_order = forms.CharField(
+        label=_("Who won the draws between equal bids"), required=False,
+        help_text=_("Names in order, separated by commas."),
+    )  # fmt: skip
+    formsets: dict = {}
+
+    def clean_bids(self) -> dict[str, int]:
+        bids: dict[str, int] = {}
+        for number, line in enumerate(self.cleaned_data["bids"].splitlines(), start=1):
+            if not line.strip():
+                continue
+            name, _sep, value = line.rpartition(":")
+            try:
+                bid = int(value)
+            except ValueError:
+                bid = -1
+            if not name.strip() or bid < 0:
+                raise forms.ValidationError(
+                    _('Line %(line)s: write "name: bid" with a bid of 0 or more.'),
+                    params={"line": number},
+                )
+            bids[name.strip()] = bid
+        return bids
+
+    def to_data(self, rows: dict[str, list[dict]]) -> dict[str, Any]:
+        order = [n.strip() for n in self.cleaned_data["tie_order"].split(",") if n.strip()]
+        return {"bids": self.cleaned_data["bids"], "tie_order": order}

@@ -1,0 +1,115 @@
+"""Deck services: the card index the engine reads lists against, validating and saving decks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from django.db import transaction
+from django.db.models import Count, Max
+
+from adjudicator.games.tcg.cards import Card as EngineCard
+from adjudicator.games.tcg.cards import CardIndex
+from adjudicator.games.tcg.decklist import Role, parse_deck_list
+from adjudicator.games.tcg.formats import DeckFormat
+from adjudicator.games.tcg.validation import DeckReport, validate_deck
+from cards_db.models import Card, Deck, DeckCard
+
+ENGINE_FIELDS = [
+    name for name in EngineCard.__dataclass_fields__ if name not in {"set", "keywords"}
+]
+
+
+def engine_card(card: Card) -> EngineCard:
+    """A database card as the engine's value type."""
+    values = {name: getattr(card, name) for name in ENGINE_FIELDS}
+    for name in ("subtitle", "side", "culture", "signet", "ally_home", "site_direction", "race",
+                 "item_class"):  # fmt: skip
+        values[name] = values[name] or None
+    return EngineCard(
+        set=card.card_set_id, keywords=tuple(k.name for k in card.keywords.all()), **values
+    )
+
+
+@lru_cache(maxsize=2)
+def _index(version: tuple) -> CardIndex:
+    return CardIndex(engine_card(c) for c in Card.objects.prefetch_related("keywords"))
+
+
+def card_index() -> CardIndex:
+    """Every card of the database, indexed; rebuilt only when the cards change."""
+    summary = Card.objects.aggregate(n=Count("pk"), changed=Max("changed"))
+    return _index((summary["n"], summary["changed"]))
+
+
+def check_deck(text: str, fmt: DeckFormat, check_starting_fellowship: bool = True) -> DeckReport:
+    """Parse and validate a pasted list (raises ListTooLong for a paste that is not a list)."""
+    return validate_deck(parse_deck_list(text, card_index()), fmt, check_starting_fellowship)
+
+
+@dataclass(frozen=True)
+class SavedDeck:
+    deck: Deck
+    report: DeckReport
+
+
+class UnreadableDeck(ValueError):
+    """The list has lines that are not cards; nothing was saved."""
+
+    def __init__(self, report: DeckReport):
+        self.report = report
+        super().__init__("the list has lines that are not cards")
+
+
+@transaction.atomic
+def save_deck(
+    name: str,
+    text: str,
+    fmt: DeckFormat,
+    deck: Deck | None = None,
+    check_starting_fellowship: bool = True,
+) -> SavedDeck:
+    """Validate and store a deck (a new one, or ``deck`` replaced), all or nothing.
+
+    A list with unreadable lines is refused (:class:`UnreadableDeck`); a readable list that
+    breaks deck rules is saved as a draft with ``valid=False``.
+    """
+    report = check_deck(text, fmt, check_starting_fellowship)
+    if any(e.code in {"unknown_card", "ambiguous_card", "invalid_count"} for e in report.errors):
+        raise UnreadableDeck(report)
+    deck = deck or Deck()
+    deck.name, deck.source, deck.format, deck.valid = name, text, fmt.slug, report.valid
+    by_role = {role: [e for e in report.entries if e.role is role] for role in Role}
+    deck.ring_bearer_id = next((e.card.id for e in by_role[Role.RING_BEARER]), None)
+    deck.ring_id = next((e.card.id for e in by_role[Role.RING]), None)
+    deck.save()
+    deck.cards.all().delete()
+    DeckCard.objects.bulk_create(
+        DeckCard(deck=deck, card_id=e.card.id, count=e.count, role=e.role.value, line=e.line)
+        for e in report.entries
+    )
+    return SavedDeck(deck, report)
+
+
+def export_deck(deck: Deck) -> str:
+    """The deck as a plain-text list, by section, that the parser reads back."""
+    sections = [
+        (DeckCard.Role.RING_BEARER, "Ring-bearer:"),
+        (DeckCard.Role.RING, "Ring:"),
+        (DeckCard.Role.STARTING, "Starting fellowship:"),
+        (DeckCard.Role.DRAW, "Draw deck:"),
+        (DeckCard.Role.SITE, "Sites:"),
+    ]
+    rows = list(
+        deck.cards.select_related("card").order_by("card__side", "card__card_set", "card__number")
+    )
+    out = [f"# {deck.name}"]
+    for role, header in sections:
+        group = [r for r in rows if r.role == role]
+        if role == DeckCard.Role.SITE:
+            group.sort(key=lambda r: r.card.site_number or 0)
+        if group:
+            out += ["", header] + [
+                f"{r.count}x {r.card.full_title} ({r.card.collector_info})" for r in group
+            ]
+    return "\n".join(out) + "\n"

@@ -1,0 +1,190 @@
+"""Pages: card list and detail, deck checker and saved decks, calculators. Thin views."""
+
+from typing import Any
+
+from django import forms as django_forms
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from adjudicator.charts import bar_chart_svg
+from adjudicator.games.common import InvalidInput
+from adjudicator.games.tcg.decklist import ListTooLong
+from adjudicator.games.tcg.formats import formats
+from cards_db import forms
+from cards_db.api_views import resolve_card_key
+from cards_db.calculator_api import answer_payload, compute
+from cards_db.filters import CardFilter
+from cards_db.i18n import tr
+from cards_db.models import Card, Deck
+from cards_db.serializers import report_payload
+from cards_db.services import UnreadableDeck, check_deck, export_deck, save_deck
+
+CARDS_PER_PAGE = 48
+
+
+def card_list(request: HttpRequest) -> HttpResponse:
+    """The card database: filters, full-text search, paginated tiles."""
+    card_filter = CardFilter(request.GET or None, queryset=Card.objects.all())
+    page = Paginator(card_filter.qs, CARDS_PER_PAGE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    status = 400 if card_filter.is_bound and not card_filter.is_valid() else 200
+    return render(
+        request,
+        "cards_db/card_list.html",
+        {"filter": card_filter, "page": page, "query": query.urlencode()},
+        status=status,
+    )
+
+
+def card_detail(request: HttpRequest, key: str) -> HttpResponse:
+    """One card with its stats and text; "1R50" redirects to the card's page ("1_50")."""
+    pk = resolve_card_key(key)
+    if pk != key:
+        return redirect("cards_db:card", key=pk, permanent=True)
+    card = get_object_or_404(Card.objects.prefetch_related("keywords"), pk=pk)
+    return render(request, "cards_db/card_detail.html", {"card": card})
+
+
+def _twilight_charts(stats: dict[str, Any]) -> list[Any]:
+    charts = []
+    for side, label in (("free_peoples", _("Free Peoples")), ("shadow", _("Shadow"))):
+        curve = stats["twilight_curve"][side]
+        if curve:
+            charts.append(
+                bar_chart_svg(
+                    [(cost, count) for cost, count in curve.items()],
+                    title=_("Twilight curve: %(side)s") % {"side": label},
+                    percent=False,
+                )
+            )
+    return charts
+
+
+def _report_context(request: HttpRequest, report) -> dict[str, Any]:
+    payload = report_payload(report)
+    return {"report": payload, "charts": _twilight_charts(payload["stats"])}
+
+
+def _deck_form_page(request: HttpRequest, deck: Deck | None = None) -> HttpResponse:
+    """Check a pasted list, or save it (new deck, or ``deck`` edited with its key)."""
+    initial = {"name": deck.name, "list": deck.source, "format": deck.format} if deck else None
+    form = forms.DeckForm(request.POST or None, initial=initial)
+    context: dict[str, Any] = {"form": form, "deck": deck}
+    if not form.is_bound:
+        return render(request, "cards_db/deck_form.html", context)
+    if not form.is_valid():
+        return render(request, "cards_db/deck_form.html", context, status=400)
+    data = form.cleaned_data
+    fmt = formats()[data["format"]]
+    try:
+        if "save" not in request.POST:
+            report = check_deck(data["list"], fmt, data["check_starting_fellowship"])
+            context.update(_report_context(request, report))
+            return render(request, "cards_db/deck_form.html", context)
+        saved = save_deck(
+            data["name"] or _("Untitled deck"), data["list"], fmt, deck,
+            data["check_starting_fellowship"],
+        )  # fmt: skip
+    except ListTooLong as error:
+        form.add_error("list", tr(error.message, error.params))
+        return render(request, "cards_db/deck_form.html", context, status=400)
+    except UnreadableDeck as error:
+        form.add_error(None, _("Nothing was saved: some lines are not cards."))
+        context.update(_report_context(request, error.report))
+        return render(request, "cards_db/deck_form.html", context, status=400)
+    messages.success(
+        request,
+        _("Deck saved. Keep this page's address to edit it; share the deck's own address."),
+    )
+    return redirect("cards_db:deck_edit", pk=saved.deck.pk, key=saved.deck.edit_key)
+
+
+def deck_new(request: HttpRequest) -> HttpResponse:
+    return _deck_form_page(request)
+
+
+def deck_edit(request: HttpRequest, pk, key) -> HttpResponse:
+    deck = get_object_or_404(Deck, pk=pk)
+    if deck.edit_key != key:
+        raise Http404
+    return _deck_form_page(request, deck)
+
+
+def deck_detail(request: HttpRequest, pk) -> HttpResponse:
+    """A saved deck's permalink: its report, statistics and list."""
+    deck = get_object_or_404(Deck, pk=pk)
+    report = check_deck(deck.source, formats()[deck.format])
+    context = {"deck": deck, **_report_context(request, report)}
+    return render(request, "cards_db/deck_detail.html", context)
+
+
+def deck_export(request: HttpRequest, pk) -> HttpResponse:
+    deck = get_object_or_404(Deck, pk=pk)
+    response = HttpResponse(export_deck(deck), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="deck-{deck.pk}.txt"'
+    return response
+
+
+# --- Calculators ------------------------------------------------------------------------------
+
+CALCULATOR_PAGES = {
+    "skirmish": (gettext_lazy("Skirmish"), forms.SkirmishForm),
+    "archery": (gettext_lazy("Archery"), forms.ArcheryForm),
+    "move-twilight": (gettext_lazy("Twilight on a move"), forms.MoveTwilightForm),
+    "minion-cost": (gettext_lazy("Minion cost and roaming"), forms.MinionCostForm),
+    "move-limit": (gettext_lazy("Move limit"), forms.MoveLimitForm),
+    "companions": (gettext_lazy("Nine-companion limit"), forms.CompanionLimitForm),
+    "burdens": (gettext_lazy("Burdens and resistance"), forms.BurdensForm),
+    "bids": (gettext_lazy("Opening bids"), forms.BidsForm),
+}
+
+
+def calculator_index(request: HttpRequest) -> HttpResponse:
+    pages = [(slug, title) for slug, (title, _form) in CALCULATOR_PAGES.items()]
+    return render(request, "cards_db/calculator_index.html", {"calculators": pages})
+
+
+def _result_chart(slug: str, result: dict[str, Any]) -> Any:
+    if slug == "skirmish":
+        bars = [(_("Free Peoples"), result["free_peoples_strength"]),
+                (_("Shadow"), result["shadow_strength"])]  # fmt: skip
+        return bar_chart_svg(bars, title=_("Total strength"), percent=False)
+    if slug == "archery":
+        bars = [(_("Fellowship"), result["fellowship_total"]),
+                (_("Minions"), result["minion_total"])]  # fmt: skip
+        return bar_chart_svg(bars, title=_("Archery totals"), percent=False)
+    return None
+
+
+def calculator(request: HttpRequest, slug: str) -> HttpResponse:
+    """One calculator: the form, then the answer with its explanation and citations."""
+    if slug not in CALCULATOR_PAGES:
+        raise Http404
+    title, form_class = CALCULATOR_PAGES[slug]
+    data = request.POST if request.method == "POST" else None
+    form = form_class(data)
+    formsets = {
+        name: formset_class(data, prefix=name) for name, formset_class in form.formsets.items()
+    }
+    context: dict[str, Any] = {"slug": slug, "title": title, "form": form, "formsets": formsets}
+    if data is None:
+        return render(request, "cards_db/calculator.html", context)
+    valid = form.is_valid() & all([fs.is_valid() for fs in formsets.values()])
+    if valid:
+        try:
+            rows = {name: forms.filled_rows(fs) for name, fs in formsets.items()}
+            result = answer_payload(compute(slug, form.to_data(rows)))
+        except django_forms.ValidationError as error:
+            form.add_error(None, error)
+        except InvalidInput as error:
+            for field, message in error.problems:
+                form.add_error(None, f"{field}: {message}")
+        else:
+            context.update(result=result, chart=_result_chart(slug, result))
+            return render(request, "cards_db/calculator.html", context)
+    return render(request, "cards_db/calculator.html", context, status=400)

@@ -1,0 +1,266 @@
+"""The cards, decks and calculators API: contract (OpenAPI schema) and behaviour."""
+
+import pytest
+
+from cards_db.models import Deck, DeckCard
+from adjudicator.games.tcg.cards import fold
+from tests.games.tcg.sample_decks import all_cards, legal_deck
+from tests.openapi import assert_matches_schema
+
+pytestmark = pytest.mark.django_db
+
+VALIDATE = "/api/decks/validate/"
+
+
+def validate(api, text, **extra):
+    return api.post(VALIDATE, {"list": text, **extra}, format="json")
+
+
+def test_card_list_is_paginated_and_filterable(cards, api):
+    response = api.get("/api/cards/", {"side": "shadow", "culture": "Moria", "type": "Minion"})
+    assert response.status_code == 200
+    assert_matches_schema(response, "/api/cards/")
+    body = response.json()
+    assert body["count"] > 20 and len(body["results"]) == 20
+    assert {c["culture"] for c in body["results"]} == {"Moria"}
+
+
+def has_words(card, *prefixes: str) -> bool:
+    """Does some word of the card's texts start with each prefix (case and accents ignored)?"""
+    parts = [card.title, card.subtitle, card.type, card.culture, card.race, card.item_class,
+             card.game_text, card.lore, *card.keywords]  # fmt: skip
+    words = fold(" ".join(p for p in parts if p)).split()
+    return all(any(w.startswith(p) for w in words) for p in prefixes)
+
+
+@pytest.mark.parametrize(
+    ("query", "wanted"),
+    [
+        ({"keyword": "Archer", "side": "shadow", "twilight_max": 2},
+         lambda c: "Archer" in c.keywords and c.side == "shadow" and c.twilight_cost <= 2),
+        ({"keyword": ["Archer", "Damage+1"]},
+         lambda c: {"Archer", "Damage+1"} <= set(c.keywords)),
+        ({"site_number": 5, "type": "Site"}, lambda c: c.site_number == 5 and c.type == "Site"),
+        ({"set": 2, "race": "Dwarf"}, lambda c: c.set == 2 and c.race == "Dwarf"),
+        ({"twilight_min": 5, "twilight_max": 5}, lambda c: c.twilight_cost == 5),
+        ({"q": "Lorien elf"}, lambda c: has_words(c, "lorien", "elf")),
+        ({"q": "1R50"}, lambda c: c.id == "1_50"),
+        ({"q": "KHAZAD-DÛM"}, lambda c: has_words(c, "khazad", "dum")),
+    ],
+)  # fmt: skip
+def test_card_filters_find_exactly_the_matching_cards(cards, api, query, wanted):
+    body = api.get("/api/cards/", {**query, "page_size": 100}).json()
+    expected = {c.id for c in all_cards() if wanted(c)}
+    assert expected and {c["id"] for c in body["results"]} == expected
+
+
+def test_strength_and_unique_filters(cards, api):
+    body = api.get("/api/cards/", {"strength_min": 12, "unique": "true"}).json()
+    assert body["results"] and all(c["strength"] >= 12 and c["unique"] for c in body["results"])
+
+
+def test_bad_filter_is_a_400(cards, api):
+    response = api.get("/api/cards/", {"twilight_min": "lots"})
+    assert response.status_code == 400
+
+
+@pytest.mark.parametrize("key", ["1_50", "1R50", "1r50"])
+def test_card_detail_by_id_or_collector_info(cards, api, key):
+    response = api.get(f"/api/cards/{key}/")
+    assert response.status_code == 200
+    assert_matches_schema(response, "/api/cards/{key}/")
+    assert response.json()["title"] == "Legolas"
+    assert response.json()["keywords"] == ["Archer"]
+
+
+@pytest.mark.parametrize("key", ["9_999", "legolas", "1X50"])
+def test_unknown_card_is_a_404(cards, api, key):
+    assert api.get(f"/api/cards/{key}/").status_code == 404
+
+
+def test_validate_a_legal_deck(cards, api):
+    response = validate(api, legal_deck(), format="fellowship_block")
+    assert response.status_code == 200
+    assert_matches_schema(response, VALIDATE, "post")
+    body = response.json()
+    assert body["valid"] is True and body["errors"] == []
+    assert body["stats"]["free_peoples"] == body["stats"]["shadow"] == 30
+
+
+def test_validate_names_lines_cards_and_rules(cards, api):
+    text = legal_deck().replace("4x Axe Strike (1C3)", "5x Axe Strike (1C3)")
+    body = validate(api, text, lang="en").json()
+    assert body["valid"] is False
+    codes = {e["code"]: e for e in body["errors"]}
+    assert set(codes) == {"too_many_copies", "unbalanced_sides"}
+    error = codes["too_many_copies"]
+    assert error["lines"] == [text.splitlines().index("5x Axe Strike (1C3)") + 1]
+    assert error["cards"][0]["title"] == "Axe Strike"
+    assert error["citation"]["section"] == "igralnaia-koloda-draw-deck"
+    assert error["citation"]["url"].endswith("/rules/lotr-tcg-rules/igralnaia-koloda-draw-deck/")
+
+
+def test_unknown_cards_come_back_with_suggestions(cards, api):
+    body = validate(api, "4x Legolas, Grenleaf\n2 Aragorn").json()
+    unknown, ambiguous = body["errors"][:2]
+    assert (unknown["code"], unknown["lines"]) == ("unknown_card", [1])
+    assert unknown["suggestions"][0]["id"] == "1_50"
+    assert ambiguous["code"] == "ambiguous_card"
+    assert len(ambiguous["cards"]) == 3
+
+
+def test_messages_follow_the_request_language(cards, api):
+    english = validate(api, "", lang="en")
+    assert english.status_code == 400
+    russian = validate(api, "1 Goblin Runner", lang="ru").json()
+    english = validate(api, "1 Goblin Runner", lang="en").json()
+    assert english["errors"][0]["message"] != russian["errors"][0]["message"]
+    by_header = api.post(
+        VALIDATE, {"list": "1 Goblin Runner"}, format="json", HTTP_ACCEPT_LANGUAGE="en"
+    ).json()
+    assert by_header["errors"][0]["message"] == english["errors"][0]["message"]
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        {"list": ""},
+        {"list": "   \n  "},
+        {"list": "1 Goblin Runner\n" * 10_000},
+        {"list": "1 Goblin Runner", "format": "standard"},
+        {},
+        {"list": ["not", "text"]},
+    ],
+    ids=["empty", "blank", "10000-lines", "unknown-format", "no-list", "not-text"],
+)
+def test_bad_requests_are_400_naming_the_field(cards, api, payload):
+    response = api.post(VALIDATE, payload, format="json")
+    assert response.status_code == 400
+    assert_matches_schema(response, VALIDATE, "post")
+    assert response.json()["errors"]
+
+
+def test_garbage_bytes_give_a_report_not_a_500(cards, api):
+    response = api.post(
+        VALIDATE, b'{"list": "\\u0000\\u0007\xff\xfe 4x Legolas"}', content_type="application/json"
+    )
+    assert response.status_code == 400
+    nul = validate(api, "\x00 4x Legolas")
+    assert nul.status_code == 400
+    assert nul.json()["errors"][0]["field"] == "list"
+    response = validate(api, "\x07\ufffd\x1b[31m\n-3 Goblin Runner\n\u202e1 Orc")
+    assert response.status_code == 200
+    assert {e["code"] for e in response.json()["errors"]} >= {"invalid_count", "unknown_card"}
+
+
+def test_save_read_update_export_a_deck(cards, api):
+    created = api.post("/api/decks/", {"name": "Dwarves", "list": legal_deck()}, format="json")
+    assert created.status_code == 201
+    assert_matches_schema(created, "/api/decks/", "post")
+    body = created.json()
+    deck = Deck.objects.get(pk=body["deck"]["id"])
+    assert deck.valid and deck.ring_bearer_id == "1_290" and deck.ring_id == "1_2"
+    assert deck.cards.filter(role=DeckCard.Role.SITE).count() == 9
+    shown = api.get(f"/api/decks/{deck.pk}/")
+    assert_matches_schema(shown, "/api/decks/{id}/")
+    assert shown.json()["report"]["valid"] is True
+
+    smaller = legal_deck(free_peoples=29, shadow=29)
+    refused = api.put(f"/api/decks/{deck.pk}/", {"name": "X", "list": smaller}, format="json")
+    assert refused.status_code == 400
+    updated = api.put(
+        f"/api/decks/{deck.pk}/",
+        {"name": "Draft", "list": smaller, "edit_key": body["edit_key"]},
+        format="json",
+    )
+    assert updated.status_code == 200
+    deck.refresh_from_db()
+    assert (deck.name, deck.valid) == ("Draft", False)
+
+    exported = api.get(f"/api/decks/{deck.pk}/export/")
+    assert exported["Content-Type"].startswith("text/plain")
+    again = validate(api, exported.content.decode()).json()
+    assert [e["code"] for e in again["errors"]] == ["draw_deck_too_small"]
+    assert again["stats"]["draw_deck"] == 58
+
+
+def test_an_unreadable_deck_is_not_saved_at_all(cards, api):
+    response = api.post(
+        "/api/decks/", {"name": "Bad", "list": legal_deck() + "\nNo Such Card"}, format="json"
+    )
+    assert response.status_code == 400
+    assert "No Such Card" in response.json()["errors"][0]["message"]
+    assert not Deck.objects.exists() and not DeckCard.objects.exists()
+
+
+def test_a_failed_save_leaves_the_old_deck_untouched(cards, api):
+    body = api.post("/api/decks/", {"name": "A", "list": legal_deck()}, format="json").json()
+    before = list(DeckCard.objects.values_list("card_id", "count", "role"))
+    response = api.put(
+        f"/api/decks/{body['deck']['id']}/",
+        {"name": "B", "list": "-4 Goblin Runner", "edit_key": body["edit_key"]},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert list(DeckCard.objects.values_list("card_id", "count", "role")) == before
+    assert Deck.objects.get().name == "A"
+
+
+CALCULATIONS = [
+    ("/api/tcg/skirmish/", {
+        "free_peoples": [{"name": "Aragorn", "strength": 8, "vitality": 4}],
+        "shadow": [{"name": "Orc 1", "strength": 4, "damage": 1, "vitality": 2},
+                   {"name": "Orc 2", "strength": 4, "damage": 1, "vitality": 2}],
+    }, {"winner": "shadow", "wounds_per_loser": 3}),
+    ("/api/tcg/archery/", {
+        "fellowship": [{"name": "Legolas", "archer": True, "vitality": 3, "assigned_wounds": 1}],
+        "minions": [{"name": "Archer", "archer": True}], "site_number": 4,
+    }, {"fellowship_total": 1, "minion_total": 1, "legal": True}),
+    ("/api/tcg/move-twilight/", {"shadow_number": 3, "companions": 4}, {"twilight_added": 7}),
+    ("/api/tcg/minion-cost/", {"twilight_cost": 3, "minion_site_number": 4, "current_site": 2},
+     {"roaming": True, "total_cost": 5, "affordable": None}),
+    ("/api/tcg/move-limit/", {"players_at_start": 4}, {"move_limit": 3}),
+    ("/api/tcg/companions/", {"in_play": [{"title": "Frodo", "unique": True}],
+                              "dead_pile": [], "candidate": {"title": "Frodo", "unique": True}},
+     {"legal": False}),
+    ("/api/tcg/burdens/", {"burdens": 9, "added": 1}, {"corrupted": True}),
+    ("/api/tcg/bids/", {"bids": {"Petr": 3, "Yuri": 4, "Elena": 3, "Mikhail": 1},
+                        "tie_order": ["Elena", "Petr"]},
+     {"choosing_order": ["Yuri", "Elena", "Petr", "Mikhail"]}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("path", "payload", "expected"), CALCULATIONS, ids=lambda v: str(v)[:20])
+def test_calculators(api, path, payload, expected):
+    response = api.post(path, payload, format="json")
+    assert response.status_code == 200, response.json()
+    assert_matches_schema(response, path, "post")
+    body = response.json()
+    assert {k: body[k] for k in expected} == expected
+    assert body["citations"] and all(c["rulebook"] == "lotr-tcg-rules" for c in body["citations"])
+    assert body["explanation"][0]["citation"]["url"].startswith("http")
+
+
+@pytest.mark.parametrize(
+    ("path", "payload", "field"),
+    [
+        ("/api/tcg/skirmish/", {"free_peoples": [], "shadow": []},
+         "free_peoples.non_field_errors"),
+        ("/api/tcg/skirmish/", {"free_peoples": [{"name": "A", "strength": -1}],
+                                "shadow": [{"name": "B", "strength": 1}]},
+         "free_peoples.0.strength"),
+        ("/api/tcg/skirmish/", {"free_peoples": [{"name": "A", "strength": 1, "vitality": 2,
+                                                  "wounds": 2}],
+                                "shadow": [{"name": "B", "strength": 1}]},
+         "free_peoples[0].wounds"),
+        ("/api/tcg/move-limit/", {"players_at_start": 1}, "players_at_start"),
+        ("/api/tcg/bids/", {"bids": {"A": 1, "B": 2}, "tie_order": ["C"]}, "tie_order"),
+        ("/api/tcg/archery/", {"fellowship": [{"name": "A"}, {"name": "A"}], "minions": [],
+                               "site_number": 1}, "fellowship"),
+    ],
+)  # fmt: skip
+def test_calculator_bad_input_is_a_400(api, path, payload, field):
+    response = api.post(path, payload, format="json")
+    assert response.status_code == 400
+    assert_matches_schema(response, path, "post")
+    assert field in {e["field"] for e in response.json()["errors"]}
