@@ -2,8 +2,8 @@
 
 import pytest
 
-from cards_db.models import Deck, DeckCard
 from adjudicator.games.tcg.cards import fold
+from cards_db.models import Deck, DeckCard
 from tests.games.tcg.sample_decks import all_cards, legal_deck
 from tests.openapi import assert_matches_schema
 
