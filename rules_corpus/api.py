@@ -16,7 +16,7 @@ from .serializers import (
 NOT_FOUND = OpenApiResponse(RulesNotFoundSerializer, "No such rulebook or section.")
 
 SECTION_NODE_EXAMPLE = {
-    "id": 42,
+    "id": 44,
     "anchor": "srazhenie",
     "number_path": "8.5.3",
     "heading": "Сражение",
@@ -24,7 +24,7 @@ SECTION_NODE_EXAMPLE = {
     "url": "http://localhost:8000/rules/wotr-rules/srazhenie/",
     "children": [
         {
-            "id": 44,
+            "id": 46,
             "anchor": "brosok-na-ataku",
             "number_path": "8.5.3.2",
             "heading": "Бросок на атаку",
@@ -119,7 +119,7 @@ class SectionDetailAPIView(APIView):
             OpenApiExample(
                 "A battle step",
                 value={
-                    "id": 44,
+                    "id": 46,
                     "rulebook": "wotr-rules",
                     "rulebook_title": "Война Кольца. Правила игры",
                     "anchor": "brosok-na-ataku",
@@ -127,9 +127,9 @@ class SectionDetailAPIView(APIView):
                     "level": 4,
                     "heading": "Бросок на атаку",
                     "text": "Каждый игрок бросает количество кубиков равное силе армии…",
-                    "parent": 42,
-                    "previous": 43,
-                    "next": 45,
+                    "parent": 44,
+                    "previous": 45,
+                    "next": 47,
                     "children": [],
                     "url": "http://localhost:8000/rules/wotr-rules/brosok-na-ataku/",
                 },
