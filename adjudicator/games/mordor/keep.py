@@ -51,7 +51,7 @@ def parse_dice(raw: Sequence[dict], field_name: str, setup: GameSetup) -> tuple[
     dice = []
     for index, item in enumerate(raw):
         where = f"{field_name}[{index}]"
-        face, color = item.get("face"), item.get("color")
+        face, color = (str(item.get(key)) for key in ("face", "color"))
         if color not in DIE_COLORS:
             problems.append(
                 (f"{where}.color", f"unknown colour {color!r} ({', '.join(DIE_COLORS)})")
@@ -65,7 +65,7 @@ def parse_dice(raw: Sequence[dict], field_name: str, setup: GameSetup) -> tuple[
             problems.append((f"{where}.face", f"the {color} die has no {face} face"))
             continue
         dice.append(Die(Face(face), color))
-    repeated = [c for c, n in Counter(item.get("color") for item in raw).items() if n > 1]
+    repeated = [c for c, n in Counter(d.color for d in dice).items() if n > 1]
     if repeated:
         problems.append(
             (field_name, f"one die per colour; repeated: {', '.join(map(str, repeated))}")

@@ -16,6 +16,7 @@ from adjudicator.games.mordor.model import (
     ADVANCED_HOBBIT_STEPS,
     BLACK,
     COLOR_LABELS,
+    HOBBIT_COLORS,
     Face,
     GameSetup,
     TurnRules,
@@ -87,6 +88,11 @@ def validate_game(
     if not 1 <= len(players) <= 4:
         problems.append(("players", "1 to 4 players"))
     colors = [p.color for p in players]
+    problems += [
+        (f"players[{i}].color", f"one of {', '.join(HOBBIT_COLORS)}")
+        for i, color in enumerate(colors)
+        if color not in HOBBIT_COLORS
+    ]
     if len(set(colors)) != len(colors):
         problems.append(("players", "each player has a different hobbit colour"))
     for index, player in enumerate(players):

@@ -1,10 +1,14 @@
 """Pages of Journey to Mordor."""
 
 from django.urls import path
-from django.views.generic import TemplateView
+
+from . import views
 
 app_name = "mordor"
 
 urlpatterns = [
-    path("", TemplateView.as_view(template_name="coming_soon.html"), name="index"),
+    path("", views.index, name="index"),
+    path("keep/", views.KeepView.as_view(), name="keep"),
+    path("resolve/", views.ResolveView.as_view(), name="resolve"),
+    path("odds/", views.OddsView.as_view(), name="odds"),
 ]

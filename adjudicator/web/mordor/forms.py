@@ -1,0 +1,255 @@
+"""The forms of the Journey to Mordor pages; each cleans into the API's request shape."""
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from adjudicator.games.mordor.model import (
+    ADVANCED_HOBBIT_STEPS,
+    COLOR_LABELS,
+    DIE_COLORS,
+    FACE_LABELS,
+    HOBBIT_COLORS,
+    LOCATION_LABELS,
+    LOCATIONS,
+    GameSetup,
+)
+from adjudicator.games.mordor.odds import GOALS, POLICIES
+
+from .labels import GOAL_LABELS, POLICY_LABELS
+
+#: The Nazgûl track typed as one character per square, left to right (blank: all empty).
+TRACK_LETTERS = {
+    ".": "empty",
+    "x": "marked",
+    "s": "split",
+    "h": "split_half",
+    "#": "split_marked",
+}
+TRACK_HELP = _(
+    "One character per square, left to right: . empty, x marked, s split, h split with one "
+    "half marked, # split and both halves marked. Missing squares are empty."
+)
+SEATS = 4
+
+
+def _color_choices(colors: tuple[str, ...]) -> list[tuple[str, Any]]:
+    return [(c, _(COLOR_LABELS[c])) for c in colors]
+
+
+def _face_choices(color: str, blank: Any) -> list[tuple[str, Any]]:
+    faces = GameSetup().dice.faces(color)
+    return [("", blank), *((f.value, _(FACE_LABELS[f])) for f in dict.fromkeys(faces))]
+
+
+def _position_choices(last: int) -> list[tuple[int, Any]]:
+    return [(i, f"{i} — {_(LOCATION_LABELS[LOCATIONS[i]])}") for i in range(last + 1)]
+
+
+def _track(form: forms.Form, name: str) -> list[str] | None:
+    """The typed Nazgûl track as square names, padded with empty squares."""
+    typed = form.cleaned_data.get(name, "").strip().lower()
+    if not typed:
+        return None
+    squares = GameSetup().nazgul_squares
+    wrong = sorted({ch for ch in typed if ch not in TRACK_LETTERS})
+    if wrong:
+        form.add_error(name, _("Unknown squares: %(chars)s.") % {"chars": " ".join(wrong)})
+        return None
+    if len(typed) > squares:
+        form.add_error(name, _("The Nazgûl track has %(n)d squares.") % {"n": squares})
+        return None
+    return [TRACK_LETTERS[ch] for ch in typed.ljust(squares, ".")]
+
+
+class MordorBaseForm(forms.Form):
+    """Maps the engine's field names (``rolled[2].face``) back onto this form's fields."""
+
+    def engine_field(self, field: str) -> str | None:
+        return field if field in self.fields else None
+
+    def add_engine_errors(self, problems: tuple[tuple[str, str], ...]) -> None:
+        for field, message in problems:
+            self.add_error(self.engine_field(field), f"{field}: {message}")
+
+
+class KeepForm(MordorBaseForm):
+    """The five dice (one per colour): the face each shows, and whether it is kept."""
+
+    player_color = forms.ChoiceField(label=_("Your hobbit"), choices=_color_choices(HOBBIT_COLORS))
+    location = forms.ChoiceField(
+        label=_("Where your turn started"),
+        required=False,
+        choices=[("", "—"), *((loc, _(LOCATION_LABELS[loc])) for loc in LOCATIONS[:-1])],
+    )
+    advanced = forms.BooleanField(label=_("Advanced game (places)"), required=False)
+    rerolled = forms.BooleanField(label=_("This roll is already Rohan's re-roll"), required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        for color in DIE_COLORS:
+            self.fields[f"face_{color}"] = forms.ChoiceField(
+                label=_("%(color)s die") % {"color": _(COLOR_LABELS[color])},
+                required=False,
+                choices=_face_choices(color, _("— not rolled")),
+            )
+            self.fields[f"keep_{color}"] = forms.BooleanField(label=_("keep"), required=False)
+
+    def dice_rows(self) -> list[tuple[Any, Any]]:
+        return [(self[f"face_{c}"], self[f"keep_{c}"]) for c in DIE_COLORS]
+
+    def rolled_colors(self) -> list[str]:
+        return [c for c in DIE_COLORS if self.cleaned_data.get(f"face_{c}")]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        rolled = self.rolled_colors()
+        if not rolled:
+            raise forms.ValidationError(_("Pick the face of at least one rolled die."))
+        for color in DIE_COLORS:
+            if data.get(f"keep_{color}") and color not in rolled:
+                self.add_error(f"keep_{color}", _("This die was not rolled."))
+        data["request"] = {
+            "rolled": [{"face": data[f"face_{c}"], "color": c} for c in rolled],
+            "keep": [i for i, c in enumerate(rolled) if data.get(f"keep_{c}")],
+            "player_color": data.get("player_color"),
+            "location": data.get("location") or None,
+            "advanced": data.get("advanced", False),
+            "rerolled": data.get("rerolled", False),
+        }
+        return data
+
+    def engine_field(self, field: str) -> str | None:
+        if field.startswith("rolled[") and self.is_bound and hasattr(self, "cleaned_data"):
+            index = int(field[len("rolled[") : field.index("]")])
+            return f"face_{self.rolled_colors()[index]}"
+        return super().engine_field(field)
+
+
+class ResolveForm(MordorBaseForm):
+    """The players in seating order, the dice the active player kept."""
+
+    active = forms.TypedChoiceField(
+        label=_("Active player (seat)"),
+        coerce=int,
+        choices=[(i, str(i + 1)) for i in range(SEATS)],
+    )
+    advanced = forms.BooleanField(label=_("Advanced game (places)"), required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        for seat in range(SEATS):
+            self.fields[f"color_{seat}"] = forms.ChoiceField(
+                label=_("Seat %(n)d: hobbit") % {"n": seat + 1},
+                required=False,
+                choices=[("", _("— empty seat")), *_color_choices(HOBBIT_COLORS)],
+            )
+            self.fields[f"position_{seat}"] = forms.TypedChoiceField(
+                label=_("position"),
+                coerce=int,
+                required=False,
+                empty_value=0,
+                choices=_position_choices(ADVANCED_HOBBIT_STEPS),
+            )
+            self.fields[f"track_{seat}"] = forms.CharField(
+                label=_("Nazgûl track"), required=False, max_length=30, help_text=TRACK_HELP
+            )
+            self.fields[f"eliminated_{seat}"] = forms.BooleanField(
+                label=_("eliminated"), required=False
+            )
+        for color in DIE_COLORS:
+            self.fields[f"kept_{color}"] = forms.ChoiceField(
+                label=_("Kept %(color)s die") % {"color": _(COLOR_LABELS[color])},
+                required=False,
+                choices=_face_choices(color, _("— not kept")),
+            )
+
+    def seat_rows(self) -> list[list[Any]]:
+        names = ("color", "position", "track", "eliminated")
+        return [[self[f"{n}_{seat}"] for n in names] for seat in range(SEATS)]
+
+    def kept_fields(self) -> list[Any]:
+        return [self[f"kept_{c}"] for c in DIE_COLORS]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        seats = [s for s in range(SEATS) if data.get(f"color_{s}")]
+        if not seats:
+            raise forms.ValidationError(_("Seat at least one hobbit."))
+        if data.get("active") not in seats:
+            self.add_error("active", _("The active player's seat is empty."))
+        kept = [
+            {"face": data[f"kept_{c}"], "color": c} for c in DIE_COLORS if data.get(f"kept_{c}")
+        ]
+        if not kept:
+            raise forms.ValidationError(_("Pick the face of at least one kept die."))
+        players = []
+        for seat in seats:
+            player = {
+                "color": data[f"color_{seat}"],
+                "position": data.get(f"position_{seat}") or 0,
+                "eliminated": data.get(f"eliminated_{seat}", False),
+            }
+            track = _track(self, f"track_{seat}")
+            if track is not None:
+                player["nazgul_track"] = track
+            players.append(player)
+        self.seats = seats
+        data["request"] = {
+            "players": players,
+            "active": seats.index(data["active"]) if data.get("active") in seats else 0,
+            "kept": kept,
+            "advanced": data.get("advanced", False),
+        }
+        return data
+
+    def engine_field(self, field: str) -> str | None:
+        if field.startswith("players[") and hasattr(self, "seats"):
+            index = int(field[len("players[") : field.index("]")])
+            rest = field[field.index("]") + 2 :].split("[")[0]
+            name = {"nazgul_track": "track"}.get(rest, rest)
+            candidate = f"{name}_{self.seats[index]}" if index < len(self.seats) else None
+            return candidate if candidate in self.fields else None
+        return super().engine_field(field)
+
+
+class OddsForm(MordorBaseForm):
+    """A player at a place with a Nazgûl track: this turn's odds under a keep policy."""
+
+    position = forms.TypedChoiceField(
+        label=_("Where your turn starts"),
+        coerce=int,
+        choices=_position_choices(ADVANCED_HOBBIT_STEPS - 1),
+    )
+    nazgul_track = forms.CharField(
+        label=_("Your Nazgûl track"), required=False, max_length=30, help_text=TRACK_HELP
+    )
+    player_color = forms.ChoiceField(label=_("Your hobbit"), choices=_color_choices(HOBBIT_COLORS))
+    other_colors = forms.MultipleChoiceField(
+        label=_("Other players still in the game"),
+        required=False,
+        choices=_color_choices(HOBBIT_COLORS),
+        widget=forms.CheckboxSelectMultiple,
+    )
+    advanced = forms.BooleanField(label=_("Advanced game (places)"), required=False)
+    goal = forms.ChoiceField(label=_("Goal"), choices=[(g, GOAL_LABELS[g]) for g in GOALS])
+    policy = forms.ChoiceField(
+        label=_("Keep policy"), choices=[(p, POLICY_LABELS[p]) for p in POLICIES]
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        request = {
+            "position": data.get("position", 0),
+            "player_color": data.get("player_color"),
+            "other_colors": data.get("other_colors", []),
+            "advanced": data.get("advanced", False),
+            "goal": data.get("goal", "progress"),
+            "policy": data.get("policy", "optimal"),
+        }
+        track = _track(self, "nazgul_track")
+        if track is not None:
+            request["nazgul_track"] = track
+        data["request"] = request
+        return data

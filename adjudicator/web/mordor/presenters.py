@@ -1,0 +1,178 @@
+"""Engine answers → the dicts the API returns and the templates show, in the reader's language."""
+
+from fractions import Fraction
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from adjudicator.charts import bar_chart_svg
+from adjudicator.citations import citation_payload, citations_payload
+from adjudicator.games.common import Reason, probability
+from adjudicator.games.mordor.keep import KeepCheck
+from adjudicator.games.mordor.model import GameSetup, location_at
+from adjudicator.games.mordor.odds import TurnOdds
+from adjudicator.games.mordor.resolve import TurnResult
+
+from .forms import TRACK_LETTERS
+from .labels import color_label, face_label, location_label, policy_label
+
+Payload = dict[str, Any]
+
+
+def _param(value: Any) -> Any:
+    """Engine parameters that are English labels (faces, colours) are translated too."""
+    if isinstance(value, str):
+        return ", ".join(_(part) for part in value.split(", "))
+    return value
+
+
+def message(reason: Reason) -> str:
+    if not reason.params:
+        return _(reason.message)
+    return _(reason.message) % {key: _param(value) for key, value in reason.params.items()}
+
+
+def reason_payload(reason: Reason, request: Any = None) -> Payload:
+    return {
+        "code": reason.code,
+        "message": message(reason),
+        "citation": citation_payload(reason.citation, request) if reason.citation else None,
+    }
+
+
+def _reasons(reasons: tuple[Reason, ...], request: Any) -> list[Payload]:
+    return [reason_payload(r, request) for r in reasons]
+
+
+def _closing(answer: Any, request: Any) -> Payload:
+    """What every answer ends with: the rules cited and the assumptions made."""
+    return {
+        "citations": citations_payload(answer.citations, request),
+        "assumptions": [message(a) for a in answer.assumptions],
+    }
+
+
+def exact(value: Fraction) -> Payload:
+    return {"exact": str(value), "value": float(value)}
+
+
+def keep_answer(check: KeepCheck, request: Any = None) -> Payload:
+    summary = (
+        _("Legal: you may keep these dice.")
+        if check.legal
+        else _("Not legal: %(count)d problem(s) with this keep.") % {"count": len(check.reasons)}
+    )
+    return {
+        "legal": check.legal,
+        "summary": summary,
+        "reasons": _reasons(check.reasons, request),
+        "notes": _reasons(check.notes, request),
+        "legal_keeps": [list(keep) for keep in check.legal_keeps],
+        "may_reroll": check.may_reroll,
+        "ends_rolling": check.ends_rolling,
+        **_closing(check, request),
+    }
+
+
+def keep_descriptions(rolled: list[dict], keeps: tuple[tuple[int, ...], ...]) -> list[str]:
+    """Each legal keep in words: «Nazgûl (blue) + Ring (black)»."""
+
+    def die(index: int) -> str:
+        return f"{face_label(rolled[index]['face'])} ({color_label(rolled[index]['color'])})"
+
+    return [" + ".join(die(i) for i in keep) for keep in keeps]
+
+
+def players_table(answer: Payload) -> list[dict[str, Any]]:
+    """The players after the turn as the result page lists them."""
+    letters = {name: letter for letter, name in TRACK_LETTERS.items()}
+    return [
+        {
+            "hobbit": color_label(p["color"]),
+            "place": location_label(p["position"]) if p["location"] else str(p["position"]),
+            "track": "".join(letters[s] for s in p["nazgul_track"]),
+            "open_divisions": p["open_divisions"],
+            "eliminated": p["eliminated"],
+        }
+        for p in answer["players"]
+    ]
+
+
+def resolve_answer(result: TurnResult, setup: GameSetup, request: Any = None) -> Payload:
+    if result.game_over:
+        summary = (
+            _("Game over: %(players)s won.")
+            % {"players": ", ".join(color_label(c) for c in result.winners)}
+            if result.winners
+            else _("Game over: nobody reached Mordor alive.")
+        )
+    else:
+        summary = _("The rings move the hobbit %(steps)d step(s).") % {"steps": result.ring_steps}
+    return {
+        "summary": summary,
+        "ring_steps": result.ring_steps,
+        "rings_blocked": result.rings_blocked,
+        "marks": result.marks,
+        "splits": list(result.splits),
+        "players": [
+            {
+                "color": p.color,
+                "position": p.position,
+                "location": location_at(p.position, setup),
+                "nazgul_track": [s.value for s in p.track.squares],
+                "open_divisions": p.track.open_divisions,
+                "eliminated": p.eliminated,
+            }
+            for p in result.players
+        ],
+        "events": _reasons(result.events, request),
+        "round_complete": result.round_complete,
+        "game_over": result.game_over,
+        "winners": list(result.winners),
+        **_closing(result, request),
+    }
+
+
+def odds_answer(odds: TurnOdds, request: Any = None) -> Payload:
+    if odds.goal == "progress":
+        summary = _("Expected progress this turn with the %(policy)s policy: %(value).3f steps.")
+    else:
+        summary = _(
+            "Chance to end this turn in Mordor, not eliminated, with the %(policy)s policy: "
+            "%(value).2f%%."
+        )
+    shown = float(odds.value) if odds.goal == "progress" else float(odds.value) * 100
+    return {
+        "summary": summary % {"policy": policy_label(odds.policy), "value": shown},
+        "goal": odds.goal,
+        "policy": odds.policy,
+        "location": odds.location,
+        "value": exact(odds.value),
+        "optimal_value": exact(odds.optimal_value),
+        "policy_values": {name: exact(v) for name, v in odds.policy_values.items()},
+        "expected_steps": exact(odds.expected_steps),
+        "expected_marks": exact(odds.expected_marks),
+        "eliminated": probability(odds.eliminated),
+        "reach_mordor": probability(odds.reach_mordor),
+        "steps": [{"count": k, **probability(p)} for k, p in odds.steps.items()],
+        "marks": [{"count": k, **probability(p)} for k, p in odds.marks.items()],
+        "outcomes": [
+            {"steps": o.steps, "marks": o.marks, "eliminated": o.eliminated, **probability(p)}
+            for o, p in odds.outcomes.items()
+        ],
+        **_closing(odds, request),
+    }
+
+
+def odds_charts(odds: TurnOdds) -> list[Any]:
+    """One chart per distribution: ring steps, and Nazgûl marks on you."""
+    return [
+        bar_chart_svg(
+            [(str(k), p) for k, p in odds.steps.items()],
+            title=_("Ring steps this turn"),
+        ),
+        bar_chart_svg(
+            [(str(k), p) for k, p in odds.marks.items()],
+            title=_("Nazgûl marks on you this turn"),
+        ),
+    ]

@@ -1,0 +1,232 @@
+"""Request and response shapes of the Journey to Mordor API (documented in OpenAPI)."""
+
+from rest_framework import serializers
+
+from adjudicator.games.common import InvalidInput
+from adjudicator.games.mordor.model import (
+    DEFAULT_BLACK_DIE,
+    DEFAULT_COLORED_DIE,
+    DIE_COLORS,
+    HOBBIT_COLORS,
+    LOCATIONS,
+    MAX_FACES,
+    DiceSpec,
+    Face,
+    GameSetup,
+)
+from adjudicator.games.mordor.odds import GOALS, POLICIES
+from adjudicator.games.mordor.track import Square
+
+FACES = [f.value for f in Face]
+FACES_HELP = "One of: " + ", ".join(FACES)
+SQUARES = [s.value for s in Square]
+SQUARES_HELP = "One of: " + ", ".join(SQUARES)
+COLORS_HELP = "A hobbit's colour: " + ", ".join(HOBBIT_COLORS)
+
+
+class MordorSetupSerializer(serializers.Serializer):
+    """What the rulebook shows only in pictures; defaults are stated in every answer."""
+
+    colored_die = serializers.ListField(
+        child=serializers.CharField(help_text=FACES_HELP),
+        min_length=1,
+        max_length=MAX_FACES,
+        default=[f.value for f in DEFAULT_COLORED_DIE],
+    )
+    black_die = serializers.ListField(
+        child=serializers.CharField(help_text=FACES_HELP),
+        min_length=1,
+        max_length=MAX_FACES,
+        default=[f.value for f in DEFAULT_BLACK_DIE],
+    )
+    hobbit_steps = serializers.IntegerField(min_value=1, max_value=30, default=9)
+    nazgul_squares = serializers.IntegerField(min_value=1, max_value=30, default=7)
+
+    def to_setup(self, data: dict) -> GameSetup:
+        problems = [
+            (f"setup.{name}[{i}]", f"unknown face {face!r} ({', '.join(FACES)})")
+            for name in ("colored_die", "black_die")
+            for i, face in enumerate(data[name])
+            if face not in FACES
+        ]
+        if problems:
+            raise InvalidInput(problems)
+        return GameSetup(
+            dice=DiceSpec(
+                colored=tuple(Face(f) for f in data["colored_die"]),
+                black=tuple(Face(f) for f in data["black_die"]),
+            ),
+            hobbit_steps=data["hobbit_steps"],
+            nazgul_squares=data["nazgul_squares"],
+        )
+
+
+class MordorDieSerializer(serializers.Serializer):
+    face = serializers.ChoiceField(FACES)
+    color = serializers.ChoiceField(list(DIE_COLORS))
+
+
+class MordorKeepRequestSerializer(serializers.Serializer):
+    rolled = MordorDieSerializer(many=True, min_length=1, max_length=len(DIE_COLORS))
+    keep = serializers.ListField(
+        child=serializers.IntegerField(),
+        max_length=len(DIE_COLORS),
+        help_text="Indexes into rolled.",
+    )
+    player_color = serializers.ChoiceField(list(HOBBIT_COLORS))
+    location = serializers.ChoiceField(list(LOCATIONS[:-1]), allow_null=True, default=None)
+    advanced = serializers.BooleanField(default=False)
+    rerolled = serializers.BooleanField(
+        default=False, help_text="This roll is already Rohan's re-roll (advanced game)."
+    )
+    setup = MordorSetupSerializer(required=False)
+
+
+class MordorCitationSerializer(serializers.Serializer):
+    rulebook = serializers.CharField()
+    section = serializers.CharField()
+    title = serializers.CharField()
+    url = serializers.CharField()
+
+
+class MordorReasonSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+    citation = MordorCitationSerializer(allow_null=True)
+
+
+class MordorAnswerSerializer(serializers.Serializer):
+    citations = MordorCitationSerializer(many=True)
+    assumptions = serializers.ListField(child=serializers.CharField())
+
+
+class MordorKeepResponseSerializer(MordorAnswerSerializer):
+    legal = serializers.BooleanField()
+    summary = serializers.CharField()
+    reasons = MordorReasonSerializer(many=True)
+    notes = MordorReasonSerializer(many=True)
+    legal_keeps = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField())
+    )
+    may_reroll = serializers.BooleanField()
+    ends_rolling = serializers.BooleanField()
+
+
+class MordorPlayerSerializer(serializers.Serializer):
+    color = serializers.CharField(help_text=COLORS_HELP)
+    position = serializers.IntegerField(
+        min_value=0, max_value=30, default=0, help_text="Steps made from Bag End (9 = Mordor)."
+    )
+    nazgul_track = serializers.ListField(
+        child=serializers.CharField(help_text=SQUARES_HELP),
+        required=False,
+        help_text="The Nazgûl track's squares, left to right; omitted: an empty track.",
+    )
+    eliminated = serializers.BooleanField(default=False)
+
+
+class MordorResolveRequestSerializer(serializers.Serializer):
+    players = MordorPlayerSerializer(many=True, min_length=1, max_length=4)
+    active = serializers.IntegerField(min_value=0, help_text="Index of the active player.")
+    kept = MordorDieSerializer(many=True, min_length=1, max_length=len(DIE_COLORS))
+    advanced = serializers.BooleanField(default=False)
+    gandalf_squares = serializers.ListField(
+        child=serializers.IntegerField(),
+        allow_null=True,
+        default=None,
+        help_text="Squares (0-based) Gandalf splits; null: the leftmost empty ones.",
+    )
+    setup = MordorSetupSerializer(required=False)
+
+
+class MordorPlayerStateSerializer(serializers.Serializer):
+    color = serializers.CharField()
+    position = serializers.IntegerField()
+    location = serializers.CharField(allow_null=True)
+    nazgul_track = serializers.ListField(child=serializers.CharField())
+    open_divisions = serializers.IntegerField()
+    eliminated = serializers.BooleanField()
+
+
+class MordorResolveResponseSerializer(MordorAnswerSerializer):
+    summary = serializers.CharField()
+    ring_steps = serializers.IntegerField()
+    rings_blocked = serializers.BooleanField()
+    marks = serializers.DictField(child=serializers.IntegerField())
+    splits = serializers.ListField(child=serializers.IntegerField())
+    players = MordorPlayerStateSerializer(many=True)
+    events = MordorReasonSerializer(many=True)
+    round_complete = serializers.BooleanField()
+    game_over = serializers.BooleanField()
+    winners = serializers.ListField(child=serializers.CharField())
+
+
+class MordorOddsRequestSerializer(serializers.Serializer):
+    position = serializers.IntegerField(
+        min_value=0, max_value=30, help_text="Steps made from Bag End (4 = Rohan)."
+    )
+    nazgul_track = serializers.ListField(
+        child=serializers.CharField(help_text=SQUARES_HELP),
+        required=False,
+        help_text="The Nazgûl track's squares, left to right; omitted: an empty track.",
+    )
+    player_color = serializers.ChoiceField(list(HOBBIT_COLORS))
+    other_colors = serializers.ListField(
+        child=serializers.CharField(help_text=COLORS_HELP),
+        max_length=3,
+        default=list,
+        help_text="Colours of the other players still in the game.",
+    )
+    advanced = serializers.BooleanField(default=False)
+    goal = serializers.ChoiceField(list(GOALS), default="progress")
+    policy = serializers.ChoiceField(list(POLICIES), default="optimal")
+    setup = MordorSetupSerializer(required=False)
+
+
+class MordorExactSerializer(serializers.Serializer):
+    exact = serializers.CharField()
+    value = serializers.FloatField()
+
+
+class MordorProbabilitySerializer(serializers.Serializer):
+    exact = serializers.CharField()
+    probability = serializers.FloatField()
+
+
+class MordorCountChanceSerializer(MordorProbabilitySerializer):
+    count = serializers.IntegerField()
+
+
+class MordorOutcomeSerializer(MordorProbabilitySerializer):
+    steps = serializers.IntegerField()
+    marks = serializers.IntegerField()
+    eliminated = serializers.BooleanField()
+
+
+class MordorOddsResponseSerializer(MordorAnswerSerializer):
+    summary = serializers.CharField()
+    goal = serializers.CharField()
+    policy = serializers.CharField()
+    location = serializers.CharField(allow_null=True)
+    value = MordorExactSerializer()
+    optimal_value = MordorExactSerializer()
+    policy_values = serializers.DictField(child=MordorExactSerializer())
+    expected_steps = MordorExactSerializer()
+    expected_marks = MordorExactSerializer()
+    eliminated = MordorProbabilitySerializer()
+    reach_mordor = MordorProbabilitySerializer()
+    steps = MordorCountChanceSerializer(many=True)
+    marks = MordorCountChanceSerializer(many=True)
+    outcomes = MordorOutcomeSerializer(many=True)
+
+
+class MordorErrorItemSerializer(serializers.Serializer):
+    field = serializers.CharField()
+    message = serializers.CharField()
+
+
+class MordorErrorSerializer(serializers.Serializer):
+    """Bad input: every problem, each naming its field (adjudicator.api.exception_handler)."""
+
+    detail = serializers.CharField()
+    errors = MordorErrorItemSerializer(many=True)

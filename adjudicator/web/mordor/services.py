@@ -1,0 +1,78 @@
+"""Validated request data (from the API or a form, same shape) → the engine's answers."""
+
+from typing import Any
+
+from adjudicator.games.mordor.keep import KeepCheck, check_keep, parse_dice
+from adjudicator.games.mordor.model import GameSetup, validate_setup
+from adjudicator.games.mordor.odds import TurnOdds, turn_odds
+from adjudicator.games.mordor.resolve import PlayerState, TurnResult, resolve_turn
+from adjudicator.games.mordor.track import NazgulTrack
+
+from .serializers import MordorSetupSerializer
+
+
+def game_setup(data: dict[str, Any]) -> GameSetup:
+    """The stated setup, or the defaults (docs/mordor.md)."""
+    raw = data.get("setup")
+    if not raw:
+        return GameSetup()
+    setup = MordorSetupSerializer().to_setup(raw)
+    validate_setup(setup)
+    return setup
+
+
+def track(values: list[str] | None, setup: GameSetup, field_name: str) -> NazgulTrack:
+    if values is None:
+        return NazgulTrack.fresh(setup.nazgul_squares)
+    return NazgulTrack.parse(values, setup.nazgul_squares, field_name)
+
+
+def run_keep_check(data: dict[str, Any]) -> KeepCheck:
+    setup = game_setup(data)
+    rolled = parse_dice(data["rolled"], "rolled", setup)
+    return check_keep(
+        rolled,
+        data["keep"],
+        player_color=data["player_color"],
+        location=data.get("location"),
+        advanced=data.get("advanced", False),
+        rerolled=data.get("rerolled", False),
+        setup=setup,
+    )
+
+
+def run_resolve(data: dict[str, Any]) -> tuple[TurnResult, GameSetup]:
+    setup = game_setup(data)
+    players = [
+        PlayerState(
+            color=p["color"],
+            position=p.get("position", 0),
+            track=track(p.get("nazgul_track"), setup, f"players[{i}].nazgul_track"),
+            eliminated=p.get("eliminated", False),
+        )
+        for i, p in enumerate(data["players"])
+    ]
+    kept = parse_dice(data["kept"], "kept", setup)
+    result = resolve_turn(
+        players,
+        data["active"],
+        kept,
+        advanced=data.get("advanced", False),
+        setup=setup,
+        gandalf_squares=data.get("gandalf_squares"),
+    )
+    return result, setup
+
+
+def run_odds(data: dict[str, Any]) -> TurnOdds:
+    setup = game_setup(data)
+    return turn_odds(
+        data["position"],
+        track(data.get("nazgul_track"), setup, "nazgul_track"),
+        player_color=data["player_color"],
+        other_colors=tuple(data.get("other_colors", ())),
+        advanced=data.get("advanced", False),
+        goal=data.get("goal", "progress"),
+        policy=data.get("policy", "optimal"),
+        setup=setup,
+    )

@@ -1,0 +1,147 @@
+"""The Journey to Mordor API: the issue's contract, the schema, and 400s naming the field."""
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.openapi import assert_matches_schema
+
+KEEP = "/api/mordor/keep/check/"
+RESOLVE = "/api/mordor/resolve/"
+ODDS = "/api/mordor/odds/"
+ROLL = [
+    {"face": "ring", "color": "black"},
+    {"face": "ring", "color": "red"},
+    {"face": "orc", "color": "yellow"},
+    {"face": "nazgul", "color": "blue"},
+    {"face": "gandalf", "color": "green"},
+]
+
+
+@pytest.fixture
+def api():
+    return APIClient(HTTP_ACCEPT_LANGUAGE="en")
+
+
+def post(api, url, body, language="en"):
+    return api.post(url, body, format="json", HTTP_ACCEPT_LANGUAGE=language)
+
+
+def fields(response):
+    return {error["field"] for error in response.json()["errors"]}
+
+
+def test_keep_check_contract(api):
+    body = {"rolled": ROLL, "keep": [0, 1], "player_color": "red", "location": None}
+    response = post(api, KEEP, {**body, "advanced": False})
+    assert response.status_code == 200
+    assert_matches_schema(response, KEEP, "post")
+    answer = response.json()
+    assert answer["legal"] is False
+    assert {r["code"] for r in answer["reasons"]} == {"duplicate_face", "nazgul_not_kept"}
+    assert [3] in answer["legal_keeps"] and len(answer["legal_keeps"]) == 12
+    assert "broski-kubikov" in {c["section"] for c in answer["citations"]}
+    assert any("Black die faces" in a for a in answer["assumptions"])
+
+
+def test_keep_check_answers_in_russian_and_polish(api):
+    body = {"rolled": ROLL, "keep": [0, 1], "player_color": "red"}
+    russian = post(api, KEEP, body, "ru").json()
+    polish = post(api, KEEP, body, "pl").json()
+    english = post(api, KEEP, body, "en").json()
+    assert russian["reasons"][0]["message"] != english["reasons"][0]["message"]
+    assert polish["reasons"][0]["message"] != english["reasons"][0]["message"]
+    assert polish["summary"] != english["summary"]
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"rolled": [{"face": "dragon", "color": "red"}], "keep": [0]}, "rolled[0].face"),
+        ({"rolled": [*ROLL, {"face": "ring", "color": "black"}], "keep": [0]}, "rolled"),
+        ({"rolled": [{"face": "white_tree", "color": "red"}], "keep": [0]}, "rolled[0].face"),
+        ({"rolled": ROLL, "keep": [9]}, "keep[0]"),
+        ({"rolled": ROLL, "keep": [0], "player_color": "black"}, "player_color"),
+        ({"rolled": ROLL, "keep": [0], "setup": {"black_die": ["coin"]}}, "setup.black_die[0]"),
+    ],
+)
+def test_keep_check_bad_input_names_the_field(api, body, field):
+    response = post(api, KEEP, {"player_color": "red", **body})
+    assert response.status_code == 400
+    assert_matches_schema(response, KEEP, "post")
+    assert field in fields(response)
+
+
+def test_resolve_sams_two_nazgul(api):
+    body = {
+        "players": [
+            {"color": "red"},
+            {"color": "blue", "position": 1, "nazgul_track": ["split_half", *["empty"] * 6]},
+        ],
+        "active": 0,
+        "kept": [
+            {"face": "nazgul", "color": "red"},
+            {"face": "nazgul", "color": "blue"},
+            {"face": "orc", "color": "black"},
+            {"face": "gandalf", "color": "green"},
+            {"face": "ring", "color": "yellow"},
+        ],
+    }
+    response = post(api, RESOLVE, body)
+    assert response.status_code == 200, response.json()
+    assert_matches_schema(response, RESOLVE, "post")
+    sam, merry = response.json()["players"]
+    assert sam["nazgul_track"][0] == "split_half" and sam["position"] == 0
+    assert merry["nazgul_track"][0] == "split_marked"
+    assert response.json()["rings_blocked"] is True
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"active": 5}, "active"),
+        ({"players": [{"color": "purple"}]}, "players[0].color"),
+        (
+            {"players": [{"color": "red", "nazgul_track": ["empty", "marked"] + ["empty"] * 5}]},
+            "players[0].nazgul_track",
+        ),
+        ({"kept": [{"face": "ring", "color": "red"}] * 6}, "kept"),
+    ],
+)
+def test_resolve_bad_input_names_the_field(api, change, field):
+    body = {"players": [{"color": "red"}], "active": 0, "kept": [{"face": "ring", "color": "red"}]}
+    response = post(api, RESOLVE, {**body, **change})
+    assert response.status_code == 400
+    assert_matches_schema(response, RESOLVE, "post")
+    assert field in fields(response)
+
+
+def test_odds_from_rohan(api):
+    body = {"position": 4, "player_color": "red", "other_colors": ["blue"], "advanced": True}
+    response = post(api, ODDS, body)
+    assert response.status_code == 200
+    assert_matches_schema(response, ODDS, "post")
+    answer = response.json()
+    assert answer["location"] == "rohan"
+    assert answer["value"] == answer["optimal_value"]
+    assert (
+        answer["policy_values"]["optimal"]["value"]
+        >= answer["policy_values"]["all_distinct"]["value"]
+    )
+    assert sum(s["probability"] for s in answer["steps"]) == pytest.approx(1)
+    assert "/" in answer["steps"][0]["exact"] or answer["steps"][0]["exact"] in {"0", "1"}
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"position": 9}, "position"),
+        ({"goal": "glory"}, "goal"),
+        ({"other_colors": ["red"]}, "other_colors"),
+        ({"nazgul_track": ["marked"] * 7}, "nazgul_track"),
+    ],
+)
+def test_odds_bad_input_names_the_field(api, change, field):
+    response = post(api, ODDS, {"position": 0, "player_color": "red", **change})
+    assert response.status_code == 400
+    assert_matches_schema(response, ODDS, "post")
+    assert field in fields(response)
