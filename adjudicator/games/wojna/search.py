@@ -123,6 +123,16 @@ def search_odds(
             citations=unique_citations([*cited, cite.TABLES]),
             assumptions=tuple(assumptions),
         )
+    reasons.append(
+        Reason(
+            N_(
+                "A found Hobbit is not turned face up: the Alliance only tells Sauron that a "
+                "Hobbit has been found."
+            ),
+            cite.SEARCH,
+            code="hobbits",
+        )
+    )
     successes = table.successes(points)
     faces = tuple(sorted(successes))
     capture_faces = tuple(face for face in faces if successes[face])

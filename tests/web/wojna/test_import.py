@@ -82,3 +82,9 @@ def test_bad_file_changes_nothing(tmp_path, data, message):
     with pytest.raises(CommandError, match=message.replace("[", r"\[").replace("]", r"\]")):
         call_command("import_wojna_tables", write(tmp_path, data))
     assert BattleResultEntry.objects.count() == 1
+
+
+@pytest.mark.parametrize("model", ["battleresultentry", "duelresultentry", "searchtableentry"])
+def test_admin_lists_each_table(admin_client, model):
+    assert admin_client.get(f"/admin/wojna/{model}/").status_code == 200
+    assert admin_client.get(f"/admin/wojna/{model}/add/").status_code == 200
