@@ -76,6 +76,10 @@ def _deck_form_page(request: HttpRequest, deck: Deck | None = None) -> HttpRespo
     form = forms.DeckForm(request.POST or None, initial=initial)
     context: dict[str, Any] = {"form": form, "deck": deck}
     if not form.is_bound:
+        if deck is not None:
+            context.update(
+                _report_context(request, check_deck(deck.source, formats()[deck.format]))
+            )
         return render(request, "cards_db/deck_form.html", context)
     if not form.is_valid():
         return render(request, "cards_db/deck_form.html", context, status=400)

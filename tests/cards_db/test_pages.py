@@ -1,0 +1,135 @@
+"""The card, deck and calculator pages (Django test client)."""
+
+import pytest
+from django.urls import reverse
+
+from cards_db.models import Deck
+from tests.games.tcg.sample_decks import legal_deck
+
+pytestmark = pytest.mark.django_db
+
+
+def test_card_list_filters_and_searches(cards, client):
+    page = client.get(reverse("cards_db:index"), {"q": "Lórien", "side": "free_peoples"})
+    assert page.status_code == 200
+    assert "Lórien Elf" in page.content.decode()
+    assert "Goblin Runner" not in page.content.decode()
+
+
+def test_card_list_rejects_a_bad_filter(cards, client):
+    assert client.get(reverse("cards_db:index"), {"strength_min": "x"}).status_code == 400
+
+
+def test_card_detail_shows_stats_and_text(cards, client):
+    page = client.get(reverse("cards_db:card", kwargs={"key": "1_50"}), HTTP_ACCEPT_LANGUAGE="en")
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert "Greenleaf" in html and "Archer" in html and "1R50" in html
+
+
+def test_collector_info_redirects_to_the_card(cards, client):
+    response = client.get("/cards/card/1R50/")
+    assert response.status_code == 301 and response["Location"] == "/cards/card/1_50/"
+    assert client.get("/cards/card/9_999/").status_code == 404
+
+
+def test_check_shows_the_report_without_saving(cards, client):
+    text = legal_deck().replace("4x Axe Strike (1C3)", "5x Axe Strike (1C3)")
+    page = client.post(reverse("cards_db:deck_new"), {"list": text, "format": "fellowship_block",
+                                                     "check": "1"})  # fmt: skip
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert 'data-verdict="invalid"' in html and 'data-code="too_many_copies"' in html
+    assert "igralnaia-koloda-draw-deck" in html
+    assert "5x Axe Strike (1C3)" in html
+    assert not Deck.objects.exists()
+
+
+def test_save_then_reopen_edit_and_export(cards, client):
+    form = {"name": "Dwarves", "list": legal_deck(), "format": "fellowship_block",
+            "check_starting_fellowship": "on", "save": "1"}  # fmt: skip
+    response = client.post(reverse("cards_db:deck_new"), form)
+    deck = Deck.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == f"/cards/decks/{deck.pk}/edit/{deck.edit_key}/"
+    edit = client.get(response["Location"])
+    assert "Dwarves" in edit.content.decode()
+    shown = client.get(deck.get_absolute_url())
+    assert 'data-verdict="valid"' in shown.content.decode()
+    client.post(response["Location"], {**form, "name": "Dwarves 2"})
+    deck.refresh_from_db()
+    assert deck.name == "Dwarves 2"
+    exported = client.get(reverse("cards_db:deck_export", kwargs={"pk": deck.pk}))
+    assert exported.content.decode().startswith("# Dwarves 2\n")
+
+
+def test_a_wrong_edit_key_is_a_404(cards, client):
+    form = {"name": "A", "list": legal_deck(), "format": "fellowship_block", "save": "1"}
+    client.post(reverse("cards_db:deck_new"), form)
+    deck = Deck.objects.get()
+    url = f"/cards/decks/{deck.pk}/edit/{deck.pk}/"
+    assert client.get(url).status_code == 404
+
+
+@pytest.mark.parametrize(
+    "text", ["", "   ", "No Such Card\n2 Goblin Runner", "1 Goblin Runner\n" * 10_000]
+)
+def test_bad_lists_are_400_and_save_nothing(cards, client, text):
+    form = {"name": "X", "list": text, "format": "fellowship_block", "save": "1"}
+    page = client.post(reverse("cards_db:deck_new"), form)
+    assert page.status_code == 400
+    assert not Deck.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("slug", "data", "expected"),
+    [
+        ("skirmish", {
+            "free_peoples-TOTAL_FORMS": 1, "free_peoples-INITIAL_FORMS": 0,
+            "free_peoples-0-name": "Aragorn", "free_peoples-0-strength": 8,
+            "free_peoples-0-vitality": 4, "free_peoples-0-wounds": 0, "free_peoples-0-damage": 1,
+            "free_peoples-0-burdens": 0, "free_peoples-0-resistance": 10,
+            "shadow-TOTAL_FORMS": 2, "shadow-INITIAL_FORMS": 0,
+            **{f"shadow-{i}-{k}": v for i in (0, 1) for k, v in
+               {"name": f"Orc {i}", "strength": 3, "vitality": 2, "wounds": 0, "damage": 0,
+                "burdens": 0, "resistance": 10}.items()},
+            "burdens_per_wound": 1,
+        }, "Free Peoples strength 8 against Shadow strength 6"),
+        ("move-twilight", {"shadow_number": 3, "companions": 4}, "= 7 twilight"),
+        ("minion-cost", {"twilight_cost": 3, "minion_site_number": 4, "current_site": 2,
+                         "penalty_reduction": 0}, "roaming"),
+        ("move-limit", {"players_at_start": 2, "moves_made": 0}, "move limit is 2"),
+        ("companions", {"candidate": "Boromir", "candidate_unique": "on",
+                        "dead_pile": "• Boromir"}, "dead pile"),
+        ("burdens", {"burdens": 10, "resistance": 10, "added": 0}, "corrupted"),
+        ("bids", {"bids": "Petr: 3\nYuri: 4\nElena: 3\nMikhail: 1", "tie_order": "Elena, Petr"},
+         "Yuri, Elena, Petr, Mikhail"),
+    ],
+)  # fmt: skip
+def test_calculator_pages_answer_with_citations(client, slug, data, expected):
+    url = reverse("cards_db:calculator", kwargs={"slug": slug})
+    assert client.get(url).status_code == 200
+    page = client.post(url, data, HTTP_ACCEPT_LANGUAGE="en")
+    html = page.content.decode()
+    assert page.status_code == 200, html[-3000:]
+    assert expected in html
+    assert "/rules/lotr-tcg-rules/" in html
+
+
+@pytest.mark.parametrize(
+    ("slug", "data"),
+    [
+        ("move-limit", {"players_at_start": 1, "moves_made": 0}),
+        ("bids", {"bids": "Petr three"}),
+        ("skirmish", {"free_peoples-TOTAL_FORMS": 0, "free_peoples-INITIAL_FORMS": 0,
+                      "shadow-TOTAL_FORMS": 0, "shadow-INITIAL_FORMS": 0,
+                      "burdens_per_wound": 1}),
+    ],
+)  # fmt: skip
+def test_calculator_pages_reject_bad_input_with_400(client, slug, data):
+    url = reverse("cards_db:calculator", kwargs={"slug": slug})
+    assert client.post(url, data).status_code == 400
+
+
+def test_unknown_calculator_is_a_404(client):
+    assert client.get("/cards/calculators/nope/").status_code == 404
