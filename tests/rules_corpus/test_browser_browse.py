@@ -34,3 +34,4 @@ def test_browse_a_rulebook(page, live_server, loaded_rulebooks):
     assert (
         permalink == live_server.url + "/rules/wotr-rules/perekidyvanie-rezultatov-iz-za-liderstva/"
     )
+    assert page.get_by_role("button", name="Скопировать ссылку").is_visible()
