@@ -1,6 +1,7 @@
 """The five rulebooks parse into the trees their printed books have, losing nothing."""
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -204,3 +205,12 @@ def test_command_line_prints_the_tree(capsys):
     assert "8.4" in out
     assert "nazgul" in out
     assert "Назгул" in out
+
+
+@pytest.mark.parametrize("slug", RULEBOOK_SLUGS)
+def test_anchors_are_stable(slug):
+    """Checkers cite these anchors: changing one must be deliberate (update the snapshot)."""
+    snapshot = Path(__file__).parent / "anchors" / f"{slug}.txt"
+    book = parse_rulebook(slug)
+    listed = "".join(f"{s.number_path} {s.anchor}\n" for s in book.sections)
+    assert listed == snapshot.read_text(encoding="utf-8")
