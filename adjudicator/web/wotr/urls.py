@@ -1,10 +1,16 @@
 """Pages of War of the Ring: odds, hunt and victory."""
 
 from django.urls import path
-from django.views.generic import TemplateView
+
+from . import views
 
 app_name = "wotr"
 
 urlpatterns = [
-    path("", TemplateView.as_view(template_name="coming_soon.html"), name="index"),
+    path("", views.index, name="index"),
+    path("battle/", views.BattlePage.as_view(), name="battle"),
+    path("factions/", views.FactionAttackPage.as_view(), name="faction"),
+    path("hunt/", views.HuntPage.as_view(), name="hunt"),
+    path("hunt/turn/", views.HuntTurnPage.as_view(), name="hunt_turn"),
+    path("victory/", views.VictoryPage.as_view(), name="victory"),
 ]

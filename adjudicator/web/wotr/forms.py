@@ -1,0 +1,286 @@
+"""The page forms. Each turns its cleaned data into the API's input shape (``as_request``), so
+pages and API run the same service code."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from adjudicator.games.wotr.battle import MAX_ROUNDS
+from adjudicator.games.wotr.board import BOARD, FREE_PEOPLES, MAX_CORRUPTION, SHADOW
+from adjudicator.games.wotr.factions import MAX_FIGURES
+from adjudicator.games.wotr.hunt import MAX_MOVES
+from adjudicator.games.wotr.position import (
+    MAX_FREE_PEOPLES_DICE,
+    MAX_SHADOW_DICE,
+    starting_control,
+)
+
+POLICY_CHOICES = [
+    ("keep_strength", _("Keep strength: downgrade elites first")),
+    ("keep_elites", _("Keep elites: remove regulars first")),
+]
+SETTLEMENT_CHOICES = [
+    ("none", _("None")),
+    ("town", _("Town")),
+    ("city", _("City")),
+    ("fortification", _("Fortification")),
+    ("stronghold", _("Stronghold")),
+]
+
+
+def number(label, low: int, high: int, initial: int = 0, required: bool = True, help_text=""):
+    return forms.IntegerField(
+        label=label,
+        min_value=low,
+        max_value=high,
+        initial=initial,
+        required=required,
+        help_text=help_text,
+    )
+
+
+class EngineErrorsMixin:
+    """Put an engine's ``InvalidInput`` problems on the matching fields."""
+
+    def add_engine_errors(self, problems) -> None:
+        for where, message in problems:
+            name = where.replace(".", "_").replace("target_", "")
+            self.add_error(
+                name if name in self.fields else None,
+                f"{where}: {message}" if name not in self.fields else message,
+            )
+
+
+def _side_fields(prefix: str, label) -> dict[str, forms.Field]:
+    return {
+        f"{prefix}_regular": number(_("%(side)s: regular units") % {"side": label}, 0, 10),
+        f"{prefix}_elite": number(_("%(side)s: elite units") % {"side": label}, 0, 10),
+        f"{prefix}_leadership": number(
+            _("%(side)s: leadership") % {"side": label},
+            0,
+            20,
+            help_text=_("Leaders + Nazgûl + the characters' leadership"),
+        ),
+        f"{prefix}_strength_bonus": number(_("%(side)s: strength bonus") % {"side": label}, -5, 5),
+        f"{prefix}_roll_modifier": number(_("%(side)s: roll modifier") % {"side": label}, -5, 5),
+        f"{prefix}_reroll_modifier": number(
+            _("%(side)s: re-roll modifier") % {"side": label}, -5, 5
+        ),
+        f"{prefix}_casualty_policy": forms.ChoiceField(
+            label=_("%(side)s: casualties") % {"side": label},
+            choices=POLICY_CHOICES,
+            initial="keep_strength",
+        ),
+    }
+
+
+class BattleForm(EngineErrorsMixin, forms.Form):
+    settlement = forms.ChoiceField(label=_("Defender's settlement"), choices=SETTLEMENT_CHOICES)
+    siege = forms.BooleanField(
+        label=_("Siege (the defender is inside its stronghold)"), required=False
+    )
+    rounds = number(
+        _("Rounds"),
+        1,
+        MAX_ROUNDS,
+        initial=1,
+        required=False,
+        help_text=_("Leave empty to fight until one side has no units."),
+    )
+    attacker_stops_below = number(
+        _("The attacker stops with fewer than this many units"),
+        0,
+        10,
+        help_text=_("0: never stops."),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields = {
+            **_side_fields("attacker", _("Attacker")),
+            **_side_fields("defender", _("Defender")),
+            **self.fields,
+        }
+
+    def as_request(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        sides = {
+            side: {
+                key: data[f"{side}_{key}"]
+                for key in (
+                    "regular",
+                    "elite",
+                    "leadership",
+                    "strength_bonus",
+                    "roll_modifier",
+                    "reroll_modifier",
+                    "casualty_policy",
+                )
+            }
+            for side in ("attacker", "defender")
+        }
+        return {
+            **sides,
+            "settlement": data["settlement"],
+            "siege": data["siege"],
+            "rounds": data["rounds"],
+            "attacker_stops_below": data["attacker_stops_below"] or 0,
+        }
+
+
+class FactionAttackForm(EngineErrorsMixin, forms.Form):
+    faction = forms.ChoiceField(
+        label=_("Faction"),
+        choices=[("dead", _("The Dead of Dunharrow")), ("ents", _("The Ents of Fangorn"))],
+    )
+    figures = number(_("Figures available"), 1, MAX_FIGURES, initial=2)
+    attacks = number(
+        _("Attacks at most"),
+        1,
+        MAX_FIGURES,
+        required=False,
+        help_text=_("Leave empty to use every figure."),
+    )
+    regular = number(_("Shadow army: regular units"), 0, 10, initial=2)
+    elite = number(_("Shadow army: elite units"), 0, 10)
+    casualty_policy = forms.ChoiceField(
+        label=_("Shadow casualties"), choices=POLICY_CHOICES, initial="keep_strength"
+    )
+    in_orthanc = forms.BooleanField(label=_("Ents attacking Orthanc"), required=False)
+
+    def as_request(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            "faction": data["faction"],
+            "figures": data["figures"],
+            "attacks": data["attacks"],
+            "target": {"regular": data["regular"], "elite": data["elite"]},
+            "casualty_policy": data["casualty_policy"],
+            "in_orthanc": data["in_orthanc"],
+        }
+
+
+def _tile_choices(kind: str | None = None) -> list[tuple[str, str]]:
+    return [
+        (tile.id, tile.card or tile.id)
+        for tile in BOARD.hunt_tiles.values()
+        if (kind is None and tile.is_standard) or tile.kind == kind
+    ]
+
+
+COMPANION_CHOICES = [
+    (c.slug, c.name) for c in BOARD.characters.values() if c.is_companion and c.level
+]
+
+
+class HuntForm(EngineErrorsMixin, forms.Form):
+    hunt_dice = number(_("Shadow dice in the hunt box"), 0, MAX_SHADOW_DICE, initial=2)
+    fp_dice_in_box = number(_("Free Peoples dice already in the box"), 0, MAX_FREE_PEOPLES_DICE)
+    reroll_stronghold = forms.BooleanField(
+        label=_("Re-roll: a Shadow-controlled stronghold in the region"), required=False
+    )
+    reroll_army = forms.BooleanField(label=_("Re-roll: Shadow units in the region"), required=False)
+    reroll_nazgul = forms.BooleanField(label=_("Re-roll: a Nazgûl in the region"), required=False)
+    corruption = number(_("Corruption now"), 0, MAX_CORRUPTION - 1)
+    drawn = forms.CharField(
+        label=_("Tiles already drawn"),
+        required=False,
+        help_text=_("Comma-separated: eye, 3, 2, 2r, 1, 1r, 0r (r = reveal)."),
+    )
+    casualty = forms.ChoiceField(
+        label=_("The Free Peoples take the damage as"),
+        choices=[("corruption", _("Corruption")), ("companion", _("A companion lost"))],
+    )
+    companions = forms.MultipleChoiceField(
+        label=_("Companions in the Fellowship"),
+        choices=COMPANION_CHOICES,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    mordor_step = number(
+        _("Mordor track step"),
+        0,
+        4,
+        required=False,
+        help_text=_("Leave empty outside Mordor."),
+    )
+    special_tiles = forms.MultipleChoiceField(
+        label=_("Special tiles in play (Mordor)"),
+        choices=_tile_choices("fellowship") + _tile_choices("shadow"),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    def clean_drawn(self) -> list[str]:
+        text = self.cleaned_data["drawn"]
+        tiles = [t.strip() for t in text.replace(";", ",").split(",") if t.strip()]
+        unknown = [t for t in tiles if t not in BOARD.hunt_tiles]
+        if unknown:
+            raise forms.ValidationError(
+                _("Unknown tiles: %(tiles)s") % {"tiles": ", ".join(unknown)}
+            )
+        return tiles
+
+    def as_request(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            "hunt_dice": data["hunt_dice"],
+            "fp_dice_in_box": data["fp_dice_in_box"],
+            "rerolls": {k: data[f"reroll_{k}"] for k in ("stronghold", "army", "nazgul")},
+            "corruption": data["corruption"],
+            "pool": "standard",
+            "drawn": data["drawn"],
+            "special_tiles": data["special_tiles"],
+            "casualty": data["casualty"],
+            "companions": data["companions"],
+            "mordor_step": data["mordor_step"],
+            "moves": data.get("moves") or 1,
+        }
+
+
+class HuntTurnForm(HuntForm):
+    moves = number(_("Fellowship moves this turn"), 1, MAX_MOVES, initial=2)
+
+
+def _settlements_of(side: str) -> list[tuple[str, str]]:
+    return [
+        (slug, f"{BOARD.regions[slug].name} ({BOARD.regions[slug].victory_points})")
+        for slug, owner in starting_control().items()
+        if owner == side and BOARD.regions[slug].victory_points
+    ]
+
+
+class VictoryForm(EngineErrorsMixin, forms.Form):
+    shadow_holds = forms.MultipleChoiceField(
+        label=_("Free Peoples cities and strongholds the Shadow controls"),
+        choices=_settlements_of(FREE_PEOPLES),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    free_peoples_hold = forms.MultipleChoiceField(
+        label=_("Shadow cities and strongholds the Free Peoples control"),
+        choices=_settlements_of(SHADOW),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    corruption = number(_("Corruption"), 0, MAX_CORRUPTION)
+    mordor_step = number(
+        _("Mordor track step"),
+        0,
+        5,
+        required=False,
+        help_text=_("Leave empty outside Mordor; 5 is Mount Doom."),
+    )
+
+    def as_request(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        control = {slug: SHADOW for slug in data["shadow_holds"]}
+        control.update({slug: FREE_PEOPLES for slug in data["free_peoples_hold"]})
+        return {
+            "control": control,
+            "corruption": data["corruption"],
+            "mordor_step": data["mordor_step"],
+        }

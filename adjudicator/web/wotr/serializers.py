@@ -1,0 +1,384 @@
+"""API input and output of War of the Ring odds, hunt and victory (names prefixed ``Wotr``)."""
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from adjudicator.games.wotr.battle import CASUALTY_POLICIES, MAX_ROUNDS, SETTLEMENT_TYPES
+from adjudicator.games.wotr.board import MAX_CORRUPTION, MORDOR_LAST_STEP, SIDES
+from adjudicator.games.wotr.factions import FACTIONS, MAX_FIGURES
+from adjudicator.games.wotr.hunt import CASUALTY_CHOICES, MAX_MOVES
+from adjudicator.games.wotr.position import MAX_FREE_PEOPLES_DICE, MAX_SHADOW_DICE
+
+# ---- shared pieces --------------------------------------------------------------------------
+
+
+class WotrErrorItemSerializer(serializers.Serializer):
+    field = serializers.CharField()
+    message = serializers.CharField()
+
+
+class WotrErrorResponseSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    errors = WotrErrorItemSerializer(many=True)
+
+
+class WotrProbabilitySerializer(serializers.Serializer):
+    probability = serializers.FloatField()
+    exact = serializers.CharField(help_text="the exact fraction p/q")
+
+
+class WotrExpectationSerializer(serializers.Serializer):
+    value = serializers.FloatField()
+    exact = serializers.CharField(help_text="the exact fraction p/q")
+
+
+class WotrCitationSerializer(serializers.Serializer):
+    rulebook = serializers.CharField()
+    section = serializers.CharField(help_text="the section's anchor")
+    title = serializers.CharField()
+    url = serializers.CharField()
+
+
+class WotrValueProbabilitySerializer(WotrProbabilitySerializer):
+    value = serializers.IntegerField()
+
+
+class WotrAnswerSerializer(serializers.Serializer):
+    """What every answer ends with: a verdict line, its assumptions and the rules applied."""
+
+    verdict = serializers.CharField(help_text="one line summing up the answer")
+    assumptions = serializers.ListField(child=serializers.CharField())
+    citations = WotrCitationSerializer(many=True)
+
+
+# ---- positions ------------------------------------------------------------------------------
+
+
+class WotrUnitsSerializer(serializers.Serializer):
+    regular = serializers.IntegerField(min_value=0, required=False)
+    elite = serializers.IntegerField(min_value=0, required=False)
+    leaders = serializers.IntegerField(min_value=0, required=False)
+    nazgul = serializers.IntegerField(min_value=0, required=False, help_text="Sauron only")
+
+
+class WotrPoliticalSerializer(serializers.Serializer):
+    steps_from_war = serializers.IntegerField(min_value=0, max_value=3)
+    active = serializers.BooleanField()
+
+
+class WotrFellowshipSerializer(serializers.Serializer):
+    region = serializers.CharField(help_text="last known region")
+    progress = serializers.IntegerField(min_value=0)
+    revealed = serializers.BooleanField()
+    corruption = serializers.IntegerField(min_value=0, max_value=MAX_CORRUPTION)
+    mordor_step = serializers.IntegerField(min_value=0, max_value=MORDOR_LAST_STEP, allow_null=True)
+    guide = serializers.CharField(help_text="a companion in the Fellowship, or 'gollum'")
+    companions = serializers.ListField(child=serializers.CharField())
+
+
+class WotrHuntBoxSerializer(serializers.Serializer):
+    shadow_dice = serializers.IntegerField(min_value=0, max_value=MAX_SHADOW_DICE)
+    free_peoples_dice = serializers.IntegerField(min_value=0, max_value=MAX_FREE_PEOPLES_DICE)
+
+
+class WotrPositionSerializer(serializers.Serializer):
+    """A board position. Regions by slug, English or Russian name; every key optional."""
+
+    armies = serializers.DictField(
+        child=serializers.DictField(child=WotrUnitsSerializer()),
+        help_text="region → nation → figures",
+    )
+    sieges = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="strongholds under siege (the controller's army is inside)",
+    )
+    characters = serializers.DictField(
+        child=serializers.CharField(), help_text="character on the board → region"
+    )
+    control = serializers.DictField(
+        child=serializers.ChoiceField(SIDES), help_text="settlement → controlling side"
+    )
+    political = serializers.DictField(child=WotrPoliticalSerializer())
+    fellowship = WotrFellowshipSerializer()
+    hunt_box = WotrHuntBoxSerializer()
+    hunt_tiles_drawn = serializers.ListField(child=serializers.CharField())
+
+
+POSITION_INPUT_SCHEMA = {
+    "oneOf": [
+        {"type": "string", "enum": ["setup"], "description": "the standard starting position"},
+        {"$ref": "#/components/schemas/WotrPosition"},
+    ]
+}
+
+
+@extend_schema_field(POSITION_INPUT_SCHEMA)
+class WotrPositionInputField(serializers.JSONField):
+    """``"setup"`` or a position object; the engine validates it (every problem at once)."""
+
+
+class WotrPositionValidateRequestSerializer(serializers.Serializer):
+    position = WotrPositionInputField()
+
+
+class WotrPositionValidateResponseSerializer(serializers.Serializer):
+    valid = serializers.BooleanField()
+    position = WotrPositionSerializer(help_text="the position, complete and normalised")
+    shadow_vp = serializers.IntegerField()
+    free_peoples_vp = serializers.IntegerField()
+
+
+# ---- battle ---------------------------------------------------------------------------------
+
+
+class WotrArmyModifiersSerializer(serializers.Serializer):
+    strength_bonus = serializers.IntegerField(min_value=-5, max_value=5, default=0)
+    roll_modifier = serializers.IntegerField(min_value=-5, max_value=5, default=0)
+    reroll_modifier = serializers.IntegerField(min_value=-5, max_value=5, default=0)
+    casualty_policy = serializers.ChoiceField(
+        CASUALTY_POLICIES,
+        default="keep_strength",
+        help_text="keep_strength: downgrade elites first, then remove regulars; "
+        "keep_elites: remove regulars first",
+    )
+
+
+class WotrArmySerializer(WotrArmyModifiersSerializer):
+    regular = serializers.IntegerField(min_value=0, max_value=10)
+    elite = serializers.IntegerField(min_value=0, max_value=10, default=0)
+    leadership = serializers.IntegerField(
+        min_value=0, max_value=20, default=0, help_text="leaders + Nazgûl + characters"
+    )
+
+
+class WotrBattleOptionsSerializer(serializers.Serializer):
+    rounds = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_ROUNDS,
+        allow_null=True,
+        default=1,
+        help_text="rounds to fight, or null: until one side has no units (siege: each round "
+        "after the first costs the attacker an elite)",
+    )
+    attacker_stops_below = serializers.IntegerField(min_value=0, max_value=10, default=0)
+
+
+class WotrBattleRequestSerializer(WotrBattleOptionsSerializer):
+    attacker = WotrArmySerializer()
+    defender = WotrArmySerializer()
+    settlement = serializers.ChoiceField(SETTLEMENT_TYPES, default="none")
+    siege = serializers.BooleanField(default=False)
+
+
+class WotrPositionBattleRequestSerializer(WotrBattleOptionsSerializer):
+    position = WotrPositionInputField()
+    attacker_region = serializers.CharField()
+    defender_region = serializers.CharField(
+        help_text="the attacked region; the attacker's own region for a siege or sortie"
+    )
+    sortie = serializers.BooleanField(default=False)
+    attacker = WotrArmyModifiersSerializer(required=False)
+    defender = WotrArmyModifiersSerializer(required=False)
+
+
+class WotrSideStateSerializer(serializers.Serializer):
+    regular = serializers.IntegerField()
+    elite = serializers.IntegerField()
+
+
+class WotrBattleOutcomeSerializer(WotrProbabilitySerializer):
+    attacker = WotrSideStateSerializer()
+    defender = WotrSideStateSerializer()
+
+
+class WotrHitsSerializer(WotrProbabilitySerializer):
+    hits = serializers.IntegerField()
+
+
+class WotrRoundSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    reached = WotrProbabilitySerializer()
+    attacker_hits = WotrHitsSerializer(many=True, help_text="given the round is fought")
+    defender_hits = WotrHitsSerializer(many=True)
+
+
+class WotrLossesSerializer(serializers.Serializer):
+    units = WotrExpectationSerializer()
+    elite = WotrExpectationSerializer()
+
+
+class WotrExpectedLossesSerializer(serializers.Serializer):
+    attacker = WotrLossesSerializer()
+    defender = WotrLossesSerializer()
+
+
+class WotrBattleInputEchoSerializer(serializers.Serializer):
+    attacker = WotrArmySerializer()
+    defender = WotrArmySerializer()
+    settlement = serializers.CharField()
+    siege = serializers.BooleanField()
+    rounds = serializers.IntegerField(allow_null=True)
+    attacker_stops_below = serializers.IntegerField()
+
+
+class WotrBattleResponseSerializer(WotrAnswerSerializer):
+    battle = WotrBattleInputEchoSerializer(help_text="the battle computed")
+    defender_destroyed = WotrProbabilitySerializer()
+    attacker_destroyed = WotrProbabilitySerializer()
+    both_destroyed = WotrProbabilitySerializer()
+    outcomes = WotrBattleOutcomeSerializer(many=True, help_text="end states, likeliest first")
+    rounds = WotrRoundSerializer(
+        many=True, help_text="every round when rounds are limited; the first otherwise"
+    )
+    expected_losses = WotrExpectedLossesSerializer()
+
+
+# ---- faction attacks -------------------------------------------------------------------------
+
+
+class WotrTargetSerializer(serializers.Serializer):
+    regular = serializers.IntegerField(min_value=0, max_value=10)
+    elite = serializers.IntegerField(min_value=0, max_value=10, default=0)
+
+
+class WotrFactionAttackRequestSerializer(serializers.Serializer):
+    faction = serializers.ChoiceField(FACTIONS)
+    figures = serializers.IntegerField(min_value=1, max_value=MAX_FIGURES)
+    target = WotrTargetSerializer(help_text="the Shadow army attacked")
+    attacks = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_FIGURES,
+        allow_null=True,
+        default=None,
+        help_text="at most this many attacks (null: every figure)",
+    )
+    casualty_policy = serializers.ChoiceField(CASUALTY_POLICIES, default="keep_strength")
+    in_orthanc = serializers.BooleanField(default=False)
+
+
+class WotrEndStateSerializer(WotrProbabilitySerializer):
+    regular = serializers.IntegerField()
+    elite = serializers.IntegerField()
+
+
+class WotrFactionAttackResponseSerializer(WotrAnswerSerializer):
+    destroyed = WotrProbabilitySerializer()
+    damage = WotrValueProbabilitySerializer(many=True)
+    figures_spent = WotrValueProbabilitySerializer(many=True)
+    expected_figures_spent = WotrExpectationSerializer()
+    end_states = WotrEndStateSerializer(many=True)
+    faction_eliminated = WotrProbabilitySerializer()
+
+
+# ---- hunt -----------------------------------------------------------------------------------
+
+
+class WotrRerollsSerializer(serializers.Serializer):
+    stronghold = serializers.BooleanField(default=False)
+    army = serializers.BooleanField(default=False)
+    nazgul = serializers.BooleanField(default=False)
+
+
+POOL_SCHEMA = {
+    "oneOf": [
+        {"type": "string", "enum": ["standard"]},
+        {"type": "array", "items": {"type": "string"}, "description": "the tiles in the pool"},
+    ]
+}
+
+
+@extend_schema_field(POOL_SCHEMA)
+class WotrPoolField(serializers.JSONField):
+    """``"standard"`` or the list of tile ids in the pool now."""
+
+    def to_internal_value(self, data):
+        if data == "standard" or (isinstance(data, list) and all(isinstance(t, str) for t in data)):
+            return data
+        raise serializers.ValidationError("must be 'standard' or a list of hunt tile ids")
+
+
+class WotrHuntRequestSerializer(serializers.Serializer):
+    hunt_dice = serializers.IntegerField(
+        min_value=0, max_value=MAX_SHADOW_DICE, help_text="Shadow dice in the hunt box"
+    )
+    fp_dice_in_box = serializers.IntegerField(
+        min_value=0, max_value=MAX_FREE_PEOPLES_DICE, default=0
+    )
+    rerolls = WotrRerollsSerializer(required=False)
+    corruption = serializers.IntegerField(min_value=0, max_value=MAX_CORRUPTION - 1, default=0)
+    pool = WotrPoolField(default="standard")
+    drawn = serializers.ListField(child=serializers.CharField(), default=list)
+    special_tiles = serializers.ListField(child=serializers.CharField(), default=list)
+    casualty = serializers.ChoiceField(CASUALTY_CHOICES, default="corruption")
+    companions = serializers.ListField(
+        child=serializers.CharField(),
+        default=list,
+        help_text="companions the Free Peoples may lose (casualty = companion)",
+    )
+    mordor_step = serializers.IntegerField(
+        min_value=0, max_value=MORDOR_LAST_STEP - 1, allow_null=True, default=None
+    )
+
+
+class WotrHuntTurnRequestSerializer(WotrHuntRequestSerializer):
+    moves = serializers.IntegerField(min_value=1, max_value=MAX_MOVES)
+
+
+class WotrMoveSurvivalSerializer(WotrProbabilitySerializer):
+    move = serializers.IntegerField()
+
+
+class WotrHuntResponseSerializer(WotrAnswerSerializer):
+    success = WotrProbabilitySerializer(help_text="a tile is drawn (in Mordor: always)")
+    reveal = WotrProbabilitySerializer()
+    corruption_12 = WotrProbabilitySerializer()
+    damage = WotrValueProbabilitySerializer(many=True)
+    corruption = WotrValueProbabilitySerializer(many=True, help_text="corruption afterwards")
+    companions_lost = WotrValueProbabilitySerializer(many=True)
+    stopped = WotrProbabilitySerializer(help_text="in Mordor: a stop tile halted a move")
+    mordor_steps = WotrValueProbabilitySerializer(many=True)
+    pool_size = serializers.IntegerField()
+
+
+class WotrHuntTurnResponseSerializer(WotrHuntResponseSerializer):
+    survive = WotrProbabilitySerializer(help_text="corruption below 12 after every move")
+    per_move = WotrMoveSurvivalSerializer(many=True)
+
+
+# ---- victory --------------------------------------------------------------------------------
+
+
+class WotrVictoryRequestSerializer(serializers.Serializer):
+    control = serializers.DictField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="settlements whose control changed → side (the others keep their owner)",
+    )
+    corruption = serializers.IntegerField(min_value=0, max_value=MAX_CORRUPTION, default=0)
+    mordor_step = serializers.IntegerField(
+        min_value=0, max_value=MORDOR_LAST_STEP, allow_null=True, default=None
+    )
+    position = WotrPositionInputField(
+        required=False, help_text="instead of control/corruption: a whole position"
+    )
+
+
+class WotrConditionSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    winner = serializers.CharField()
+    message = serializers.CharField()
+    met = serializers.BooleanField()
+
+
+class WotrPointsFromSerializer(serializers.Serializer):
+    shadow = serializers.ListField(child=serializers.CharField())
+    free_peoples = serializers.ListField(child=serializers.CharField())
+
+
+class WotrVictoryResponseSerializer(WotrAnswerSerializer):
+    shadow_vp = serializers.IntegerField()
+    free_peoples_vp = serializers.IntegerField()
+    winner = serializers.ChoiceField(SIDES, allow_null=True)
+    condition = serializers.CharField(allow_null=True)
+    conditions = WotrConditionSerializer(many=True, help_text="in the rulebook's order")
+    points_from = WotrPointsFromSerializer()

@@ -1,0 +1,293 @@
+"""Between the web and the engine: validated input → engine call → an answer dict.
+
+The same dicts feed the API (as JSON) and the pages (as template context), so the two always
+agree. Engine messages (``N_``) are translated here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from adjudicator.citations import citations_payload
+from adjudicator.games.common import InvalidInput, probability
+from adjudicator.games.wotr.battle import Army, Battle, BattleOdds, battle_odds
+from adjudicator.games.wotr.factions import FactionAttack, FactionAttackOdds, faction_attack_odds
+from adjudicator.games.wotr.from_position import position_battle_odds
+from adjudicator.games.wotr.hunt import Hunt, HuntOdds, hunt_odds
+from adjudicator.games.wotr.position import Position, standard_setup, validate_position
+from adjudicator.games.wotr.victory import (
+    VictoryResult,
+    read_control,
+    victory,
+    victory_from_position,
+)
+
+SIDE_NAMES = {
+    "shadow": gettext_noop("the Shadow"),
+    "free_peoples": gettext_noop("the Free Peoples"),
+}
+
+
+def expectation(value: Fraction) -> dict[str, Any]:
+    return {"value": float(value), "exact": str(value)}
+
+
+def distribution(values: Mapping[int, Fraction]) -> list[dict[str, Any]]:
+    return [{"value": k, **probability(p)} for k, p in values.items()]
+
+
+def percent(value: Fraction) -> str:
+    return f"{float(value) * 100:.1f}%"
+
+
+def _common(verdict: str, assumptions: Iterable[str], citations, request) -> dict[str, Any]:
+    return {
+        "verdict": verdict,
+        "assumptions": [_(text) for text in assumptions],
+        "citations": citations_payload(citations, request),
+    }
+
+
+def read_position(data: Any, field: str = "position") -> Position:
+    """``"setup"`` or a position object; problems are reported under ``field``."""
+    if data == "setup":
+        return standard_setup()
+    try:
+        return validate_position(data)
+    except InvalidInput as error:
+        raise InvalidInput((f"{field}.{where}", what) for where, what in error.problems) from None
+
+
+# ---- battle ---------------------------------------------------------------------------------
+
+
+def army_from(data: Mapping[str, Any]) -> Army:
+    return Army(**{k: v for k, v in data.items() if k in Army.__dataclass_fields__})
+
+
+def run_battle(data: Mapping[str, Any], request=None) -> dict[str, Any]:
+    battle = Battle(
+        attacker=army_from(data["attacker"]),
+        defender=army_from(data["defender"]),
+        settlement=data["settlement"],
+        siege=data["siege"],
+        rounds=data["rounds"],
+        attacker_stops_below=data["attacker_stops_below"],
+    )
+    return battle_answer(battle_odds(battle), request)
+
+
+def run_position_battle(data: Mapping[str, Any], request=None) -> dict[str, Any]:
+    position = read_position(data["position"])
+    odds = position_battle_odds(
+        position,
+        data["attacker_region"],
+        data["defender_region"],
+        sortie=data["sortie"],
+        rounds=data["rounds"],
+        attacker_stops_below=data["attacker_stops_below"],
+        attacker=dict(data.get("attacker") or {}),
+        defender=dict(data.get("defender") or {}),
+    )
+    return battle_answer(odds, request)
+
+
+def battle_verdict(odds: BattleOdds) -> str:
+    return _(
+        "The defender is destroyed with probability %(defender)s; the attacker with "
+        "probability %(attacker)s."
+    ) % {"defender": percent(odds.defender_destroyed), "attacker": percent(odds.attacker_destroyed)}
+
+
+def _army_echo(army: Army) -> dict[str, Any]:
+    return {k: getattr(army, k) for k in Army.__dataclass_fields__}
+
+
+def battle_answer(odds: BattleOdds, request=None) -> dict[str, Any]:
+    battle = odds.battle
+    losses = odds.expected_losses()
+    return {
+        "battle": {
+            "attacker": _army_echo(battle.attacker),
+            "defender": _army_echo(battle.defender),
+            "settlement": battle.settlement,
+            "siege": battle.siege,
+            "rounds": battle.rounds,
+            "attacker_stops_below": battle.attacker_stops_below,
+        },
+        "defender_destroyed": probability(odds.defender_destroyed),
+        "attacker_destroyed": probability(odds.attacker_destroyed),
+        "both_destroyed": probability(odds.both_destroyed),
+        "outcomes": [
+            {
+                "attacker": {"regular": ar, "elite": ae},
+                "defender": {"regular": dr, "elite": de},
+                **probability(p),
+            }
+            for (ar, ae, dr, de), p in odds.outcomes.items()
+        ],
+        "rounds": [
+            {
+                "round": r.number,
+                "reached": probability(r.reached),
+                "attacker_hits": [
+                    {"hits": k, **probability(p)} for k, p in enumerate(r.attacker_hits)
+                ],
+                "defender_hits": [
+                    {"hits": k, **probability(p)} for k, p in enumerate(r.defender_hits)
+                ],
+            }
+            for r in odds.rounds
+        ],
+        "expected_losses": {
+            side: {kind: expectation(value) for kind, value in kinds.items()}
+            for side, kinds in losses.items()
+        },
+        **_common(battle_verdict(odds), odds.assumptions, odds.citations, request),
+    }
+
+
+# ---- faction attacks ------------------------------------------------------------------------
+
+
+def run_faction_attack(data: Mapping[str, Any], request=None) -> dict[str, Any]:
+    attack = FactionAttack(
+        faction=data["faction"],
+        figures=data["figures"],
+        regular=data["target"]["regular"],
+        elite=data["target"]["elite"],
+        attacks=data["attacks"],
+        casualty_policy=data["casualty_policy"],
+        in_orthanc=data["in_orthanc"],
+    )
+    return faction_answer(faction_attack_odds(attack), request)
+
+
+def faction_answer(odds: FactionAttackOdds, request=None) -> dict[str, Any]:
+    verdict = _(
+        "The Shadow army is destroyed with probability %(destroyed)s, spending "
+        "%(spent).2f figures on average."
+    ) % {"destroyed": percent(odds.destroyed), "spent": float(odds.expected_figures_spent)}
+    return {
+        "destroyed": probability(odds.destroyed),
+        "damage": distribution(odds.damage),
+        "figures_spent": distribution(odds.figures_spent),
+        "expected_figures_spent": expectation(odds.expected_figures_spent),
+        "end_states": [
+            {"regular": r, "elite": e, **probability(p)} for (r, e), p in odds.end_states.items()
+        ],
+        "faction_eliminated": probability(odds.faction_eliminated),
+        **_common(verdict, odds.assumptions, odds.citations, request),
+    }
+
+
+# ---- hunt -----------------------------------------------------------------------------------
+
+
+def hunt_from(data: Mapping[str, Any]) -> Hunt:
+    rerolls = data.get("rerolls") or {}
+    pool = data["pool"]
+    return Hunt(
+        hunt_dice=data["hunt_dice"],
+        fp_dice_in_box=data["fp_dice_in_box"],
+        rerolls=frozenset(name for name, on in rerolls.items() if on),
+        corruption=data["corruption"],
+        pool=pool if isinstance(pool, str) else tuple(pool),
+        drawn=tuple(data["drawn"]),
+        special_tiles=tuple(data["special_tiles"]),
+        casualty=data["casualty"],
+        companions=tuple(data["companions"]),
+        mordor_step=data["mordor_step"],
+        moves=data.get("moves", 1),
+    )
+
+
+def run_hunt(data: Mapping[str, Any], request=None) -> dict[str, Any]:
+    return hunt_answer(hunt_odds(hunt_from(data)), request)
+
+
+def hunt_verdict(odds: HuntOdds) -> str:
+    if odds.hunt.moves > 1:
+        return _(
+            "The Ring-bearer survives %(moves)s moves with probability %(survive)s "
+            "(corruption 12: %(lost)s)."
+        ) % {
+            "moves": odds.hunt.moves,
+            "survive": percent(odds.survives),
+            "lost": percent(odds.corruption_12),
+        }
+    return _(
+        "The hunt succeeds with probability %(success)s; corruption reaches 12 with "
+        "probability %(lost)s."
+    ) % {"success": percent(odds.success), "lost": percent(odds.corruption_12)}
+
+
+def hunt_answer(odds: HuntOdds, request=None) -> dict[str, Any]:
+    answer = {
+        "success": probability(odds.success),
+        "reveal": probability(odds.reveal),
+        "corruption_12": probability(odds.corruption_12),
+        "damage": distribution(odds.damage),
+        "corruption": distribution(odds.corruption),
+        "companions_lost": distribution(odds.companions_lost),
+        "stopped": probability(odds.stopped),
+        "mordor_steps": distribution(odds.steps),
+        "pool_size": odds.pool_size,
+        **_common(hunt_verdict(odds), odds.assumptions, odds.citations, request),
+    }
+    if odds.hunt.moves > 1 or odds.per_move:
+        answer["survive"] = probability(odds.survives)
+        answer["per_move"] = [
+            {"move": index, **probability(p)} for index, p in enumerate(odds.per_move, start=1)
+        ]
+    return answer
+
+
+# ---- victory --------------------------------------------------------------------------------
+
+
+def run_victory(data: Mapping[str, Any], request=None) -> dict[str, Any]:
+    if data.get("position") is not None:
+        return victory_answer(victory_from_position(read_position(data["position"])), request)
+    control = read_control(data.get("control") or {})
+    return victory_answer(victory(control, data["corruption"], data["mordor_step"]), request)
+
+
+def victory_answer(result: VictoryResult, request=None) -> dict[str, Any]:
+    deciding = result.deciding
+    if deciding is None:
+        verdict = _(
+            "No one has won yet: the Shadow has %(shadow)s points, the Free Peoples %(fp)s."
+        ) % {"shadow": result.shadow_vp, "fp": result.free_peoples_vp}
+    else:
+        verdict = _("%(winner)s win: %(reason)s") % {
+            "winner": _(SIDE_NAMES[deciding.winner]).capitalize(),
+            "reason": _(deciding.message),
+        }
+    return {
+        "shadow_vp": result.shadow_vp,
+        "free_peoples_vp": result.free_peoples_vp,
+        "winner": result.winner,
+        "condition": result.condition,
+        "conditions": [
+            {"code": c.code, "winner": c.winner, "message": _(c.message), "met": c.met}
+            for c in result.conditions
+        ],
+        "points_from": {side: list(regions) for side, regions in result.points_from.items()},
+        **_common(verdict, (), result.citations, request),
+    }
+
+
+def validate_answer(data: Any) -> dict[str, Any]:
+    position = read_position(data)
+    return {
+        "valid": True,
+        "position": position.to_dict(),
+        "shadow_vp": position.victory_points("shadow"),
+        "free_peoples_vp": position.victory_points("free_peoples"),
+    }

@@ -1,0 +1,195 @@
+"""The odds API: the issue's contract, the OpenAPI schema, and 400s naming the field."""
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.openapi import assert_matches_schema
+
+BATTLE = {
+    "attacker": {"regular": 5, "elite": 0, "leadership": 2},
+    "defender": {"regular": 3, "elite": 0, "leadership": 1},
+    "settlement": "city",
+    "siege": False,
+    "rounds": 1,
+}
+HUNT = {
+    "hunt_dice": 3,
+    "fp_dice_in_box": 1,
+    "rerolls": {"stronghold": True, "army": False, "nazgul": False},
+    "corruption": 10,
+    "pool": "standard",
+    "drawn": [],
+    "casualty": "corruption",
+}
+
+
+@pytest.fixture
+def api():
+    return APIClient()
+
+
+def post(api, path, body, status=200):
+    response = api.post(path, body, format="json")
+    assert response.status_code == status, response.content
+    assert_matches_schema(response, path, "post")
+    return response.json()
+
+
+def test_battle_contract(api):
+    answer = post(api, "/api/wotr/battle/", BATTLE)
+    assert answer["defender_destroyed"] == {
+        "probability": pytest.approx(0.09577546),
+        "exact": "331/3456",
+    }
+    assert answer["attacker_destroyed"]["exact"] == "0"
+    assert sum(float(o["probability"]) for o in answer["outcomes"]) == pytest.approx(1)
+    assert {"rulebook", "section", "url", "title"} <= set(answer["citations"][0])
+    sections = {c["section"] for c in answer["citations"]}
+    assert "ataka-goroda-ili-ukrepleniia" in sections
+    assert answer["rounds"][0]["attacker_hits"][0]["hits"] == 0
+
+
+def test_battle_until_decided_with_policies(api):
+    body = {
+        **BATTLE,
+        "rounds": None,
+        "attacker": {**BATTLE["attacker"], "casualty_policy": "keep_elites", "roll_modifier": 1},
+    }
+    answer = post(api, "/api/wotr/battle/", body)
+    assert answer["battle"]["rounds"] is None
+    assert answer["battle"]["attacker"]["roll_modifier"] == 1
+    assert answer["assumptions"]
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({**BATTLE, "attacker": {"regular": -1}}, "attacker.regular"),
+        ({**BATTLE, "attacker": {"regular": 11}}, "attacker.regular"),
+        ({**BATTLE, "attacker": {"regular": 0}}, "attacker"),
+        ({**BATTLE, "settlement": "castle"}, "settlement"),
+        ({**BATTLE, "rounds": 51}, "rounds"),
+        ({**BATTLE, "siege": True}, "siege"),
+        (
+            {**BATTLE, "attacker": {"regular": 2, "casualty_policy": "flee"}},
+            "attacker.casualty_policy",
+        ),
+    ],
+)
+def test_battle_bad_input_is_a_400_naming_the_field(api, body, field):
+    answer = post(api, "/api/wotr/battle/", body, status=400)
+    assert field in {e["field"] for e in answer["errors"]}
+
+
+def test_position_battle_from_the_setup(api):
+    body = {
+        "position": "setup",
+        "attacker_region": "Ортханк",
+        "defender_region": "Fords of Isen",
+        "rounds": None,
+    }
+    answer = post(api, "/api/wotr/position/battle/", body)
+    assert answer["battle"]["settlement"] == "fortification"
+    assert (answer["battle"]["attacker"]["regular"], answer["battle"]["attacker"]["elite"]) == (
+        4,
+        1,
+    )
+    assert answer["battle"]["defender"]["leadership"] == 1  # Rohan's leader
+
+
+def test_position_battle_bad_regions(api):
+    body = {"position": "setup", "attacker_region": "mordor", "defender_region": "bree"}
+    answer = post(api, "/api/wotr/position/battle/", body, status=400)
+    assert answer["errors"][0]["field"] == "attacker_region"
+    body = {
+        "position": {"armies": {"bree": {"gondor": {"regular": 11}}}},
+        "attacker_region": "bree",
+        "defender_region": "the-shire",
+    }
+    answer = post(api, "/api/wotr/position/battle/", body, status=400)
+    assert answer["errors"][0]["field"].startswith("position.armies")
+
+
+def test_faction_attack(api):
+    answer = post(
+        api,
+        "/api/wotr/factions/attack/",
+        {"faction": "ents", "figures": 4, "target": {"regular": 3}},
+    )
+    assert answer["destroyed"]["exact"] == "4017/4096"
+    assert answer["figures_spent"][0] == {"value": 1, "probability": 0.125, "exact": "1/8"}
+    post(
+        api,
+        "/api/wotr/factions/attack/",
+        {"faction": "eagles", "figures": 4, "target": {"regular": 3}},
+        status=400,
+    )
+
+
+def test_hunt_contract(api):
+    answer = post(api, "/api/wotr/hunt/", HUNT)
+    assert answer["success"]["exact"] == "65/81"
+    for key in ("success", "reveal", "corruption_12"):
+        assert set(answer[key]) == {"probability", "exact"}
+    assert sum(d["probability"] for d in answer["damage"]) == pytest.approx(1)
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({**HUNT, "pool": []}, "pool"),
+        ({**HUNT, "pool": 3}, "pool"),
+        ({**HUNT, "corruption": 12}, "corruption"),
+        ({**HUNT, "drawn": ["joker"]}, "drawn[0]"),
+        ({**HUNT, "casualty": "companion"}, "companions"),
+    ],
+)
+def test_hunt_bad_input(api, body, field):
+    answer = post(api, "/api/wotr/hunt/", body, status=400)
+    assert field in {e["field"] for e in answer["errors"]}
+
+
+def test_hunt_turn(api):
+    answer = post(api, "/api/wotr/hunt/turn/", {**HUNT, "corruption": 4, "moves": 3})
+    assert [m["move"] for m in answer["per_move"]] == [1, 2, 3]
+    assert answer["survive"]["exact"] == answer["per_move"][-1]["exact"]
+
+
+def test_victory_contract(api):
+    answer = post(
+        api, "/api/wotr/victory/", {"control": {"minas-tirith": "shadow"}, "corruption": 0}
+    )
+    assert (answer["shadow_vp"], answer["free_peoples_vp"]) == (2, 0)
+    assert answer["winner"] is None and answer["condition"] is None
+    won = post(api, "/api/wotr/victory/", {"control": {}, "corruption": 12})
+    assert (won["winner"], won["condition"]) == ("shadow", "corruption")
+    from_position = post(api, "/api/wotr/victory/", {"position": "setup"})
+    assert from_position["shadow_vp"] == 0
+    bad = post(api, "/api/wotr/victory/", {"control": {"fangorn": "shadow"}}, status=400)
+    assert bad["errors"][0]["field"] == "control.fangorn"
+
+
+def test_setup_and_validate(api):
+    response = api.get("/api/wotr/positions/setup/")
+    assert response.status_code == 200
+    assert_matches_schema(response, "/api/wotr/positions/setup/", "get")
+    setup = response.json()
+    answer = post(api, "/api/wotr/positions/validate/", {"position": setup})
+    assert answer["valid"] and answer["position"] == setup
+    bad = post(
+        api,
+        "/api/wotr/positions/validate/",
+        {
+            "position": {
+                "armies": {"edoras": {"rohan": {"regular": 11}}, "x": {}},
+                "fellowship": {"corruption": 13},
+            }
+        },
+        status=400,
+    )
+    fields = {e["field"] for e in bad["errors"]}
+    assert {
+        "position.armies.x",
+        "position.armies.edoras",
+        "position.fellowship.corruption",
+    } <= fields

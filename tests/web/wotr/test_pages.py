@@ -1,0 +1,119 @@
+"""The odds pages: forms keep their values, answers carry a verdict, chart and citations."""
+
+import pytest
+from django.test import Client
+
+BATTLE_QUERY = {
+    "attacker_regular": 5,
+    "attacker_elite": 0,
+    "attacker_leadership": 2,
+    "attacker_strength_bonus": 0,
+    "attacker_roll_modifier": 0,
+    "attacker_reroll_modifier": 0,
+    "attacker_casualty_policy": "keep_strength",
+    "defender_regular": 3,
+    "defender_elite": 0,
+    "defender_leadership": 1,
+    "defender_strength_bonus": 0,
+    "defender_roll_modifier": 0,
+    "defender_reroll_modifier": 0,
+    "defender_casualty_policy": "keep_strength",
+    "settlement": "city",
+    "rounds": 1,
+    "attacker_stops_below": 0,
+}
+
+
+@pytest.fixture
+def client():
+    return Client(HTTP_ACCEPT_LANGUAGE="en")
+
+
+def test_index_links_every_form(client):
+    page = client.get("/wotr/").content.decode()
+    for path in (
+        "/wotr/battle/",
+        "/wotr/factions/",
+        "/wotr/hunt/",
+        "/wotr/hunt/turn/",
+        "/wotr/victory/",
+    ):
+        assert f'href="{path}"' in page
+
+
+def test_battle_page_answers_and_keeps_values(client):
+    response = client.get("/wotr/battle/", BATTLE_QUERY)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "331/3456" in page
+    assert 'class="verdict' in page and "<svg" in page
+    assert "/rules/wotr-rules/ataka-goroda-ili-ukrepleniia/" in page
+    assert 'name="attacker_regular" value="5"' in page
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"attacker_regular": 11}, "attacker_regular"),
+        ({"settlement": "castle"}, "settlement"),
+        ({"rounds": 51}, "rounds"),
+    ],
+)
+def test_battle_page_bad_input_is_400_with_the_error(client, change, field):
+    response = client.get("/wotr/battle/", {**BATTLE_QUERY, **change})
+    assert response.status_code == 400
+    assert response.context["form"].errors[field]
+
+
+def test_engine_errors_land_on_the_form(client):
+    response = client.get("/wotr/battle/", {**BATTLE_QUERY, "attacker_regular": 0})
+    assert response.status_code == 400
+    assert "strength 0" in response.content.decode()
+
+
+def test_faction_page(client):
+    response = client.get(
+        "/wotr/factions/",
+        {
+            "faction": "ents",
+            "figures": 4,
+            "regular": 3,
+            "elite": 0,
+            "casualty_policy": "keep_strength",
+        },
+    )
+    assert response.status_code == 200
+    assert "4017/4096" in response.content.decode()
+
+
+def test_hunt_pages(client):
+    query = {
+        "hunt_dice": 3,
+        "fp_dice_in_box": 1,
+        "reroll_stronghold": "on",
+        "corruption": 10,
+        "casualty": "corruption",
+        "drawn": "",
+    }
+    page = client.get("/wotr/hunt/", query).content.decode()
+    assert "65/81" in page
+    turn = client.get("/wotr/hunt/turn/", {**query, "moves": 2})
+    assert turn.status_code == 200 and "<svg" in turn.content.decode()
+    bad = client.get("/wotr/hunt/", {**query, "drawn": "eye, joker"})
+    assert bad.status_code == 400 and "joker" in bad.content.decode()
+
+
+def test_victory_page(client):
+    response = client.get(
+        "/wotr/victory/", {"shadow_holds": ["minas-tirith", "dale"], "corruption": 0}
+    )
+    assert response.status_code == 200
+    assert response.context["answer"]["shadow_vp"] == 3
+    won = client.get("/wotr/victory/", {"corruption": 12})
+    assert won.context["answer"]["condition"] == "corruption"
+
+
+def test_pages_in_russian_and_polish():
+    for language, word in (("ru", "Рассчитать"), ("pl", "Oblicz")):
+        page = Client(HTTP_ACCEPT_LANGUAGE=language).get("/wotr/battle/").content.decode()
+        assert word in page
