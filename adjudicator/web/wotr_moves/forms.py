@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from adjudicator.games.wotr.board import BOARD, NATION_NAMES
 from adjudicator.games.wotr.moves.model import DICE, FACTION_ACTIONS, FACTIONS, MOVE_KINDS
-from adjudicator.web.wotr_moves.names import FACTION_NAMES
+from adjudicator.web.wotr_moves.names import DIE_NAMES, FACTION_NAMES
 
 MOVE_KIND_LABELS = {
     "army": _("Move an army"),
@@ -29,13 +29,7 @@ MOVE_KIND_LABELS = {
     "faction": _("Faction action (expansion)"),
     "faction_hand": _("Faction cards in hand"),
 }
-DIE_LABELS = {
-    "army": _("Army die"),
-    "character": _("Character die"),
-    "muster": _("Muster die"),
-    "event": _("Event card"),
-    "faction": _("Faction die"),
-}
+DIE_LABELS = {d: _(DIE_NAMES[d]) for d in DICE}
 SIDE_LABELS = {"free_peoples": _("Free Peoples"), "shadow": _("Shadow")}
 
 

@@ -1,4 +1,4 @@
-"""Display names of the expansion's factions (translatable)."""
+"""Display names of factions, dice and figure kinds (translatable)."""
 
 from adjudicator.games.common import N_
 
@@ -10,3 +10,31 @@ FACTION_NAMES = {
     "dunlendings": N_("the Hillmen of Dunland"),
     "spiders": N_("Shelob's Brood"),
 }
+
+DIE_NAMES = {
+    "army": N_("Army die"),
+    "character": N_("Character die"),
+    "muster": N_("Muster die"),
+    "event": N_("Event card"),
+    "faction": N_("Faction die"),
+    "": N_("no die"),
+}
+FIGURE_NAMES = {
+    "regular": N_("regular units"),
+    "elite": N_("elite units"),
+    "leaders": N_("leaders"),
+    "nazgul": N_("Nazgûl"),
+}
+
+NATION_MSGIDS = (
+    N_("Dwarves"),
+    N_("Elves"),
+    N_("Gondor"),
+    N_("The North"),
+    N_("Rohan"),
+    N_("Isengard"),
+    N_("Sauron"),
+    N_("Southrons & Easterlings"),
+)
+"""The board's nation names (``board.NATION_NAMES``), listed here so that this app's catalogue
+translates them even before the engine's own catalogue does."""

@@ -11,7 +11,7 @@ from adjudicator.citations import citation_payload, citations_payload
 from adjudicator.games.common import Reason
 from adjudicator.games.wotr.board import BOARD, NATION_NAMES
 from adjudicator.games.wotr.moves import Destination, MoveVerdict
-from adjudicator.web.wotr_moves.names import FACTION_NAMES
+from adjudicator.web.wotr_moves.names import DIE_NAMES, FACTION_NAMES, FIGURE_NAMES
 
 REGION_PARAMS = ("origin", "to", "region", "land_region")
 
@@ -33,6 +33,12 @@ def _param(key: str, value: Any) -> Any:
         return BOARD.characters[value].name
     if key == "faction" and value in FACTION_NAMES:
         return gettext(FACTION_NAMES[value])
+    if key == "die" and value in DIE_NAMES:
+        return gettext(DIE_NAMES[value])
+    if key == "kind" and value in FIGURE_NAMES:
+        return gettext(FIGURE_NAMES[value])
+    if key == "what" and isinstance(value, str):
+        return gettext(value)
     if key == "regions" and isinstance(value, str):
         return ", ".join(region_name(s) for s in value.split(", "))
     return value

@@ -92,6 +92,19 @@ def test_russian_messages(api):
     reasons = response.json()["reasons"]
     assert [r["code"] for r in reasons] == ["impassable", "not_at_war_border"], reasons
     assert "Эдорас" in reasons[0]["message"] and "Эрех" in reasons[0]["message"]
+    assert "не в состоянии войны" in reasons[1]["message"]
+    assert reasons[1]["message"].startswith("Нация «Рохан»")
+
+
+def test_polish_messages(api):
+    response = api.post(
+        CHECK,
+        {"move": {"kind": "nazgul", "from": "morannon", "to": "rivendell", "count": 1}},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="pl",
+    )
+    [reason] = response.json()["reasons"]
+    assert "Nazgule nie mogą wejść" in reason["message"]
 
 
 def test_bad_input_lists_every_problem(api):

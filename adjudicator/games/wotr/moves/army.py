@@ -50,9 +50,11 @@ def _check_die(findings: Findings, move: Move, force: Force, side: str, what: st
     elif move.die not in (ARMY, CHARACTER):
         findings.fail(
             "wrong_die",
-            N_("an army %(what)s needs an army die, a character die or an event card, not %(die)s"),
+            N_(
+                "an army moves or attacks with an army die, a character die or an event card, "
+                "not %(die)s"
+            ),
             rules.ARMY_MOVEMENT if what == "move" else rules.ATTACK,
-            what=what,
             die=move.die,
         )
     elif move.die == CHARACTER:
