@@ -161,6 +161,13 @@ ARMY_CASES = [
         position=SAURON_IN_N_ITHILIEN,
     ),
     Case(
+        "nazgul alone are no units: an army may move in",
+        rules.MOVEMENT_LIMITS,
+        army("minas-tirith", "osgiliath", regular=1),
+        True,
+        position=position(armies={"osgiliath": {"sauron": {"nazgul": 1}}}),
+    ),
+    Case(
         "stacking: 11 units after the move",
         rules.MOVEMENT_LIMITS,
         army("minas-tirith", "osgiliath", regular=3),

@@ -188,7 +188,7 @@ def _check_destination(
     findings: Findings, situation: Situation, to: str, side: str, arriving: int
 ) -> None:
     enemy = enemy_of(side)
-    if situation.units(to, enemy) or situation.position.side_units(to, enemy).leadership:
+    if situation.units(to, enemy):
         if situation.besieged_by(to, side):
             findings.cite(rules.REINFORCING_SIEGE)
         elif situation.is_inside(to, side):
