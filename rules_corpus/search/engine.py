@@ -15,6 +15,8 @@ from .query import plan_query
 
 PAGE_SIZE = 10
 SNIPPET_CHARS = 240
+# Scores are multiplied by the share of the query's clauses a hit matches to this power.
+COORDINATION = 2
 
 
 class PageOutOfRange(ValueError):
@@ -105,9 +107,18 @@ def search(
         else:
             # Every hit is scored (limit=None): the corpus is small, and whoosh's count with a
             # limit re-runs the query (and ignores a filter that matches nothing).
-            found = searcher.search(planned.query, limit=None, filter=_filter(game, language))
-            count = len(found)
-            results = found[(page - 1) * page_size : page * page_size]
+            found = searcher.search(
+                planned.query, limit=None, filter=_filter(game, language), terms=True
+            )
+            ranked = sorted(
+                (
+                    (hit.score * planned.coverage(hit.matched_terms()) ** COORDINATION, hit)
+                    for hit in found
+                ),
+                key=lambda pair: -pair[0],
+            )
+            count = len(ranked)
+            results = ranked[(page - 1) * page_size : page * page_size]
         num_pages = max(1, -(-count // page_size))
         if page > num_pages:
             raise PageOutOfRange(page, num_pages)
@@ -125,8 +136,8 @@ def search(
                 snippet=snippet(
                     hit["body"], planned.highlight_terms[hit["language"]], hit["language"]
                 ),
-                score=round(float(hit.score), 4),
+                score=round(score, 4),
             )
-            for hit in results
+            for score, hit in results
         )
     return SearchPage(hits=hits, count=count, page=page, num_pages=num_pages)

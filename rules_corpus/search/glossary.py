@@ -163,9 +163,13 @@ def _term_index() -> dict[str, dict[tuple[str, ...], Concept]]:
     return index
 
 
-def matched_concepts(query: str) -> list[Concept]:
-    """The concepts a query names, longest terms first, each word used by one concept at most."""
-    found: list[Concept] = []
+def matched_concepts(query: str) -> dict[Concept, set[int]]:
+    """The concepts a query names, each with the positions of the query words naming it.
+
+    Positions count the words :func:`~.analysis.query_words` gives. Longest terms are matched
+    first, and each word names one concept at most.
+    """
+    found: dict[Concept, set[int]] = {}
     for analysis, terms in _term_index().items():
         tokens = analyze(query, analysis)
         longest = max((len(key) for key in terms), default=0)
@@ -174,8 +178,7 @@ def matched_concepts(query: str) -> list[Concept]:
             for size in range(min(longest, len(tokens) - start), 0, -1):
                 concept = terms.get(tuple(tokens[start : start + size]))
                 if concept is not None:
-                    if concept not in found:
-                        found.append(concept)
+                    found.setdefault(concept, set()).update(range(start, start + size))
                     start += size
                     break
             else:

@@ -9,20 +9,20 @@ a section matching more of them ranks higher (BM25F scores).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from whoosh import query as q
 from whoosh.reading import IndexReader
 
 from .analysis import LANGUAGES, analyze, fold, normalize, query_words
-from .glossary import matched_concepts
+from .glossary import Concept, matched_concepts
 from .index import SURFACE_FIELD, body_field, title_field
 
 TITLE_BOOST = 2.5
 SURFACE_BOOST = 0.5
 GLOSSARY_BOOST = 0.8
 FUZZY_BOOST = 0.4
-COORDINATION = 0.9
 MIN_FUZZY_LENGTH = 5
 MAX_FUZZY_CANDIDATES = 8
 
@@ -33,10 +33,20 @@ _GLOSSARY_FIELDS = {"ru": ("ru", "en"), "en": ("ru", "en"), "pl": ("pl",)}
 
 @dataclass(frozen=True)
 class PlannedQuery:
-    """The whoosh query, and per language the analyzed terms to highlight in snippets."""
+    """The whoosh query; per language the analyzed terms to highlight in snippets; and per query
+    word the ``(field, term)`` pairs that match it, itself or through a glossary concept."""
 
     query: q.Query | None
     highlight_terms: dict[str, frozenset[str]] = field(default_factory=dict)
+    clause_terms: tuple[frozenset[tuple[str, bytes]], ...] = ()
+
+    def coverage(self, matched: Iterable[tuple[str, bytes]]) -> float:
+        """The share of the query's words that one hit's ``matched`` terms (as whoosh reports
+        them, term text in UTF-8) satisfy."""
+        matched = set(matched)
+        return sum(not terms.isdisjoint(matched) for terms in self.clause_terms) / len(
+            self.clause_terms
+        )
 
 
 def edit_distance(a: str, b: str) -> int:
@@ -86,44 +96,55 @@ def _near_spellings(reader: IndexReader, word: str) -> list[str]:
     return [term for _, term in near[:MAX_FUZZY_CANDIDATES]]
 
 
-def _glossary_clauses(text: str, highlight: dict[str, set[str]]) -> list[q.Query]:
-    clauses = []
-    for concept in matched_concepts(text):
-        alternatives: list[q.Query] = []
-        for term_language, term in concept.terms:
-            for language in _GLOSSARY_FIELDS[term_language]:
-                tokens = analyze(term, language)
-                if not tokens:
-                    continue
-                highlight[language].update(tokens)
-                for name, boost in (
-                    (title_field(language), TITLE_BOOST),
-                    (body_field(language), 1.0),
-                ):
-                    if len(tokens) == 1:
-                        alternatives.append(q.Term(name, tokens[0], boost=boost))
-                    else:
-                        alternatives.append(q.Phrase(name, tokens, slop=1, boost=boost))
-        clauses.append(q.Or(alternatives, boost=GLOSSARY_BOOST))
-    return clauses
+def _concept_clause(concept: Concept, highlight: dict[str, set[str]]) -> q.Query:
+    """All the names of a glossary concept in every language's fields, phrases for multi-word."""
+    alternatives: list[q.Query] = []
+    for term_language, term in concept.terms:
+        for language in _GLOSSARY_FIELDS[term_language]:
+            tokens = analyze(term, language)
+            if not tokens:
+                continue
+            highlight[language].update(tokens)
+            for name, boost in ((title_field(language), TITLE_BOOST), (body_field(language), 1.0)):
+                if len(tokens) == 1:
+                    alternatives.append(q.Term(name, tokens[0], boost=boost))
+                else:
+                    alternatives.append(q.Phrase(name, tokens, slop=1, boost=boost))
+    return q.Or(alternatives, boost=GLOSSARY_BOOST)
+
+
+def _word_clause(reader: IndexReader, word: str, highlight: dict[str, set[str]]) -> q.Query:
+    """One query word in every language's fields and as a surface form, or its near spellings."""
+    terms = _field_terms(word)
+    alternatives = [q.Term(name, term, boost=boost) for name, term, boost in terms]
+    spellings = [] if _is_known(reader, terms) else _near_spellings(reader, word)
+    alternatives += [q.Term(SURFACE_FIELD, s, boost=FUZZY_BOOST) for s in spellings]
+    for language in LANGUAGES:
+        highlight[language].update(normalize(w, language) for w in [word, *spellings])
+    return q.Or(alternatives)
+
+
+def _matching_terms(clauses: list[q.Query]) -> frozenset[tuple[str, bytes]]:
+    return frozenset(
+        (name, term.encode()) for clause in clauses for name, term in clause.iter_all_terms()
+    )
 
 
 def plan_query(text: str, reader: IndexReader) -> PlannedQuery:
     """The whoosh query for ``text`` against the index ``reader`` reads."""
     highlight: dict[str, set[str]] = {language: set() for language in LANGUAGES}
-    clauses: list[q.Query] = []
-    for word in dict.fromkeys(query_words(text)):
-        terms = _field_terms(word)
-        alternatives = [q.Term(name, term, boost=boost) for name, term, boost in terms]
-        spellings = [] if _is_known(reader, terms) else _near_spellings(reader, word)
-        alternatives += [q.Term(SURFACE_FIELD, s, boost=FUZZY_BOOST) for s in spellings]
-        for language in LANGUAGES:
-            highlight[language].update(normalize(w, language) for w in [word, *spellings])
-        clauses.append(q.Or(alternatives))
-    clauses += _glossary_clauses(text, highlight)
-    if not clauses:
+    words = query_words(text)
+    clauses_of = {word: [_word_clause(reader, word, highlight)] for word in words}
+    concept_clauses = []
+    for concept, positions in matched_concepts(text).items():
+        clause = _concept_clause(concept, highlight)
+        concept_clauses.append(clause)
+        for position in positions:
+            clauses_of[words[position]].append(clause)
+    if not clauses_of:
         return PlannedQuery(None)
     return PlannedQuery(
-        q.Or(clauses, scale=COORDINATION),
+        q.Or([clauses[0] for clauses in clauses_of.values()] + concept_clauses),
         {language: frozenset(terms) for language, terms in highlight.items()},
+        tuple(_matching_terms(clauses) for clauses in clauses_of.values()),
     )
