@@ -1,5 +1,8 @@
 """Card filters (django-filter), shared by the card list page and ``GET /api/cards/``."""
 
+import time
+from functools import lru_cache
+
 import django_filters
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext_lazy as _
@@ -7,9 +10,17 @@ from django.utils.translation import gettext_lazy as _
 from adjudicator.games.tcg.cards import collector_key, fold
 from cards_db.models import Card, CardSet, Keyword, Side
 
+CHOICES_TTL_SECONDS = 300
+
 
 def _choices(field: str) -> list[tuple[str, str]]:
-    """The distinct values of a card field, read lazily (the table may be empty at import)."""
+    """The distinct values of a card field, read lazily and kept a few minutes (they change
+    only when cards are imported)."""
+    return _cached_choices(field, int(time.monotonic() // CHOICES_TTL_SECONDS))
+
+
+@lru_cache(maxsize=16)
+def _cached_choices(field: str, period: int) -> list[tuple[str, str]]:
     values = Card.objects.exclude(**{field: ""}).order_by(field).values_list(field, flat=True)
     return [(v, v) for v in values.distinct()]
 

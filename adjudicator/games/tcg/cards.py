@@ -78,8 +78,11 @@ def fold(text: str) -> str:
 
     ``fold("•Lórien  Elf") == fold("lorien-elf") == "lorien elf"``.
     """
-    decomposed = unicodedata.normalize("NFKD", text)
-    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
+    if text.isascii():
+        stripped = text.lower()
+    else:
+        decomposed = unicodedata.normalize("NFKD", text)
+        stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
     stripped = stripped.replace("’", "").replace("'", "").replace("`", "")
     return " ".join(re.findall(r"[^\W_]+", stripped))
 

@@ -189,7 +189,7 @@ def parse_deck_list(text: str, index: CardIndex) -> ParsedDeck:
         line = BULLET_RE.sub("", COMMENT_RE.sub("", raw)).strip()
         if not line:
             continue
-        line_section, line = _header(line)
+        line_section, line = _header(line) if ":" in line else (None, line)
         if line_section is not None and not line:
             section = line_section
             continue
