@@ -10,6 +10,7 @@ from adjudicator.games.common import InvalidInput
 from adjudicator.games.mordor.model import GameSetup
 
 from . import forms, presenters, services
+from .labels import policy_label
 from .presenters import message
 
 
@@ -72,7 +73,9 @@ class OddsView(ToolView):
 
     def answer(self, request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]:
         odds = services.run_odds(data)
+        answer = presenters.odds_answer(odds, request)
         return {
-            "result": presenters.odds_answer(odds, request),
+            "result": answer,
             "charts": presenters.odds_charts(odds),
+            "policies": [(policy_label(n), v) for n, v in answer["policy_values"].items()],
         }

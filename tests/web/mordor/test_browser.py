@@ -1,0 +1,32 @@
+"""The keep form in a real browser (chromium through Playwright), in Russian by default."""
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_pick_the_roll_tick_the_keep_and_read_the_verdict(page, live_server):
+    page.goto(f"{live_server.url}/mordor/keep/")
+    roll = {"black": "ring", "red": "ring", "yellow": "orc", "blue": "nazgul", "green": "gandalf"}
+    for color, face in roll.items():
+        page.select_option(f"#id_face_{color}", face)
+    page.select_option("#id_player_color", "red")
+    page.check("#id_keep_black")
+    page.check("#id_keep_red")
+    page.click("#check")
+
+    verdict = page.locator("#verdict")
+    assert "illegal" in verdict.get_attribute("class")
+    assert verdict.inner_text().startswith("Нельзя")
+    assert page.locator("li[data-code=nazgul_not_kept]").is_visible()
+    assert page.locator("#legal-keeps li").count() == 12
+    assert page.locator("#id_face_blue").input_value() == "nazgul"  # the inputs are kept
+    assert page.locator("#id_keep_red").is_checked()
+
+    page.uncheck("#id_keep_red")
+    page.check("#id_keep_blue")
+    page.click("#check")
+    assert "legal" in page.locator("#verdict").get_attribute("class").split()
+    assert page.locator("li[data-code=reroll_rest]").is_visible()
+    link = page.locator(".citations a").first
+    assert link.get_attribute("href").endswith("/rules/journey-to-mordor/broski-kubikov/")

@@ -1,0 +1,83 @@
+"""The Journey to Mordor pages: answers first, inputs kept, 400s on bad input, translated."""
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+ISSUE_ROLL = (
+    "face_black=ring&face_red=ring&face_yellow=orc&face_blue=nazgul&face_green=gandalf"
+    "&player_color=red"
+)
+
+
+def test_index_links_the_tools_and_states_the_assumptions(client):
+    page = client.get("/mordor/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    for url in ("/mordor/keep/", "/mordor/resolve/", "/mordor/odds/"):
+        assert f'href="{url}"' in page
+    assert "Black die faces (assumed)" in page
+
+
+def test_keep_page_answers_with_the_verdict_first_and_keeps_the_inputs(client):
+    response = client.get(
+        f"/mordor/keep/?{ISSUE_ROLL}&keep_black=on&keep_red=on", HTTP_ACCEPT_LANGUAGE="en"
+    )
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert page.index('id="verdict"') < page.index('id="legal-keeps"')
+    assert "Not legal" in page and "A rolled Nazgûl must be kept" in page
+    assert '<option value="nazgul" selected>' in page
+    assert '/rules/journey-to-mordor/broski-kubikov/"' in page
+
+
+def test_keep_page_in_russian_and_polish(client):
+    url = f"/mordor/keep/?{ISSUE_ROLL}&keep_blue=on"
+    russian = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    polish = client.get(url, HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert "Можно: эти кубики разрешено отложить." in russian
+    assert "Dozwolone: możesz odłożyć te kości." in polish
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("/mordor/keep/?face_red=dragon&player_color=red", "dragon"),
+        ("/mordor/keep/?face_red=white_tree&player_color=red", "white_tree"),
+        ("/mordor/keep/?player_color=red&keep_red=on", "not rolled"),
+        ("/mordor/resolve/?color_0=red&track_0=zz&active=0&kept_red=ring", "Unknown squares"),
+        ("/mordor/resolve/?color_0=red&active=2&kept_red=ring", "seat is empty"),
+        (
+            "/mordor/odds/?position=4&player_color=red&other_colors=red&goal=progress"
+            "&policy=optimal",
+            "other_colors",
+        ),
+    ],
+)
+def test_bad_input_is_a_400_naming_the_problem(client, url, message):
+    response = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert 'id="verdict"' not in response.content.decode()
+
+
+def test_resolve_page_sams_two_nazgul(client):
+    url = (
+        "/mordor/resolve/?color_0=red&color_1=blue&position_1=1&track_1=h&active=0"
+        "&kept_red=nazgul&kept_blue=nazgul&kept_black=orc&kept_green=gandalf&kept_yellow=ring"
+    )
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Orcs outnumber warriors" in page
+    assert "<code>h......</code>" in page and "<code>#......</code>" in page
+
+
+def test_odds_page_has_a_chart_per_distribution_and_exact_numbers(client):
+    url = (
+        "/mordor/odds/?position=4&player_color=red&other_colors=blue&advanced=on"
+        "&goal=progress&policy=optimal"
+    )
+    response = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert page.count('<svg class="chart"') == 2
+    assert "Expected progress this turn with the optimal policy" in page
+    assert 'class="exact"' in page and "/" in page.split('class="exact">')[1][:40]
+    assert '/rules/journey-to-mordor/4-rokhan-1-raz-mozhete-perebrasyvat-broski/"' in page
