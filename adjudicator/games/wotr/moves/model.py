@@ -14,17 +14,18 @@ from typing import Any
 from adjudicator.games.common import InvalidInput
 from adjudicator.games.wotr.board import (
     BOARD,
+    UNIT_KINDS,
     find_region,
     resolve_character,
     unknown_region_message,
 )
+from adjudicator.games.wotr.position import Units
 
 ARMY, CHARACTER, MUSTER, EVENT, FACTION_DIE = "army", "character", "muster", "event", "faction"
 DICE = (ARMY, CHARACTER, MUSTER, EVENT, FACTION_DIE)
 """How the action is paid for: an action die result (army, character, muster), an event card,
 or the faction die of the expansion."""
 
-UNIT_FIELDS = ("regular", "elite", "leaders", "nazgul")
 FACTIONS = ("dead", "eagles", "ents", "pirates", "dunlendings", "spiders")
 FACTION_ACTIONS = ("enter", "recruit", "move")
 FELLOWSHIP_KINDS = ("fellowship", "hide", "declare", "reveal", "separate", "guide", "rejoin")
@@ -47,20 +48,7 @@ class UnitGroup:
     """Figures of one nation (``None`` until resolved from the region) in a move."""
 
     nation: str | None
-    regular: int = 0
-    elite: int = 0
-    leaders: int = 0
-    nazgul: int = 0
-
-    @property
-    def units(self) -> int:
-        """Army units (regular + elite); leaders and Nazgûl are not units (rules: Лидеры)."""
-        return self.regular + self.elite
-
-    @property
-    def leaders_total(self) -> int:
-        """Leaders and Nazgûl (Nazgûl are the Shadow's leaders)."""
-        return self.leaders + self.nazgul
+    figures: Units
 
 
 @dataclass(frozen=True)
@@ -180,9 +168,9 @@ class _Reader:
         reader = _Reader(data, where)
         group = UnitGroup(
             nation=reader.nation(reader.data.get("nation"), reader.where("nation")),
-            **{kind: reader.integer(kind, high=10) for kind in UNIT_FIELDS},
+            figures=Units(**{kind: reader.integer(kind, high=10) for kind in UNIT_KINDS}),
         )
-        unknown = set(reader.data) - {"nation", *UNIT_FIELDS}
+        unknown = set(reader.data) - {"nation", *UNIT_KINDS}
         for key in sorted(unknown):
             reader.fail(key, "unknown field")
         self.problems.extend(reader.problems)
@@ -252,9 +240,9 @@ def _muster(reader: _Reader, kind: str) -> Move:
             character = sub.character(sub.data["character"], sub.where("character"))
         group = UnitGroup(
             nation=sub.nation(sub.data.get("nation"), sub.where("nation")),
-            **{k: sub.integer(k, high=10) for k in UNIT_FIELDS},
+            figures=Units(**{k: sub.integer(k, high=10) for k in UNIT_KINDS}),
         )
-        if character is None and group.units + group.leaders_total == 0:
+        if character is None and not group.figures:
             sub.fail("regular", "place at least one figure or name a character")
         reader.problems.extend(sub.problems)
         if region:

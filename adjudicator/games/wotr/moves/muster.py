@@ -41,7 +41,7 @@ ASSUME_CHARACTER_CARD = N_(
 def _nation(situation: Situation, placement: Placement, where: str) -> str:
     if placement.group.nation:
         return placement.group.nation
-    if placement.group.nazgul:
+    if placement.group.figures.nazgul:
         return "sauron"
     nation = BOARD.regions[placement.region].nation
     if nation is None:
@@ -104,9 +104,9 @@ def _check_characters(
 
 
 def _check_allowance(findings: Findings, figures: list[tuple[Placement, str]]) -> None:
-    regular = sum(p.group.regular for p, _ in figures)
-    elite = sum(p.group.elite for p, _ in figures)
-    leaders = sum(p.group.leaders_total for p, _ in figures)
+    regular = sum(p.group.figures.regular for p, _ in figures)
+    elite = sum(p.group.figures.elite for p, _ in figures)
+    leaders = sum(p.group.figures.leadership for p, _ in figures)
     fits = [a for a in ALLOWANCES if regular <= a[0] and elite <= a[1] and leaders <= a[2]]
     if not fits:
         findings.fail(
@@ -124,8 +124,10 @@ def _check_allowance(findings: Findings, figures: list[tuple[Placement, str]]) -
         findings.assume(ASSUME_FEWER)
     counts = Counter()
     for placement, _ in figures:
-        if placement.group.regular or placement.group.leaders_total:
-            counts[placement.region] += placement.group.regular + placement.group.leaders_total
+        if placement.group.figures.regular or placement.group.figures.leadership:
+            counts[placement.region] += (
+                placement.group.figures.regular + placement.group.figures.leadership
+            )
     two_of_a_kind = regular == 2 or leaders == 2
     if two_of_a_kind and any(n >= 2 for n in counts.values()):
         findings.fail(
@@ -141,7 +143,9 @@ def _check_placement(
     region = placement.region
     data = BOARD.regions[region]
     side = BOARD.side_of(nation)
-    if placement.group.nazgul and not (data.settlement == STRONGHOLD and data.nation == "sauron"):
+    if placement.group.figures.nazgul and not (
+        data.settlement == STRONGHOLD and data.nation == "sauron"
+    ):
         findings.fail(
             "nazgul_stronghold",
             N_("Nazgûl are recruited only in Sauron's strongholds, not in %(region)s"),
@@ -195,7 +199,7 @@ def _check_pool(
     wanted: Counter[tuple[str, str]] = Counter()
     for placement, nation in figures:
         for kind in UNIT_KINDS:
-            wanted[nation, kind] += getattr(placement.group, kind)
+            wanted[nation, kind] += getattr(placement.group.figures, kind)
     on_board: Counter[tuple[str, str]] = Counter()
     for by_nation in situation.position.armies.values():
         for nation, units in by_nation.items():
@@ -223,7 +227,7 @@ def _check_stacking(
 ) -> None:
     added: Counter[tuple[str, str]] = Counter()
     for placement, nation in figures:
-        added[placement.region, BOARD.side_of(nation)] += placement.group.units
+        added[placement.region, BOARD.side_of(nation)] += placement.group.figures.units
     for (region, side), count in sorted(added.items()):
         if not count:
             continue

@@ -20,7 +20,7 @@ def _nation_of(situation: Situation, region: str, group: UnitGroup, where: str) 
     if group.nation is not None:
         return group.nation
     present = sorted(situation.position.nation_units(region))
-    if group.nazgul:
+    if group.figures.nazgul:
         return "sauron"
     if len(present) == 1:
         return present[0]
@@ -44,7 +44,7 @@ def resolve_force(
         except InvalidInput as error:
             problems.extend(error.problems)
             continue
-        units = Units(group.regular, group.elite, group.leaders, group.nazgul)
+        units = group.figures
         wanted[nation] = wanted.get(nation, Units()) + units
     present = situation.position.nation_units(region)
     for nation, units in wanted.items():
