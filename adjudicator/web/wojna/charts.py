@@ -47,12 +47,13 @@ def duel_chart(answer: duel.DuelAnswer) -> list[SafeString]:
     if fight is None:
         return []
     bars = [
-        (_("attacker falls"), fight.attacker_falls),
-        (_("defender falls"), fight.defender_falls),
-        (_("both fall"), fight.both_fall),
-        (_("endless"), fight.endless),
+        ("1", fight.attacker_falls),
+        ("2", fight.defender_falls),
+        ("1+2", fight.both_fall),
+        ("∞", fight.endless),
     ]
-    return [bar_chart_svg(bars, title=_("Fight to the end"))]
+    title = _("Who falls: 1 the attacker, 2 the defender, 1+2 both, ∞ nobody")
+    return [bar_chart_svg(bars, title=title)]
 
 
 def search_chart(answer: search.SearchAnswer) -> list[SafeString]:
@@ -60,24 +61,27 @@ def search_chart(answer: search.SearchAnswer) -> list[SafeString]:
     if answer.found is None or answer.capture_allowed is None:
         return []
     bars = [
-        (_("not found"), 1 - answer.found),
-        (_("found"), answer.found - answer.capture_allowed),
-        (_('found, "n"'), answer.capture_allowed),
+        ("—", 1 - answer.found),
+        ("✓", answer.found - answer.capture_allowed),
+        ("✓n", answer.capture_allowed),
     ]
-    return [bar_chart_svg(bars, title=_("Search result"))]
+    title = _('Search: — not found, ✓ found, ✓n found with "n"')
+    return [bar_chart_svg(bars, title=title)]
 
 
 def ringwraith_chart(answer: characters.RingwraithOdds) -> list[SafeString]:
     """The Ring comes off at stage k, or the bearer turns."""
     bars = [(str(k), p) for k, p in answer.removed_at[:SHOWN_ATTEMPTS]]
-    bars.append((_("Ringwraith"), answer.becomes_ringwraith))
-    return [bar_chart_svg(bars, title=_("Stage the Ring comes off"))]
+    bars.append(("U", answer.becomes_ringwraith))
+    title = _("Stage the Ring comes off, or U: Upiór Pierścienia (Ringwraith)")
+    return [bar_chart_svg(bars, title=title)]
 
 
 def gollum_chart(answer: characters.GollumOdds) -> list[SafeString]:
-    labels = {"alliance": _("Alliance"), "unstated": _("3–4: unstated"), "sauron": _("Sauron")}
+    labels = {"alliance": "P", "unstated": "?", "sauron": "S"}
     bars = [(labels[side], p) for side, p in answer.distribution]
-    return [bar_chart_svg(bars, title=_("Gollum's side"))]
+    title = _("Gollum's side: P Przymierze, ? not stated (3–4), S Sauron")
+    return [bar_chart_svg(bars, title=title)]
 
 
 def no_chart(answer: object) -> list[SafeString]:

@@ -11,7 +11,10 @@ from adjudicator.games.common import Reason, probability
 from adjudicator.games.wojna import battle, characters, dice, duel, ring, search
 from adjudicator.games.wojna.answers import Answer
 
+from .forms import GROUPS
+
 Payload = dict[str, Any]
+GROUP_LABELS = dict(GROUPS)
 
 
 def reason_payload(reason: Reason, request: Any = None) -> Payload:
@@ -220,7 +223,13 @@ def inheritance_answer(answer: ring.InheritanceAnswer, request: Any = None) -> P
         "heirs": list(answer.heirs),
         "group": answer.group,
         "ranking": [
-            {"name": name, "group": group, "priority": rank} for name, group, rank in answer.ranking
+            {
+                "name": name,
+                "group": group,
+                "group_label": str(GROUP_LABELS[group]),
+                "priority": rank,
+            }
+            for name, group, rank in answer.ranking
         ],
         **answer_payload(answer, request),
     }

@@ -287,6 +287,7 @@ class WojnaInheritanceRequestSerializer(serializers.Serializer):
 class WojnaRankingSerializer(serializers.Serializer):
     name = serializers.CharField()
     group = serializers.CharField()
+    group_label = serializers.CharField()
     priority = serializers.IntegerField(allow_null=True)
 
 

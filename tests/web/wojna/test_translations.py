@@ -23,8 +23,10 @@ def test_every_msgstr_is_filled(catalogue):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("language", "button"), [("pl", "Oblicz"), ("ru", "Рассчитать")])
-def test_pages_are_translated(client, language, button):
+@pytest.mark.parametrize(
+    ("language", "label"), [("pl", "Niewola: rzut ≤"), ("ru", "Niewola (плен): бросок ≤")]
+)
+def test_pages_are_translated(client, language, label):
     client.cookies["adjudicator_language"] = language
     html = client.get(reverse("wojna:tests"), {"test": "capture", "value": 3}).content.decode()
-    assert button in html
+    assert label in html
