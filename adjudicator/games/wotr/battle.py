@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 
+from gmpy2 import mpz
+
 from adjudicator.games.common import N_, Citation, InvalidInput, unique_citations
 from adjudicator.games.wotr import citations as cite
 from adjudicator.games.wotr.board import FORTIFICATION, MAX_UNITS_BESIEGED, MAX_UNITS_PER_REGION
@@ -326,7 +328,7 @@ class _Chain:
         a_policy, d_policy = battle.attacker.casualty_policy, battle.defender.casualty_policy
         siege, track_rounds = battle.siege, battle.rounds is not None
         outcomes = self.outcomes
-        scale = self.scale()
+        scale = mpz(self.scale())  # GMP integers: the same exact values, twice as fast
         start: State = (1, _start(battle.attacker), _start(battle.defender))
         mass = {start: scale}
         queue = [(1, 0, start)]
@@ -398,13 +400,15 @@ def battle_odds(battle: Battle) -> BattleOdds:
     rounds = tuple(
         RoundHits(
             number=key,
-            reached=Fraction(reached, scale),
-            attacker_hits=tuple(Fraction(c, reached * per_roll) for c in a_total),
-            defender_hits=tuple(Fraction(c, reached * per_roll) for c in d_total),
+            reached=Fraction(int(reached), int(scale)),
+            attacker_hits=tuple(Fraction(int(c), int(reached * per_roll)) for c in a_total),
+            defender_hits=tuple(Fraction(int(c), int(reached * per_roll)) for c in d_total),
         )
         for key, (reached, a_total, d_total) in sorted(chain.rounds.items())
     )
-    outcomes = {state: Fraction(count, scale) for state, count in chain.outcomes.items()}
+    outcomes = {
+        state: Fraction(int(count), int(scale)) for state, count in chain.outcomes.items()
+    }
     return BattleOdds(
         battle=battle,
         outcomes=dict(sorted(outcomes.items(), key=lambda item: -item[1])),

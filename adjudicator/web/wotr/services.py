@@ -28,8 +28,8 @@ from adjudicator.games.wotr.victory import (
 )
 
 SIDE_NAMES = {
-    "shadow": gettext_noop("the Shadow"),
-    "free_peoples": gettext_noop("the Free Peoples"),
+    "shadow": gettext_noop("The Shadow"),
+    "free_peoples": gettext_noop("The Free Peoples"),
 }
 
 
@@ -266,7 +266,7 @@ def victory_answer(result: VictoryResult, request=None) -> dict[str, Any]:
         ) % {"shadow": result.shadow_vp, "fp": result.free_peoples_vp}
     else:
         verdict = _("%(winner)s win: %(reason)s") % {
-            "winner": _(SIDE_NAMES[deciding.winner]).capitalize(),
+            "winner": _(SIDE_NAMES[deciding.winner]),
             "reason": _(deciding.message),
         }
     return {

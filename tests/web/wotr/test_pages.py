@@ -117,3 +117,11 @@ def test_pages_in_russian_and_polish():
     for language, word in (("ru", "Рассчитать"), ("pl", "Oblicz")):
         page = Client(HTTP_ACCEPT_LANGUAGE=language).get("/wotr/battle/").content.decode()
         assert word in page
+
+
+def test_answers_are_translated_engine_messages_included():
+    page = Client(HTTP_ACCEPT_LANGUAGE="ru").get("/wotr/battle/", BATTLE_QUERY).content.decode()
+    assert "Защитник уничтожен с вероятностью" in page
+    assert "Боевые карты не играются" in page
+    page = Client(HTTP_ACCEPT_LANGUAGE="pl").get("/wotr/battle/", BATTLE_QUERY).content.decode()
+    assert "Obrońca zostaje zniszczony" in page

@@ -1,0 +1,111 @@
+"""War of the Ring odds benchmark: exact battle to the end, its Monte Carlo baseline, a hunt turn.
+
+Runs standalone (``.venv/bin/python bench/wotr.py``). The battle: 10 v 10 units (5 elites each),
+leadership 3 v 2, the defender in a city, fought until one side has no units. "Cold" clears
+every cache first (a fresh process); "warm" keeps the per-roll hit distributions, which the
+engine caches by (dice, target, modifier, re-rolls) as a long-running site does. The baseline
+is a plain 100,000-trial Monte Carlo of the same battle, the tool a user would otherwise use.
+The hunt turn: 3 moves, 3 hunt dice, one re-roll, corruption 4, the standard pool.
+Targets: exact battle < 10 ms and >= 100x faster than the baseline; hunt turn < 5 ms.
+"""
+
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from adjudicator.games.wotr import battle as battle_module
+from adjudicator.games.wotr import dice, hunt
+from adjudicator.games.wotr.battle import Army, Battle, apply_hits, battle_odds
+from adjudicator.games.wotr.hunt import Hunt, hunt_odds
+
+BATTLE = Battle(
+    attacker=Army(regular=5, elite=5, leadership=3),
+    defender=Army(regular=5, elite=5, leadership=2),
+    settlement="city",
+    rounds=None,
+)
+HUNT_TURN = Hunt(hunt_dice=3, rerolls=frozenset({"army"}), corruption=4, moves=3)
+TRIALS = 100_000
+REPEATS = 21
+
+
+def clear_caches() -> None:
+    for module in (battle_module, dice, hunt):
+        for value in vars(module).values():
+            if hasattr(value, "cache_clear"):
+                value.cache_clear()
+
+
+def timed(function, *, cold: bool) -> float:
+    """Median seconds of ``REPEATS`` calls (caches cleared before each when ``cold``)."""
+    times = []
+    for _ in range(REPEATS):
+        if cold:
+            clear_caches()
+        start = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def roll(rng: random.Random, dice_count: int, rerolls: int, target: int) -> int:
+    hits = sum(rng.randint(1, 6) >= target for _ in range(dice_count))
+    again = min(rerolls, dice_count - hits)
+    return hits + sum(rng.randint(1, 6) >= target for _ in range(again))
+
+
+def monte_carlo(trials: int, seed: int = 1) -> float:
+    """P(defender destroyed) by simulation: the same rules, plain Python."""
+    rng = random.Random(seed)
+    a, d = BATTLE.attacker, BATTLE.defender
+    destroyed = 0
+    for _ in range(trials):
+        attacker, defender, first = (a.regular, a.elite), (d.regular, d.elite), True
+        while sum(attacker) and sum(defender):
+            a_dice, d_dice = min(5, sum(attacker)), min(5, sum(defender))
+            a_hits = roll(rng, a_dice, min(a.leadership, a_dice), 6 if first else 5)
+            d_hits = roll(rng, d_dice, min(d.leadership, d_dice), 5)
+            attacker = apply_hits(*attacker, d_hits, a.casualty_policy)
+            defender = apply_hits(*defender, a_hits, d.casualty_policy)
+            first = False
+        destroyed += not sum(defender)
+    return destroyed / trials
+
+
+def main() -> None:
+    exact = battle_odds(BATTLE)
+    cold = timed(lambda: battle_odds(BATTLE), cold=True)
+    warm = timed(lambda: battle_odds(BATTLE), cold=False)
+    start = time.perf_counter()
+    estimate = monte_carlo(TRIALS)
+    baseline = time.perf_counter() - start
+    print("exact battle 10 v 10 (5 elites each), leadership 3 v 2, city, until decided")
+    print(
+        f"  P(defender destroyed) = {float(exact.defender_destroyed):.6f} "
+        f"(exact, {len(exact.outcomes)} end states)"
+    )
+    print(f"  exact, cold caches:  {cold * 1000:8.2f} ms (median of {REPEATS})")
+    print(f"  exact, warm caches:  {warm * 1000:8.2f} ms (median of {REPEATS})")
+    print(
+        f"  Monte Carlo {TRIALS:,} trials: {baseline * 1000:8.1f} ms, "
+        f"estimate {estimate:.4f} (error {abs(estimate - float(exact.defender_destroyed)):.4f})"
+    )
+    print(
+        f"  speed-up over Monte Carlo: {baseline / cold:,.0f}x cold, {baseline / warm:,.0f}x warm"
+    )
+    survive = hunt_odds(HUNT_TURN).survives
+    hunt_cold = timed(lambda: hunt_odds(HUNT_TURN), cold=True)
+    hunt_warm = timed(lambda: hunt_odds(HUNT_TURN), cold=False)
+    print("hunt turn: 3 moves, 3 hunt dice, 1 re-roll, corruption 4, standard pool")
+    print(f"  P(survives) = {float(survive):.6f}")
+    print(f"  cold caches: {hunt_cold * 1000:6.2f} ms, warm caches: {hunt_warm * 1000:6.2f} ms")
+    ok = cold < 0.010 and baseline / cold >= 100 and hunt_cold < 0.005
+    print(f"targets (battle < 10 ms, >= 100x, hunt turn < 5 ms): {'met' if ok else 'NOT met'}")
+
+
+if __name__ == "__main__":
+    main()
