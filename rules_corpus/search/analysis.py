@@ -55,7 +55,6 @@ def russian_lemma(word: str) -> str:
     return _morph().parse(word)[0].normal_form.replace("ё", "е")
 
 
-@lru_cache(maxsize=200_000)
 def latin_stem(word: str, language: str) -> str:
     """The Snowball stem of a lowercase Latin-script word, in English or Polish."""
     return _stemmer(language).stemWord(word)
@@ -71,6 +70,7 @@ def fold(word: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
+@lru_cache(maxsize=400_000)
 def normalize(word: str, language: str) -> str:
     """The indexed form of a lowercase word in a document (or query) of ``language``."""
     if word.isdigit():

@@ -8,10 +8,11 @@ from pathlib import Path
 
 from whoosh import highlight
 from whoosh import query as q
+from whoosh.searching import Hit, Searcher
 
 from .analysis import language_analyzer
-from .index import open_index
-from .query import plan_query
+from .index import open_searcher
+from .query import PlannedQuery, plan_query
 
 PAGE_SIZE = 10
 SNIPPET_CHARS = 240
@@ -86,6 +87,38 @@ def _filter(game: str | None, language: str | None) -> q.Query | None:
     return q.And(terms) if terms else None
 
 
+def _ranked(searcher: Searcher, planned: PlannedQuery, restriction: q.Query | None) -> list:
+    """``(score, hit)`` for every hit, best first: BM25F times the squared word coverage.
+
+    Every hit is scored (``limit=None``): the corpus is small, one pass gives the exact count,
+    and whoosh's count with a limit re-runs the query (and ignores a filter matching nothing).
+    """
+    if planned.query is None:
+        return []
+    found = searcher.search(planned.query, limit=None, filter=restriction, terms=True)
+    scored = (
+        (hit.score * planned.coverage(hit.matched_terms()) ** COORDINATION, hit) for hit in found
+    )
+    return sorted(scored, key=lambda pair: -pair[0])
+
+
+def _hit(score: float, hit: Hit, planned: PlannedQuery) -> SearchHit:
+    language = hit["language"]
+    return SearchHit(
+        doc_type=hit["doc_type"],
+        key=hit["key"],
+        title=hit["title"],
+        source_title=hit["source_title"],
+        game=hit["game"],
+        language=language,
+        rulebook=hit.get("rulebook"),
+        section=hit.get("section"),
+        url=hit["url"],
+        snippet=snippet(hit["body"], planned.highlight_terms[language], language),
+        score=round(score, 4),
+    )
+
+
 def search(
     directory: Path,
     text: str,
@@ -100,44 +133,16 @@ def search(
     Raises ``SearchIndexMissing`` without an index and :class:`PageOutOfRange` past the last page
     (page 1 always exists, if empty).
     """
-    with open_index(directory).searcher() as searcher:
-        planned = plan_query(text, searcher.reader())
-        if planned.query is None:
-            results, count = [], 0
-        else:
-            # Every hit is scored (limit=None): the corpus is small, and whoosh's count with a
-            # limit re-runs the query (and ignores a filter that matches nothing).
-            found = searcher.search(
-                planned.query, limit=None, filter=_filter(game, language), terms=True
-            )
-            ranked = sorted(
-                (
-                    (hit.score * planned.coverage(hit.matched_terms()) ** COORDINATION, hit)
-                    for hit in found
-                ),
-                key=lambda pair: -pair[0],
-            )
-            count = len(ranked)
-            results = ranked[(page - 1) * page_size : page * page_size]
-        num_pages = max(1, -(-count // page_size))
-        if page > num_pages:
-            raise PageOutOfRange(page, num_pages)
-        hits = tuple(
-            SearchHit(
-                doc_type=hit["doc_type"],
-                key=hit["key"],
-                title=hit["title"],
-                source_title=hit["source_title"],
-                game=hit["game"],
-                language=hit["language"],
-                rulebook=hit.get("rulebook"),
-                section=hit.get("section"),
-                url=hit["url"],
-                snippet=snippet(
-                    hit["body"], planned.highlight_terms[hit["language"]], hit["language"]
-                ),
-                score=round(score, 4),
-            )
-            for score, hit in results
-        )
-    return SearchPage(hits=hits, count=count, page=page, num_pages=num_pages)
+    searcher = open_searcher(directory)
+    planned = plan_query(text, searcher.reader())
+    ranked = _ranked(searcher, planned, _filter(game, language))
+    num_pages = max(1, -(-len(ranked) // page_size))
+    if page > num_pages:
+        raise PageOutOfRange(page, num_pages)
+    on_page = ranked[(page - 1) * page_size : page * page_size]
+    return SearchPage(
+        hits=tuple(_hit(score, hit, planned) for score, hit in on_page),
+        count=len(ranked),
+        page=page,
+        num_pages=num_pages,
+    )

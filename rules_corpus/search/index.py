@@ -10,6 +10,7 @@ from pathlib import Path
 
 from whoosh import index as whoosh_index
 from whoosh.fields import ID, NUMERIC, STORED, TEXT, Schema
+from whoosh.searching import Searcher
 
 from .analysis import LANGUAGES, language_analyzer, surface_analyzer
 from .documents import SearchDocument
@@ -121,3 +122,17 @@ def open_index(directory: Path) -> whoosh_index.Index:
             _opened.clear()
             _opened[key] = whoosh_index.open_dir(directory)
         return _opened[key]
+
+
+_local = threading.local()
+
+
+def open_searcher(directory: Path) -> Searcher:
+    """A searcher of the index in ``directory``, kept by each thread until the index changes."""
+    index = open_index(directory)
+    cached = getattr(_local, "searcher", None)
+    if cached is None or cached[0] is not index:
+        if cached is not None:
+            cached[1].close()
+        _local.searcher = (index, index.searcher())
+    return _local.searcher[1]
