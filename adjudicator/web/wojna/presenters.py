@@ -202,7 +202,10 @@ GOLLUM_SIDES = {
 
 def gollum_answer(answer: characters.GollumOdds, request: Any = None) -> Payload:
     return {
-        "summary": _("Who controls Gollum this stage."),
+        "summary": _(
+            "Gollum this stage: Alliance %(alliance)s, Sauron %(sauron)s, not stated %(unstated)s."
+        )
+        % {side: str(p) for side, p in answer.distribution},
         "distribution": [
             {"side": side, "label": _(GOLLUM_SIDES[side]), **probability(p)}
             for side, p in answer.distribution
