@@ -25,9 +25,14 @@ class SearchResultSerializer(serializers.Serializer):
         allow_null=True, help_text="Section id (`/api/sections/<id>/`)."
     )
     title = serializers.CharField(help_text="Section heading.")
-    rulebook_title = serializers.CharField(source="source_title")
+    rulebook_title = serializers.CharField(
+        source="source_title", help_text="Title of the rulebook the section belongs to."
+    )
     snippet = serializers.CharField(help_text="HTML: escaped text, matches in `<mark>`.")
-    score = serializers.FloatField(help_text="BM25F relevance, higher is better.")
+    score = serializers.FloatField(
+        help_text="Relevance: BM25F times the squared share of the query's words matched; "
+        "higher is better, comparable within one query only."
+    )
     url = serializers.CharField(help_text="The section's page (permalink).")
 
 
