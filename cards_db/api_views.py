@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -15,7 +15,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from adjudicator.api import bad_request
-from adjudicator.games.tcg.cards import collector_key
 from adjudicator.games.tcg.decklist import ListTooLong
 from adjudicator.games.tcg.formats import formats
 from cards_db.filters import CardFilter
@@ -32,21 +31,20 @@ from cards_db.serializers import (
     TcgErrorResponseSerializer,
     report_payload,
 )
-from cards_db.services import UnreadableDeck, check_deck, export_deck, save_deck
+from cards_db.services import (
+    UnreadableDeck,
+    check_deck,
+    export_deck,
+    recheck_deck,
+    resolve_card_key,
+    save_deck,
+)
 
 LEGAL_DECK_EXAMPLE = (
     "Ring-bearer: Frodo, Son of Drogo\nRing: The One Ring, The Ruling Ring\n"
     "4x Legolas, Greenleaf\n2 1R50\n# ... 60 cards ...\nSites:\n1U319\n..."
 )
 ERROR_400 = OpenApiResponse(TcgErrorResponseSerializer, "Bad input: what is wrong and where")
-
-
-def resolve_card_key(key: str) -> str:
-    """The card id ("1_50") from an id or collector info ("1R50", "1r50", "1 R 50")."""
-    parsed = collector_key(key)
-    if parsed is None:
-        raise Http404
-    return f"{parsed[0]}_{parsed[1]}"
 
 
 class CardPagination(PageNumberPagination):
@@ -161,7 +159,7 @@ class DeckDetailAPIView(APIView):
     @extend_schema(responses={200: TcgDeckDetailSerializer})
     def get(self, request: Request, pk) -> Response:
         deck = get_object_or_404(Deck, pk=pk)
-        report = check_deck(deck.source, formats()[deck.format])
+        report = recheck_deck(deck)
         return Response(
             {"deck": TcgDeckSerializer(deck).data, "report": report_payload(report, request)}
         )

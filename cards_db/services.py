@@ -7,11 +7,12 @@ from functools import lru_cache
 
 from django.db import transaction
 from django.db.models import Count, Max
+from django.http import Http404
 
 from adjudicator.games.tcg.cards import Card as EngineCard
-from adjudicator.games.tcg.cards import CardIndex
+from adjudicator.games.tcg.cards import CardIndex, collector_key
 from adjudicator.games.tcg.decklist import Role, parse_deck_list
-from adjudicator.games.tcg.formats import DeckFormat
+from adjudicator.games.tcg.formats import DEFAULT_FORMAT, DeckFormat, formats
 from adjudicator.games.tcg.validation import DeckReport, validate_deck
 from cards_db.models import Card, Deck, DeckCard
 
@@ -31,6 +32,14 @@ def engine_card(card: Card) -> EngineCard:
     )
 
 
+def resolve_card_key(key: str) -> str:
+    """The card id ("1_50") from an id or collector info ("1R50", "1r50", "1 R 50")."""
+    parsed = collector_key(key)
+    if parsed is None:
+        raise Http404
+    return f"{parsed[0]}_{parsed[1]}"
+
+
 @lru_cache(maxsize=2)
 def _index(version: tuple) -> CardIndex:
     return CardIndex(engine_card(c) for c in Card.objects.prefetch_related("keywords"))
@@ -40,6 +49,12 @@ def card_index() -> CardIndex:
     """Every card of the database, indexed; rebuilt only when the cards change."""
     summary = Card.objects.aggregate(n=Count("pk"), changed=Max("changed"))
     return _index((summary["n"], summary["changed"]))
+
+
+def recheck_deck(deck: Deck) -> DeckReport:
+    """A saved deck's report today (its format, or the default one if that format is gone)."""
+    fmt = formats().get(deck.format) or formats()[DEFAULT_FORMAT]
+    return check_deck(deck.source, fmt)
 
 
 def check_deck(text: str, fmt: DeckFormat, check_starting_fellowship: bool = True) -> DeckReport:
@@ -103,7 +118,7 @@ def export_deck(deck: Deck) -> str:
     rows = list(
         deck.cards.select_related("card").order_by("card__side", "card__card_set", "card__number")
     )
-    out = [f"# {deck.name}"]
+    out = [f"# {' '.join(deck.name.split())}"]
     for role, header in sections:
         group = [r for r in rows if r.role == role]
         if role == DeckCard.Role.SITE:

@@ -15,13 +15,19 @@ from adjudicator.games.common import InvalidInput
 from adjudicator.games.tcg.decklist import ListTooLong
 from adjudicator.games.tcg.formats import formats
 from cards_db import forms
-from cards_db.api_views import resolve_card_key
 from cards_db.calculator_api import answer_payload, compute
 from cards_db.filters import CardFilter
 from cards_db.i18n import tr
 from cards_db.models import Card, Deck
 from cards_db.serializers import report_payload
-from cards_db.services import UnreadableDeck, check_deck, export_deck, save_deck
+from cards_db.services import (
+    UnreadableDeck,
+    check_deck,
+    export_deck,
+    recheck_deck,
+    resolve_card_key,
+    save_deck,
+)
 
 CARDS_PER_PAGE = 48
 
@@ -77,9 +83,7 @@ def _deck_form_page(request: HttpRequest, deck: Deck | None = None) -> HttpRespo
     context: dict[str, Any] = {"form": form, "deck": deck}
     if not form.is_bound:
         if deck is not None:
-            context.update(
-                _report_context(request, check_deck(deck.source, formats()[deck.format]))
-            )
+            context.update(_report_context(request, recheck_deck(deck)))
         return render(request, "cards_db/deck_form.html", context)
     if not form.is_valid():
         return render(request, "cards_db/deck_form.html", context, status=400)
@@ -122,7 +126,7 @@ def deck_edit(request: HttpRequest, pk, key) -> HttpResponse:
 def deck_detail(request: HttpRequest, pk) -> HttpResponse:
     """A saved deck's permalink: its report, statistics and list."""
     deck = get_object_or_404(Deck, pk=pk)
-    report = check_deck(deck.source, formats()[deck.format])
+    report = recheck_deck(deck)
     context = {"deck": deck, **_report_context(request, report)}
     return render(request, "cards_db/deck_detail.html", context)
 
