@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from adjudicator.games.wotr.board import BOARD, NATION_NAMES
 from adjudicator.games.wotr.position import Position
-from adjudicator.web.wotr_moves.names import FACTION_NAMES
+from adjudicator.web.wotr_moves.names import FACTION_NAMES, SETTLEMENT_NAMES, SIDE_NAMES
 from adjudicator.web.wotr_moves.presenters import region_name
 
 NATION_ORDER = ("gondor", "rohan", "north", "elves", "dwarves", "sauron", "isengard", "southrons")
@@ -40,8 +40,8 @@ def _region_row(
     return {
         "slug": slug,
         "name": region_name(slug),
-        "settlement": region.settlement or "",
-        "controller": position.controller(slug) if region.is_settlement else None,
+        "settlement": _(SETTLEMENT_NAMES[region.settlement]) if region.settlement else "",
+        "controller": _(SIDE_NAMES[position.controller(slug)]) if region.is_settlement else None,
         "besieged": position.is_besieged(slug),
         "armies": armies,
         "characters": [BOARD.characters[c].name for c in position.characters_in(slug)],

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from adjudicator.games.wotr.board import BOARD, NATION_NAMES
 from adjudicator.games.wotr.moves.model import DICE, FACTION_ACTIONS, FACTIONS, MOVE_KINDS
-from adjudicator.web.wotr_moves.names import DIE_NAMES, FACTION_NAMES
+from adjudicator.web.wotr_moves.names import DIE_NAMES, FACTION_NAMES, SIDE_NAMES
 
 MOVE_KIND_LABELS = {
     "army": _("Move an army"),
@@ -30,7 +30,7 @@ MOVE_KIND_LABELS = {
     "faction_hand": _("Faction cards in hand"),
 }
 DIE_LABELS = {d: _(DIE_NAMES[d]) for d in DICE}
-SIDE_LABELS = {"free_peoples": _("Free Peoples"), "shadow": _("Shadow")}
+SIDE_LABELS = {side: _(name) for side, name in SIDE_NAMES.items()}
 
 
 def region_choices(blank: bool = True) -> list[tuple[str, str]]:
@@ -57,31 +57,38 @@ def _count(label: Any, high: int = 10) -> forms.IntegerField:
     return forms.IntegerField(label=label, min_value=0, max_value=high, initial=0, required=False)
 
 
+def parse_json(raw: str) -> Any:
+    """JSON text to data, or a form error saying where the JSON breaks."""
+    try:
+        return json.loads(raw or "null")
+    except json.JSONDecodeError as error:
+        raise forms.ValidationError(
+            _("Not valid JSON: %(error)s"), params={"error": error}
+        ) from error
+
+
 class StateForm(forms.Form):
     """The edited position and the faction figures, carried from page to page as JSON."""
 
     position = forms.CharField(widget=forms.HiddenInput, required=False)
     factions = forms.CharField(widget=forms.HiddenInput, required=False)
 
-    def json(self, name: str) -> Any:
-        raw = (self.cleaned_data.get(name) or "").strip()
-        return json.loads(raw) if raw else None
+    def clean_position(self) -> Any:
+        return parse_json(self.cleaned_data.get("position", ""))
 
-    def clean_position(self) -> str:
-        return self._valid_json("position")
+    def clean_factions(self) -> Any:
+        return parse_json(self.cleaned_data.get("factions", ""))
 
-    def clean_factions(self) -> str:
-        return self._valid_json("factions")
 
-    def _valid_json(self, name: str) -> str:
-        raw = self.cleaned_data.get(name) or ""
-        try:
-            json.loads(raw or "null")
-        except json.JSONDecodeError as error:
-            raise forms.ValidationError(
-                _("Not valid JSON: %(error)s"), params={"error": error}
-            ) from error
-        return raw
+class JsonForm(forms.Form):
+    """A whole position pasted as JSON (the API's format)."""
+
+    raw = forms.CharField(
+        label=_("Position JSON"), widget=forms.Textarea(attrs={"rows": 6}), max_length=100_000
+    )
+
+    def clean_raw(self) -> Any:
+        return parse_json(self.cleaned_data["raw"])
 
 
 class RegionForm(forms.Form):

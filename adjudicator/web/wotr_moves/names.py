@@ -38,3 +38,11 @@ NATION_MSGIDS = (
 )
 """The board's nation names (``board.NATION_NAMES``), listed here so that this app's catalogue
 translates them even before the engine's own catalogue does."""
+
+SETTLEMENT_NAMES = {
+    "town": N_("town"),
+    "city": N_("city"),
+    "stronghold": N_("stronghold"),
+    "fortification": N_("fortification"),
+}
+SIDE_NAMES = {"free_peoples": N_("Free Peoples"), "shadow": N_("Shadow")}

@@ -10,6 +10,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from adjudicator.games.common import InvalidInput
+from adjudicator.games.wotr.board import NATION_NAMES
 from adjudicator.games.wotr.position import Position, standard_setup
 from adjudicator.web.wotr_moves import editing, presenters, services
 from adjudicator.web.wotr_moves.board_view import board_rows
@@ -17,6 +18,7 @@ from adjudicator.web.wotr_moves.forms import (
     CharacterForm,
     FactionForm,
     FellowshipForm,
+    JsonForm,
     MoveForm,
     PoliticsForm,
     RegionForm,
@@ -69,8 +71,8 @@ class Page:
         if self.action == "setup":
             return
         try:
-            self.position = services.read_position(state.json("position") or "setup")
-            self.factions = dict(services.read_factions(state.json("factions")) or {})
+            self.position = services.read_position(state.cleaned_data["position"] or "setup")
+            self.factions = dict(services.read_factions(state.cleaned_data["factions"]) or {})
             self.factions = {f: dict(r) for f, r in self.factions.items()}
         except InvalidInput as error:
             self.fail(error)
@@ -80,6 +82,12 @@ class Page:
         return form_class(data, prefix=key)
 
     def apply_edit(self) -> None:
+        if self.action == "load_json":
+            form = JsonForm(self.post, prefix="json")
+            self.forms["json"] = form
+            if form.is_valid():
+                self._try(lambda: self._set_position(form.cleaned_data["raw"]))
+            return
         if self.action == "edit_faction":
             form = self.bound("faction", FactionForm, "edit_faction")
             self.forms["faction"] = form
@@ -132,6 +140,7 @@ class Page:
             "politics": PoliticsForm(prefix="politics"),
             "character": CharacterForm(prefix="character"),
             "faction": FactionForm(prefix="faction"),
+            "json": JsonForm(prefix="json"),
             "fellowship": FellowshipForm(
                 prefix="fellowship", initial=_fellowship_initial(self.position)
             ),
@@ -148,10 +157,11 @@ class Page:
             "rows": board_rows(self.position, self.factions, self.destinations),
             "position_json": json.dumps(data, ensure_ascii=False, indent=1),
             "political": [
-                {"nation": n, "marker": self.position.political_status(n)}
+                {"nation": _(NATION_NAMES[n]), "marker": self.position.political_status(n)}
                 for n in data["political"]
             ],
             "fellowship": self.position.fellowship,
+            "fellowship_region": presenters.region_name(self.position.fellowship.region),
         }
 
 

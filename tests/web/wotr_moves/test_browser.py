@@ -47,3 +47,13 @@ def test_legal_destinations_highlight_the_board(page, live_server):
     assert page.locator("#destinations .destination-list li").count() > 50
     assert page.locator("#region-bree.destination").count() == 1
     assert page.locator("#region-rivendell.destination").count() == 0
+
+
+def test_the_move_form_shows_only_the_fields_of_the_kind(page, live_server):
+    page.goto(f"{live_server.url}/wotr/moves/")
+    page.select_option("#id_move-kind", "politics")
+    assert page.locator("#id_move-origin").is_hidden()
+    assert page.locator("#id_move-nation").is_visible()
+    page.select_option("#id_move-kind", "nazgul")
+    assert page.locator("#id_move-origin").is_visible()
+    assert page.locator("#id_move-count").is_visible()

@@ -126,3 +126,14 @@ def test_an_impossible_edit_is_refused_and_the_position_kept(client, setup_state
     assert json.loads(response.context["state"].initial["position"]) == json.loads(
         setup_state["position"]
     )
+
+
+def test_loading_a_position_from_json(client, setup_state):
+    pasted = json.loads(setup_state["position"])
+    pasted["political"]["gondor"] = {"steps_from_war": 0, "active": True}
+    response = post(client, {**setup_state, "action": "load_json", "json-raw": json.dumps(pasted)})
+    assert response.status_code == 200
+    loaded = json.loads(response.context["state"].initial["position"])
+    assert loaded["political"]["gondor"]["steps_from_war"] == 0
+    response = post(client, {**setup_state, "action": "load_json", "json-raw": "{oops"})
+    assert response.status_code == 400
