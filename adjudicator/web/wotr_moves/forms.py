@@ -41,7 +41,7 @@ def region_choices(blank: bool = True) -> list[tuple[str, str]]:
 
 
 def nation_choices(blank: bool = True) -> list[tuple[str, Any]]:
-    choices = [(slug, NATION_NAMES[slug]) for slug in BOARD.nations]
+    choices = [(slug, _(NATION_NAMES[slug])) for slug in BOARD.nations]
     return [("", "—"), *choices] if blank else choices
 
 
@@ -185,7 +185,7 @@ class MoveForm(forms.Form):
     )
     faction = forms.ChoiceField(
         label=_("Faction"),
-        choices=[("", "—"), *((f, FACTION_NAMES[f]) for f in FACTIONS)],
+        choices=[("", "—"), *((f, _(FACTION_NAMES[f])) for f in FACTIONS)],
         required=False,
     )
     action = forms.ChoiceField(
@@ -268,7 +268,7 @@ class FactionForm(forms.Form):
     """Faction figures of the expansion in a region."""
 
     faction = forms.ChoiceField(
-        label=_("Faction"), choices=[(f, FACTION_NAMES[f]) for f in FACTIONS]
+        label=_("Faction"), choices=[(f, _(FACTION_NAMES[f])) for f in FACTIONS]
     )
     region = forms.ChoiceField(label=_("Region"), choices=lambda: region_choices(False))
     count = _count(_("Figures"), 8)
