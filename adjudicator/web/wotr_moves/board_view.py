@@ -33,7 +33,7 @@ def _region_row(
 ) -> dict[str, Any]:
     region = BOARD.regions[slug]
     armies = [
-        {"nation": NATION_NAMES[n], "side": BOARD.side_of(n), "figures": _figures(u)}
+        {"nation": _(NATION_NAMES[n]), "side": BOARD.side_of(n), "figures": _figures(u)}
         for n, u in sorted(position.nation_units(slug).items())
         if u
     ]
