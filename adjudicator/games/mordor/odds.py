@@ -197,28 +197,6 @@ class TurnContext:
     splittable: int
     goal: str
 
-    def after(self, dice: Dice, acc: Acc, delta: Delta) -> tuple[Dice, Acc]:
-        """Dice left and accumulator after a keep; the White Tree ends rolling.
-
-        The accumulator is put in a canonical form: once the dice left cannot change whether
-        orcs block the rings, only that fact is kept (and blocked rings are dropped).
-        """
-        b, o, t, rings, balance, gandalfs, marks, tree = delta
-        left = (0, 0, 0) if tree else (dice[0] - b, dice[1] - o, dice[2] - t)
-        n = left[0] + left[1] + left[2]
-        balance += acc[1]
-        rings = min(acc[0] + rings, self.room + self.turn.rings_lost)
-        if balance > n * self.turn.warrior_strength:
-            balance, rings = n * self.turn.warrior_strength + 1, 0
-        elif balance < -n * self.turn.orc_strength:
-            balance = -n * self.turn.orc_strength
-        return left, (
-            rings,
-            balance,
-            min(acc[2] + gandalfs, self.splittable),
-            min(acc[3] + marks, self.open_divisions + self.splittable),
-        )
-
     def value_key(self, dice: Dice, acc: Acc) -> tuple[Dice, Acc]:
         """A position as far as its value goes: marks and Gandalfs are forgotten while the
         dice left cannot bring elimination."""
@@ -319,6 +297,51 @@ def _fixed_choice(chooser: Chooser, roll: Roll, turn: TurnRules) -> Delta:
     return keep_effect(chooser(keep_options(roll, turn.duplicates_allowed)), turn)
 
 
+def make_after(context: TurnContext) -> Callable[[Dice, Acc, Delta], tuple[Dice, Acc]]:
+    """The transition after a keep: dice left and accumulator; the White Tree ends rolling.
+
+    The accumulator is put in a canonical form: once the dice left cannot change whether
+    orcs block the rings, only that fact is kept (and blocked rings are dropped). A closure
+    over the context's constants, because it is the innermost step of every computation.
+    """
+    warrior, orc = context.turn.warrior_strength, context.turn.orc_strength
+    max_rings = context.room + context.turn.rings_lost
+    max_gandalfs = context.splittable
+    max_marks = context.open_divisions + context.splittable
+
+    def after(dice: Dice, acc: Acc, delta: Delta) -> tuple[Dice, Acc]:
+        b, o, t, rings, balance, gandalfs, marks, tree = delta
+        left = (0, 0, 0) if tree else (dice[0] - b, dice[1] - o, dice[2] - t)
+        n = left[0] + left[1] + left[2]
+        balance += acc[1]
+        rings = min(acc[0] + rings, max_rings)
+        if balance > n * warrior:
+            balance, rings = n * warrior + 1, 0
+        elif balance < -n * orc:
+            balance = -n * orc
+        return left, (
+            rings,
+            balance,
+            min(acc[2] + gandalfs, max_gandalfs),
+            min(acc[3] + marks, max_marks),
+        )
+
+    return after
+
+
+@cache
+def _fixed_flows(
+    chooser: Chooser, spec: DiceSpec, dice: Dice, turn: TurnRules
+) -> tuple[tuple[Delta, int], ...]:
+    """A fixed policy's keeps from ``dice``, each with the weight of the rolls choosing it
+    (a fixed policy looks only at the roll, so this holds for every accumulator)."""
+    flows: dict[Delta, int] = {}
+    for roll, w in roll_distribution(spec, dice):
+        delta = _fixed_choice(chooser, roll, turn)
+        flows[delta] = flows.get(delta, 0) + w
+    return tuple(flows.items())
+
+
 class TurnSolver:
     """Memoised values, best keeps and distributions of one turn in one context.
 
@@ -330,6 +353,8 @@ class TurnSolver:
         self.context = context
         self.base, _ = face_weights(context.spec)
         self.effects = dice_effects(context.turn)
+        self.after = make_after(context)
+        self._flows: dict[tuple, tuple[int, tuple[tuple[Delta, int], ...]]] = {}
         total = sum(context.dice)
         self.scale = self.base ** (total * (total + 1))
         self._values: dict[tuple, int] = {}
@@ -344,7 +369,7 @@ class TurnSolver:
         choices = self._best.get(key)
         if choices is None:
             per_roll, distinct = _roll_moves(self.context.spec, dice, self.effects)
-            after, value = self.context.after, self.value
+            after, value = self.after, self.value
             worths = {delta: value(*after(dice, acc, delta)) for delta in distinct}
             choices = []
             for deltas in per_roll:
@@ -383,10 +408,8 @@ class TurnSolver:
         key = (chooser, *self.context.value_key(dice, acc))
         value = self._values.get(key)
         if value is None:
-            total = 0
-            for roll, w in roll_distribution(self.context.spec, dice):
-                delta = _fixed_choice(chooser, roll, self.effects)
-                total += w * self.policy_value(chooser, *self.context.after(dice, acc, delta))
+            flows = _fixed_flows(chooser, self.context.spec, dice, self.effects)
+            total = sum(w * self.policy_value(chooser, *self.after(dice, acc, d)) for d, w in flows)
             value = self._values[key] = total // self.base ** sum(dice)
         return value
 
@@ -414,22 +437,36 @@ class TurnSolver:
 
     def _spread(self, chooser, dice, acc, may_reroll, weight, layer, layers) -> None:
         """Push a position's chance onto the positions after its next roll."""
-        reroll = chooser is None and may_reroll and self.context.turn.may_reroll
-        threshold = self.value(dice, acc, may_reroll=False) if reroll else None
+        rerolled, flows = self._flow(chooser, dice, acc, may_reroll)
         denominator = self.base ** sum(dice)
-        rolls = roll_distribution(self.context.spec, dice)
-        choices = self.best(dice, acc) if chooser is None else None
-        for index, (roll, w) in enumerate(rolls):
-            share = weight * w // denominator
-            if choices is None:
-                delta = _fixed_choice(chooser, roll, self.effects)
-            else:
-                best_value, delta = choices[index]
+        if rerolled:
+            layer[(dice, acc, False)] += weight * rerolled // denominator
+        for delta, w in flows:
+            left, new_acc = self.after(dice, acc, delta)
+            bucket = layers.get(sum(left))
+            if bucket is None:
+                bucket = layers[sum(left)] = Counter()
+            bucket[(left, new_acc, True)] += weight * w // denominator
+
+    def _flow(self, chooser, dice, acc, may_reroll) -> tuple[int, tuple[tuple[Delta, int], ...]]:
+        """Where a position's next roll leads under a policy: the weight re-rolled whole
+        (Rohan), and the weight of each keep chosen, summed over the rolls choosing it."""
+        if chooser is not None:
+            return 0, _fixed_flows(chooser, self.context.spec, dice, self.effects)
+        reroll = may_reroll and self.context.turn.may_reroll
+        key = (reroll, *self.context.value_key(dice, acc))
+        if key not in self._flows:
+            threshold = self.value(dice, acc, may_reroll=False) if reroll else None
+            rolls = roll_distribution(self.context.spec, dice)
+            rerolled = 0
+            flows: dict[Delta, int] = {}
+            for (_, w), (best_value, delta) in zip(rolls, self.best(dice, acc), strict=True):
                 if threshold is not None and best_value < threshold:
-                    layer[(dice, acc, False)] += share
+                    rerolled += w
                     continue
-            left, new_acc = self.context.after(dice, acc, delta)
-            layers.setdefault(sum(left), Counter())[(left, new_acc, True)] += share
+                flows[delta] = flows.get(delta, 0) + w
+            self._flows[key] = (rerolled, tuple(flows.items()))
+        return self._flows[key]
 
     def worth(self, distribution: dict[TurnOutcome, Fraction]) -> Fraction:
         return sum((p * self.context.worth(o) for o, p in distribution.items()), Fraction(0))

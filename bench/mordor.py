@@ -1,0 +1,128 @@
+"""Journey to Mordor: the optimal keep policy and its exact odds for one turn from every place.
+
+Target: < 50 ms per place. Run: ``.venv/bin/python bench/mordor.py``. Three figures per place:
+
+* ``cold``: a fresh process's first question about that place (every cache emptied first);
+* ``tables``: the move tables of the place's kind already built (what a running server does
+  after its first question about such a place), the optimal policy and its distribution;
+* ``answer``: the whole API answer (optimal policy, its distribution, and the worth of the
+  two simple policies for comparison), move tables built.
+
+Times are the process's CPU time (``time.process_time``), median of 5 runs where warm, so
+that other work on a shared machine does not inflate them; the load average is printed.
+
+Also printed: a Monte Carlo estimate of the optimal policy's expected progress (the baseline the
+exact figure is checked against; a benchmark may use sampling, the engine never does).
+"""
+
+import os
+import random
+import statistics
+import sys
+import time
+from fractions import Fraction
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from adjudicator.games.mordor import odds
+from adjudicator.games.mordor.model import LOCATIONS, DiceSpec
+from adjudicator.games.mordor.track import NazgulTrack
+
+CACHES = (
+    odds._multisets,
+    odds.roll_distribution,
+    odds.keep_options,
+    odds.keep_effect,
+    odds._moves,
+    odds._roll_moves,
+    odds._fixed_choice,
+    odds._fixed_flows,
+    odds._solver,
+)
+QUESTION = {"player_color": "red", "other_colors": ("blue",), "advanced": True}
+TRACK = NazgulTrack.fresh(7)
+RUNS = 5
+
+
+def milliseconds(action) -> float:
+    start = time.process_time()
+    action()
+    return (time.process_time() - start) * 1000
+
+
+def optimal_only(position: int) -> None:
+    context = odds.turn_context(position, TRACK, **QUESTION)
+    solver = odds.TurnSolver(context)
+    solver.optimal_value()
+    solver.distribution(None)
+
+
+def cold(position: int) -> float:
+    for cache in CACHES:
+        cache.cache_clear()
+    return milliseconds(lambda: optimal_only(position))
+
+
+def warm(action) -> float:
+    action()
+    return statistics.median(milliseconds(action) for _ in range(RUNS))
+
+
+def sampled_progress(position: int, samples: int = 20_000) -> float:
+    """Play the optimal policy with random dice: the average steps (Monte Carlo baseline)."""
+    context = odds.turn_context(position, TRACK, **QUESTION)
+    solver = odds.TurnSolver(context)
+    rng = random.Random(position)
+    total = 0
+    for _ in range(samples):
+        dice, acc, may_reroll = context.dice, (0, 0, 0, 0), True
+        while any(dice):
+            rolls = odds.roll_distribution(context.spec, dice)
+            index = rng.choices(range(len(rolls)), weights=[w for _, w in rolls])[0]
+            value, delta = solver.best(dice, acc)[index]
+            reroll = may_reroll and context.turn.may_reroll
+            if reroll and value < solver.value(dice, acc, may_reroll=False):
+                may_reroll = False
+                continue
+            dice, acc = solver.after(dice, acc, delta)
+            may_reroll = True
+        total += context.worth(context.outcome(acc))
+    return total / samples
+
+
+def main() -> None:
+    spec = DiceSpec()
+    print("Journey to Mordor — one turn from every place (advanced game, red hobbit, blue also")
+    print(f"playing, empty Nazgûl track); coloured die {', '.join(spec.colored)}; black die")
+    print(f"{', '.join(spec.black)}. Target < 50 ms per place.")
+    print(f"CPU milliseconds; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores.\n")
+    header = (
+        f"{'place':14} {'cold ms':>8} {'tables ms':>10} {'answer ms':>10} "
+        f"{'E[steps]':>9} {'Monte Carlo':>11} {'P(out)':>7} {'P(Mordor)':>9}"
+    )
+    print(header)
+    print("-" * len(header))
+    for position in range(len(LOCATIONS) - 1):
+        first = cold(position)
+        tables = warm(lambda p=position: optimal_only(p))
+
+        def answer(p=position):
+            odds._solver.cache_clear()
+            return odds.turn_odds(p, TRACK, **QUESTION)
+
+        whole = warm(answer)
+        result = answer()
+        reach = odds.turn_odds(position, TRACK, goal="reach_mordor", **QUESTION)
+        print(
+            f"{LOCATIONS[position]:14} {first:8.1f} {tables:10.1f} {whole:10.1f} "
+            f"{float(result.optimal_value):9.4f} {sampled_progress(position):11.4f} "
+            f"{float(result.eliminated):7.4f} {float(reach.optimal_value):9.5f}"
+        )
+    exact = odds.turn_odds(4, TRACK, **QUESTION).optimal_value
+    print(f"\nRohan, exact expected progress: {exact} = {float(exact):.6f}")
+    assert isinstance(exact, Fraction)
+
+
+if __name__ == "__main__":
+    main()
