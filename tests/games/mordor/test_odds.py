@@ -44,7 +44,7 @@ def test_one_black_die_by_hand():
 
 
 def test_two_coloured_dice_by_hand():
-    """Worked out case by case in the docstring of docs/mordor.md: 83/108 steps."""
+    """Worked out case by case in docs/mordor.md: 83/108 steps."""
     assert TurnSolver(context((0, 2, 0))).optimal_value() == Fraction(83, 108)
 
 
