@@ -320,6 +320,26 @@ ARMY_CASES = [
         ),
     ),
     Case(
+        "a leader of a nation not at war may go with an army at war",
+        rules.AT_WAR,
+        {
+            "kind": "army",
+            "from": "fords-of-isen",
+            "to": "gap-of-rohan",
+            "units": [
+                {"nation": "rohan", "regular": 2, "leaders": 1},
+                {"nation": "gondor", "leaders": 1},
+            ],
+        },
+        True,
+        position=position(
+            armies={
+                "fords-of-isen": {"rohan": {"regular": 2, "leaders": 1}, "gondor": {"leaders": 1}}
+            },
+            political={"rohan": AT_WAR},
+        ),
+    ),
+    Case(
         "an event card move is checked against the basic rules",
         rules.PLAYING_CARDS,
         army("edoras", "folde", die="event", regular=1),
@@ -861,6 +881,14 @@ FELLOWSHIP_CASES = [
         fellowship("fellowship"),
         True,
         effects=("hunt",),
+    ),
+    Case(
+        "in mordor a move draws a tile instead of a hunt roll",
+        rules.MORDOR_RULES,
+        fellowship("fellowship"),
+        True,
+        position=position(fellowship={"region": "minas-morgul", "mordor_step": 2}),
+        effects=("mordor_tile",),
     ),
     Case(
         "a revealed fellowship does not move",

@@ -31,6 +31,12 @@ ASSUME_EVENT = N_(
 )
 
 
+ASSUME_LEADERS_NOT_UNITS = N_(
+    "The limits of a nation not at war bind its units (rules: Объявление войны speaks of units); "
+    "its leaders alone may go with an army of nations at war."
+)
+
+
 def _force(situation: Situation, move: Move, where: str = "move.units") -> Force:
     """The moving figures: those named, or every figure there when only one side stands there."""
     characters_in(situation, move.origin, move.characters, where.replace("units", "characters"))
@@ -78,7 +84,10 @@ def _check_not_at_war(
     if what == "attack" or crossing or not all(situation.at_war(n) for n, _ in force):
         findings.cite(rules.AT_WAR)
     for nation, units in force:
-        if not units or situation.at_war(nation):
+        if situation.at_war(nation):
+            continue
+        if not units.units:
+            findings.assume(ASSUME_LEADERS_NOT_UNITS)
             continue
         if what == "attack":
             findings.fail(

@@ -51,7 +51,16 @@ def check_fellowship_move(situation: Situation, move: Move, findings: Findings) 
             N_("the Fellowship is revealed: hide it before it can move"),
             rules.REVEALED if not fellowship.in_mordor else rules.MORDOR_RULES,
         )
-    if findings.ok:
+    if findings.ok and fellowship.in_mordor:
+        findings.effect(
+            "mordor_tile",
+            N_(
+                "in Mordor there is no hunt roll: a hunt tile is drawn; a stop tile halts the "
+                "Fellowship, otherwise it advances one step towards Mount Doom"
+            ),
+            rules.MORDOR_RULES,
+        )
+    elif findings.ok:
         findings.effect(
             "hunt",
             N_("the Shadow hunts: the die goes to the hunt box and the progress counter advances"),
@@ -172,6 +181,14 @@ def check_declare(situation: Situation, move: Move, findings: Findings) -> None:
     _mordor_entry(findings, move)
     if findings.ok:
         _arrival_effects(findings, situation, move.to)
+        if not findings.effects:
+            findings.assume(
+                N_(
+                    "The text names the reasons to declare (to heal in a city or stronghold, to "
+                    "activate a nation, or for a card); it is not read as forbidding a declaration "
+                    "made for none of them, which here heals and activates nothing."
+                )
+            )
 
 
 def _arrival_effects(findings: Findings, situation: Situation, to: str) -> None:
