@@ -21,7 +21,7 @@ import heapq
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 
 from gmpy2 import mpz
 
@@ -238,12 +238,6 @@ State = tuple[int, Side, Side]
 """(round key, attacker, defender) of a battle still going on."""
 
 
-def _hit_points(state: State) -> int:
-    """Hits both armies can still take: every round that changes the state lowers this."""
-    _, (ar, ae), (dr, de) = state
-    return ar + 2 * ae + dr + 2 * de
-
-
 class _Chain:
     """The forward walk over battle states, in exact integers.
 
@@ -257,7 +251,7 @@ class _Chain:
     def __init__(self, battle: Battle):
         self.battle = battle
         self.first_round_bonus = battle.settlement in ("city", FORTIFICATION) and not battle.siege
-        self.outcomes: dict[EndState, int] = {}
+        self.outcomes: dict[tuple[Side, Side], int] = {}
         self.rounds: dict[int, list] = {}
 
     def key_after(self, key: int) -> int:
@@ -312,58 +306,71 @@ class _Chain:
         return scale
 
     def repeat(self, key: int, attacker: Side, defender: Side) -> tuple[int, int]:
-        """(6**faces - repeat, repeat): ``repeat`` counts the rolls that change nothing."""
+        """(6**faces - repeat, repeat): ``repeat`` counts the rolls that change nothing (no hit
+        either way), which can only happen again in the "later" rounds of an open battle."""
         a_roll, d_roll = self.rolls(key, attacker, defender)
         outcomes = SIDES ** (a_roll.faces + d_roll.faces)
         if self.key_after(key) != key or self.battle.siege:
             return outcomes, 0
-        a_next = _side_after(attacker, d_roll, self.battle.attacker.casualty_policy)
-        d_next = _side_after(defender, a_roll, self.battle.defender.casualty_policy)
-        repeat = dict(a_next).get(attacker, 0) * dict(d_next).get(defender, 0)
+        repeat = a_roll.counts[0] * d_roll.counts[0]
         return outcomes - repeat, repeat
 
     def run(self) -> int:
         """Walk the chain; returns the common denominator of the recorded masses."""
         battle = self.battle
-        a_policy, d_policy = battle.attacker.casualty_policy, battle.defender.casualty_policy
-        siege, track_rounds = battle.siege, battle.rounds is not None
+        track_rounds = battle.rounds is not None
         outcomes = self.outcomes
         scale = mpz(self.scale())  # GMP integers: the same exact values, twice as fast
         start: State = (1, _start(battle.attacker), _start(battle.defender))
         mass = {start: scale}
         queue = [(1, 0, start)]
+        plans = _plans(battle)
         while queue:
             _, _, state = heapq.heappop(queue)
             weight = mass.pop(state)
-            key, attacker, defender = state
-            a_roll, d_roll = self.rolls(key, attacker, defender)
-            if track_rounds or key == 1:
-                self.record_round(key, weight, a_roll, d_roll)
-            divisor, repeat = self.repeat(key, attacker, defender)
-            share, rest = divmod(weight, divisor)
+            plan = plans.get(state)
+            if plan is None:
+                plan = plans[state] = self.plan(state)
+            if track_rounds or state[0] == 1:
+                self.record_round(state[0], weight, *self.rolls(*state))
+            share, rest = divmod(weight, plan.divisor)
             if rest:  # cannot happen if ``scale`` is right; never answer inexactly
                 raise ArithmeticError("battle chain scale is not a common denominator")
-            next_key = self.key_after(key)
-            d_next = _side_after(defender, a_roll, d_policy)
-            for a2, count_a in _side_after(attacker, d_roll, a_policy):
-                part_a = share * count_a
-                goes_on = self.attacker_goes_on(key, a2)
-                moved = (a2[0] + 1, a2[1] - 1) if siege else a2  # an elite pays the next round
-                for d2, count_d in d_next:
-                    part = part_a * count_d
-                    if not (goes_on and (d2[0] or d2[1])):
-                        end = (*a2, *d2)
-                        outcomes[end] = outcomes.get(end, 0) + part
-                    elif repeat and a2 == attacker and d2 == defender:
-                        continue
-                    else:
-                        nxt = (next_key, moved, d2)
-                        if nxt in mass:
-                            mass[nxt] += part
-                        else:
-                            mass[nxt] = part
-                            heapq.heappush(queue, (next_key, -_hit_points(nxt), nxt))
+            for end, count in plan.ends:
+                outcomes[end] = outcomes.get(end, 0) + share * count  # end: (attacker, defender)
+            for nxt, count, priority in plan.goes_on:
+                if nxt in mass:
+                    mass[nxt] += share * count
+                else:
+                    mass[nxt] = share * count
+                    heapq.heappush(queue, priority)
         return scale
+
+    def plan(self, state: State) -> _Plan:
+        """Where one round from ``state`` leads, as integer counts over ``divisor``."""
+        key, attacker, defender = state
+        battle = self.battle
+        a_roll, d_roll = self.rolls(key, attacker, defender)
+        divisor, repeat = self.repeat(key, attacker, defender)
+        next_key = self.key_after(key)
+        ends: dict[tuple[Side, Side], int] = {}
+        goes_on = []
+        d_next = [
+            (d2, count, d2[0] + d2[1] > 0, d2[0] + 2 * d2[1])
+            for d2, count in _side_after(defender, a_roll, battle.defender.casualty_policy)
+        ]
+        for a2, count_a in _side_after(attacker, d_roll, battle.attacker.casualty_policy):
+            attacker_goes_on = self.attacker_goes_on(key, a2)
+            moved = (a2[0] + 1, a2[1] - 1) if battle.siege else a2  # an elite pays
+            a_hit_points = moved[0] + 2 * moved[1]
+            for d2, count_d, defender_stands, d_hit_points in d_next:
+                if not (attacker_goes_on and defender_stands):
+                    ends[a2, d2] = ends.get((a2, d2), 0) + count_a * count_d
+                elif not (repeat and a2 == attacker and d2 == defender):
+                    nxt = (next_key, moved, d2)
+                    priority = (next_key, -a_hit_points - d_hit_points, nxt)
+                    goes_on.append((nxt, count_a * count_d, priority))
+        return _Plan(divisor, tuple(ends.items()), tuple(goes_on))
 
     def record_round(self, key: int, weight: int, a_roll: _Roll, d_roll: _Roll) -> None:
         """Accumulate the round's hit counts, all over ``6**(2*MAX_DICE)`` per roll."""
@@ -373,6 +380,23 @@ class _Chain:
             lift = SIDES ** (2 * MAX_DICE - roll.faces)
             for k, count in enumerate(roll.counts):
                 counts[k] += weight * count * lift
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """One state's round: the end states and the next states it reaches, with integer counts
+    out of ``divisor`` (the rolls that repeat the state are left out of both)."""
+
+    divisor: int
+    ends: tuple[tuple[tuple[Side, Side], int], ...]
+    goes_on: tuple[tuple[State, int, tuple], ...]
+
+
+@lru_cache(maxsize=256)
+def _plans(battle: Battle) -> dict[State, _Plan]:
+    """The plans of one battle's states, kept across calls (a site answers the same battles
+    again and again)."""
+    return {}
 
 
 @cache
@@ -407,7 +431,8 @@ def battle_odds(battle: Battle) -> BattleOdds:
         for key, (reached, a_total, d_total) in sorted(chain.rounds.items())
     )
     outcomes = {
-        state: Fraction(int(count), int(scale)) for state, count in chain.outcomes.items()
+        (*attacker, *defender): Fraction(int(count), int(scale))
+        for (attacker, defender), count in chain.outcomes.items()
     }
     return BattleOdds(
         battle=battle,

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from math import lcm
+from typing import NamedTuple
 
 from adjudicator.games.common import N_, Citation, InvalidInput, unique_citations
 from adjudicator.games.wotr import citations as cite
@@ -227,8 +228,9 @@ def _tile_effect(tile_id: str, eye_value: int, in_mordor: bool) -> _Draw:
     return _Draw(damage, heal, tile.reveal, tile.stop and in_mordor)
 
 
-@dataclass(frozen=True, order=True)
-class _State:
+class _State(NamedTuple):
+    """Where a turn stands after some moves (a tuple: hashing it is cheap)."""
+
     corruption: int
     pool: Pool
     companions: tuple[str, ...]
@@ -239,11 +241,18 @@ class _State:
     step: int
 
 
-def _take_damage(state: _State, damage: int, heal: int, casualty: str) -> tuple[int, tuple, int]:
+@cache
+def _take_damage(
+    corruption: int,
+    companions: tuple[str, ...],
+    lost: int,
+    damage: int,
+    heal: int,
+    casualty: str,
+) -> tuple[int, tuple[str, ...], int]:
     """(corruption, companions left, companions lost) after the damage (rules: Эффекты от
     охоты). A companion is lost only for damage of at least 1: the lowest-level one whose level
     covers the damage, else the highest-level one; the rest goes to corruption."""
-    corruption, companions, lost = state.corruption, state.companions, state.lost
     if damage > 0 and casualty == COMPANION and companions:
         levels = {slug: BOARD.characters[slug].level or 0 for slug in companions}
         covering = [slug for slug in companions if levels[slug] >= damage]
@@ -259,6 +268,16 @@ def _take_damage(state: _State, damage: int, heal: int, casualty: str) -> tuple[
     return min(corruption, MAX_CORRUPTION), companions, lost
 
 
+@cache
+def _draws(pool: Pool) -> tuple[tuple[str, int, Pool], ...]:
+    """Each tile kind that can be drawn: (tile id, copies, the pool left after drawing one)."""
+    return tuple(
+        (TILE_ORDER[index], count, (*pool[:index], count - 1, *pool[index + 1 :]))
+        for index, count in enumerate(pool)
+        if count
+    )
+
+
 def _move(state: _State, hunt: Hunt, move: int, tiles_scale: int) -> list[tuple[_State, int]]:
     """Every outcome of one Fellowship move: (state after, weight). Weights are out of
     ``6**faces × tiles_scale × 6``, where ``tiles_scale`` is a multiple of the pool's size."""
@@ -272,19 +291,21 @@ def _move(state: _State, hunt: Hunt, move: int, tiles_scale: int) -> list[tuple[
     advance = state.step + 1 if hunt.in_mordor else state.step
     for successes_rolled, hit_count in hits:
         if successes_rolled == 0:
-            outcomes.append((replace(state, step=advance), hit_count * tiles_scale * SIDES))
+            outcomes.append((state._replace(step=advance), hit_count * tiles_scale * SIDES))
             continue
         pool = _refill(state.pool)
         per_tile = hit_count * (tiles_scale // sum(pool))
         eye = hunt.hunt_dice + fp_dice if hunt.in_mordor else successes_rolled
-        for index, count in enumerate(pool):
-            if not count:
-                continue
-            effect = _tile_effect(TILE_ORDER[index], eye, hunt.in_mordor)
-            left = (*pool[:index], count - 1, *pool[index + 1 :])
+        for tile_id, count, left in _draws(pool):
+            effect = _tile_effect(tile_id, eye, hunt.in_mordor)
             for damage, damage_count in effect.damage:
                 corruption, companions, lost = _take_damage(
-                    state, damage, effect.heal, hunt.casualty
+                    state.corruption,
+                    state.companions,
+                    state.lost,
+                    damage,
+                    effect.heal,
+                    hunt.casualty,
                 )
                 after = _State(
                     corruption=corruption,
