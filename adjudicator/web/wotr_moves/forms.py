@@ -209,17 +209,14 @@ class MoveForm(forms.Form):
         if data.get("nation"):
             units["nation"] = data["nation"]
         characters = list(data.get("characters") or [])
+        named = {"units": units} if units.keys() - {"nation"} else {}
         to = data.get("to") or None
         builders = {
-            "army": lambda: {"from": data.get("origin"), "units": units, "characters": characters},
-            "attack": lambda: {
-                "from": data.get("origin"),
-                "characters": characters,
-                **({"units": units} if units.keys() - {"nation"} else {}),
-            },
+            "army": lambda: {"from": data.get("origin"), "characters": characters, **named},
+            "attack": lambda: {"from": data.get("origin"), "characters": characters, **named},
             "nazgul": lambda: {
                 "from": data.get("origin"),
-                "count": data.get("count") or 0,
+                "count": data.get("count") or (0 if characters else 1),
                 "characters": characters,
             },
             "character": lambda: {"characters": characters},

@@ -132,6 +132,12 @@ ARMY_CASES = [
         True,
     ),
     Case(
+        "without units the whole army moves, leader included",
+        rules.ARMY_MOVEMENT,
+        {"kind": "army", "from": "fords-of-isen", "to": "westemnet"},
+        True,
+    ),
+    Case(
         "not adjacent",
         rules.ARMY_MOVEMENT,
         army("minas-tirith", "pelargir", regular=1),

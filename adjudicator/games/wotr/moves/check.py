@@ -27,7 +27,7 @@ from adjudicator.games.wotr.moves.fellowship import (
     check_separate,
 )
 from adjudicator.games.wotr.moves.findings import Findings, MoveVerdict
-from adjudicator.games.wotr.moves.model import Move, parse_move
+from adjudicator.games.wotr.moves.model import PIECE_KINDS, Move, parse_move
 from adjudicator.games.wotr.moves.muster import check_muster
 from adjudicator.games.wotr.moves.politics import check_politics
 from adjudicator.games.wotr.position import Position
@@ -81,17 +81,6 @@ class Destination:
     verdict: MoveVerdict
 
 
-PIECE_MOVE_KINDS = {
-    "army": "army",
-    "character": "character",
-    "nazgul": "nazgul",
-    "declare": "declare",
-    "reveal": "reveal",
-    "separate": "separate",
-    "faction": "faction",
-}
-
-
 def legal_destinations(
     position: Position | Situation, piece: Mapping[str, Any]
 ) -> tuple[Destination, ...]:
@@ -107,9 +96,9 @@ def legal_destinations(
     if not isinstance(piece, Mapping):
         raise InvalidInput([("piece", "must be an object")])
     kind = piece.get("kind")
-    if kind not in PIECE_MOVE_KINDS:
+    if kind not in PIECE_KINDS:
         raise InvalidInput(
-            [("piece.kind", f"must be one of {', '.join(PIECE_MOVE_KINDS)}, not {kind!r}")]
+            [("piece.kind", f"must be one of {', '.join(PIECE_KINDS)}, not {kind!r}")]
         )
     situation = _situation(position)
     template = {**piece, "to": _any_region(piece)}

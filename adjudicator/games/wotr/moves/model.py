@@ -219,7 +219,7 @@ def _army(reader: _Reader, kind: str) -> Move:
         die=_die(reader, ARMY),
         origin=reader.region("from"),
         to=reader.region("to"),
-        groups=reader.groups("units", required=kind == "army"),
+        groups=reader.groups("units", required=False),
         characters=reader.characters("characters"),
         then=then,
         raw=reader.data,
