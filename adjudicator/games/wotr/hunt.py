@@ -64,10 +64,18 @@ class Hunt:
     companions: tuple[str, ...] = ()
     mordor_step: int | None = None
     moves: int = 1
+    forced: bool = False
+    """A tile drawn without a roll: for a revealed Fellowship whose path crossed a Shadow
+    stronghold, or by a card; an eye is then worth 0 (rules: Определение ущерба от охоты)."""
 
     @property
     def in_mordor(self) -> bool:
         return self.mordor_step is not None
+
+    @property
+    def rolls_dice(self) -> bool:
+        """Outside Mordor a move is hunted with dice; in Mordor, or forced, a tile is drawn."""
+        return not (self.in_mordor or self.forced)
 
 
 @dataclass(frozen=True)
@@ -119,6 +127,8 @@ def check_hunt(hunt: Hunt) -> None:
         problems.append(("moves", "the Free Peoples have at most 6 action dice a turn"))
     if hunt.mordor_step is not None:
         limit("mordor_step", hunt.mordor_step, 0, MORDOR_LAST_STEP - 1)
+    if hunt.forced and (hunt.in_mordor or hunt.moves != 1):
+        problems.append(("forced", "a forced draw is one tile outside Mordor (moves = 1)"))
     for condition in sorted(hunt.rerolls - set(REROLL_CONDITIONS)):
         problems.append((f"rerolls.{condition}", "unknown re-roll condition"))
     if hunt.casualty not in CASUALTY_CHOICES:
@@ -282,7 +292,7 @@ def _move(state: _State, hunt: Hunt, move: int, tiles_scale: int) -> list[tuple[
     """Every outcome of one Fellowship move: (state after, weight). Weights are out of
     ``6**faces × tiles_scale × 6``, where ``tiles_scale`` is a multiple of the pool's size."""
     fp_dice = hunt.fp_dice_in_box + move
-    if hunt.in_mordor:
+    if not hunt.rolls_dice:
         hits: tuple = ((None, 1),)
     else:
         _, counts = _hunt_counts(hunt.hunt_dice, fp_dice, len(hunt.rerolls))
@@ -295,7 +305,12 @@ def _move(state: _State, hunt: Hunt, move: int, tiles_scale: int) -> list[tuple[
             continue
         pool = _refill(state.pool)
         per_tile = hit_count * (tiles_scale // sum(pool))
-        eye = hunt.hunt_dice + fp_dice if hunt.in_mordor else successes_rolled
+        if hunt.forced:
+            eye = 0
+        elif hunt.in_mordor:
+            eye = hunt.hunt_dice + fp_dice
+        else:
+            eye = successes_rolled
         for tile_id, count, left in _draws(pool):
             effect = _tile_effect(tile_id, eye, hunt.in_mordor)
             for damage, damage_count in effect.damage:
@@ -344,7 +359,7 @@ def hunt_odds(hunt: Hunt) -> HuntOdds:
     for move in range(hunt.moves):
         outcomes = (
             1
-            if hunt.in_mordor
+            if not hunt.rolls_dice
             else _hunt_counts(hunt.hunt_dice, hunt.fp_dice_in_box + move, len(hunt.rerolls))[0]
         )
         tiles_scale = lcm(*(sum(_refill(state.pool)) for state in states))
@@ -379,7 +394,7 @@ def hunt_odds(hunt: Hunt) -> HuntOdds:
 
 def _no_tile_drawn(hunt: Hunt) -> Fraction:
     """P(no hunt of the turn succeeds): the moves' rolls are independent of the tiles."""
-    if hunt.in_mordor:
+    if not hunt.rolls_dice:
         return Fraction(0)
     result = Fraction(1)
     for move in range(hunt.moves):
@@ -403,6 +418,8 @@ def hunt_citations(hunt: Hunt) -> tuple[Citation, ...]:
     applied = [cite.HUNT_BOX, cite.FELLOWSHIP_MOVE]
     if hunt.in_mordor:
         applied += [cite.MORDOR, cite.MORDOR_RULES]
+    elif hunt.forced:
+        applied.append(cite.REVEALED)
     else:
         applied.append(cite.HUNT_ROLL)
     applied += [
@@ -426,7 +443,7 @@ def hunt_assumptions(hunt: Hunt) -> tuple[str, ...]:
         ),
         N_("No event cards or character abilities change the hunt."),
     ]
-    if not hunt.in_mordor:
+    if hunt.rolls_dice:
         assumptions.append(N_("The re-roll conditions stay the same for every move of the turn."))
         if hunt.fp_dice_in_box + hunt.moves - 1 >= HUNT_TARGET - 1:
             assumptions.append(

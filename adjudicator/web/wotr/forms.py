@@ -207,6 +207,13 @@ class HuntForm(EngineErrorsMixin, forms.Form):
         required=False,
         help_text=_("Leave empty outside Mordor."),
     )
+    forced = forms.BooleanField(
+        label=_(
+            "A tile drawn without a roll (revealed path through a Shadow stronghold, or a "
+            "card): an eye is worth 0"
+        ),
+        required=False,
+    )
     special_tiles = forms.MultipleChoiceField(
         label=_("Special tiles in play (Mordor)"),
         choices=_tile_choices("fellowship") + _tile_choices("shadow"),
@@ -238,10 +245,12 @@ class HuntForm(EngineErrorsMixin, forms.Form):
             "companions": data["companions"],
             "mordor_step": data["mordor_step"],
             "moves": data.get("moves") or 1,
+            "forced": data.get("forced", False),
         }
 
 
 class HuntTurnForm(HuntForm):
+    forced = None  # a turn's moves are hunted with dice
     moves = number(_("Fellowship moves this turn"), 1, MAX_MOVES, initial=2)
 
 

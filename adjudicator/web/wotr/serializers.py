@@ -318,9 +318,16 @@ class WotrHuntRequestSerializer(serializers.Serializer):
     mordor_step = serializers.IntegerField(
         min_value=0, max_value=MORDOR_LAST_STEP - 1, allow_null=True, default=None
     )
+    forced = serializers.BooleanField(
+        default=False,
+        help_text="no roll: a tile drawn for a revealed Fellowship whose path crossed a Shadow "
+        "stronghold, or by a card (an eye is worth 0)",
+    )
 
 
 class WotrHuntTurnRequestSerializer(WotrHuntRequestSerializer):
+    forced = None  # a turn's moves are hunted; a forced draw is a single tile
+
     moves = serializers.IntegerField(min_value=1, max_value=MAX_MOVES)
 
 

@@ -204,6 +204,7 @@ def hunt_from(data: Mapping[str, Any]) -> Hunt:
         companions=tuple(data["companions"]),
         mordor_step=data["mordor_step"],
         moves=data.get("moves", 1),
+        forced=data.get("forced", False),
     )
 
 

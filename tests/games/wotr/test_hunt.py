@@ -177,3 +177,12 @@ def test_more_hunt_dice_never_help_the_ring_bearer(dice, fp_dice, corruption, mo
     more = hunt_odds(Hunt(dice + 1, fp_dice, corruption=corruption, moves=moves))
     assert sum(fewer.corruption.values()) == 1
     assert more.success >= fewer.success
+
+
+def test_forced_draw_eye_is_worth_nothing():
+    odds = hunt_odds(Hunt(hunt_dice=0, pool=("eye", "2r"), forced=True, corruption=3))
+    assert odds.success == 1
+    assert odds.damage == {0: F(1, 2), 2: F(1, 2)}
+    assert odds.reveal == 1
+    with pytest.raises(InvalidInput):
+        hunt_odds(Hunt(hunt_dice=0, forced=True, moves=2))

@@ -193,3 +193,8 @@ def test_setup_and_validate(api):
         "position.armies.edoras",
         "position.fellowship.corruption",
     } <= fields
+
+
+def test_hunt_forced_draw(api):
+    answer = post(api, "/api/wotr/hunt/", {**HUNT, "forced": True, "pool": ["eye"]})
+    assert answer["damage"] == [{"value": 0, "probability": 1.0, "exact": "1"}]
