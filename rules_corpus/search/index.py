@@ -12,8 +12,9 @@ from whoosh import index as whoosh_index
 from whoosh.fields import ID, NUMERIC, STORED, TEXT, Schema
 from whoosh.searching import Searcher
 
-from .analysis import LANGUAGES, language_analyzer, surface_analyzer
+from .analysis import LANGUAGES, is_cyrillic, language_analyzer, russian_lemma, surface_analyzer
 from .documents import SearchDocument
+from .glossary import matched_concepts
 
 
 class SearchIndexMissing(RuntimeError):
@@ -121,7 +122,19 @@ def open_index(directory: Path) -> whoosh_index.Index:
         if key not in _opened:
             _opened.clear()
             _opened[key] = whoosh_index.open_dir(directory)
+            _warm_caches(_opened[key])
         return _opened[key]
+
+
+def _warm_caches(index: whoosh_index.Index) -> None:
+    """Analyze the glossary and lemmatize the index's Russian vocabulary once per process, so
+    that no search pays pymorphy3's price for the words of the snippets it highlights."""
+    matched_concepts("")
+    with index.reader() as reader:
+        for word in reader.lexicon(SURFACE_FIELD):
+            text = word.decode()
+            if is_cyrillic(text):
+                russian_lemma(text)
 
 
 _local = threading.local()

@@ -25,6 +25,9 @@ GLOSSARY_BOOST = 0.8
 FUZZY_BOOST = 0.4
 MIN_FUZZY_LENGTH = 5
 MAX_FUZZY_CANDIDATES = 8
+# Looking up near spellings costs a millisecond or more a word: only the first few unknown words
+# of a query get them, so that a long garbled query cannot take long.
+MAX_FUZZY_WORDS = 3
 
 # The languages whose fields receive a glossary term of each language: Russian and English
 # terms are analyzed alike (Cyrillic lemmatized, Latin stemmed as English).
@@ -90,7 +93,9 @@ def _near_spellings(reader: IndexReader, word: str) -> list[str]:
     allowed = _allowed_edits(folded)
     candidates = {
         term: edit_distance(folded, term)
-        for term in reader.terms_within(SURFACE_FIELD, folded, 2, prefix=1)
+        for term in reader.terms_within(
+            SURFACE_FIELD, folded, 2, prefix=1 if len(folded) < 7 else 2
+        )
     }
     near = sorted((d, t) for t, d in candidates.items() if d <= allowed)
     return [term for _, term in near[:MAX_FUZZY_CANDIDATES]]
@@ -113,11 +118,14 @@ def _concept_clause(concept: Concept, highlight: dict[str, set[str]]) -> q.Query
     return q.Or(alternatives, boost=GLOSSARY_BOOST)
 
 
-def _word_clause(reader: IndexReader, word: str, highlight: dict[str, set[str]]) -> q.Query:
+def _word_clause(
+    word: str,
+    terms: list[tuple[str, str, float]],
+    spellings: list[str],
+    highlight: dict[str, set[str]],
+) -> q.Query:
     """One query word in every language's fields and as a surface form, or its near spellings."""
-    terms = _field_terms(word)
     alternatives = [q.Term(name, term, boost=boost) for name, term, boost in terms]
-    spellings = [] if _is_known(reader, terms) else _near_spellings(reader, word)
     alternatives += [q.Term(SURFACE_FIELD, s, boost=FUZZY_BOOST) for s in spellings]
     for language in LANGUAGES:
         highlight[language].update(normalize(w, language) for w in [word, *spellings])
@@ -134,7 +142,13 @@ def plan_query(text: str, reader: IndexReader) -> PlannedQuery:
     """The whoosh query for ``text`` against the index ``reader`` reads."""
     highlight: dict[str, set[str]] = {language: set() for language in LANGUAGES}
     words = query_words(text)
-    clauses_of = {word: [_word_clause(reader, word, highlight)] for word in words}
+    terms_of = {word: _field_terms(word) for word in words}
+    unknown = [word for word, terms in terms_of.items() if not _is_known(reader, terms)]
+    spellings_of = {word: _near_spellings(reader, word) for word in unknown[:MAX_FUZZY_WORDS]}
+    clauses_of = {
+        word: [_word_clause(word, terms, spellings_of.get(word, []), highlight)]
+        for word, terms in terms_of.items()
+    }
     concept_clauses = []
     for concept, positions in matched_concepts(text).items():
         clause = _concept_clause(concept, highlight)

@@ -1,6 +1,8 @@
 """``GET /api/search/`` against its OpenAPI schema, and its 400s and 503."""
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from tests.openapi import assert_matches_schema
@@ -83,3 +85,25 @@ def test_a_missing_index_is_a_503(settings, tmp_path):
     assert response.status_code == 503
     assert_matches_schema(response, PATH)
     assert "index" in response.json()["detail"]
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    q=st.text(max_size=220),
+    game=st.sampled_from(["", "wotr", "wojna", "chess"]),
+    page=st.one_of(st.integers(-2, 30).map(str), st.text(max_size=3)),
+)
+def test_any_input_is_answered_with_results_or_a_400(corpus_search_index, q, game, page):
+    response = get(q=q, game=game, page=page)
+    assert response.status_code in (200, 400)
+    expected = (
+        {"count", "page", "num_pages", "results"}
+        if response.status_code == 200
+        else {
+            "detail",
+            "errors",
+        }
+    )
+    assert set(response.json()) == expected
