@@ -3,7 +3,7 @@
 Runs standalone (``.venv/bin/python bench/search.py``): it makes a temporary SQLite database,
 loads the five rulebooks with the real loader, builds the index from the database as
 ``manage.py build_search_index`` does, then times 60 realistic queries in Russian, Polish and
-English (each once with cold caches for its words, then once more warm), in wall-clock time
+English (each once as a new query, then once more as a repeated one), in wall-clock time
 and in CPU time (the latter unaffected by other processes sharing the machine).
 Targets: build <= 10 s, p95 <= 20 ms on 2 cores.
 """
@@ -117,7 +117,7 @@ def main() -> None:
 
     search(index_dir, "армия")  # open the index, load the dictionaries
     rounds = {}
-    for label in ("cold", "warm"):
+    for label in ("first time", "repeated"):
         wall, cpu = [], []
         for query in QUERIES:
             started, started_cpu = time.perf_counter(), time.process_time()
