@@ -1054,6 +1054,29 @@ def faction(name: str, action: str, **extra: Any) -> dict[str, Any]:
 
 FACTION_CASES = [
     Case(
+        "pirates sail along with an army to pelargir",
+        rules.PIRATES_LIMITS,
+        army("west-harondor", "pelargir", regular=2),
+        True,
+        position=position(
+            armies={"west-harondor": {"southrons": {"regular": 2}}, "pelargir": {}},
+            political={"southrons": AT_WAR},
+        ),
+        factions={"pirates": {"west-harondor": 2}},
+        effects=("pirates_follow", "captures"),
+    ),
+    Case(
+        "pirates stay behind when the army marches inland",
+        rules.PIRATES_LIMITS,
+        army("west-harondor", "east-harondor", regular=2),
+        True,
+        position=position(
+            armies={"west-harondor": {"southrons": {"regular": 2}}}, political={"southrons": AT_WAR}
+        ),
+        factions={"pirates": {"west-harondor": 2}},
+        effects=("pirates_stay",),
+    ),
+    Case(
         "the pirates need the southrons at war",
         rules.PIRATES_ENTRY,
         faction("pirates", "enter", die="muster"),

@@ -12,6 +12,7 @@ from adjudicator.games.wotr.board import (
 from adjudicator.games.wotr.moves import citations as rules
 from adjudicator.games.wotr.moves import graph
 from adjudicator.games.wotr.moves.context import Situation, enemy_of
+from adjudicator.games.wotr.moves.factions import ASSUME_COAST, pirate_regions
 from adjudicator.games.wotr.moves.findings import Findings
 from adjudicator.games.wotr.moves.model import ARMY, CHARACTER, EVENT, Move
 from adjudicator.games.wotr.moves.politics import activate, advance, entering_land
@@ -191,6 +192,30 @@ def _check_leg(
             )
     if findings.ok:
         entering_land(findings, situation, side, to)
+        _pirates_follow(findings, situation, origin, to)
+
+
+def _pirates_follow(findings: Findings, situation: Situation, origin: str, to: str) -> None:
+    """Pirates with a moving Shadow army go along only where Pirates may go
+    (Воины Средиземья: Пираты, ограничения)."""
+    if not situation.faction_at("pirates", origin):
+        return
+    findings.assume(ASSUME_COAST)
+    if to in pirate_regions():
+        findings.effect(
+            "pirates_follow",
+            N_("the Pirates in %(origin)s may move with the army"),
+            rules.PIRATES_LIMITS,
+            origin=origin,
+        )
+    else:
+        findings.effect(
+            "pirates_stay",
+            N_("the Pirates stay in %(origin)s: they may not enter %(to)s"),
+            rules.PIRATES_LIMITS,
+            origin=origin,
+            to=to,
+        )
 
 
 def _check_destination(

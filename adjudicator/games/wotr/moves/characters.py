@@ -9,6 +9,7 @@ from adjudicator.games.common import N_, InvalidInput
 from adjudicator.games.wotr.board import BOARD, FREE_PEOPLES, SHADOW
 from adjudicator.games.wotr.moves import citations as rules
 from adjudicator.games.wotr.moves import graph
+from adjudicator.games.wotr.moves.army import ASSUME_EVENT
 from adjudicator.games.wotr.moves.context import Situation, enemy_of
 from adjudicator.games.wotr.moves.findings import Findings
 from adjudicator.games.wotr.moves.model import CHARACTER, EVENT, Move
@@ -29,8 +30,7 @@ ASSUME_ACTIVATION_END = N_(
 def check_die(findings: Findings, move: Move, citation: rules.Citation) -> None:
     """Characters, Nazgûl and the Fellowship move with a character die or a card."""
     if move.die == EVENT:
-        from adjudicator.games.wotr.moves.army import ASSUME_EVENT
-
+        findings.cite(rules.PLAYING_CARDS)
         findings.assume(ASSUME_EVENT)
     elif move.die != CHARACTER:
         findings.fail(
