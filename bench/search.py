@@ -9,6 +9,7 @@ Targets: build <= 10 s, p95 <= 20 ms on 2 cores.
 """
 
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -140,4 +141,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    finally:
+        shutil.rmtree(WORK, ignore_errors=True)

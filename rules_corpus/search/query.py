@@ -3,8 +3,9 @@
 Each query word is searched in every language's fields, by its lemma or stem (the title
 boosted), and by its folded surface form; a word found nowhere is matched by its nearest
 spellings instead (typo tolerance). Each glossary concept the query names adds its terms in the
-other languages, multi-word terms as phrases. The words are OR-ed with a coordination bonus, so
-a section matching more of them ranks higher (BM25F scores).
+other languages, multi-word terms as phrases. All clauses are OR-ed (BM25F scores); the plan also
+says which terms satisfy each query word, so that the engine can rank a section matching more of
+the words higher.
 """
 
 from __future__ import annotations
