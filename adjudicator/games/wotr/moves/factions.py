@@ -14,7 +14,7 @@ from adjudicator.games.common import N_, InvalidInput
 from adjudicator.games.wotr.board import BOARD, FREE_PEOPLES, SHADOW, STRONGHOLD
 from adjudicator.games.wotr.moves import citations as rules
 from adjudicator.games.wotr.moves import graph
-from adjudicator.games.wotr.moves.context import FACTION_SIDES, Situation
+from adjudicator.games.wotr.moves.context import FACTION_SIDES, MAX_FACTION_FIGURES, Situation
 from adjudicator.games.wotr.moves.findings import Findings
 from adjudicator.games.wotr.moves.model import EVENT, FACTION_DIE, MUSTER, Move
 
@@ -181,7 +181,7 @@ def _check_recruit(situation: Situation, move: Move, findings: Findings) -> None
         )
         return
     added = sum(placements.values())
-    if situation.faction_total(faction) + added > 8:
+    if situation.faction_total(faction) + added > MAX_FACTION_FIGURES:
         findings.fail(
             "faction_pool",
             N_("all 8 figures of the %(faction)s are already in play"),
