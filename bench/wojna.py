@@ -2,9 +2,10 @@
 
 Runs standalone (``.venv/bin/python bench/wojna.py``), engine only (no database):
 - a duel fought to the end (``fight_to_the_end``) for growing Odporność on both sides, with a
-  complete made-up duel table (the real one is the user's); the exact answer is compared with a
+  complete made-up duel table (the real one is the user's), and with both sides casting spells
+  (made-up Czary table: 36 dice pairs per strike); the exact answer is compared with a
   Monte Carlo baseline of 20,000 simulated duels, which is what it replaces;
-- a capture test over 1,000 attempts (the API's maximum), exact fractions;
+- an escape test over 100 attempts (the maximum: one attempt per stage), exact fractions;
 - one battle round with a full 13-column × 15-row made-up battle table.
 Target: every answer in < 50 ms, so a page or API call never waits on the engine.
 """
@@ -19,19 +20,26 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from adjudicator.games.wojna.battle import Leader, resolve_battle  # noqa: E402
-from adjudicator.games.wojna.dice import capture_odds  # noqa: E402
-from adjudicator.games.wojna.duel import Duelist, fight_to_the_end  # noqa: E402
-from adjudicator.games.wojna.tables import battle_table, duel_table  # noqa: E402
+from adjudicator.games.wojna.dice import escape_odds  # noqa: E402
+from adjudicator.games.wojna.duel import Duelist, DuelTables, fight_to_the_end  # noqa: E402
+from adjudicator.games.wojna.tables import battle_table, duel_table, spell_table  # noqa: E402
 
 TARGET_MS = 50
-DUEL_TABLE = duel_table(
-    {
-        "difference": d,
-        "die": r,
-        "attacker_wounds": int(r + d <= 1) + int(r + d <= -3),
-        "defender_wounds": int(r + d >= 4) + int(r + d >= 8),
-    }
-    for d in range(-40, 41)
+DUEL_TABLE = DuelTables(
+    duel=duel_table(
+        {
+            "difference": d,
+            "die": r,
+            "attacker_wounds": int(r + d <= 1) + int(r + d <= -3),
+            "defender_wounds": int(r + d >= 4) + int(r + d >= 8),
+        }
+        for d in range(-40, 41)
+        for r in range(1, 7)
+    )
+)
+SPELL_TABLE = spell_table(
+    {"category": c, "die": r, "value": max(0, r - 2 - i)}
+    for i, c in enumerate("ABCD")
     for r in range(1, 7)
 )
 COLUMNS = [f"1-{n}" for n in range(5, 1, -1)] + [f"{n}-1" for n in range(1, 10)]
@@ -57,7 +65,7 @@ def simulate_duel(attacker: Duelist, defender: Duelist, rng: random.Random) -> s
             ta = attacker.morale + attacker.odwaga - wa
             td = defender.morale + defender.odwaga - wd
             diff = ta - td if striker_is_a else td - ta
-            cell = DUEL_TABLE.lookup(diff, rng.randint(1, 6))
+            cell = DUEL_TABLE.duel.lookup(diff, rng.randint(1, 6))
             if striker_is_a:
                 wa, wd = wa + cell.attacker, wd + cell.defender
             else:
@@ -78,6 +86,14 @@ def main() -> int:
             f"  Odporność {top:>2} vs {top:>2}                        {ms:7.2f}   "
             f"{float(fight.attacker_falls):.6f}"
         )
+    casting = DuelTables(duel=DUEL_TABLE.duel, spells=SPELL_TABLE)
+    a, d = Duelist(3, 4, 0, 20, "A"), Duelist(3, 3, 0, 20, "B")
+    ms, fight = cpu_ms(lambda: fight_to_the_end(a, d, casting))
+    worst = max(worst, ms)
+    print(
+        f"  both casting (A vs B), Odporność 20 vs 20    {ms:7.2f}   "
+        f"{float(fight.attacker_falls):.6f}"
+    )
     a, d = Duelist(3, 4, 0, 10), Duelist(3, 3, 0, 10)
     exact = fight_to_the_end(a, d, DUEL_TABLE).attacker_falls
     rng = random.Random(6)
@@ -88,11 +104,11 @@ def main() -> int:
         f"  Monte Carlo baseline, 10 vs 10, {samples} duels {ms:7.0f}   {estimate:.6f} "
         f"(exact {float(exact):.6f}, error {abs(estimate - float(exact)):.4f})"
     )
-    ms, odds = cpu_ms(lambda: capture_odds(3, 1000))
+    ms, odds = cpu_ms(lambda: escape_odds(5, 100))
     worst = max(worst, ms)
     print(
-        f"capture, Niewola 3, 1000 attempts             {ms:7.2f}   "
-        f"P = 1 − 2^-1000 (exact: {odds.over_attempts == 1 - Fraction(1, 2**1000)})"
+        f"escape, Ucieczka 5, 100 attempts              {ms:7.2f}   "
+        f"P = 1 − (2/3)^100 (exact: {odds.over_attempts == 1 - Fraction(2, 3) ** 100})"
     )
     ms, _ = cpu_ms(
         lambda: resolve_battle(

@@ -16,6 +16,7 @@ COURAGE = _section("odwaga", "Postacie › Odwaga")
 MORALE = _section("morale", "Postacie › Morale")
 ENDURANCE = _section("odpornosc", "Postacie › Odporność")
 RING_ATTRIBUTE = _section("pierscien", "Postacie › Pierścień")
+CHARACTER_SPELLS = _section("czary", "Postacie › Czary")
 CAPTURE_ESCAPE_ATTRIBUTES = _section("niewola-ucieczka", "Postacie › Niewola/Ucieczka")
 DUEL = _section("pojedynek", "Pojedynek")
 SEARCH = _section("poszukiwania", "Poszukiwania")
@@ -35,6 +36,7 @@ ALL = (
     ENDURANCE,
     RING_ATTRIBUTE,
     CAPTURE_ESCAPE_ATTRIBUTES,
+    CHARACTER_SPELLS,
     DUEL,
     SEARCH,
     CAPTIVITY,

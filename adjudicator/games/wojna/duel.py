@@ -1,4 +1,4 @@
-"""Duels: the score difference, the row of Wyniki pojedynku and a fight to the end.
+"""Duels: the score difference, Wyniki pojedynku or Czary, and a fight to the end.
 
 Each side adds Morale and Odwaga and subtracts its earlier wounds; the defender's total is taken
 from the attacker's; that number and the die give the wounds from Wyniki pojedynku. In every
@@ -18,7 +18,15 @@ from adjudicator.games.common import N_, Reason, unique_citations
 from . import citations as cite
 from .answers import D6_ASSUMPTION, Answer
 from .dice import DIE_FACES
-from .tables import DUEL_TABLE_NAME, ENTER_TABLE, DuelTable, DuelWounds
+from .tables import (
+    DUEL_TABLE_NAME,
+    ENTER_TABLE,
+    SPELL_CATEGORIES,
+    SPELL_TABLE_NAME,
+    DuelTable,
+    DuelWounds,
+    SpellTable,
+)
 from .validation import MAX_ATTRIBUTE, Problems
 
 FIRST_STRIKE_ASSUMPTION = N_(
@@ -30,18 +38,28 @@ WOUNDS_ASSUMPTION = N_(
 )
 FIGHT_ASSUMPTION = N_(
     "A fight to the end: both sides fight round after round until one falls (the players may "
-    "also agree to stop; spells are not included)."
+    "also agree to stop)."
+)
+SPELLS_ASSUMPTION = N_(
+    "A caster casts on each of its strikes; a caster struck by a character without spells is "
+    "struck by Wyniki pojedynku; when both cast, each rolls on Czary for its own category."
+)
+SPELLS_RULE = N_(
+    "Spells: when the caster strikes, the Czary table gives the wounds of its opponent only; "
+    "when both cast, the lower result is taken from the higher and only one of them is wounded."
 )
 
 
 @dataclass(frozen=True)
 class Duelist:
-    """A character in a duel: Morale, Odwaga, wounds taken and, optionally, Odporność."""
+    """A character in a duel: Morale, Odwaga, wounds taken, optionally Odporność, and the
+    category (A–D) of the spells it casts in this duel, if any (rules: Czary)."""
 
     morale: int
     odwaga: int
     wounds: int = 0
     odpornosc: int | None = None
+    spells: str | None = None
 
     @property
     def total(self) -> int:
@@ -58,6 +76,15 @@ class DuelExchange:
 
 
 @dataclass(frozen=True)
+class Strike:
+    """Wounds of one strike, to the striker and to the struck, with their probability."""
+
+    striker: int
+    struck: int
+    probability: Fraction
+
+
+@dataclass(frozen=True)
 class DuelFight:
     """How a fight to the end finishes, exactly."""
 
@@ -69,22 +96,34 @@ class DuelFight:
 
 @dataclass(frozen=True)
 class DuelAnswer(Answer):
-    """The duel's numbers: both totals, the differences and what the table gives."""
+    """The duel's numbers: both totals, the difference, what the tables give, the end."""
 
     attacker_total: int = 0
     defender_total: int = 0
     difference: int = 0
     exchanges: tuple[DuelExchange, ...] = ()
     return_exchanges: tuple[DuelExchange, ...] = ()
+    attacker_strike: tuple[Strike, ...] = ()
+    defender_strike: tuple[Strike, ...] = ()
     table_entered: bool = False
-    missing: tuple[tuple[int, int], ...] = ()
+    missing: tuple[str, ...] = ()
     fight: DuelFight | None = None
 
 
-class _MissingCell(LookupError):
-    def __init__(self, difference: int, die: int):
-        super().__init__(difference, die)
-        self.key = (difference, die)
+@dataclass(frozen=True)
+class DuelTables:
+    """The user's tables a duel reads: Wyniki pojedynku and, for casters, Czary."""
+
+    duel: DuelTable | None = None
+    spells: SpellTable | None = None
+
+
+class _Missing(LookupError):
+    """A table, or a cell of one, that the user has not entered."""
+
+    def __init__(self, table: str, cell: str = ""):
+        super().__init__(table, cell)
+        self.table, self.cell = table, cell
 
 
 def score_difference(attacker: Duelist, defender: Duelist) -> int:
@@ -92,62 +131,97 @@ def score_difference(attacker: Duelist, defender: Duelist) -> int:
     return attacker.total - defender.total
 
 
+def strike_outcomes(striker: Duelist, struck: Duelist, tables: DuelTables) -> Counter:
+    """The wounds (to the striker, to the struck) of one strike, counted in 36ths.
+
+    Without spells: Wyniki pojedynku at the score difference and the die (rules: Pojedynek).
+    A caster striking: Czary gives the struck's wounds; both casting: the lower Czary result is
+    taken from the higher, and only the lower roller is wounded (rules: Czary).
+    """
+    return _strike(score_difference(striker, struck), striker.spells, struck.spells, tables)
+
+
+def _strike(
+    difference: int, striker_spells: str | None, struck_spells: str | None, tables: DuelTables
+) -> Counter:
+    faces = len(DIE_FACES)
+    outcomes: Counter = Counter()
+    if striker_spells is None:
+        if tables.duel is None:
+            raise _Missing(DUEL_TABLE_NAME)
+        for roll in DIE_FACES:
+            cell = tables.duel.lookup(difference, roll)
+            if cell is None:
+                raise _Missing(DUEL_TABLE_NAME, f"{difference:+d}/{roll}")
+            outcomes[cell.attacker, cell.defender] += faces
+        return outcomes
+    if tables.spells is None:
+        raise _Missing(SPELL_TABLE_NAME)
+    spell = _spell_lookup(tables.spells)
+    for roll in DIE_FACES:
+        mine = spell(striker_spells, roll)
+        if struck_spells is None:
+            outcomes[0, mine] += faces
+            continue
+        for other in DIE_FACES:
+            margin = mine - spell(struck_spells, other)
+            outcomes[max(-margin, 0), max(margin, 0)] += 1
+    return outcomes
+
+
+def _spell_lookup(table: SpellTable):
+    def spell(category: str, roll: int) -> int:
+        value = table.lookup(category, roll)
+        if value is None:
+            raise _Missing(SPELL_TABLE_NAME, f"{category}/{roll}")
+        return value
+
+    return spell
+
+
 def resolve_duel(
-    attacker: Duelist, defender: Duelist, table: DuelTable | None = None
+    attacker: Duelist, defender: Duelist, tables: DuelTables = DuelTables()
 ) -> DuelAnswer:
-    """The duel's score difference and, when the table is entered, its wounds and outcome."""
+    """The duel's score difference and, with the tables entered, its wounds and outcome."""
     _check(attacker, defender)
     difference = score_difference(attacker, defender)
     cited = [cite.DUEL, cite.COURAGE, cite.MORALE]
     assumptions = [WOUNDS_ASSUMPTION, D6_ASSUMPTION]
-    common = {
-        "attacker_total": attacker.total,
-        "defender_total": defender.total,
-        "difference": difference,
-    }
-    if table is None:
-        reason = Reason(ENTER_TABLE, cite.TABLES, {"table": DUEL_TABLE_NAME}, code="table_missing")
-        return DuelAnswer(
-            **common,
-            reasons=(reason,),
-            citations=unique_citations([*cited, cite.TABLES]),
-            assumptions=tuple(assumptions),
-        )
-    exchanges = tuple(DuelExchange(r, table.lookup(difference, r)) for r in DIE_FACES)
-    returns = tuple(DuelExchange(r, table.lookup(-difference, r)) for r in DIE_FACES)
-    missing = tuple(
-        (d, e.roll)
-        for d, row in ((difference, exchanges), (-difference, returns))
-        for e in row
-        if e.wounds is None
-    )
     reasons: list[Reason] = []
+    if attacker.spells or defender.spells:
+        cited += [cite.SPELLS, cite.CHARACTER_SPELLS]
+        assumptions.append(SPELLS_ASSUMPTION)
+        reasons.append(Reason(SPELLS_RULE, cite.SPELLS, code="spells"))
+    gaps: list[_Missing] = []
+    strikes = []
+    for striker, struck in ((attacker, defender), (defender, attacker)):
+        try:
+            strikes.append(_distribution(strike_outcomes(striker, struck, tables)))
+        except _Missing as gap:
+            gaps.append(gap)
+            strikes.append(())
     fight = None
-    if attacker.odpornosc is not None and defender.odpornosc is not None:
+    if attacker.odpornosc is not None and defender.odpornosc is not None and not gaps:
         cited.append(cite.ENDURANCE)
         assumptions += [FIRST_STRIKE_ASSUMPTION, FIGHT_ASSUMPTION]
         try:
-            fight = fight_to_the_end(attacker, defender, table)
-        except _MissingCell as gap:
-            missing = tuple(dict.fromkeys((*missing, gap.key)))
-    if missing:
-        reasons.append(
-            Reason(
-                N_(
-                    "Your Wyniki pojedynku table has no row for %(cells)s: complete it from "
-                    "your copy."
-                ),
-                cite.TABLES,
-                {"cells": ", ".join(f"{d:+d}/{r}" for d, r in missing)},
-                code="table_incomplete",
-            )
-        )
+            fight = fight_to_the_end(attacker, defender, tables)
+        except _Missing as gap:
+            gaps.append(gap)
+    reasons += _gap_reasons(gaps)
+    if any(not gap.cell for gap in gaps):
+        cited.append(cite.TABLES)
+    duel = tables.duel
     return DuelAnswer(
-        **common,
-        exchanges=exchanges,
-        return_exchanges=returns,
-        table_entered=True,
-        missing=missing,
+        attacker_total=attacker.total,
+        defender_total=defender.total,
+        difference=difference,
+        exchanges=_per_roll(duel, difference) if duel and not attacker.spells else (),
+        return_exchanges=_per_roll(duel, -difference) if duel and not defender.spells else (),
+        attacker_strike=strikes[0],
+        defender_strike=strikes[1],
+        table_entered=duel is not None,
+        missing=tuple(dict.fromkeys(f"{g.table} {g.cell}" for g in gaps if g.cell)),
         fight=fight,
         reasons=tuple(reasons),
         citations=unique_citations(cited),
@@ -155,7 +229,34 @@ def resolve_duel(
     )
 
 
-def fight_to_the_end(attacker: Duelist, defender: Duelist, table: DuelTable) -> DuelFight:
+def _per_roll(table: DuelTable, difference: int) -> tuple[DuelExchange, ...]:
+    return tuple(DuelExchange(r, table.lookup(difference, r)) for r in DIE_FACES)
+
+
+def _distribution(outcomes: Counter) -> tuple[Strike, ...]:
+    total = sum(outcomes.values())
+    return tuple(Strike(a, d, Fraction(n, total)) for (a, d), n in sorted(outcomes.items()))
+
+
+def _gap_reasons(gaps: list[_Missing]) -> list[Reason]:
+    reasons = [
+        Reason(ENTER_TABLE, cite.TABLES, {"table": table}, code="table_missing")
+        for table in dict.fromkeys(g.table for g in gaps if not g.cell)
+    ]
+    cells = list(dict.fromkeys(f"{g.table} {g.cell}" for g in gaps if g.cell))
+    if cells:
+        reasons.append(
+            Reason(
+                N_("Your tables have no entry for %(cells)s: complete them from your copy."),
+                cite.TABLES,
+                {"cells": ", ".join(cells)},
+                code="table_incomplete",
+            )
+        )
+    return reasons
+
+
+def fight_to_the_end(attacker: Duelist, defender: Duelist, tables: DuelTables) -> DuelFight:
     """Exact odds of a duel fought round after round until one character falls.
 
     Wounds never heal during a duel, so the only cycle is a round without wounds: its
@@ -164,46 +265,49 @@ def fight_to_the_end(attacker: Duelist, defender: Duelist, table: DuelTable) -> 
     """
     top_a, top_d = attacker.odpornosc, defender.odpornosc
     assert top_a is not None and top_d is not None
+    rounds = 36 * 36
+
     base_a, base_d = attacker.morale + attacker.odwaga, defender.morale + defender.odwaga
-    rounds = len(DIE_FACES) ** 2
-
-    def strike(difference: int, roll: int) -> DuelWounds:
-        cell = table.lookup(difference, roll)
-        if cell is None:
-            raise _MissingCell(difference, roll)
-        return cell
-
-    def round_outcomes(wa: int, wd: int) -> Counter[tuple[int, int]]:
-        """Where one round leads, in 36ths (the first strike alone, when it ends the duel)."""
-        outcomes: Counter[tuple[int, int]] = Counter()
-        for first in DIE_FACES:
-            hit = strike((base_a - wa) - (base_d - wd), first)
-            wa1, wd1 = wa + hit.attacker, wd + hit.defender
-            if wa1 >= top_a or wd1 >= top_d:
-                outcomes[wa1, wd1] += len(DIE_FACES)
-                continue
-            for second in DIE_FACES:
-                back = strike((base_d - wd1) - (base_a - wa1), second)
-                outcomes[wa1 + back.defender, wd1 + back.attacker] += 1
-        return outcomes
 
     @cache
-    def settle(wa: int, wd: int) -> tuple[Fraction, Fraction, Fraction, Fraction]:
-        following = round_outcomes(wa, wd)
-        stay = following.pop((wa, wd), 0)
+    def strike(difference: int, striker_spells: str | None, struck_spells: str | None):
+        return tuple(_strike(difference, striker_spells, struck_spells, tables).items())
+
+    def round_outcomes(wa: int, wd: int) -> Counter:
+        """Where one round leads, in 1296ths (the first strike alone when it ends the duel)."""
+        outcomes: Counter = Counter()
+        first = strike((base_a - wa) - (base_d - wd), attacker.spells, defender.spells)
+        for (hurt_a, hurt_d), n in first:
+            wa1, wd1 = wa + hurt_a, wd + hurt_d
+            if wa1 >= top_a or wd1 >= top_d:
+                outcomes[wa1, wd1] += n * 36
+                continue
+            back = strike((base_d - wd1) - (base_a - wa1), defender.spells, attacker.spells)
+            for (hurt_d2, hurt_a2), m in back:
+                outcomes[wa1 + hurt_a2, wd1 + hurt_d2] += n * m
+        return outcomes
+
+    # Probability mass flows forward: every round that moves strictly adds wounds, so the
+    # states are settled in order of their total wounds.
+    start = (attacker.wounds, defender.wounds)
+    mass: dict[tuple[int, int], Fraction] = {start: Fraction(1)}
+    ends = [Fraction(0)] * 4  # attacker falls, defender falls, both fall, endless
+    while mass:
+        state = min(mass, key=sum)  # the fewest wounds: nothing can still flow into it
+        here = mass.pop(state)
+        following = round_outcomes(*state)
+        stay = following.pop(state, 0)
         if stay == rounds:
-            return Fraction(0), Fraction(0), Fraction(0), Fraction(1)
-        total = [Fraction(0)] * 4
+            ends[3] += here
+            continue
+        share = here / (rounds - stay)  # dividing out the rounds without wounds
         for (na, nd), count in following.items():
             a_down, d_down = na >= top_a, nd >= top_d
             if a_down or d_down:
-                total[2 if a_down and d_down else 0 if a_down else 1] += count
+                ends[2 if a_down and d_down else 0 if a_down else 1] += share * count
             else:
-                total = [t + count * v for t, v in zip(total, settle(na, nd), strict=True)]
-        moving = rounds - stay  # dividing out the rounds without wounds
-        return tuple(t / moving for t in total)  # type: ignore[return-value]
-
-    return DuelFight(*settle(attacker.wounds, defender.wounds))
+                mass[na, nd] = mass.get((na, nd), Fraction(0)) + share * count
+    return DuelFight(*ends)
 
 
 def _check(attacker: Duelist, defender: Duelist) -> None:
@@ -219,4 +323,6 @@ def _check(attacker: Duelist, defender: Duelist) -> None:
                     f"{side}_wounds",
                     "As many wounds as Odporność: this character is dead and cannot duel.",
                 )
+        if who.spells is not None and who.spells not in SPELL_CATEGORIES:
+            problems.add(f"{side}_spells", f"Must be one of {', '.join(SPELL_CATEGORIES)}.")
     problems.raise_if_any()

@@ -21,6 +21,8 @@ ENTER_TABLE = N_(
 BATTLE_TABLE_NAME = "Wyniki bitwy"
 DUEL_TABLE_NAME = "Wyniki pojedynku"
 SEARCH_TABLE_NAME = "Poszukiwania"
+SPELL_TABLE_NAME = "Czary"
+SPELL_CATEGORIES = ("A", "B", "C", "D")
 
 
 def odds_label(attacker: int, defender: int) -> str:
@@ -99,6 +101,17 @@ class SearchTable:
         return {row.die: row.capture for row in self.rows if row.covers(points)}
 
 
+@dataclass(frozen=True)
+class SpellTable:
+    """Czary: (spell category A–D, die) → a number: wounds in a duel, a leader's Morale bonus
+    in a battle (rules: Czary)."""
+
+    cells: Mapping[tuple[str, int], int] = field(default_factory=dict)
+
+    def lookup(self, category: str, die: int) -> int | None:
+        return self.cells.get((category, die))
+
+
 def loss(strength: int, percent: int) -> Fraction:
     """The exact loss before the rounding the text asks for (rules: Bitwa)."""
     return Fraction(strength * percent, 100)
@@ -170,6 +183,29 @@ def search_table(rows: Iterable[Mapping[str, object]]) -> SearchTable:
     if problems:
         raise InvalidInput(problems)
     return SearchTable(tuple(built))
+
+
+def spell_table(rows: Iterable[Mapping[str, object]]) -> SpellTable:
+    """Build and check Czary from rows ``{category, die, value}``."""
+    cells: dict[tuple[str, int], int] = {}
+    problems: list[tuple[str, str]] = []
+    for index, row in enumerate(rows):
+        where = f"spells[{index}]"
+        try:
+            category = str(row["category"])
+            if category not in SPELL_CATEGORIES:
+                raise ValueError(f"category {category!r} is not one of A, B, C, D")
+            key = (category, _face(row["die"]))
+            value = _count(row["value"])
+        except (KeyError, TypeError, ValueError) as error:
+            problems.append((where, str(error)))
+            continue
+        if key in cells:
+            problems.append((where, f"repeats category {key[0]} die {key[1]}"))
+        cells[key] = value
+    if problems:
+        raise InvalidInput(problems)
+    return SpellTable(cells)
 
 
 def _overlap(a: SearchRow, b: SearchRow) -> bool:

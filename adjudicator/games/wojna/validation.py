@@ -5,7 +5,7 @@ from collections.abc import Iterable
 from adjudicator.games.common import InvalidInput
 
 MAX_ATTRIBUTE = 20
-MAX_ATTEMPTS = 1000
+MAX_ATTEMPTS = 100  # stages: one escape or Ring attempt per stage
 
 
 class Problems:

@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from .models import BattleResultEntry, DuelResultEntry, SearchTableEntry
+from .models import BattleResultEntry, DuelResultEntry, SearchTableEntry, SpellEntry
 
 
 @admin.register(BattleResultEntry)
@@ -17,6 +17,13 @@ class DuelResultEntryAdmin(admin.ModelAdmin):
     list_display = ["difference", "die", "attacker_wounds", "defender_wounds"]
     list_filter = ["difference"]
     list_editable = ["attacker_wounds", "defender_wounds"]
+
+
+@admin.register(SpellEntry)
+class SpellEntryAdmin(admin.ModelAdmin):
+    list_display = ["category", "die", "value"]
+    list_filter = ["category"]
+    list_editable = ["value"]
 
 
 @admin.register(SearchTableEntry)

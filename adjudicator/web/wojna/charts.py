@@ -42,10 +42,12 @@ def battle_chart(answer: battle.BattleAnswer) -> list[SafeString]:
 
 
 def duel_chart(answer: duel.DuelAnswer) -> list[SafeString]:
-    """How a fight to the end finishes."""
+    """How a fight to the end finishes, else what the attacker's strike does."""
     fight = answer.fight
     if fight is None:
-        return []
+        bars = [(f"{s.striker}/{s.struck}", s.probability) for s in answer.attacker_strike]
+        title = _("The attacker's strike: wounds to the attacker / to the defender")
+        return [bar_chart_svg(bars, title=title)] if bars else []
     bars = [
         ("1", fight.attacker_falls),
         ("2", fight.defender_falls),

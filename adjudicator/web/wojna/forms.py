@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from adjudicator.games.wojna.search import ALLIANCE_MOVE, SEARCH_PHASE
+from adjudicator.games.wojna.tables import SPELL_CATEGORIES
 from adjudicator.games.wojna.validation import MAX_ATTEMPTS, MAX_ATTRIBUTE
 
 
@@ -101,6 +102,9 @@ class DieTestForm(forms.Form):
         return data
 
 
+SPELLS = [("", _("No spells")), *((c, c) for c in SPELL_CATEGORIES)]
+
+
 class DuelForm(forms.Form):
     attacker_morale = attribute(_("Attacker's Morale"))
     attacker_odwaga = attribute(_("Attacker's Odwaga (courage)"))
@@ -115,6 +119,12 @@ class DuelForm(forms.Form):
     defender_odwaga = attribute(_("Defender's Odwaga (courage)"))
     defender_wounds = attribute(_("Defender's wounds"), initial=0)
     defender_odpornosc = attribute(_("Defender's Odporność (endurance)"), required=False, low=1)
+    attacker_spells = forms.ChoiceField(
+        label=_("Attacker casts spells (Czary category)"), choices=SPELLS, required=False
+    )
+    defender_spells = forms.ChoiceField(
+        label=_("Defender casts spells (Czary category)"), choices=SPELLS, required=False
+    )
 
 
 PHASES = [

@@ -8,7 +8,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator, RegexVa
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from adjudicator.games.wojna.tables import ODDS_PATTERN
+from adjudicator.games.wojna.tables import ODDS_PATTERN, SPELL_CATEGORIES
 
 DIE_FACE = [MinValueValidator(1), MaxValueValidator(6)]
 PERCENT = [MaxValueValidator(100)]
@@ -61,6 +61,27 @@ class DuelResultEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.difference:+d} / {self.die}: {self.attacker_wounds} / {self.defender_wounds}"
+
+
+class SpellEntry(models.Model):
+    """One cell of Czary: a spell category and a die → a number (wounds, or a Morale bonus)."""
+
+    category = models.CharField(
+        _("spell category"), max_length=1, choices=[(c, c) for c in SPELL_CATEGORIES]
+    )
+    die = models.PositiveSmallIntegerField(_("die"), validators=DIE_FACE)
+    value = models.PositiveSmallIntegerField(_("result"))
+
+    class Meta:
+        ordering = ["category", "die"]
+        constraints = [
+            models.UniqueConstraint(fields=["category", "die"], name="wojna_spell_cell_unique")
+        ]
+        verbose_name = _("Czary cell")
+        verbose_name_plural = _("Czary (spells)")
+
+    def __str__(self) -> str:
+        return f"{self.category} / {self.die}: {self.value}"
 
 
 class SearchTableEntry(models.Model):

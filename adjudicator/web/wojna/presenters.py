@@ -116,6 +116,13 @@ def _wounds(exchanges: tuple[duel.DuelExchange, ...]) -> list[Payload]:
     ]
 
 
+def _strike(strikes: tuple[duel.Strike, ...]) -> list[Payload]:
+    return [
+        {"striker_wounds": s.striker, "struck_wounds": s.struck, **probability(s.probability)}
+        for s in strikes
+    ]
+
+
 def duel_answer(answer: duel.DuelAnswer, request: Any = None) -> Payload:
     fight = answer.fight
     return {
@@ -127,6 +134,8 @@ def duel_answer(answer: duel.DuelAnswer, request: Any = None) -> Payload:
         "table_entered": answer.table_entered,
         "attacker_strikes": _wounds(answer.exchanges),
         "defender_strikes": _wounds(answer.return_exchanges),
+        "attacker_strike": _strike(answer.attacker_strike),
+        "defender_strike": _strike(answer.defender_strike),
         "fight": None
         if fight is None
         else {

@@ -7,6 +7,7 @@ from rest_framework import serializers
 
 from adjudicator.games.wojna.ring import INHERITANCE_ORDER
 from adjudicator.games.wojna.search import ALLIANCE_MOVE, SEARCH_PHASE
+from adjudicator.games.wojna.tables import SPELL_CATEGORIES
 from adjudicator.games.wojna.validation import MAX_ATTEMPTS, MAX_ATTRIBUTE
 
 ATTRIBUTE = {"min_value": 0, "max_value": MAX_ATTRIBUTE}
@@ -150,6 +151,20 @@ class WojnaBattleResponseSerializer(WojnaAnswerSerializer):
 
 
 # Duel.
+class WojnaSpellsField(serializers.RegexField):
+    """A spell category A–D, or null (a pattern, not an enum, so both sides share it)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(
+            f"^[{''.join(SPELL_CATEGORIES)}]$",
+            required=False,
+            allow_null=True,
+            error_messages={"invalid": _("Must be one of A, B, C, D.")},
+            help_text="The Czary category (A–D) the character casts in this duel, if any.",
+            **kwargs,
+        )
+
+
 class WojnaDuelRequestSerializer(serializers.Serializer):
     attacker_morale = serializers.IntegerField(**ATTRIBUTE)
     attacker_odwaga = serializers.IntegerField(**ATTRIBUTE)
@@ -163,6 +178,13 @@ class WojnaDuelRequestSerializer(serializers.Serializer):
     defender_odpornosc = serializers.IntegerField(
         min_value=1, max_value=MAX_ATTRIBUTE, required=False, allow_null=True
     )
+    attacker_spells = WojnaSpellsField()
+    defender_spells = WojnaSpellsField()
+
+
+class WojnaStrikeWoundsSerializer(WojnaProbabilitySerializer):
+    striker_wounds = serializers.IntegerField()
+    struck_wounds = serializers.IntegerField()
 
 
 class WojnaDuelStrikeSerializer(serializers.Serializer):
@@ -185,6 +207,8 @@ class WojnaDuelResponseSerializer(WojnaAnswerSerializer):
     table_entered = serializers.BooleanField()
     attacker_strikes = WojnaDuelStrikeSerializer(many=True)
     defender_strikes = WojnaDuelStrikeSerializer(many=True)
+    attacker_strike = WojnaStrikeWoundsSerializer(many=True)
+    defender_strike = WojnaStrikeWoundsSerializer(many=True)
     fight = WojnaDuelFightSerializer(allow_null=True)
 
 
@@ -310,4 +334,5 @@ class WojnaTablesResponseSerializer(serializers.Serializer):
     battle_results = serializers.IntegerField(help_text="Cells entered.")
     duel_results = serializers.IntegerField()
     search = serializers.IntegerField()
+    spells = serializers.IntegerField()
     message = serializers.CharField(allow_blank=True)

@@ -61,9 +61,11 @@ def run_duel(data: Data) -> duel.DuelAnswer:
             odwaga=data[f"{side}_odwaga"],
             wounds=data.get(f"{side}_wounds") or 0,
             odpornosc=data.get(f"{side}_odpornosc"),
+            spells=data.get(f"{side}_spells") or None,
         )
 
-    return duel.resolve_duel(duelist("attacker"), duelist("defender"), tables.duel_table())
+    duel_tables = duel.DuelTables(duel=tables.duel_table(), spells=tables.spell_table())
+    return duel.resolve_duel(duelist("attacker"), duelist("defender"), duel_tables)
 
 
 def run_search(data: Data) -> search.SearchAnswer:

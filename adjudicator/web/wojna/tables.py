@@ -2,7 +2,7 @@
 
 from adjudicator.games.wojna import tables
 
-from .models import BattleResultEntry, DuelResultEntry, SearchTableEntry
+from .models import BattleResultEntry, DuelResultEntry, SearchTableEntry, SpellEntry
 
 
 def battle_table() -> tables.BattleResultsTable | None:
@@ -20,10 +20,16 @@ def search_table() -> tables.SearchTable | None:
     return tables.search_table(rows) if rows else None
 
 
+def spell_table() -> tables.SpellTable | None:
+    rows = SpellEntry.objects.values("category", "die", "value")
+    return tables.spell_table(rows) if rows else None
+
+
 def table_counts() -> dict[str, int]:
     """How many cells of each table are entered."""
     return {
         "battle_results": BattleResultEntry.objects.count(),
         "duel_results": DuelResultEntry.objects.count(),
         "search": SearchTableEntry.objects.count(),
+        "spells": SpellEntry.objects.count(),
     }

@@ -7,13 +7,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from adjudicator.games.common import InvalidInput
-from adjudicator.games.wojna.duel import Duelist, resolve_duel, score_difference
-from adjudicator.games.wojna.tables import duel_table
+from adjudicator.games.wojna.duel import Duelist, DuelTables, resolve_duel, score_difference
+from adjudicator.games.wojna.tables import duel_table, spell_table
 
 
-def table(striker_hit_on: int = 7, struck_hit_from: int = 4):
+def table(striker_hit_on: int = 7, struck_hit_from: int = 4, spells=None) -> DuelTables:
     """A made-up test table: the striker is hurt on rolls ≥ striker_hit_on, the struck on
     rolls ≥ struck_hit_from, whatever the difference."""
+    return DuelTables(duel=_duel_table(striker_hit_on, struck_hit_from), spells=spells)
+
+
+def _duel_table(striker_hit_on: int, struck_hit_from: int):
     return duel_table(
         {
             "difference": d,
@@ -51,8 +55,8 @@ def test_duel_that_cannot_end():
 
 def test_missing_cells_are_reported():
     small = duel_table([{"difference": 0, "die": 1, "attacker_wounds": 0, "defender_wounds": 1}])
-    answer = resolve_duel(Duelist(1, 1), Duelist(1, 1), small)
-    assert (0, 2) in answer.missing
+    answer = resolve_duel(Duelist(1, 1), Duelist(1, 1), DuelTables(duel=small))
+    assert "Wyniki pojedynku +0/2" in answer.missing
     assert answer.reasons[-1].code == "table_incomplete"
 
 
@@ -77,3 +81,49 @@ def test_more_odpornosc_never_hurts(top, extra):
     tougher = resolve_duel(Duelist(2, 2, 0, top + extra), Duelist(2, 2, 0, 2), table(6, 4)).fight
     assert base is not None and tougher is not None
     assert tougher.attacker_falls <= base.attacker_falls
+
+
+# A made-up Czary table: category A gives the die's value minus 3 (at least 0), B half that.
+SPELLS = spell_table(
+    [{"category": "A", "die": r, "value": max(r - 3, 0)} for r in range(1, 7)]
+    + [{"category": "B", "die": r, "value": max(r - 3, 0) // 2} for r in range(1, 7)]
+)
+
+
+def test_caster_wounds_only_its_opponent():
+    answer = resolve_duel(Duelist(1, 1, spells="A"), Duelist(5, 5), table(spells=SPELLS))
+    strike = {(s.striker, s.struck): s.probability for s in answer.attacker_strike}
+    assert strike == {
+        (0, 0): Fraction(1, 2),
+        (0, 1): Fraction(1, 6),
+        (0, 2): Fraction(1, 6),
+        (0, 3): Fraction(1, 6),
+    }
+    assert answer.exchanges == ()  # the caster's strike is not read from Wyniki pojedynku
+    assert "czary-2" in {c.anchor for c in answer.citations}
+
+
+def test_both_casting_only_the_lower_is_wounded():
+    answer = resolve_duel(
+        Duelist(1, 1, spells="A"), Duelist(1, 1, spells="A"), table(spells=SPELLS)
+    )
+    strike = {(s.striker, s.struck): s.probability for s in answer.attacker_strike}
+    # A vs A: results 0,0,0,1,2,3 each; P(margin +1) = (1·3 + 1·1 + 1·1)/36 = 5/36.
+    assert strike[0, 1] == Fraction(5, 36) == strike[1, 0]
+    assert sum(strike.values()) == 1
+    assert all(a == 0 or d == 0 for a, d in strike)
+
+
+def test_spells_without_the_czary_table():
+    answer = resolve_duel(Duelist(1, 1, spells="B"), Duelist(1, 1), table())
+    assert "table_missing" in {r.code for r in answer.reasons}
+    assert answer.attacker_strike == () and answer.defender_strike != ()
+
+
+@given(st.integers(1, 3), st.integers(1, 3))
+def test_fight_with_spells_sums_to_one(top_a, top_d):
+    fight = resolve_duel(
+        Duelist(2, 2, 0, top_a, "A"), Duelist(2, 2, 0, top_d, "B"), table(6, 4, SPELLS)
+    ).fight
+    assert fight is not None
+    assert fight.attacker_falls + fight.defender_falls + fight.both_fall + fight.endless == 1

@@ -3,7 +3,12 @@
 import pytest
 from rest_framework.test import APIClient
 
-from adjudicator.web.wojna.models import BattleResultEntry, DuelResultEntry, SearchTableEntry
+from adjudicator.web.wojna.models import (
+    BattleResultEntry,
+    DuelResultEntry,
+    SearchTableEntry,
+    SpellEntry,
+)
 from tests.openapi import assert_matches_schema
 
 pytestmark = pytest.mark.django_db
@@ -236,3 +241,40 @@ def test_tables_status(api):
     assert_matches_schema(response, "/api/wojna/tables/", "get")
     assert response.json()["battle_results"] == 0
     assert "Wyniki" not in response.json()["message"] or response.json()["message"]
+
+
+def test_duel_with_spells_reads_czary(api):
+    request = {
+        "attacker_morale": 1,
+        "attacker_odwaga": 1,
+        "attacker_spells": "A",
+        "defender_morale": 4,
+        "defender_odwaga": 4,
+    }
+    body = post(api, "duel", request).json()
+    assert "table_missing" in {r["code"] for r in body["reasons"]}
+    assert body["attacker_strike"] == []
+    SpellEntry.objects.bulk_create(
+        SpellEntry(category="A", die=r, value=1 if r >= 4 else 0) for r in range(1, 7)
+    )
+    body = post(api, "duel", request).json()
+    assert [
+        (s["striker_wounds"], s["struck_wounds"], s["exact"]) for s in body["attacker_strike"]
+    ] == [(0, 0, "1/2"), (0, 1, "1/2")]
+    assert "czary-2" in {c["section"] for c in body["citations"]}
+
+
+def test_duel_bad_spell_category(api):
+    response = post(
+        api,
+        "duel",
+        {
+            "attacker_morale": 1,
+            "attacker_odwaga": 1,
+            "attacker_spells": "E",
+            "defender_morale": 1,
+            "defender_odwaga": 1,
+        },
+    )
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["field"] == "attacker_spells"

@@ -18,7 +18,13 @@ def write(tmp_path, data) -> str:
 
 
 def test_tables_are_empty_by_default():
-    assert tables.table_counts() == {"battle_results": 0, "duel_results": 0, "search": 0}
+    assert tables.table_counts() == {
+        "battle_results": 0,
+        "duel_results": 0,
+        "search": 0,
+        "spells": 0,
+    }
+    assert tables.spell_table() is None
     assert tables.battle_table() is None
     assert tables.duel_table() is None
     assert tables.search_table() is None
@@ -40,6 +46,7 @@ def test_import_replaces_each_table_given(tmp_path):
                 {"points_from": 4, "points_to": None, "die": 1, "capture": True},
                 {"points_from": 0, "die": 6},
             ],
+            "spells": [{"category": "B", "die": 3, "value": 2}],
         },
     )
     call_command("import_wojna_tables", path)
@@ -48,6 +55,7 @@ def test_import_replaces_each_table_given(tmp_path):
     assert tables.duel_table().lookup(-2, 6).defender == 1
     assert SearchTableEntry.objects.get(die=6).capture is False
     assert DuelResultEntry.objects.count() == 1
+    assert tables.spell_table().lookup("B", 3) == 2
 
 
 @pytest.mark.parametrize(
@@ -74,6 +82,7 @@ def test_import_replaces_each_table_given(tmp_path):
             "six-sided",
         ),
         ({"search": [{"points_from": 3, "points_to": 1, "die": 1}]}, "points_to"),
+        ({"spells": [{"category": "E", "die": 1, "value": 1}]}, "spells[0]"),
         ({"tables": []}, "expected an object"),
     ],
 )
@@ -84,7 +93,9 @@ def test_bad_file_changes_nothing(tmp_path, data, message):
     assert BattleResultEntry.objects.count() == 1
 
 
-@pytest.mark.parametrize("model", ["battleresultentry", "duelresultentry", "searchtableentry"])
+@pytest.mark.parametrize(
+    "model", ["battleresultentry", "duelresultentry", "searchtableentry", "spellentry"]
+)
 def test_admin_lists_each_table(admin_client, model):
     assert admin_client.get(f"/admin/wojna/{model}/").status_code == 200
     assert admin_client.get(f"/admin/wojna/{model}/add/").status_code == 200

@@ -1,6 +1,7 @@
 """Import the Wojna o Pierścień rule tables from a JSON file typed in from your copy.
 
-The file holds any of ``battle_results``, ``duel_results`` and ``search`` (see docs/wojna.md);
+The file holds any of ``battle_results``, ``duel_results``, ``search`` and ``spells``
+(see docs/wojna.md);
 each table present replaces the stored one. Everything is checked first: on any problem nothing
 is changed and every problem is listed.
 """
@@ -14,22 +15,24 @@ from django.db import transaction
 from adjudicator.games.common import InvalidInput
 from adjudicator.games.wojna import tables
 
-from ...models import BattleResultEntry, DuelResultEntry, SearchTableEntry
+from ...models import BattleResultEntry, DuelResultEntry, SearchTableEntry, SpellEntry
 
 TABLES = {
     "battle_results": (BattleResultEntry, tables.battle_table),
     "duel_results": (DuelResultEntry, tables.duel_table),
     "search": (SearchTableEntry, tables.search_table),
+    "spells": (SpellEntry, tables.spell_table),
 }
 FIELDS = {
     "battle_results": ("odds", "die", "attacker_loss", "defender_loss"),
     "duel_results": ("difference", "die", "attacker_wounds", "defender_wounds"),
     "search": ("points_from", "points_to", "die", "capture"),
+    "spells": ("category", "die", "value"),
 }
 
 
 class Command(BaseCommand):
-    help = "Import Wojna o Pierścień tables (battle results, duel results, search) from JSON."
+    help = "Import Wojna o Pierścień tables (battle, duel, search, spells) from JSON."
 
     def add_arguments(self, parser):
         parser.add_argument("path", type=Path, help="JSON file with the tables to replace.")
