@@ -38,7 +38,7 @@ CACHES = (
     odds._roll_moves,
     odds._fixed_choice,
     odds._fixed_flows,
-    odds._solver,
+    odds.solver_for,
 )
 QUESTION = {"player_color": "red", "other_colors": ("blue",), "advanced": True}
 TRACK = NazgulTrack.fresh(7)
@@ -108,7 +108,7 @@ def main() -> None:
         tables = warm(lambda p=position: optimal_only(p))
 
         def answer(p=position):
-            odds._solver.cache_clear()
+            odds.solver_for.cache_clear()
             return odds.turn_odds(p, TRACK, **QUESTION)
 
         whole = warm(answer)

@@ -514,7 +514,7 @@ def turn_context(
 
 
 @cache
-def _solver(context: TurnContext) -> TurnSolver:
+def solver_for(context: TurnContext) -> TurnSolver:
     return TurnSolver(context)
 
 
@@ -554,7 +554,7 @@ def turn_odds(
         goal=goal,
         setup=setup,
     )
-    solver = _solver(context)
+    solver = solver_for(context)
     outcomes = solver.distribution(FIXED_POLICIES.get(policy))
     policy_values = {"optimal": solver.optimal_value()}
     for name, chooser in FIXED_POLICIES.items():

@@ -108,7 +108,8 @@ class OddsView(APIView):
     )
     def post(self, request: Request) -> Response:
         data = _valid(serializers.MordorOddsRequestSerializer, request)
-        return Response(presenters.odds_answer(services.run_odds(data), request))
+        odds, advice = services.run_odds(data)
+        return Response(presenters.odds_answer(odds, advice, data.get("rolled"), request))
 
 
 def _valid(serializer_class: type, request: Request) -> dict:

@@ -238,8 +238,30 @@ class OddsForm(MordorBaseForm):
         label=_("Keep policy"), choices=[(p, POLICY_LABELS[p]) for p in POLICIES]
     )
 
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        for color in DIE_COLORS:
+            faces = [(v, label) for v, label in _face_choices(color, "")[1:]]
+            self.fields[f"die_{color}"] = forms.ChoiceField(
+                label=_("%(color)s die now") % {"color": _(COLOR_LABELS[color])},
+                required=False,
+                choices=[
+                    ("", "—"),
+                    (_("rolled"), [(f"roll:{v}", label) for v, label in faces]),
+                    (_("kept earlier this turn"), [(f"kept:{v}", label) for v, label in faces]),
+                ],
+                help_text=_("Optional: give all five dice to rank the keeps of this roll."),
+            )
+        self.fields["rerolled"] = forms.BooleanField(
+            label=_("This roll is already Rohan's re-roll"), required=False
+        )
+
+    def advice_fields(self) -> list[Any]:
+        return [self[f"die_{c}"] for c in DIE_COLORS]
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        dice = {c: data[f"die_{c}"].split(":") for c in DIE_COLORS if data.get(f"die_{c}")}
         request = {
             "position": data.get("position", 0),
             "player_color": data.get("player_color"),
@@ -251,5 +273,20 @@ class OddsForm(MordorBaseForm):
         track = _track(self, "nazgul_track")
         if track is not None:
             request["nazgul_track"] = track
+        if dice:
+            request["rolled"] = [
+                {"face": f, "color": c} for c, (s, f) in dice.items() if s == "roll"
+            ]
+            request["kept_before"] = [
+                {"face": f, "color": c} for c, (s, f) in dice.items() if s == "kept"
+            ]
+            request["rerolled"] = data.get("rerolled", False)
+            if not request["rolled"]:
+                self.add_error(None, _("Pick at least one rolled die to rank its keeps."))
         data["request"] = request
         return data
+
+    def engine_field(self, field: str) -> str | None:
+        if field.startswith(("rolled", "kept_before")):
+            return None
+        return super().engine_field(field)

@@ -7,7 +7,6 @@ from adjudicator.games.mordor.model import (
     COLOR_LABELS,
     FACE_LABELS,
     LOCATION_LABELS,
-    LOCATIONS,
     Face,
 )
 
@@ -34,6 +33,5 @@ def policy_label(policy: str) -> str:
     return str(POLICY_LABELS[policy])
 
 
-def location_label(position: int) -> str:
-    """The place at a position of the default hobbit track."""
-    return _(LOCATION_LABELS[LOCATIONS[position]])
+def location_label(location: str) -> str:
+    return _(LOCATION_LABELS[location])

@@ -1,5 +1,6 @@
 """Engine answers → the dicts the API returns and the templates show, in the reader's language."""
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -8,6 +9,7 @@ from django.utils.translation import gettext as _
 from adjudicator.charts import bar_chart_svg
 from adjudicator.citations import citation_payload, citations_payload
 from adjudicator.games.common import Reason, probability
+from adjudicator.games.mordor.advice import RollAdvice
 from adjudicator.games.mordor.keep import KeepCheck
 from adjudicator.games.mordor.model import GameSetup, location_at
 from adjudicator.games.mordor.odds import TurnOdds
@@ -74,7 +76,7 @@ def keep_answer(check: KeepCheck, request: Any = None) -> Payload:
     }
 
 
-def keep_descriptions(rolled: list[dict], keeps: tuple[tuple[int, ...], ...]) -> list[str]:
+def keep_descriptions(rolled: list[dict], keeps: Sequence[tuple[int, ...]]) -> list[str]:
     """Each legal keep in words: «Nazgûl (blue) + Ring (black)»."""
 
     def die(index: int) -> str:
@@ -89,7 +91,7 @@ def players_table(answer: Payload) -> list[dict[str, Any]]:
     return [
         {
             "hobbit": color_label(p["color"]),
-            "place": location_label(p["position"]) if p["location"] else str(p["position"]),
+            "place": location_label(p["location"]) if p["location"] else str(p["position"]),
             "track": "".join(letters[s] for s in p["nazgul_track"]),
             "open_divisions": p["open_divisions"],
             "eliminated": p["eliminated"],
@@ -133,7 +135,25 @@ def resolve_answer(result: TurnResult, setup: GameSetup, request: Any = None) ->
     }
 
 
-def odds_answer(odds: TurnOdds, request: Any = None) -> Payload:
+def advice_answer(advice: RollAdvice | None, rolled: list[dict]) -> Payload | None:
+    if advice is None:
+        return None
+    keeps = [a.keep for a in advice.keeps]
+    return {
+        "keeps": [
+            {"keep": list(a.keep), "dice": words, "value": exact(a.value)}
+            for a, words in zip(advice.keeps, keep_descriptions(rolled, keeps), strict=True)
+        ],
+        "reroll": exact(advice.reroll) if advice.reroll is not None else None,
+    }
+
+
+def odds_answer(
+    odds: TurnOdds,
+    advice: RollAdvice | None = None,
+    rolled: list | None = None,
+    request: Any = None,
+) -> Payload:
     if odds.goal == "progress":
         summary = _("Expected progress this turn with the %(policy)s policy: %(value).3f steps.")
     else:
@@ -160,6 +180,7 @@ def odds_answer(odds: TurnOdds, request: Any = None) -> Payload:
             {"steps": o.steps, "marks": o.marks, "eliminated": o.eliminated, **probability(p)}
             for o, p in odds.outcomes.items()
         ],
+        "advice": advice_answer(advice, rolled or []),
         **_closing(odds, request),
     }
 

@@ -180,6 +180,21 @@ class MordorOddsRequestSerializer(serializers.Serializer):
     advanced = serializers.BooleanField(default=False)
     goal = serializers.ChoiceField(list(GOALS), default="progress")
     policy = serializers.ChoiceField(list(POLICIES), default="optimal")
+    rolled = MordorDieSerializer(
+        many=True,
+        required=False,
+        max_length=len(DIE_COLORS),
+        help_text="The roll in front of you: the answer then ranks its legal keeps.",
+    )
+    kept_before = MordorDieSerializer(
+        many=True,
+        required=False,
+        max_length=len(DIE_COLORS) - 1,
+        help_text="Dice kept earlier this turn (with rolled: the 5 dice, once each).",
+    )
+    rerolled = serializers.BooleanField(
+        default=False, help_text="The roll is already Rohan's re-roll (advanced game)."
+    )
     setup = MordorSetupSerializer(required=False)
 
 
@@ -203,6 +218,17 @@ class MordorOutcomeSerializer(MordorProbabilitySerializer):
     eliminated = serializers.BooleanField()
 
 
+class MordorKeepAdviceSerializer(serializers.Serializer):
+    keep = serializers.ListField(child=serializers.IntegerField())
+    dice = serializers.CharField()
+    value = MordorExactSerializer()
+
+
+class MordorRollAdviceSerializer(serializers.Serializer):
+    keeps = MordorKeepAdviceSerializer(many=True, help_text="Every legal keep, best first.")
+    reroll = MordorExactSerializer(allow_null=True, help_text="Rohan: re-rolling the whole roll.")
+
+
 class MordorOddsResponseSerializer(MordorAnswerSerializer):
     summary = serializers.CharField()
     goal = serializers.CharField()
@@ -218,6 +244,7 @@ class MordorOddsResponseSerializer(MordorAnswerSerializer):
     steps = MordorCountChanceSerializer(many=True)
     marks = MordorCountChanceSerializer(many=True)
     outcomes = MordorOutcomeSerializer(many=True)
+    advice = MordorRollAdviceSerializer(allow_null=True)
 
 
 class MordorErrorItemSerializer(serializers.Serializer):

@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from adjudicator.games.mordor.advice import RollAdvice, advise_roll
 from adjudicator.games.mordor.keep import KeepCheck, check_keep, parse_dice
 from adjudicator.games.mordor.model import GameSetup, validate_setup
 from adjudicator.games.mordor.odds import TurnOdds, turn_odds
@@ -64,15 +65,28 @@ def run_resolve(data: dict[str, Any]) -> tuple[TurnResult, GameSetup]:
     return result, setup
 
 
-def run_odds(data: dict[str, Any]) -> TurnOdds:
+def run_odds(data: dict[str, Any]) -> tuple[TurnOdds, RollAdvice | None]:
+    """This turn's odds; and, when a roll is given, its legal keeps ranked."""
     setup = game_setup(data)
-    return turn_odds(
-        data["position"],
-        track(data.get("nazgul_track"), setup, "nazgul_track"),
-        player_color=data["player_color"],
-        other_colors=tuple(data.get("other_colors", ())),
-        advanced=data.get("advanced", False),
-        goal=data.get("goal", "progress"),
-        policy=data.get("policy", "optimal"),
-        setup=setup,
+    question = {
+        "player_color": data["player_color"],
+        "other_colors": tuple(data.get("other_colors", ())),
+        "advanced": data.get("advanced", False),
+        "goal": data.get("goal", "progress"),
+        "setup": setup,
+    }
+    nazgul_track = track(data.get("nazgul_track"), setup, "nazgul_track")
+    odds = turn_odds(
+        data["position"], nazgul_track, policy=data.get("policy", "optimal"), **question
     )
+    if not data.get("rolled"):
+        return odds, None
+    advice = advise_roll(
+        data["position"],
+        nazgul_track,
+        parse_dice(data["rolled"], "rolled", setup),
+        parse_dice(data["kept_before"], "kept_before", setup) if data.get("kept_before") else (),
+        rerolled=data.get("rerolled", False),
+        **question,
+    )
+    return odds, advice

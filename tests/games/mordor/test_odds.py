@@ -7,7 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicator.games.common import InvalidInput
-from adjudicator.games.mordor.model import LOCATION_RULES, DiceSpec, TurnRules
+from adjudicator.games.mordor.advice import advise_roll
+from adjudicator.games.mordor.keep import Die
+from adjudicator.games.mordor.model import LOCATION_RULES, DiceSpec, Face, TurnRules
 from adjudicator.games.mordor.odds import (
     FIXED_POLICIES,
     TurnContext,
@@ -129,3 +131,49 @@ def test_bad_questions_name_the_field(kwargs, field):
     with pytest.raises(InvalidInput) as error:
         turn_odds(question.pop("position"), question.pop("track"), **question)
     assert field in {f for f, _ in error.value.problems}
+
+
+def _dice(*pairs):
+    return [Die(face, color) for face, color in pairs]
+
+
+KEPT_FOUR = _dice(
+    (Face.RING, "red"), (Face.WARRIOR, "blue"), (Face.ORC, "green"), (Face.GANDALF, "yellow")
+)
+
+
+def test_advice_for_the_last_die_by_hand():
+    ring = advise_roll(0, FRESH, _dice((Face.RING, "black")), KEPT_FOUR, player_color="red")
+    assert [(a.keep, a.value) for a in ring.keeps] == [((0,), 2)] and ring.reroll is None
+    tree = advise_roll(0, FRESH, _dice((Face.WHITE_TREE, "black")), KEPT_FOUR, player_color="red")
+    assert tree.keeps[0].value == 1
+
+
+def test_advice_in_rohan_prices_the_reroll():
+    """Re-rolling the black die: ring 2, orc 0 (two orcs, one warrior), anything else 1."""
+    advice = advise_roll(
+        4, FRESH, _dice((Face.ORC, "black")), KEPT_FOUR, player_color="red", advanced=True
+    )
+    assert advice.keeps[0].value == 0
+    assert advice.reroll == 1
+
+
+def test_advice_ranks_the_issue_roll_best_first():
+    roll = _dice(
+        (Face.RING, "black"),
+        (Face.RING, "red"),
+        (Face.ORC, "yellow"),
+        (Face.NAZGUL, "blue"),
+        (Face.GANDALF, "green"),
+    )
+    advice = advise_roll(0, FRESH, roll, player_color="red", other_colors=("blue",))
+    values = [a.value for a in advice.keeps]
+    assert values == sorted(values, reverse=True) and len(values) == 12
+    assert all(3 in a.keep for a in advice.keeps)
+    assert 2 not in advice.keeps[0].keep  # never the orc when rings are wanted
+
+
+def test_advice_needs_the_five_dice_once_each():
+    with pytest.raises(InvalidInput) as error:
+        advise_roll(0, FRESH, _dice((Face.RING, "red")), KEPT_FOUR, player_color="red")
+    assert error.value.problems[0][0] == "rolled"

@@ -145,3 +145,24 @@ def test_odds_bad_input_names_the_field(api, change, field):
     assert response.status_code == 400
     assert_matches_schema(response, ODDS, "post")
     assert field in fields(response)
+
+
+def test_odds_rank_the_keeps_of_the_roll_in_front_of_you(api):
+    body = {"position": 0, "player_color": "red", "other_colors": ["blue"], "rolled": ROLL}
+    response = post(api, ODDS, body)
+    assert response.status_code == 200
+    assert_matches_schema(response, ODDS, "post")
+    advice = response.json()["advice"]
+    assert len(advice["keeps"]) == 12 and advice["reroll"] is None
+    assert advice["keeps"][0]["keep"] == [
+        0,
+        3,
+    ]  # the black die's ring: coloured dice roll rings more
+    assert advice["keeps"][0]["dice"] == "Ring (black) + Nazgûl (blue (Merry))"
+
+
+def test_odds_advice_needs_the_five_dice(api):
+    body = {"position": 0, "player_color": "red", "rolled": ROLL[:2]}
+    response = post(api, ODDS, body)
+    assert response.status_code == 400
+    assert fields(response) == {"rolled"}

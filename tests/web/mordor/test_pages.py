@@ -81,3 +81,17 @@ def test_odds_page_has_a_chart_per_distribution_and_exact_numbers(client):
     assert "Expected progress this turn with the optimal policy" in page
     assert 'class="exact"' in page and "/" in page.split('class="exact">')[1][:40]
     assert '/rules/journey-to-mordor/4-rokhan-1-raz-mozhete-perebrasyvat-broski/"' in page
+
+
+def test_odds_page_ranks_the_keeps_of_a_roll_in_rohan(client):
+    url = (
+        "/mordor/odds/?position=4&advanced=on&player_color=red&goal=progress&policy=optimal"
+        "&die_black=roll:orc&die_red=kept:ring&die_yellow=kept:gandalf&die_blue=kept:warrior"
+        "&die_green=kept:orc"
+    )
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Лучшие варианты откладывания" in page
+    assert (
+        'id="advice-reroll">Рохан: переброс всего броска стоит <span class="exact">1</span>' in page
+    )
+    assert '<option value="kept:ring" selected>' in page

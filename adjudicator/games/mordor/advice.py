@@ -1,0 +1,88 @@
+"""The best keep for the roll in front of you, mid-turn: every legal keep (rules: Броски
+кубиков) ranked by what the rest of the turn is worth after it under the optimal policy."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from adjudicator.games.common import InvalidInput
+from adjudicator.games.mordor.keep import Die, legal_keeps
+from adjudicator.games.mordor.model import BLACK, DIE_COLORS, Face, GameSetup
+from adjudicator.games.mordor.odds import OTHER, OWN, keep_effect, solver_for, turn_context
+from adjudicator.games.mordor.track import NazgulTrack
+
+
+@dataclass(frozen=True)
+class KeepAdvice:
+    """A legal keep (indexes into the roll) and the optimal expected worth after it."""
+
+    keep: tuple[int, ...]
+    value: Fraction
+
+
+@dataclass(frozen=True)
+class RollAdvice:
+    """Every legal keep, best first; in Rohan, what re-rolling the whole roll is worth."""
+
+    keeps: tuple[KeepAdvice, ...]
+    reroll: Fraction | None
+
+
+def _keep(dice: Sequence[Die], other_colors: Sequence[str]) -> tuple:
+    """Dice as the solver counts them: black, yours or neutral, another player's."""
+    return tuple(
+        (BLACK if d.color == BLACK else OTHER if d.color in other_colors else OWN, d.face, 1)
+        for d in dice
+    )
+
+
+def advise_roll(
+    position: int,
+    track: NazgulTrack,
+    rolled: Sequence[Die],
+    kept_before: Sequence[Die] = (),
+    *,
+    player_color: str,
+    other_colors: Sequence[str] = (),
+    advanced: bool = False,
+    goal: str = "progress",
+    rerolled: bool = False,
+    setup: GameSetup | None = None,
+) -> RollAdvice:
+    """Rank the legal keeps of ``rolled``, the dice kept earlier this turn being ``kept_before``."""
+    context = turn_context(
+        position,
+        track,
+        player_color=player_color,
+        other_colors=other_colors,
+        advanced=advanced,
+        goal=goal,
+        setup=setup,
+    )
+    colors = [d.color for d in (*rolled, *kept_before)]
+    problems = []
+    if sorted(colors) != sorted(DIE_COLORS):
+        problems.append(
+            ("rolled", "the dice rolled and those kept before are the 5 dice, once each")
+        )
+    if any(d.face is Face.WHITE_TREE for d in kept_before):
+        problems.append(("kept_before", "the White Tree ended rolling: nothing is rolled after it"))
+    if problems:
+        raise InvalidInput(problems)
+    solver = solver_for(context)
+    left, acc = solver.after(
+        context.dice, (0, 0, 0, 0), keep_effect(_keep(kept_before, other_colors), solver.effects)
+    )
+    ranked = []
+    for keep in legal_keeps(rolled, context.turn):
+        delta = keep_effect(_keep([rolled[i] for i in keep], other_colors), solver.effects)
+        ranked.append(
+            KeepAdvice(keep, Fraction(solver.value(*solver.after(left, acc, delta)), solver.scale))
+        )
+    ranked.sort(key=lambda advice: -advice.value)
+    reroll = None
+    if context.turn.may_reroll and not rerolled:
+        reroll = Fraction(solver.value(left, acc, may_reroll=False), solver.scale)
+    return RollAdvice(tuple(ranked), reroll)
