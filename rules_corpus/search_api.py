@@ -15,7 +15,7 @@ from rules_corpus.models import Game, Language
 from rules_corpus.search.engine import PageOutOfRange
 from rules_corpus.search.forms import MAX_PAGE, MAX_QUERY_LENGTH, SearchForm
 from rules_corpus.search.index import SearchIndexMissing
-from rules_corpus.search.service import search_cleaned
+from rules_corpus.search.service import page_error, search_cleaned
 
 
 class SearchResultSerializer(serializers.Serializer):
@@ -139,14 +139,7 @@ class SearchAPIView(APIView):
         try:
             page = search_cleaned(form.cleaned_data)
         except PageOutOfRange as error:
-            raise ValidationError(
-                {
-                    "page": [
-                        _("There is no page %(page)d: the results have %(pages)d.")
-                        % {"page": error.page, "pages": error.num_pages}
-                    ]
-                }
-            ) from error
+            raise ValidationError({"page": [page_error(error)]}) from error
         except SearchIndexMissing:
             return Response(
                 {"detail": _("The search index has not been built yet.")},

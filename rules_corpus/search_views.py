@@ -6,12 +6,11 @@ from urllib.parse import urlencode
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import gettext as _
 
 from rules_corpus.search.engine import PageOutOfRange
 from rules_corpus.search.forms import SearchForm
 from rules_corpus.search.index import SearchIndexMissing
-from rules_corpus.search.service import search_cleaned
+from rules_corpus.search.service import page_error, search_cleaned
 
 
 def search_page(request: HttpRequest) -> HttpResponse:
@@ -24,11 +23,7 @@ def search_page(request: HttpRequest) -> HttpResponse:
             try:
                 context["results"] = search_cleaned(form.cleaned_data)
             except PageOutOfRange as error:
-                form.add_error(
-                    "page",
-                    _("There is no page %(page)d: the results have %(pages)d.")
-                    % {"page": error.page, "pages": error.num_pages},
-                )
+                form.add_error("page", page_error(error))
                 status = 400
             except SearchIndexMissing:
                 context["index_missing"] = True

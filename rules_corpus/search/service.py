@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.utils.translation import gettext
 
-from .engine import SearchPage, search
+from .engine import PageOutOfRange, SearchPage, search
 
 
 def search_cleaned(cleaned: dict[str, Any]) -> SearchPage:
@@ -18,3 +19,11 @@ def search_cleaned(cleaned: dict[str, Any]) -> SearchPage:
         language=cleaned.get("lang") or None,
         page=cleaned.get("page") or 1,
     )
+
+
+def page_error(error: PageOutOfRange) -> str:
+    """What to tell about a page past the last one, in the request's language."""
+    return gettext("There is no page %(page)d: the results have %(pages)d.") % {
+        "page": error.page,
+        "pages": error.num_pages,
+    }
