@@ -61,6 +61,7 @@ def test_the_empty_page_shows_the_form_and_examples(client, corpus_search_index)
         ({"q": ""}, "q"),
         ({"q": "!!!"}, "q"),
         ({"q": "x" * 201}, "q"),
+        ({"q": "осада\ufffd"}, "q"),
         ({"q": "осада", "game": "chess"}, "game"),
         ({"q": "осада", "lang": "xx"}, "lang"),
         ({"q": "осада", "page": "abc"}, "page"),
