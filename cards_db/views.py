@@ -56,18 +56,15 @@ def card_detail(request: HttpRequest, key: str) -> HttpResponse:
     return render(request, "cards_db/card_detail.html", {"card": card})
 
 
-def _twilight_charts(stats: dict[str, Any]) -> list[Any]:
+def _twilight_charts(stats: dict[str, Any]) -> list[tuple[str, Any]]:
+    """The twilight curve of each side: (caption, SVG bar chart of cards per cost)."""
     charts = []
     for side, label in (("free_peoples", _("Free Peoples")), ("shadow", _("Shadow"))):
         curve = stats["twilight_curve"][side]
         if curve:
-            charts.append(
-                bar_chart_svg(
-                    [(cost, count) for cost, count in curve.items()],
-                    title=_("Twilight curve: %(side)s") % {"side": label},
-                    percent=False,
-                )
-            )
+            caption = _("Twilight curve: %(side)s") % {"side": label}
+            bars = [(cost, count) for cost, count in curve.items()]
+            charts.append((caption, bar_chart_svg(bars, title=caption, percent=False)))
     return charts
 
 
@@ -157,16 +154,20 @@ def calculator_index(request: HttpRequest) -> HttpResponse:
     return render(request, "cards_db/calculator_index.html", {"calculators": pages})
 
 
-def _result_chart(slug: str, result: dict[str, Any]) -> Any:
-    if slug == "skirmish":
-        bars = [(_("Free Peoples"), result["free_peoples_strength"]),
-                (_("Shadow"), result["shadow_strength"])]  # fmt: skip
-        return bar_chart_svg(bars, title=_("Total strength"), percent=False)
-    if slug == "archery":
-        bars = [(_("Fellowship"), result["fellowship_total"]),
-                (_("Minions"), result["minion_total"])]  # fmt: skip
-        return bar_chart_svg(bars, title=_("Archery totals"), percent=False)
-    return None
+def _result_chart(slug: str, result: dict[str, Any]) -> tuple[str, Any] | None:
+    """(caption, SVG) comparing the two sides' totals, for skirmish and archery."""
+    totals = {
+        "skirmish": (_("Total strength"), _("FP"), "free_peoples_strength", _("Sh"),
+                     "shadow_strength", _("Free Peoples %(a)s, Shadow %(b)s")),
+        "archery": (_("Archery totals"), _("FP"), "fellowship_total", _("Sh"), "minion_total",
+                    _("Fellowship %(a)s, minions %(b)s")),
+    }.get(slug)  # fmt: skip
+    if totals is None:
+        return None
+    title, first, first_key, second, second_key, caption = totals
+    values = {"a": result[first_key], "b": result[second_key]}
+    bars = [(first, values["a"]), (second, values["b"])]
+    return f"{title}: {caption % values}", bar_chart_svg(bars, title=title, percent=False)
 
 
 def calculator(request: HttpRequest, slug: str) -> HttpResponse:

@@ -399,11 +399,16 @@ def resolve_archery(
         ),
     ]  # fmt: skip
     problems_found = fp_reasons + sh_reasons
+    verdict = problems_found
+    if (fellowship_assignment or minion_assignment) and not problems_found:
+        verdict = [
+            Reason(N_("The wound assignment is legal."), rules.ARCHERY, code="assignment_legal")
+        ]
     return ArcheryResult(
         fellowship_total, minion_total,
         _room(taking_part), _room(minions),
         fp_ignored, sh_ignored, fp_places, sh_places, not problems_found,
-        tuple(reasons + problems_found), _cite(reasons, rules.ALLIES),
+        tuple(verdict + reasons), _cite(reasons, rules.ALLIES),
         (N_("Archery totals include the modifiers you entered from card texts; a total never "
             "goes below 0."),),
     )  # fmt: skip

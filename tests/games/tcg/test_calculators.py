@@ -123,9 +123,10 @@ def test_archery_assignment_is_checked():
     minions = [calc.Shooter("Archer", archer=True)] * 1
     good = calc.resolve_archery(fellowship, minions, 4, fellowship_assignment={"Sam": 1})
     assert good.legal and good.fellowship_placements[1].killed
+    assert good.reasons[0].code == "assignment_legal"
     bad = calc.resolve_archery(fellowship, minions, 4, fellowship_assignment={"Sam": 2})
     assert not bad.legal
-    assert {"too_many_wounds", "wrong_total"} <= {r.code for r in bad.reasons}
+    assert [r.code for r in bad.reasons[:2]] == ["too_many_wounds", "wrong_total"]
 
 
 def test_archery_wounds_with_nowhere_to_go_are_ignored():
