@@ -49,6 +49,11 @@ def is_cyrillic(word: str) -> bool:
     return "\u0400" <= next((c for c in word if c.isalpha()), "a") <= "\u04ff"
 
 
+def russian_part_of_speech(word: str) -> str | None:
+    """pymorphy3's part of speech of a lowercase Russian word ("NOUN", "VERB", "PREP"...)."""
+    return _morph().parse(word)[0].tag.POS
+
+
 @lru_cache(maxsize=200_000)
 def russian_lemma(word: str) -> str:
     """The dictionary form of a lowercase Russian word (pymorphy3's likeliest parse), ё as е."""

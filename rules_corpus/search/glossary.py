@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from .analysis import LANGUAGES, analyze, russian_lemma
+from .analysis import LANGUAGES, analyze, russian_lemma, russian_part_of_speech
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 CORE_FILE = DATA_DIR / "glossary_core.json"
@@ -72,15 +72,13 @@ def _english_term(raw: str) -> str | None:
 
 def _russian_term(before: str, parts_wanted: int) -> str | None:
     """The trailing Russian words of ``before`` with as many hyphen parts as the English term."""
-    from .analysis import _morph
-
     words = _RUSSIAN_WORD.findall(before)
     taken: list[str] = []
     while words and sum(len(w.split("-")) for w in taken) < parts_wanted:
         taken.insert(0, words.pop())
     if sum(len(w.split("-")) for w in taken) < parts_wanted:
         return None
-    tags = [_morph().parse(word.lower())[0].tag.POS for word in taken]
+    tags = [russian_part_of_speech(word.lower()) for word in taken]
     if tags[0] in _NOT_FIRST or any(tag in _NOT_IN_TERM for tag in tags):
         return None
     return " ".join(taken)

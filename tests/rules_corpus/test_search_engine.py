@@ -32,6 +32,12 @@ def test_a_russian_question_finds_war_of_the_ring_sections(corpus_search_index):
     assert page.hits[0].game == "wotr"
 
 
+def test_a_section_matching_all_the_words_beats_one_with_a_word_in_its_title(corpus_search_index):
+    """«Бросок на атаку»: "Каждый игрок бросает количество кубиков равное силе армии"."""
+    titles = [hit.title for hit in top(corpus_search_index, "сколько кубиков бросает армия")]
+    assert "Бросок на атаку" in titles
+
+
 def test_polish_inflections_find_the_captivity_section(corpus_search_index):
     for text in ("ucieczka z niewoli", "niewola", "ucieczki"):
         hits = top(corpus_search_index, text)
