@@ -29,6 +29,7 @@ from adjudicator.games.common import N_, Citation, InvalidInput, unique_citation
 from adjudicator.games.wotr import citations as cite
 from adjudicator.games.wotr.board import FORTIFICATION, MAX_UNITS_BESIEGED, MAX_UNITS_PER_REGION
 from adjudicator.games.wotr.dice import SIDES, die_success, successes
+from adjudicator.games.wotr.messages import Message, one_of
 
 SETTLEMENT_TYPES = ("none", "town", "city", "fortification", "stronghold")
 KEEP_STRENGTH, KEEP_ELITES = "keep_strength", "keep_elites"
@@ -155,26 +156,30 @@ def check_battle(battle: Battle) -> None:
         limit = MAX_UNITS_BESIEGED if battle.siege and name == "defender" else MAX_UNITS_PER_REGION
         for kind in ("regular", "elite", "leadership"):
             if getattr(army, kind) < 0:
-                problems.append((f"{name}.{kind}", "must not be negative"))
+                problems.append((f"{name}.{kind}", Message(N_("must not be negative"))))
         if army.units > limit:
-            where = "a besieged stronghold" if limit == MAX_UNITS_BESIEGED else "an army"
-            problems.append((name, f"{army.units} units; {where} holds at most {limit}"))
-        if army.casualty_policy not in CASUALTY_POLICIES:
-            problems.append(
-                (f"{name}.casualty_policy", f"must be one of {', '.join(CASUALTY_POLICIES)}")
+            template = (
+                N_("%(units)s units; a besieged stronghold holds at most %(limit)s")
+                if limit == MAX_UNITS_BESIEGED
+                else N_("%(units)s units; an army holds at most %(limit)s")
             )
+            problems.append((name, Message(template, units=army.units, limit=limit)))
+        if army.casualty_policy not in CASUALTY_POLICIES:
+            problems.append((f"{name}.casualty_policy", one_of(CASUALTY_POLICIES)))
     if battle.attacker.units <= 0 or battle.attacker.dice(*_start(battle.attacker)) <= 0:
-        problems.append(("attacker", "an army with strength 0 cannot attack"))
+        problems.append(("attacker", Message(N_("an army with strength 0 cannot attack"))))
     if battle.defender.units <= 0:
-        problems.append(("defender", "there is no army to attack"))
+        problems.append(("defender", Message(N_("there is no army to attack"))))
     if battle.settlement not in SETTLEMENT_TYPES:
-        problems.append(("settlement", f"must be one of {', '.join(SETTLEMENT_TYPES)}"))
+        problems.append(("settlement", one_of(SETTLEMENT_TYPES)))
     if battle.siege and battle.settlement != "stronghold":
-        problems.append(("siege", "only a stronghold can be besieged"))
+        problems.append(("siege", Message(N_("only a stronghold can be besieged"))))
     if battle.rounds is not None and not 1 <= battle.rounds <= MAX_ROUNDS:
-        problems.append(("rounds", f"must be between 1 and {MAX_ROUNDS}, or null"))
+        problems.append(
+            ("rounds", Message(N_("must be between 1 and %(high)s, or null"), high=MAX_ROUNDS))
+        )
     if battle.attacker_stops_below < 0:
-        problems.append(("attacker_stops_below", "must not be negative"))
+        problems.append(("attacker_stops_below", Message(N_("must not be negative"))))
     if problems:
         raise InvalidInput(problems)
 

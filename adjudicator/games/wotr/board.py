@@ -27,6 +27,7 @@ from types import MappingProxyType
 from slugify import slugify
 
 from adjudicator.games.common import N_, InvalidInput
+from adjudicator.games.wotr.messages import Message
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -347,13 +348,16 @@ def find_region(text: str) -> Region | None:
     return BOARD.regions[slug] if slug else None
 
 
-def unknown_region_message(text: object) -> str:
+def unknown_region_message(text: object) -> Message:
     """``unknown region 'X'`` plus the closest names, for error lists."""
     suggestions = region_suggestions(text) if isinstance(text, str) else []
-    message = f"unknown region {text!r}"
     if suggestions:
-        message += "; did you mean " + ", ".join(suggestions) + "?"
-    return message
+        return Message(
+            N_("unknown region %(name)s; did you mean %(suggestions)s?"),
+            name=repr(text),
+            suggestions=", ".join(suggestions),
+        )
+    return Message(N_("unknown region %(name)s"), name=repr(text))
 
 
 def resolve_region(text: str, field: str = "region") -> Region:
@@ -373,4 +377,4 @@ def resolve_character(text: str, field: str = "character") -> Character:
     for character in BOARD.characters.values():
         if key in (normalise_name(character.slug), normalise_name(character.name)):
             return character
-    raise InvalidInput([(field, f"unknown character {text!r}")])
+    raise InvalidInput([(field, Message(N_("unknown character %(name)s"), name=repr(text)))])

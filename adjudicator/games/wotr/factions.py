@@ -18,6 +18,7 @@ from adjudicator.games.wotr import citations as cite
 from adjudicator.games.wotr.battle import CASUALTY_POLICIES, KEEP_STRENGTH, apply_hits
 from adjudicator.games.wotr.board import MAX_UNITS_PER_REGION
 from adjudicator.games.wotr.dice import binomial, die_success
+from adjudicator.games.wotr.messages import Message, between, one_of
 
 FACTIONS = ("dead", "ents")
 DICE_PER_ATTACK = 3
@@ -71,23 +72,28 @@ def check_faction_attack(attack: FactionAttack) -> None:
     """Raise ``InvalidInput`` listing every problem."""
     problems: list[tuple[str, str]] = []
     if attack.faction not in FACTIONS:
-        problems.append(("faction", f"must be one of {', '.join(FACTIONS)}"))
+        problems.append(("faction", one_of(FACTIONS)))
     if not 1 <= attack.figures <= MAX_FIGURES:
-        problems.append(("figures", f"must be between 1 and {MAX_FIGURES}"))
+        problems.append(("figures", between(1, MAX_FIGURES)))
     for kind in ("regular", "elite"):
         if getattr(attack, kind) < 0:
-            problems.append((kind, "must not be negative"))
+            problems.append((kind, Message(N_("must not be negative"))))
     units = attack.regular + attack.elite
     if units == 0:
-        problems.append(("regular", "there is no Shadow army to attack"))
+        problems.append(("regular", Message(N_("there is no Shadow army to attack"))))
     if units > MAX_UNITS_PER_REGION:
-        problems.append(("regular", f"an army holds at most {MAX_UNITS_PER_REGION} units"))
+        problems.append(
+            (
+                "regular",
+                Message(N_("an army holds at most %(limit)s units"), limit=MAX_UNITS_PER_REGION),
+            )
+        )
     if attack.attacks is not None and attack.attacks < 1:
-        problems.append(("attacks", "must be at least 1"))
+        problems.append(("attacks", Message(N_("must be at least 1"))))
     if attack.casualty_policy not in CASUALTY_POLICIES:
-        problems.append(("casualty_policy", f"must be one of {', '.join(CASUALTY_POLICIES)}"))
+        problems.append(("casualty_policy", one_of(CASUALTY_POLICIES)))
     if attack.in_orthanc and attack.faction != "ents":
-        problems.append(("in_orthanc", "only the Ents destroy Orthanc"))
+        problems.append(("in_orthanc", Message(N_("only the Ents destroy Orthanc"))))
     if problems:
         raise InvalidInput(problems)
 

@@ -23,6 +23,7 @@ from adjudicator.games.wotr.board import (
     STRONGHOLD,
     resolve_region,
 )
+from adjudicator.games.wotr.messages import Message
 from adjudicator.games.wotr.position import Position
 
 
@@ -47,25 +48,50 @@ def battle_from_position(
     siege = attack_from == attack_at and besieged is not None and not sortie
     if attack_from == attack_at:
         if besieged is None:
-            problems.append(("defender_region", "attacking within one region needs a siege"))
+            problems.append(
+                ("defender_region", Message(N_("attacking within one region needs a siege")))
+            )
             side = FREE_PEOPLES
         else:
             side = besieged if sortie else _enemy(besieged)
     else:
         if attack_at not in BOARD.regions[attack_from].neighbours:
-            problems.append(("defender_region", f"{attack_at} is not adjacent to {attack_from}"))
+            problems.append(
+                (
+                    "defender_region",
+                    Message(
+                        N_("%(target)s is not adjacent to %(source)s"),
+                        target=attack_at,
+                        source=attack_from,
+                    ),
+                )
+            )
         if sortie:
-            problems.append(("sortie", "a sortie attacks the besiegers in the same region"))
+            problems.append(
+                ("sortie", Message(N_("a sortie attacks the besiegers in the same region")))
+            )
         present = position.sides_present(attack_from)
         side = present[0] if present else None
         if not present:
-            problems.append(("attacker_region", f"no army in {attack_from}"))
+            problems.append(
+                ("attacker_region", Message(N_("no army in %(region)s"), region=attack_from))
+            )
     attackers = position.side_units(attack_from, side) if side else None
     defenders = position.side_units(attack_at, _enemy(side)) if side else None
     if attackers is not None and not attackers.units:
-        problems.append(("attacker_region", f"no {side} units in {attack_from}"))
+        problems.append(
+            (
+                "attacker_region",
+                Message(N_("no %(side)s units in %(region)s"), side=side, region=attack_from),
+            )
+        )
     if defenders is not None and not defenders.units:
-        problems.append(("defender_region", f"no {_enemy(side)} units in {attack_at}"))
+        problems.append(
+            (
+                "defender_region",
+                Message(N_("no %(side)s units in %(region)s"), side=_enemy(side), region=attack_at),
+            )
+        )
     if problems or side is None or attackers is None or defenders is None:
         raise InvalidInput(problems)
     army_options = {k: options.pop(k, {}) for k in ("attacker", "defender")}

@@ -27,6 +27,7 @@ from adjudicator.games.common import N_, Citation, InvalidInput, unique_citation
 from adjudicator.games.wotr import citations as cite
 from adjudicator.games.wotr.board import BOARD, MAX_CORRUPTION, MORDOR_LAST_STEP
 from adjudicator.games.wotr.dice import SIDES, die_success, successes
+from adjudicator.games.wotr.messages import Message, between, one_of
 from adjudicator.games.wotr.position import MAX_FREE_PEOPLES_DICE, MAX_SHADOW_DICE
 
 MAX_HUNT_DICE = 5
@@ -117,38 +118,48 @@ def check_hunt(hunt: Hunt) -> None:
 
     def limit(name: str, value: int, low: int, high: int) -> None:
         if not low <= value <= high:
-            problems.append((name, f"must be between {low} and {high}"))
+            problems.append((name, between(low, high)))
 
     limit("hunt_dice", hunt.hunt_dice, 0, MAX_SHADOW_DICE)
     limit("fp_dice_in_box", hunt.fp_dice_in_box, 0, MAX_FREE_PEOPLES_DICE)
     limit("corruption", hunt.corruption, 0, MAX_CORRUPTION - 1)
     limit("moves", hunt.moves, 1, MAX_MOVES)
     if hunt.fp_dice_in_box + hunt.moves - 1 > MAX_FREE_PEOPLES_DICE:
-        problems.append(("moves", "the Free Peoples have at most 6 action dice a turn"))
+        problems.append(
+            ("moves", Message(N_("the Free Peoples have at most 6 action dice a turn")))
+        )
     if hunt.mordor_step is not None:
         limit("mordor_step", hunt.mordor_step, 0, MORDOR_LAST_STEP - 1)
     if hunt.forced and (hunt.in_mordor or hunt.moves != 1):
-        problems.append(("forced", "a forced draw is one tile outside Mordor (moves = 1)"))
+        problems.append(
+            ("forced", Message(N_("a forced draw is one tile outside Mordor (moves = 1)")))
+        )
     for condition in sorted(hunt.rerolls - set(REROLL_CONDITIONS)):
-        problems.append((f"rerolls.{condition}", "unknown re-roll condition"))
+        problems.append((f"rerolls.{condition}", Message(N_("unknown re-roll condition"))))
     if hunt.casualty not in CASUALTY_CHOICES:
-        problems.append(("casualty", f"must be one of {', '.join(CASUALTY_CHOICES)}"))
+        problems.append(("casualty", one_of(CASUALTY_CHOICES)))
     for index, slug in enumerate(hunt.companions):
         character = BOARD.characters.get(slug)
         if character is None or not character.is_companion:
-            problems.append((f"companions[{index}]", f"unknown companion {slug!r}"))
+            problems.append(
+                (f"companions[{index}]", Message(N_("unknown companion %(name)s"), name=repr(slug)))
+            )
     if len(set(hunt.companions)) != len(hunt.companions):
-        problems.append(("companions", "a companion is listed twice"))
+        problems.append(("companions", Message(N_("a companion is listed twice"))))
     if hunt.casualty == COMPANION and not hunt.companions:
-        problems.append(("companions", "name the companion(s) the Free Peoples would lose"))
+        problems.append(
+            ("companions", Message(N_("name the companion(s) the Free Peoples would lose")))
+        )
     for name in ("drawn", "special_tiles", *(() if isinstance(hunt.pool, str) else ("pool",))):
         for index, tile in enumerate(getattr(hunt, name)):
             if tile not in BOARD.hunt_tiles:
-                problems.append((f"{name}[{index}]", f"unknown hunt tile {tile!r}"))
+                problems.append(
+                    (f"{name}[{index}]", Message(N_("unknown hunt tile %(name)s"), name=repr(tile)))
+                )
     if isinstance(hunt.pool, str) and hunt.pool != "standard":
-        problems.append(("pool", "must be 'standard' or a list of hunt tiles"))
+        problems.append(("pool", Message(N_("must be 'standard' or a list of hunt tiles"))))
     if not isinstance(hunt.pool, str) and hunt.drawn:
-        problems.append(("drawn", "tiles drawn apply to the standard pool only"))
+        problems.append(("drawn", Message(N_("tiles drawn apply to the standard pool only"))))
     if not problems:
         problems += _pool_problems(hunt)
     if problems:
@@ -160,10 +171,17 @@ def _pool_problems(hunt: Hunt) -> list[tuple[str, str]]:
     for tile, count in Counter(hunt.drawn).items():
         if count > BOARD.hunt_tiles[tile].count:
             problems.append(
-                ("drawn", f"the game has only {BOARD.hunt_tiles[tile].count} {tile!r} tiles")
+                (
+                    "drawn",
+                    Message(
+                        N_("the game has only %(count)s %(tile)s tiles"),
+                        count=BOARD.hunt_tiles[tile].count,
+                        tile=repr(tile),
+                    ),
+                )
             )
     if not isinstance(hunt.pool, str) and not hunt.pool:
-        problems.append(("pool", "the pool has no tiles"))
+        problems.append(("pool", Message(N_("the pool has no tiles"))))
     return problems
 
 

@@ -43,7 +43,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from adjudicator.games.common import InvalidInput
+from adjudicator.games.common import N_, InvalidInput
 from adjudicator.games.wotr.board import (
     BOARD,
     FREE_PEOPLES,
@@ -59,6 +59,7 @@ from adjudicator.games.wotr.board import (
     find_region,
     unknown_region_message,
 )
+from adjudicator.games.wotr.messages import Message
 
 GOLLUM = "gollum"
 MORDOR_ENTRANCES = frozenset({"morannon", "minas-morgul"})
@@ -342,7 +343,7 @@ class _Reader:
         if value is None:
             return {}
         if not isinstance(value, Mapping):
-            self.add(where, "must be an object")
+            self.add(where, Message(N_("must be an object")))
             return {}
         return value
 
@@ -350,23 +351,33 @@ class _Reader:
         if value is None:
             return []
         if not isinstance(value, list | tuple):
-            self.add(where, "must be a list")
+            self.add(where, Message(N_("must be a list")))
             return []
         return list(value)
 
     def count(self, value: Any, where: str, low: int = 0, high: int | None = None) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            self.add(where, "must be a whole number")
+            self.add(where, Message(N_("must be a whole number")))
             return 0
         if value < low or (high is not None and value > high):
-            limit = f"between {low} and {high}" if high is not None else f"at least {low}"
-            self.add(where, f"must be {limit}, not {value}")
+            if high is None:
+                message = Message(
+                    N_("must be at least %(low)s, not %(value)s"), low=low, value=value
+                )
+            else:
+                message = Message(
+                    N_("must be between %(low)s and %(high)s, not %(value)s"),
+                    low=low,
+                    high=high,
+                    value=value,
+                )
+            self.add(where, message)
             return max(low, value if high is None else min(value, high))
         return value
 
     def flag(self, value: Any, where: str) -> bool:
         if not isinstance(value, bool):
-            self.add(where, "must be true or false")
+            self.add(where, Message(N_("must be true or false")))
             return False
         return value
 
@@ -380,8 +391,10 @@ class _Reader:
     def character(self, value: Any, where: str, *, companion: bool = False) -> str | None:
         character = BOARD.characters.get(value) if isinstance(value, str) else None
         if character is None or (companion and not character.is_companion):
-            kind = "companion" if companion else "character"
-            self.add(where, f"unknown {kind} {value!r}")
+            template = (
+                N_("unknown companion %(name)s") if companion else N_("unknown character %(name)s")
+            )
+            self.add(where, Message(template, name=repr(value)))
             return None
         return character.slug
 
@@ -394,11 +407,13 @@ def _read_armies(reader: _Reader, raw: Any) -> dict[str, dict[str, Units]]:
         for nation, figures in reader.mapping(by_nation, where).items():
             at = f"{where}.{nation}"
             if nation not in BOARD.nations:
-                reader.add(at, f"unknown nation {nation!r}")
+                reader.add(at, Message(N_("unknown nation %(name)s"), name=repr(nation)))
                 continue
             figures = reader.mapping(figures, at)
             for kind in set(figures) - set(UNIT_KINDS):
-                reader.add(f"{at}.{kind}", f"unknown figure kind {kind!r}")
+                reader.add(
+                    f"{at}.{kind}", Message(N_("unknown figure kind %(name)s"), name=repr(kind))
+                )
             units = Units(**{k: reader.count(figures.get(k, 0), f"{at}.{k}") for k in UNIT_KINDS})
             if region is not None and units:
                 slot = armies.setdefault(region, {})
@@ -422,7 +437,7 @@ def _read_fellowship(reader: _Reader, raw: Any) -> Fellowship:
         mordor_step = reader.count(mordor_step, "fellowship.mordor_step", 0, MORDOR_LAST_STEP)
     guide = data.get("guide", start.guide if companions else GOLLUM)
     if not isinstance(guide, str):
-        reader.add("fellowship.guide", "must be a companion slug or 'gollum'")
+        reader.add("fellowship.guide", Message(N_("must be a companion slug or 'gollum'")))
         guide = GOLLUM
     return Fellowship(
         region=region or start.region,
@@ -440,7 +455,7 @@ def _read_political(reader: _Reader, raw: Any) -> dict[str, Political]:
     for nation, marker in reader.mapping(raw, "political").items():
         where = f"political.{nation}"
         if nation not in BOARD.nations:
-            reader.add(where, f"unknown nation {nation!r}")
+            reader.add(where, Message(N_("unknown nation %(name)s"), name=repr(nation)))
             continue
         marker = reader.mapping(marker, where)
         start = political[nation]
@@ -464,9 +479,19 @@ def _read_control(reader: _Reader, raw: Any) -> dict[str, str]:
         if region is None:
             continue
         if not BOARD.regions[region].is_settlement:
-            reader.add(where, f"{region} has no town, city or stronghold to control")
+            reader.add(
+                where,
+                Message(N_("%(region)s has no town, city or stronghold to control"), region=region),
+            )
         elif side not in SIDES:
-            reader.add(where, f"must be one of {', '.join(SIDES)}, not {side!r}")
+            reader.add(
+                where,
+                Message(
+                    N_("must be one of %(choices)s, not %(value)s"),
+                    choices=", ".join(SIDES),
+                    value=repr(side),
+                ),
+            )
         else:
             control[region] = side
     return control
@@ -481,7 +506,7 @@ def validate_position(data: Any) -> Position:
     reader = _Reader()
     data = reader.mapping(data, "position")
     for key in set(data) - POSITION_KEYS:
-        reader.add(key, "unknown field")
+        reader.add(key, Message(N_("unknown field")))
     armies = _read_armies(reader, data.get("armies"))
     hunt_box = reader.mapping(data.get("hunt_box"), "hunt_box")
     sieges = {
@@ -518,7 +543,7 @@ def validate_position(data: Any) -> Position:
     )
     problems = reader.problems
     problems += [
-        (f"hunt_tiles_drawn[{i}]", f"unknown hunt tile {tile!r}")
+        (f"hunt_tiles_drawn[{i}]", Message(N_("unknown hunt tile %(name)s"), name=repr(tile)))
         for i, tile in enumerate(drawn)
         if not isinstance(tile, str) or tile not in BOARD.hunt_tiles
     ]
@@ -559,25 +584,26 @@ def _army_problems(position: Position) -> Iterator[tuple[str, str]]:
         where = f"armies.{region}"
         for nation, units in by_nation.items():
             if units.nazgul and nation != "sauron":
-                yield f"{where}.{nation}.nazgul", "only Sauron has Nazgûl"
+                yield f"{where}.{nation}.nazgul", Message(N_("only Sauron has Nazgûl"))
         besieged = position.besieged_side(region)
         for side in SIDES:
             units = position.side_units(region, side).units
             limit = MAX_UNITS_BESIEGED if side == besieged else MAX_UNITS_PER_REGION
             if units > limit:
-                what = "a besieged stronghold" if side == besieged else "a region"
-                yield (
-                    where,
-                    (
-                        f"{units} {side} units in {what}; the limit is {limit} "
-                        f"(leaders and Nazgûl do not count)"
-                    ),
+                template = (
+                    N_("%(units)s %(side)s units in a besieged stronghold; the limit is %(limit)s")
+                    if side == besieged
+                    else N_(
+                        "%(units)s %(side)s units in a region; the limit is %(limit)s "
+                        "(leaders and Nazgûl do not count)"
+                    )
                 )
+                yield where, Message(template, units=units, side=side, limit=limit)
         fp = position.side_units(region, FREE_PEOPLES)
         if fp.leaders and not fp.units:
-            yield where, "Free Peoples leaders cannot stand without an army"
+            yield where, Message(N_("Free Peoples leaders cannot stand without an army"))
         if len(position.sides_present(region)) == 2 and region not in position.sieges:
-            yield where, "figures of both sides share a region that is not under siege"
+            yield where, Message(N_("figures of both sides share a region that is not under siege"))
 
 
 def _figure_total_problems(position: Position) -> Iterator[tuple[str, str]]:
@@ -591,7 +617,16 @@ def _figure_total_problems(position: Position) -> Iterator[tuple[str, str]]:
         if count > available:
             yield (
                 f"armies.*.{nation}.{kind}",
-                (f"{count} {nation} {kind} on the board, but the game has only {available}"),
+                Message(
+                    N_(
+                        "%(count)s %(nation)s %(kind)s on the board, but the game has only "
+                        "%(available)s"
+                    ),
+                    count=count,
+                    nation=nation,
+                    kind=kind,
+                    available=available,
+                ),
             )
 
 
@@ -599,48 +634,81 @@ def _siege_problems(position: Position) -> Iterator[tuple[str, str]]:
     for region in sorted(position.sieges):
         where = f"sieges.{region}"
         if BOARD.regions[region].settlement != STRONGHOLD:
-            yield where, f"{region} has no stronghold to besiege"
+            yield where, Message(N_("%(region)s has no stronghold to besiege"), region=region)
             continue
         inside = position.besieged_side(region)
         outside = SHADOW if inside == FREE_PEOPLES else FREE_PEOPLES
         if not position.side_units(region, inside).units:
-            yield where, f"no {inside} army inside the stronghold (the siege is over)"
+            yield (
+                where,
+                Message(
+                    N_("no %(side)s army inside the stronghold (the siege is over)"), side=inside
+                ),
+            )
         if not position.side_units(region, outside).units:
-            yield where, f"no {outside} army besieging the stronghold (the siege is over)"
+            yield (
+                where,
+                Message(
+                    N_("no %(side)s army besieging the stronghold (the siege is over)"),
+                    side=outside,
+                ),
+            )
 
 
 def _character_problems(position: Position) -> Iterator[tuple[str, str]]:
     in_fellowship = set(position.fellowship.companions)
     for slug in sorted(in_fellowship & set(position.characters)):
-        yield f"characters.{slug}", f"{slug} is both in the Fellowship and on the board"
+        yield (
+            f"characters.{slug}",
+            Message(N_("%(name)s is both in the Fellowship and on the board"), name=slug),
+        )
     in_play = in_fellowship | set(position.characters)
     for base, upgrade in EXCLUSIVE_FORMS:
         if {base, upgrade} <= in_play:
-            yield f"characters.{upgrade}", f"{base} and {upgrade} are the same figure"
+            yield (
+                f"characters.{upgrade}",
+                Message(
+                    N_("%(base)s and %(upgrade)s are the same figure"), base=base, upgrade=upgrade
+                ),
+            )
     saruman = position.characters.get("saruman")
     if saruman not in (None, "orthanc"):
-        yield "characters.saruman", "Saruman never leaves Orthanc"
+        yield "characters.saruman", Message(N_("Saruman never leaves Orthanc"))
 
 
 def _fellowship_problems(position: Position) -> Iterator[tuple[str, str]]:
     fellowship = position.fellowship
     if not 0 <= fellowship.corruption <= MAX_CORRUPTION:
-        yield "fellowship.corruption", f"must be between 0 and {MAX_CORRUPTION}"
+        yield (
+            "fellowship.corruption",
+            Message(
+                N_("must be between %(low)s and %(high)s, not %(value)s"),
+                low=0,
+                high=MAX_CORRUPTION,
+                value=fellowship.corruption,
+            ),
+        )
     duplicates = [slug for slug, n in Counter(fellowship.companions).items() if n > 1]
     for slug in duplicates:
-        yield "fellowship.companions", f"{slug} is listed twice"
+        yield "fellowship.companions", Message(N_("%(name)s is listed twice"), name=slug)
     companions = [BOARD.characters[s] for s in fellowship.companions if s in BOARD.characters]
     if not companions:
         if fellowship.guide != GOLLUM:
-            yield "fellowship.guide", "with no companions left, Gollum is the guide"
+            yield "fellowship.guide", Message(N_("with no companions left, Gollum is the guide"))
     elif fellowship.guide not in fellowship.companions:
-        yield "fellowship.guide", f"the guide {fellowship.guide!r} is not in the Fellowship"
+        yield (
+            "fellowship.guide",
+            Message(N_("the guide %(name)s is not in the Fellowship"), name=repr(fellowship.guide)),
+        )
     else:
         highest = max(c.level or 0 for c in companions)
         if (BOARD.characters[fellowship.guide].level or 0) < highest:
             yield (
                 "fellowship.guide",
-                (f"the guide must be a companion of the highest level ({highest})"),
+                Message(
+                    N_("the guide must be a companion of the highest level (%(level)s)"),
+                    level=highest,
+                ),
             )
     if fellowship.in_mordor and fellowship.region not in MORDOR_ENTRANCES:
         yield (
@@ -652,7 +720,7 @@ def _fellowship_problems(position: Position) -> Iterator[tuple[str, str]]:
 def _political_problems(position: Position) -> Iterator[tuple[str, str]]:
     for nation, marker in position.political.items():
         if marker.at_war and not marker.active:
-            yield f"political.{nation}", "a passive nation cannot be at war"
+            yield f"political.{nation}", Message(N_("a passive nation cannot be at war"))
 
 
 def _hunt_tile_problems(position: Position) -> Iterator[tuple[str, str]]:
@@ -660,5 +728,10 @@ def _hunt_tile_problems(position: Position) -> Iterator[tuple[str, str]]:
         if tile in BOARD.hunt_tiles and count > BOARD.hunt_tiles[tile].count:
             yield (
                 "hunt_tiles_drawn",
-                (f"{count} {tile!r} tiles drawn, but the game has {BOARD.hunt_tiles[tile].count}"),
+                Message(
+                    N_("%(count)s %(tile)s tiles drawn, but the game has %(available)s"),
+                    count=count,
+                    tile=repr(tile),
+                    available=BOARD.hunt_tiles[tile].count,
+                ),
             )

@@ -25,6 +25,7 @@ from adjudicator.games.wotr.board import (
     find_region,
     unknown_region_message,
 )
+from adjudicator.games.wotr.messages import Message, between, one_of
 from adjudicator.games.wotr.position import Position, starting_control
 
 SHADOW_POINTS_TO_WIN = 10
@@ -73,7 +74,7 @@ def read_control(raw: Any, field: str = "control") -> dict[str, str]:
     """
     control = dict(starting_control())
     if not isinstance(raw, Mapping):
-        raise InvalidInput([(field, "must be an object of region → side")])
+        raise InvalidInput([(field, Message(N_("must be an object of region → side")))])
     problems = []
     for key, side in raw.items():
         where = f"{field}.{key}"
@@ -81,9 +82,14 @@ def read_control(raw: Any, field: str = "control") -> dict[str, str]:
         if region is None:
             problems.append((where, unknown_region_message(key)))
         elif not region.is_settlement:
-            problems.append((where, f"{region.slug} has no town, city or stronghold"))
+            problems.append(
+                (
+                    where,
+                    Message(N_("%(region)s has no town, city or stronghold"), region=region.slug),
+                )
+            )
         elif side not in SIDES:
-            problems.append((where, f"must be one of {', '.join(SIDES)}, not {side!r}"))
+            problems.append((where, one_of(SIDES)))
         else:
             control[region.slug] = side
     if problems:
@@ -97,9 +103,14 @@ def victory(
     """Points from ``control`` (every settlement → side) and the winner, if any."""
     problems = []
     if not 0 <= corruption <= MAX_CORRUPTION:
-        problems.append(("corruption", f"must be between 0 and {MAX_CORRUPTION}"))
+        problems.append(("corruption", between(0, MAX_CORRUPTION)))
     if mordor_step is not None and not 0 <= mordor_step <= MORDOR_LAST_STEP:
-        problems.append(("mordor_step", f"must be between 0 and {MORDOR_LAST_STEP}, or null"))
+        problems.append(
+            (
+                "mordor_step",
+                Message(N_("must be between 0 and %(high)s, or null"), high=MORDOR_LAST_STEP),
+            )
+        )
     if problems:
         raise InvalidInput(problems)
     start = starting_control()

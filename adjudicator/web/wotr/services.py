@@ -6,8 +6,9 @@ agree. Engine messages (``N_``) are translated here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
+from functools import wraps
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -19,6 +20,7 @@ from adjudicator.games.wotr.battle import Army, Battle, BattleOdds, battle_odds
 from adjudicator.games.wotr.factions import FactionAttack, FactionAttackOdds, faction_attack_odds
 from adjudicator.games.wotr.from_position import position_battle_odds
 from adjudicator.games.wotr.hunt import Hunt, HuntOdds, hunt_odds
+from adjudicator.games.wotr.messages import translate_problems
 from adjudicator.games.wotr.position import Position, standard_setup, validate_position
 from adjudicator.games.wotr.victory import (
     VictoryResult,
@@ -53,6 +55,19 @@ def _common(verdict: str, assumptions: Iterable[str], citations, request) -> dic
     }
 
 
+def engine_errors_translated(function: Callable[..., Any]) -> Callable[..., Any]:
+    """Re-raise the engine's ``InvalidInput`` with its messages in the user's language."""
+
+    @wraps(function)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return function(*args, **kwargs)
+        except InvalidInput as error:
+            raise InvalidInput(translate_problems(error.problems, _)) from None
+
+    return wrapper
+
+
 def read_position(data: Any, field: str = "position") -> Position:
     """``"setup"`` or a position object; problems are reported under ``field``."""
     if data == "setup":
@@ -70,6 +85,7 @@ def army_from(data: Mapping[str, Any]) -> Army:
     return Army(**{k: v for k, v in data.items() if k in Army.__dataclass_fields__})
 
 
+@engine_errors_translated
 def run_battle(data: Mapping[str, Any], request=None) -> dict[str, Any]:
     battle = Battle(
         attacker=army_from(data["attacker"]),
@@ -82,6 +98,7 @@ def run_battle(data: Mapping[str, Any], request=None) -> dict[str, Any]:
     return battle_answer(battle_odds(battle), request)
 
 
+@engine_errors_translated
 def run_position_battle(data: Mapping[str, Any], request=None) -> dict[str, Any]:
     position = read_position(data["position"])
     odds = position_battle_odds(
@@ -155,6 +172,7 @@ def battle_answer(odds: BattleOdds, request=None) -> dict[str, Any]:
 # ---- faction attacks ------------------------------------------------------------------------
 
 
+@engine_errors_translated
 def run_faction_attack(data: Mapping[str, Any], request=None) -> dict[str, Any]:
     attack = FactionAttack(
         faction=data["faction"],
@@ -208,6 +226,7 @@ def hunt_from(data: Mapping[str, Any]) -> Hunt:
     )
 
 
+@engine_errors_translated
 def run_hunt(data: Mapping[str, Any], request=None) -> dict[str, Any]:
     return hunt_answer(hunt_odds(hunt_from(data)), request)
 
@@ -252,6 +271,7 @@ def hunt_answer(odds: HuntOdds, request=None) -> dict[str, Any]:
 # ---- victory --------------------------------------------------------------------------------
 
 
+@engine_errors_translated
 def run_victory(data: Mapping[str, Any], request=None) -> dict[str, Any]:
     if data.get("position") is not None:
         return victory_answer(victory_from_position(read_position(data["position"])), request)
@@ -284,6 +304,7 @@ def victory_answer(result: VictoryResult, request=None) -> dict[str, Any]:
     }
 
 
+@engine_errors_translated
 def validate_answer(data: Any) -> dict[str, Any]:
     position = read_position(data)
     return {

@@ -206,3 +206,14 @@ def test_victory_points_count_enemy_settlements_only():
         {"control": {"minas-tirith": "shadow", "pelargir": "shadow", "bree": "shadow"}}
     )
     assert position.victory_points("shadow") == 3
+
+
+def test_messages_keep_their_translatable_template():
+    from adjudicator.games.wotr.messages import Message
+
+    ((_, message),) = problems_of({"fellowship": {"corruption": 13}})
+    assert isinstance(message, Message)
+    assert message.template == "must be between %(low)s and %(high)s, not %(value)s"
+    assert message.translated(lambda text: text.replace("must be", "MUST BE")) == (
+        "MUST BE between 0 and 12, not 13"
+    )

@@ -198,3 +198,13 @@ def test_setup_and_validate(api):
 def test_hunt_forced_draw(api):
     answer = post(api, "/api/wotr/hunt/", {**HUNT, "forced": True, "pool": ["eye"]})
     assert answer["damage"] == [{"value": 0, "probability": 1.0, "exact": "1"}]
+
+
+def test_engine_errors_speak_the_users_language():
+    body = {**BATTLE, "attacker": {"regular": 0}}
+    russian = APIClient().post("/api/wotr/battle/", body, format="json", HTTP_ACCEPT_LANGUAGE="ru")
+    assert russian.json()["errors"][0]["message"] == "армия с силой 0 не может атаковать"
+    polish = APIClient().post("/api/wotr/battle/", body, format="json", HTTP_ACCEPT_LANGUAGE="pl")
+    assert polish.json()["errors"][0]["message"] == "armia o sile 0 nie może atakować"
+    english = APIClient().post("/api/wotr/battle/", body, format="json", HTTP_ACCEPT_LANGUAGE="en")
+    assert english.json()["errors"][0]["message"] == "an army with strength 0 cannot attack"
