@@ -9,6 +9,7 @@ this is the hot path of both indexing and searching.
 
 from __future__ import annotations
 
+import threading
 import unicodedata
 from collections.abc import Iterator
 from functools import cache, lru_cache
@@ -39,9 +40,15 @@ def _morph() -> pymorphy3.MorphAnalyzer:
     return pymorphy3.MorphAnalyzer(lang="ru")
 
 
-@cache
+# Snowball stemmers keep their work in instance attributes: one per thread and language.
+_stemmers = threading.local()
+
+
 def _stemmer(language: str) -> snowballstemmer.stemmer:
-    return snowballstemmer.stemmer({"en": "english", "pl": "polish"}[language])
+    stemmers = _stemmers.__dict__
+    if language not in stemmers:
+        stemmers[language] = snowballstemmer.stemmer({"en": "english", "pl": "polish"}[language])
+    return stemmers[language]
 
 
 def is_cyrillic(word: str) -> bool:
