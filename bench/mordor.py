@@ -40,8 +40,13 @@ CACHES = (
     odds._fixed_flows,
     odds.solver_for,
 )
-QUESTION = {"player_color": "red", "other_colors": ("blue",), "advanced": True}
 TRACK = NazgulTrack.fresh(7)
+
+
+def question(position: int, goal: str = "progress") -> odds.TurnQuestion:
+    return odds.TurnQuestion(position, TRACK, "red", ("blue",), advanced=True, goal=goal)
+
+
 RUNS = 5
 
 
@@ -52,7 +57,7 @@ def milliseconds(action) -> float:
 
 
 def optimal_only(position: int) -> None:
-    context = odds.turn_context(position, TRACK, **QUESTION)
+    context = odds.turn_context(question(position))
     solver = odds.TurnSolver(context)
     solver.optimal_value()
     solver.distribution(None)
@@ -71,7 +76,7 @@ def warm(action) -> float:
 
 def sampled_progress(position: int, samples: int = 20_000) -> float:
     """Play the optimal policy with random dice: the average steps (Monte Carlo baseline)."""
-    context = odds.turn_context(position, TRACK, **QUESTION)
+    context = odds.turn_context(question(position))
     solver = odds.TurnSolver(context)
     rng = random.Random(position)
     total = 0
@@ -109,17 +114,17 @@ def main() -> None:
 
         def answer(p=position):
             odds.solver_for.cache_clear()
-            return odds.turn_odds(p, TRACK, **QUESTION)
+            return odds.turn_odds(question(p))
 
         whole = warm(answer)
         result = answer()
-        reach = odds.turn_odds(position, TRACK, goal="reach_mordor", **QUESTION)
+        reach = odds.turn_odds(question(position, "reach_mordor"))
         print(
             f"{LOCATIONS[position]:14} {first:8.1f} {tables:10.1f} {whole:10.1f} "
             f"{float(result.optimal_value):9.4f} {sampled_progress(position):11.4f} "
             f"{float(result.eliminated):7.4f} {float(reach.optimal_value):9.5f}"
         )
-    exact = odds.turn_odds(4, TRACK, **QUESTION).optimal_value
+    exact = odds.turn_odds(question(4)).optimal_value
     print(f"\nRohan, exact expected progress: {exact} = {float(exact):.6f}")
     assert isinstance(exact, Fraction)
 

@@ -9,9 +9,15 @@ from fractions import Fraction
 
 from adjudicator.games.common import InvalidInput
 from adjudicator.games.mordor.keep import Die, legal_keeps
-from adjudicator.games.mordor.model import BLACK, DIE_COLORS, Face, GameSetup
-from adjudicator.games.mordor.odds import OTHER, OWN, keep_effect, solver_for, turn_context
-from adjudicator.games.mordor.track import NazgulTrack
+from adjudicator.games.mordor.model import BLACK, DIE_COLORS, Face
+from adjudicator.games.mordor.odds import (
+    OTHER,
+    OWN,
+    TurnQuestion,
+    keep_effect,
+    solver_for,
+    turn_context,
+)
 
 
 @dataclass(frozen=True)
@@ -39,28 +45,15 @@ def _keep(dice: Sequence[Die], other_colors: Sequence[str]) -> tuple:
 
 
 def advise_roll(
-    position: int,
-    track: NazgulTrack,
+    question: TurnQuestion,
     rolled: Sequence[Die],
     kept_before: Sequence[Die] = (),
     *,
-    player_color: str,
-    other_colors: Sequence[str] = (),
-    advanced: bool = False,
-    goal: str = "progress",
     rerolled: bool = False,
-    setup: GameSetup | None = None,
 ) -> RollAdvice:
     """Rank the legal keeps of ``rolled``, the dice kept earlier this turn being ``kept_before``."""
-    context = turn_context(
-        position,
-        track,
-        player_color=player_color,
-        other_colors=other_colors,
-        advanced=advanced,
-        goal=goal,
-        setup=setup,
-    )
+    context = turn_context(question)
+    other_colors = question.other_colors
     colors = [d.color for d in (*rolled, *kept_before)]
     problems = []
     if sorted(colors) != sorted(DIE_COLORS):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement, product
@@ -472,44 +472,49 @@ class TurnSolver:
         return sum((p * self.context.worth(o) for o, p in distribution.items()), Fraction(0))
 
 
-def turn_context(
-    position: int,
-    track: NazgulTrack,
-    *,
-    player_color: str,
-    other_colors: Sequence[str] = (),
-    advanced: bool = False,
-    goal: str = "progress",
-    setup: GameSetup | None = None,
-) -> TurnContext:
+@dataclass(frozen=True)
+class TurnQuestion:
+    """Whose turn, where: the place (steps from Bag End), the Nazgûl track, the active player's
+    colour and the other players' still in the game, the variant, the goal, the setup."""
+
+    position: int
+    track: NazgulTrack
+    player_color: str
+    other_colors: tuple[str, ...] = ()
+    advanced: bool = False
+    goal: str = "progress"
+    setup: GameSetup = field(default_factory=GameSetup)
+
+
+def turn_context(question: TurnQuestion) -> TurnContext:
     """Check a question about one turn and gather what its odds depend on."""
-    setup = setup or GameSetup()
+    setup, others = question.setup, question.other_colors
     problems = []
-    if goal not in GOALS:
+    if question.goal not in GOALS:
         problems.append(("goal", f"one of {', '.join(GOALS)}"))
-    if player_color not in HOBBIT_COLORS:
+    if question.player_color not in HOBBIT_COLORS:
         problems.append(("player_color", f"one of {', '.join(HOBBIT_COLORS)}"))
-    bad = [c for c in other_colors if c not in HOBBIT_COLORS or c == player_color]
-    if bad or len(set(other_colors)) != len(other_colors):
+    bad = [c for c in others if c not in HOBBIT_COLORS or c == question.player_color]
+    if bad or len(set(others)) != len(others):
         problems.append(("other_colors", "other players' hobbit colours, each once, not yours"))
-    if not 0 <= position < setup.hobbit_steps:
+    if not 0 <= question.position < setup.hobbit_steps:
         problems.append(("position", f"between 0 and {setup.hobbit_steps - 1} (before Mordor)"))
-    if len(track.squares) != setup.nazgul_squares:
+    if len(question.track.squares) != setup.nazgul_squares:
         problems.append(("nazgul_track", f"{setup.nazgul_squares} squares"))
-    elif track.eliminated:
+    elif question.track.eliminated:
         problems.append(("nazgul_track", "every division is marked: this player is out"))
-    if advanced and setup.hobbit_steps != ADVANCED_HOBBIT_STEPS:
+    if question.advanced and setup.hobbit_steps != ADVANCED_HOBBIT_STEPS:
         problems.append(("setup.hobbit_steps", "the advanced side has 9 steps"))
     if problems:
         raise InvalidInput(problems)
     return TurnContext(
-        turn=turn_rules(location_at(position, setup), advanced),
+        turn=turn_rules(location_at(question.position, setup), question.advanced),
         spec=setup.dice,
-        dice=(1, len(HOBBIT_COLORS) - len(other_colors), len(other_colors)),
-        room=setup.hobbit_steps - position,
-        open_divisions=track.open_divisions,
-        splittable=len(track.splittable),
-        goal=goal,
+        dice=(1, len(HOBBIT_COLORS) - len(others), len(others)),
+        room=setup.hobbit_steps - question.position,
+        open_divisions=question.track.open_divisions,
+        splittable=len(question.track.splittable),
+        goal=question.goal,
     )
 
 
@@ -525,35 +530,16 @@ def _marginal(outcomes: dict[TurnOutcome, Fraction], attribute: str) -> dict[int
     return dict(sorted(totals.items()))
 
 
-def turn_odds(
-    position: int,
-    track: NazgulTrack,
-    *,
-    player_color: str,
-    other_colors: Sequence[str] = (),
-    advanced: bool = False,
-    goal: str = "progress",
-    policy: str = "optimal",
-    setup: GameSetup | None = None,
-) -> TurnOdds:
+def turn_odds(question: TurnQuestion, policy: str = "optimal") -> TurnOdds:
     """The distribution of ring steps and Nazgûl marks this turn, and the policy's worth.
 
-    ``goal`` is what the optimal policy maximises: ``progress`` (expected steps; a turn that
-    eliminates you counts 0) or ``reach_mordor`` (the chance to end this turn in Mordor and
-    not eliminated). Other players' turns are not modelled.
+    The question's ``goal`` is what the optimal policy maximises: ``progress`` (expected
+    steps; a turn that eliminates you counts 0) or ``reach_mordor`` (the chance to end this
+    turn in Mordor and not eliminated). Other players' turns are not modelled.
     """
     if policy not in POLICIES:
         raise InvalidInput([("policy", f"one of {', '.join(POLICIES)}")])
-    setup = setup or GameSetup()
-    context = turn_context(
-        position,
-        track,
-        player_color=player_color,
-        other_colors=other_colors,
-        advanced=advanced,
-        goal=goal,
-        setup=setup,
-    )
+    context = turn_context(question)
     solver = solver_for(context)
     outcomes = solver.distribution(FIXED_POLICIES.get(policy))
     policy_values = {"optimal": solver.optimal_value()}
@@ -564,7 +550,7 @@ def turn_odds(
     if context.turn.citation is not None:
         citations.append(context.turn.citation)
     return TurnOdds(
-        goal=goal,
+        goal=question.goal,
         policy=policy,
         value=solver.worth(outcomes),
         optimal_value=policy_values["optimal"],
@@ -582,7 +568,7 @@ def turn_odds(
         location=context.turn.location,
         citations=unique_citations(citations),
         assumptions=(
-            *setup.assumptions(),
+            *question.setup.assumptions(),
             Reason(
                 N_(
                     "Only this turn is computed: other players' turns (their Nazgûl of your "

@@ -5,7 +5,7 @@ from typing import Any
 from adjudicator.games.mordor.advice import RollAdvice, advise_roll
 from adjudicator.games.mordor.keep import KeepCheck, check_keep, parse_dice
 from adjudicator.games.mordor.model import GameSetup, validate_setup
-from adjudicator.games.mordor.odds import TurnOdds, turn_odds
+from adjudicator.games.mordor.odds import TurnOdds, TurnQuestion, turn_odds
 from adjudicator.games.mordor.resolve import PlayerState, TurnResult, resolve_turn
 from adjudicator.games.mordor.track import NazgulTrack
 
@@ -68,25 +68,19 @@ def run_resolve(data: dict[str, Any]) -> tuple[TurnResult, GameSetup]:
 def run_odds(data: dict[str, Any]) -> tuple[TurnOdds, RollAdvice | None]:
     """This turn's odds; and, when a roll is given, its legal keeps ranked."""
     setup = game_setup(data)
-    question = {
-        "player_color": data["player_color"],
-        "other_colors": tuple(data.get("other_colors", ())),
-        "advanced": data.get("advanced", False),
-        "goal": data.get("goal", "progress"),
-        "setup": setup,
-    }
-    nazgul_track = track(data.get("nazgul_track"), setup, "nazgul_track")
-    odds = turn_odds(
-        data["position"], nazgul_track, policy=data.get("policy", "optimal"), **question
+    question = TurnQuestion(
+        position=data["position"],
+        track=track(data.get("nazgul_track"), setup, "nazgul_track"),
+        player_color=data["player_color"],
+        other_colors=tuple(data.get("other_colors", ())),
+        advanced=data.get("advanced", False),
+        goal=data.get("goal", "progress"),
+        setup=setup,
     )
+    odds = turn_odds(question, data.get("policy", "optimal"))
     if not data.get("rolled"):
         return odds, None
-    advice = advise_roll(
-        data["position"],
-        nazgul_track,
-        parse_dice(data["rolled"], "rolled", setup),
-        parse_dice(data["kept_before"], "kept_before", setup) if data.get("kept_before") else (),
-        rerolled=data.get("rerolled", False),
-        **question,
-    )
-    return odds, advice
+    rolled = parse_dice(data["rolled"], "rolled", setup)
+    kept_before = data.get("kept_before")
+    kept = parse_dice(kept_before, "kept_before", setup) if kept_before else ()
+    return odds, advise_roll(question, rolled, kept, rerolled=data.get("rerolled", False))

@@ -14,6 +14,7 @@ from adjudicator.games.mordor.odds import (
     FIXED_POLICIES,
     TurnContext,
     TurnOutcome,
+    TurnQuestion,
     TurnSolver,
     roll_chances,
     turn_odds,
@@ -92,8 +93,8 @@ def test_the_optimal_policy_is_never_worse_than_a_fixed_one(dice, turn, room, ma
 
 
 def test_turn_odds_from_rohan_uses_the_reroll():
-    rohan = turn_odds(4, FRESH, player_color="red", other_colors=("blue",), advanced=True)
-    basic = turn_odds(4, FRESH, player_color="red", other_colors=("blue",))
+    rohan = turn_odds(TurnQuestion(4, FRESH, "red", ("blue",), advanced=True))
+    basic = turn_odds(TurnQuestion(4, FRESH, "red", ("blue",)))
     assert rohan.optimal_value > basic.optimal_value
     assert rohan.location == "rohan"
     assert "4-rokhan-1-raz-mozhete-perebrasyvat-broski" in {c.anchor for c in rohan.citations}
@@ -103,14 +104,14 @@ def test_turn_odds_from_rohan_uses_the_reroll():
 
 
 def test_from_shelobs_lair_progress_is_the_chance_of_mordor():
-    odds = turn_odds(8, FRESH, player_color="red", advanced=True, goal="reach_mordor")
+    odds = turn_odds(TurnQuestion(8, FRESH, "red", advanced=True, goal="reach_mordor"))
     assert odds.value == odds.reach_mordor == odds.expected_steps
     assert 0 < odds.value < 1
 
 
 def test_a_nearly_caught_hobbit_counts_its_elimination():
     track = NazgulTrack((Square.MARKED,) * 6 + (Square.EMPTY,))
-    odds = turn_odds(0, track, player_color="red", other_colors=("blue", "green", "yellow"))
+    odds = turn_odds(TurnQuestion(0, track, "red", ("blue", "green", "yellow")))
     assert 0 < odds.eliminated < 1
     assert odds.marks[0] == 1 - sum(p for m, p in odds.marks.items() if m)
 
@@ -128,8 +129,9 @@ def test_a_nearly_caught_hobbit_counts_its_elimination():
 )
 def test_bad_questions_name_the_field(kwargs, field):
     question = {"position": 0, "track": FRESH, "player_color": "red", **kwargs}
+    policy = question.pop("policy", "optimal")
     with pytest.raises(InvalidInput) as error:
-        turn_odds(question.pop("position"), question.pop("track"), **question)
+        turn_odds(TurnQuestion(**question), policy)
     assert field in {f for f, _ in error.value.problems}
 
 
@@ -143,17 +145,16 @@ KEPT_FOUR = _dice(
 
 
 def test_advice_for_the_last_die_by_hand():
-    ring = advise_roll(0, FRESH, _dice((Face.RING, "black")), KEPT_FOUR, player_color="red")
+    ring = advise_roll(TurnQuestion(0, FRESH, "red"), _dice((Face.RING, "black")), KEPT_FOUR)
     assert [(a.keep, a.value) for a in ring.keeps] == [((0,), 2)] and ring.reroll is None
-    tree = advise_roll(0, FRESH, _dice((Face.WHITE_TREE, "black")), KEPT_FOUR, player_color="red")
+    tree = advise_roll(TurnQuestion(0, FRESH, "red"), _dice((Face.WHITE_TREE, "black")), KEPT_FOUR)
     assert tree.keeps[0].value == 1
 
 
 def test_advice_in_rohan_prices_the_reroll():
     """Re-rolling the black die: ring 2, orc 0 (two orcs, one warrior), anything else 1."""
-    advice = advise_roll(
-        4, FRESH, _dice((Face.ORC, "black")), KEPT_FOUR, player_color="red", advanced=True
-    )
+    rohan = TurnQuestion(4, FRESH, "red", advanced=True)
+    advice = advise_roll(rohan, _dice((Face.ORC, "black")), KEPT_FOUR)
     assert advice.keeps[0].value == 0
     assert advice.reroll == 1
 
@@ -166,7 +167,7 @@ def test_advice_ranks_the_issue_roll_best_first():
         (Face.NAZGUL, "blue"),
         (Face.GANDALF, "green"),
     )
-    advice = advise_roll(0, FRESH, roll, player_color="red", other_colors=("blue",))
+    advice = advise_roll(TurnQuestion(0, FRESH, "red", ("blue",)), roll)
     values = [a.value for a in advice.keeps]
     assert values == sorted(values, reverse=True) and len(values) == 12
     assert all(3 in a.keep for a in advice.keeps)
@@ -175,5 +176,5 @@ def test_advice_ranks_the_issue_roll_best_first():
 
 def test_advice_needs_the_five_dice_once_each():
     with pytest.raises(InvalidInput) as error:
-        advise_roll(0, FRESH, _dice((Face.RING, "red")), KEPT_FOUR, player_color="red")
+        advise_roll(TurnQuestion(0, FRESH, "red"), _dice((Face.RING, "red")), KEPT_FOUR)
     assert error.value.problems[0][0] == "rolled"
