@@ -124,7 +124,7 @@ def deck_detail(request: HttpRequest, pk) -> HttpResponse:
     """A saved deck's permalink: its report, statistics and list."""
     deck = get_object_or_404(Deck, pk=pk)
     report = recheck_deck(deck)
-    context = {"deck": deck, **_report_context(request, report)}
+    context = {"deck": deck, "format": report.format, **_report_context(request, report)}
     return render(request, "cards_db/deck_detail.html", context)
 
 
