@@ -22,14 +22,18 @@ from .dice import DIE_FACES
 from .tables import (
     BATTLE_TABLE_NAME,
     ENTER_TABLE,
+    SPELL_CATEGORIES,
+    SPELL_TABLE_NAME,
     BattleLosses,
     BattleResultsTable,
+    SpellTable,
     loss,
     odds_label,
 )
 from .validation import MAX_ATTRIBUTE, Problems
 
 AUTOMATIC_RATIO = 10
+FACE = Fraction(1, len(DIE_FACES))
 MAX_MULTIPLIER = 100
 
 RATIO_ASSUMPTION = N_(
@@ -57,19 +61,21 @@ LOSS_ASSUMPTION = N_(
 @dataclass(frozen=True)
 class Leader:
     """A leading character: its Morale, whether that Morale is printed in brackets (such a
-    character cannot lead, rules: Morale), and the Czary bonus its player rolled for this
-    battle (rules: Czary)."""
+    character cannot lead, rules: Morale), and either the Czary bonus its player already rolled
+    for this battle or the spell category (A–D) it will roll on Czary (rules: Czary)."""
 
     morale: int
     bracketed: bool = False
     spell_bonus: int = 0
+    spells: str | None = None
 
 
 @dataclass(frozen=True)
 class BattleOutcome:
-    """One face of the attacker's die, the modified result and its row of Wyniki bitwy."""
+    """One face of the attacker's die (None when leaders' spell rolls are summed in), the
+    modified result, its probability and its row of Wyniki bitwy."""
 
-    roll: int
+    roll: int | None
     modified: int
     probability: Fraction
     losses: BattleLosses | None
@@ -111,6 +117,7 @@ def resolve_battle(
     defender_leader: Leader | None = None,
     sortie: bool = False,
     table: BattleResultsTable | None = None,
+    spells: SpellTable | None = None,
 ) -> BattleAnswer:
     """One round of battle: the column, the automatic result or the die's distribution."""
     _check(attacker_units, defender_units, terrain_multiplier, attacker_leader, defender_leader)
@@ -162,6 +169,7 @@ def resolve_battle(
             assumptions=(RATIO_ASSUMPTION,),
         )
     modifier = 0
+    casting: list[tuple[int, str]] = []
     for side, leader, sign in (("attacker", attacker_leader, 1), ("defender", defender_leader, -1)):
         if leader is None:
             continue
@@ -169,11 +177,29 @@ def resolve_battle(
             reasons.append(Reason(BRACKETED[side], cite.MORALE, code="bracketed_morale"))
             continue
         modifier += sign * (leader.morale + leader.spell_bonus)
-        if leader.spell_bonus:
+        if leader.spell_bonus or leader.spells:
             cited.append(cite.SPELLS)
-    outcomes = tuple(
-        _outcome(roll, roll + modifier, attacking, defending, column, table) for roll in DIE_FACES
-    )
+        if leader.spells:
+            casting.append((sign, leader.spells))
+    spell_shift, spell_reasons = _spell_shift(casting, spells)
+    reasons += spell_reasons
+    if spell_reasons:
+        cited.append(cite.TABLES)
+    if spell_shift == {0: Fraction(1)}:
+        outcomes = tuple(
+            _outcome(roll, roll + modifier, FACE, attacking, defending, column, table)
+            for roll in DIE_FACES
+        )
+    else:
+        modified: dict[int, Fraction] = {}
+        for roll in DIE_FACES:
+            for shift, p in spell_shift.items():
+                total = roll + modifier + shift
+                modified[total] = modified.get(total, Fraction(0)) + FACE * p
+        outcomes = tuple(
+            _outcome(None, die, p, attacking, defending, column, table)
+            for die, p in sorted(modified.items())
+        )
     missing = tuple(o.modified for o in outcomes if o.losses is None) if table else ()
     if table is None:
         cited.append(cite.TABLES)
@@ -204,9 +230,42 @@ def resolve_battle(
     )
 
 
+def _spell_shift(
+    casting: list[tuple[int, str]], spells: SpellTable | None
+) -> tuple[dict[int, Fraction], list[Reason]]:
+    """The leaders' Czary rolls still to make, as a distribution of their net effect on the
+    die (rules: Czary): the attacker's result added, the defender's subtracted."""
+    shift = {0: Fraction(1)}
+    if not casting:
+        return shift, []
+    if spells is None:
+        reason = Reason(ENTER_TABLE, cite.TABLES, {"table": SPELL_TABLE_NAME}, code="table_missing")
+        return shift, [reason]
+    missing = []
+    for sign, category in casting:
+        values = [spells.lookup(category, roll) for roll in DIE_FACES]
+        missing += [f"{category}/{r}" for r, v in zip(DIE_FACES, values, strict=True) if v is None]
+        step: dict[int, Fraction] = {}
+        for before, p in shift.items():
+            for value in values:
+                after = before + sign * (value or 0)
+                step[after] = step.get(after, Fraction(0)) + p * FACE
+        shift = step
+    if missing:
+        reason = Reason(
+            N_("Your Czary table has no entry for %(cells)s: complete it from your copy."),
+            cite.TABLES,
+            {"cells": ", ".join(missing)},
+            code="table_incomplete",
+        )
+        return {0: Fraction(1)}, [reason]
+    return shift, []
+
+
 def _outcome(
-    roll: int,
+    roll: int | None,
     modified: int,
+    probability: Fraction,
     attacking: int,
     defending: int,
     column: str,
@@ -216,7 +275,7 @@ def _outcome(
     return BattleOutcome(
         roll=roll,
         modified=modified,
-        probability=Fraction(1, len(DIE_FACES)),
+        probability=probability,
         losses=losses,
         attacker_loss=loss(attacking, losses.attacker_percent) if losses else None,
         defender_loss=loss(defending, losses.defender_percent) if losses else None,
@@ -247,4 +306,11 @@ def _check(
         if leader is not None:
             problems.integer(f"{side}_morale", leader.morale, 0, MAX_ATTRIBUTE)
             problems.integer(f"{side}_spell_bonus", leader.spell_bonus, 0, MAX_ATTRIBUTE)
+            if leader.spells is not None and leader.spells not in SPELL_CATEGORIES:
+                problems.add(f"{side}_spells", f"Must be one of {', '.join(SPELL_CATEGORIES)}.")
+            elif leader.spells and leader.spell_bonus:
+                problems.add(
+                    f"{side}_spells",
+                    "Give either the Czary bonus already rolled or the category to roll, not both.",
+                )
     problems.raise_if_any()

@@ -34,6 +34,9 @@ class StrengthsField(forms.CharField):
         return ", ".join(map(str, value)) if isinstance(value, list) else value
 
 
+SPELLS = [("", _("No spells")), *((c, c) for c in SPELL_CATEGORIES)]
+
+
 class BattleForm(forms.Form):
     attacker_units = StrengthsField(
         label=_("Attacker's units (strengths)"), help_text=_("For example: 4, 3")
@@ -63,14 +66,24 @@ class BattleForm(forms.Form):
         label=_("Defending leader's Morale is in brackets"), required=False
     )
     defender_spell_bonus = attribute(_("Defending leader's Czary bonus"), required=False, initial=0)
+    attacker_spells = forms.ChoiceField(
+        label=_("Attacking leader rolls on Czary (category)"),
+        choices=SPELLS,
+        required=False,
+        help_text=_("Instead of a bonus already rolled: the odds include the Czary roll."),
+    )
+    defender_spells = forms.ChoiceField(
+        label=_("Defending leader rolls on Czary (category)"), choices=SPELLS, required=False
+    )
 
     def clean(self):
         data = super().clean()
         for side in ("attacker", "defender"):
-            if data.get(f"{side}_spell_bonus") and data.get(f"{side}_morale") is None:
-                self.add_error(
-                    f"{side}_spell_bonus", _("A spell bonus needs a leader: give its Morale.")
-                )
+            if data.get(f"{side}_morale") is not None:
+                continue
+            for field in (f"{side}_spell_bonus", f"{side}_spells"):
+                if data.get(field):
+                    self.add_error(field, _("A spell bonus needs a leader: give its Morale."))
         return data
 
 
@@ -100,9 +113,6 @@ class DieTestForm(forms.Form):
         data = dict(self.cleaned_data)
         data[TEST_FIELDS[data["test"]]] = data["value"]
         return data
-
-
-SPELLS = [("", _("No spells")), *((c, c) for c in SPELL_CATEGORIES)]
 
 
 class DuelForm(forms.Form):

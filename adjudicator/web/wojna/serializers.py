@@ -97,6 +97,20 @@ class WojnaAttemptOddsSerializer(WojnaAnswerSerializer):
 
 
 # Battle.
+class WojnaSpellsField(serializers.RegexField):
+    """A spell category A–D, or null (a pattern, not an enum, so both sides share it)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(
+            f"^[{''.join(SPELL_CATEGORIES)}]$",
+            required=False,
+            allow_null=True,
+            error_messages={"invalid": _("Must be one of A, B, C, D.")},
+            help_text="The Czary category (A–D) the character casts in this duel, if any.",
+            **kwargs,
+        )
+
+
 class WojnaBattleRequestSerializer(serializers.Serializer):
     attacker_units = strengths(allow_empty=False, help_text="Attacking units' strengths.")
     defender_units = strengths(allow_empty=False, help_text="Defending units' strengths.")
@@ -117,18 +131,26 @@ class WojnaBattleRequestSerializer(serializers.Serializer):
     defender_morale = serializers.IntegerField(**ATTRIBUTE, required=False, allow_null=True)
     defender_morale_bracketed = serializers.BooleanField(default=False)
     defender_spell_bonus = serializers.IntegerField(**ATTRIBUTE, default=0)
+    attacker_spells = WojnaSpellsField()
+    defender_spells = WojnaSpellsField()
 
     def validate(self, attrs):
+        errors = {}
         for side in ("attacker", "defender"):
-            if attrs.get(f"{side}_spell_bonus") and attrs.get(f"{side}_morale") is None:
-                raise serializers.ValidationError(
-                    {f"{side}_spell_bonus": _("A spell bonus needs a leader: give its Morale.")}
-                )
+            if attrs.get(f"{side}_morale") is not None:
+                continue
+            for field in (f"{side}_spell_bonus", f"{side}_spells"):
+                if attrs.get(field):
+                    errors[field] = _("A spell bonus needs a leader: give its Morale.")
+        if errors:
+            raise serializers.ValidationError(errors)
         return attrs
 
 
 class WojnaBattleOutcomeSerializer(WojnaProbabilitySerializer):
-    roll = serializers.IntegerField()
+    roll = serializers.IntegerField(
+        allow_null=True, help_text="The die; null when leaders' spell rolls are summed in."
+    )
     modified_die = serializers.IntegerField()
     attacker_loss_percent = serializers.IntegerField(allow_null=True)
     defender_loss_percent = serializers.IntegerField(allow_null=True)
@@ -151,20 +173,6 @@ class WojnaBattleResponseSerializer(WojnaAnswerSerializer):
 
 
 # Duel.
-class WojnaSpellsField(serializers.RegexField):
-    """A spell category A–D, or null (a pattern, not an enum, so both sides share it)."""
-
-    def __init__(self, **kwargs):
-        super().__init__(
-            f"^[{''.join(SPELL_CATEGORIES)}]$",
-            required=False,
-            allow_null=True,
-            error_messages={"invalid": _("Must be one of A, B, C, D.")},
-            help_text="The Czary category (A–D) the character casts in this duel, if any.",
-            **kwargs,
-        )
-
-
 class WojnaDuelRequestSerializer(serializers.Serializer):
     attacker_morale = serializers.IntegerField(**ATTRIBUTE)
     attacker_odwaga = serializers.IntegerField(**ATTRIBUTE)

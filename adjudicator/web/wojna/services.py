@@ -22,6 +22,7 @@ def _leader(data: Data, side: str) -> battle.Leader | None:
         morale=morale,
         bracketed=bool(data.get(f"{side}_morale_bracketed")),
         spell_bonus=data.get(f"{side}_spell_bonus") or 0,
+        spells=data.get(f"{side}_spells") or None,
     )
 
 
@@ -34,6 +35,7 @@ def run_battle(data: Data) -> battle.BattleAnswer:
         defender_leader=_leader(data, "defender"),
         sortie=bool(data.get("sortie")),
         table=tables.battle_table(),
+        spells=tables.spell_table(),
     )
 
 

@@ -109,3 +109,25 @@ def test_column_never_favours_the_attacker(attackers, defenders, extra):
     assert Fraction(a, d) <= answer.ratio
     stronger = resolve_battle([*attackers, extra], defenders)
     assert stronger.ratio > answer.ratio
+
+
+def test_leader_rolling_on_czary_spreads_the_die():
+    from adjudicator.games.wojna.tables import spell_table
+
+    czary = spell_table([{"category": "A", "die": r, "value": max(r - 3, 0)} for r in range(1, 7)])
+    answer = resolve_battle([4], [4], attacker_leader=Leader(1, spells="A"), spells=czary)
+    chances = {o.modified: o.probability for o in answer.outcomes}
+    assert min(chances) == 2 and max(chances) == 10
+    assert chances[2] == Fraction(1, 12)  # die 1, Czary 0 (1/2)
+    assert chances[10] == Fraction(1, 36)  # die 6, Czary 3
+    assert sum(chances.values()) == 1
+    assert all(o.roll is None for o in answer.outcomes)
+    without = resolve_battle([4], [4], attacker_leader=Leader(1, spells="A"))
+    assert "table_missing" in {r.code for r in without.reasons}
+    assert [o.modified for o in without.outcomes] == [2, 3, 4, 5, 6, 7]
+
+
+def test_leader_cannot_have_both_a_rolled_bonus_and_a_category():
+    with pytest.raises(InvalidInput) as raised:
+        resolve_battle([4], [4], attacker_leader=Leader(1, spell_bonus=2, spells="A"))
+    assert "attacker_spells" in dict(raised.value.problems)

@@ -278,3 +278,32 @@ def test_duel_bad_spell_category(api):
     )
     assert response.status_code == 400
     assert response.json()["errors"][0]["field"] == "attacker_spells"
+
+
+def test_battle_with_a_leader_rolling_on_czary(api):
+    SpellEntry.objects.bulk_create(
+        SpellEntry(category="B", die=r, value=1 if r == 6 else 0) for r in range(1, 7)
+    )
+    body = post(
+        api,
+        "battle",
+        {
+            "attacker_units": [3],
+            "defender_units": [3],
+            "defender_morale": 1,
+            "defender_spells": "B",
+        },
+    ).json()
+    chances = {o["modified_die"]: o["exact"] for o in body["outcomes"]}
+    # die − 1 − (1 on a Czary 6): −1 only from die 1 with Czary 6.
+    assert chances[-1] == "1/36"
+    assert chances[5] == "5/36"
+    assert body["outcomes"][0]["roll"] is None
+
+
+def test_battle_spells_need_a_leader(api):
+    response = post(
+        api, "battle", {"attacker_units": [3], "defender_units": [3], "attacker_spells": "A"}
+    )
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["field"] == "attacker_spells"
