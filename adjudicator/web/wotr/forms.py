@@ -43,7 +43,22 @@ def number(label, low: int, high: int, initial: int = 0, required: bool = True, 
 
 
 class EngineErrorsMixin:
-    """Put an engine's ``InvalidInput`` problems on the matching fields."""
+    """Put an engine's ``InvalidInput`` problems on the matching fields; group the fields."""
+
+    groups: tuple[tuple[Any, str], ...] = ()
+    """(legend, field-name prefix) of each fieldset; the other fields come last."""
+
+    def fieldsets(self) -> list[tuple[Any, list]]:
+        """(legend, bound fields) per fieldset, for the template."""
+        sets: list[tuple[Any, list]] = [(legend, []) for legend, _ in self.groups]
+        rest: list = []
+        for field in self:
+            index = next(
+                (i for i, (_, prefix) in enumerate(self.groups) if field.name.startswith(prefix)),
+                None,
+            )
+            (rest if index is None else sets[index][1]).append(field)
+        return [*sets, ("", rest)]
 
     def add_engine_errors(self, problems) -> None:
         for where, message in problems:
@@ -78,6 +93,7 @@ def _side_fields(prefix: str, label) -> dict[str, forms.Field]:
 
 
 class BattleForm(EngineErrorsMixin, forms.Form):
+    groups = ((_("Attacker"), "attacker_"), (_("Defender"), "defender_"))
     settlement = forms.ChoiceField(label=_("Defender's settlement"), choices=SETTLEMENT_CHOICES)
     siege = forms.BooleanField(
         label=_("Siege (the defender is inside its stronghold)"), required=False
