@@ -13,6 +13,7 @@ from adjudicator.games.mordor.model import (
     DIE_COLORS,
     FACE_LABELS,
     HOBBIT_COLORS,
+    LOCATION_LABELS,
     LOCATIONS,
     Face,
     GameSetup,
@@ -213,6 +214,15 @@ def check_keep(
     else:
         reasons = keep_problems(rolled, keep, turn)
         notes = [] if reasons else _notes(rolled, keep, turn)
+    if location is not None and not advanced:
+        notes.append(
+            Reason(
+                N_("Places change the turn only in the advanced game: %(place)s is ignored."),
+                rules.ADVANCED,
+                {"place": LOCATION_LABELS[location]},
+                "basic_game_place",
+            )
+        )
     if any(d.face is Face.NAZGUL for d in rolled):
         applied.append(rules.NAZGUL)
     if any(d.face is Face.WHITE_TREE for d in rolled):

@@ -16,6 +16,7 @@ from adjudicator.games.mordor.model import (
     ADVANCED_HOBBIT_STEPS,
     BLACK,
     COLOR_LABELS,
+    DIE_COLORS,
     HOBBIT_COLORS,
     Face,
     GameSetup,
@@ -160,6 +161,18 @@ def resolve_turn(
     if turn.citation is not None:
         applied.append(turn.citation)
     events: list[Reason] = []
+    if len(kept) < len(DIE_COLORS) and all(d.face is not Face.WHITE_TREE for d in kept):
+        events.append(
+            Reason(
+                N_(
+                    "Only %(count)d dice kept and no White Tree: a turn ends when all five are "
+                    "kept or the White Tree is; the dice given are applied."
+                ),
+                rules.ROLLING,
+                {"count": len(kept)},
+                "incomplete_turn",
+            )
+        )
     state = list(players)
 
     steps, blocked = ring_steps(kept, turn, setup.hobbit_steps - me.position)

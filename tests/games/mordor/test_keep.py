@@ -139,3 +139,10 @@ def test_bad_keep_indexes_and_colours_name_the_field():
     with pytest.raises(InvalidInput) as error:
         check_keep(ISSUE_ROLL, [3], player_color="black", location="narnia")
     assert {f for f, _ in error.value.problems} == {"player_color", "location"}
+
+
+def test_a_place_in_the_basic_game_is_noted_and_ignored():
+    roll = dice((R, "red"), (R, "blue"))
+    check = check_keep(roll, [0, 1], player_color="red", location="rivendell")
+    assert not check.legal
+    assert "basic_game_place" in codes(check.notes)

@@ -170,3 +170,10 @@ def test_bad_games_name_the_field():
     assert fields == {"players", "players[0].position", "active", "kept"}
     with pytest.raises(InvalidInput):
         resolve_turn([player("red")], 0, kept((R, "red")), setup=GameSetup(nazgul_squares=5))
+
+
+def test_a_turn_with_fewer_than_five_dice_and_no_white_tree_is_flagged():
+    result = resolve_turn([player("red")], 0, kept((R, "red")))
+    assert "incomplete_turn" in {e.code for e in result.events}
+    full = kept((R, "red"), (W, "blue"), (G, "green"), (R, "yellow"), (ORC, "black"))
+    assert "incomplete_turn" not in {e.code for e in resolve_turn([player("red")], 0, full).events}
