@@ -93,6 +93,12 @@ def _check_fighters(where: str, fighters: Sequence[Fighter]) -> list[tuple[str, 
                 f"{where}[{i}].burdens": f.burdens,
             },
         )
+        if (f.ring_bearer or f.wearing_ring) and where == "shadow":
+            problems.append((f"{where}[{i}]", N_("the Ring-bearer is a Free Peoples character")))
+        elif f.wearing_ring and not f.ring_bearer:
+            problems.append(
+                (f"{where}[{i}].wearing_ring", N_("only the Ring-bearer wears the Ring"))
+            )
         if f.vitality < 1:
             problems.append((f"{where}[{i}].vitality", N_("must be 1 or more")))
         elif f.wounds >= f.vitality:
@@ -128,6 +134,8 @@ def resolve_skirmish(
     loser's strength kills every loser outright (overwhelmed), Ring or not.
     """
     problems = _check_fighters("free_peoples", free_peoples) + _check_fighters("shadow", shadow)
+    if sum(f.ring_bearer for f in free_peoples) > 1:
+        problems.append(("free_peoples", N_("there is only one Ring-bearer")))
     if burdens_per_wound < 1:
         problems.append(("burdens_per_wound", N_("must be 1 or more")))
     _require(problems)

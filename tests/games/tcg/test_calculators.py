@@ -103,6 +103,17 @@ def test_bad_skirmish_input_lists_every_problem():
     assert {"free_peoples", "shadow", "shadow[0].strength"} <= fields
 
 
+def test_only_one_free_peoples_ring_bearer_wears_the_ring():
+    with pytest.raises(InvalidInput) as error:
+        calc.resolve_skirmish(
+            [calc.Fighter("Sam", 3, wearing_ring=True), calc.Fighter("Frodo", 3, ring_bearer=True),
+             calc.Fighter("Frodo 2", 3, ring_bearer=True)],
+            [calc.Fighter("Orc", 4, ring_bearer=True)],
+        )  # fmt: skip
+    fields = {field for field, _ in error.value.problems}
+    assert fields == {"free_peoples[0].wearing_ring", "free_peoples", "shadow[0]"}
+
+
 def test_archery_totals_count_archers_and_allies_at_home():
     fellowship = [
         calc.Shooter("Legolas", archer=True, vitality=3),
