@@ -1,5 +1,6 @@
 """Exact odds of a turn: small cases by hand, properties of the optimal policy."""
 
+from collections import Counter
 from fractions import Fraction
 
 import pytest
@@ -8,7 +9,7 @@ from hypothesis import strategies as st
 
 from adjudicator.games.common import InvalidInput
 from adjudicator.games.mordor.advice import advise_roll
-from adjudicator.games.mordor.keep import Die
+from adjudicator.games.mordor.keep import Die, legal_keeps
 from adjudicator.games.mordor.model import LOCATION_RULES, DiceSpec, Face, TurnRules
 from adjudicator.games.mordor.odds import (
     FIXED_POLICIES,
@@ -16,6 +17,7 @@ from adjudicator.games.mordor.odds import (
     TurnOutcome,
     TurnQuestion,
     TurnSolver,
+    keep_options,
     roll_chances,
     turn_odds,
 )
@@ -178,3 +180,32 @@ def test_advice_needs_the_five_dice_once_each():
     with pytest.raises(InvalidInput) as error:
         advise_roll(TurnQuestion(0, FRESH, "red"), _dice((Face.RING, "red")), KEPT_FOUR)
     assert error.value.problems[0][0] == "rolled"
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    faces=st.fixed_dictionaries(
+        {
+            color: st.one_of(st.none(), st.sampled_from(DiceSpec().faces(color)))
+            for color in ("black", "yellow", "red", "blue", "green")
+        }
+    ).filter(lambda d: any(d.values())),
+    rivendell=st.booleans(),
+)
+def test_the_solver_keeps_exactly_what_the_keep_checker_allows(faces, rivendell):
+    """The odds engine enumerates keeps over classes of dice; the checker over real dice."""
+    turn = LOCATION_RULES["rivendell"] if rivendell else BASIC
+    rolled = [Die(face, color) for color, face in faces.items() if face is not None]
+    klass = {"black": "black", "red": "own", "yellow": "own", "blue": "other", "green": "other"}
+    as_classes = [(klass[d.color], d.face) for d in rolled]
+    roll = tuple((cls, face, n) for (cls, face), n in Counter(as_classes).items())
+
+    def shape(items):
+        return frozenset(Counter(items).items())
+
+    checker = {shape(as_classes[i] for i in keep) for keep in legal_keeps(rolled, turn)}
+    solver = {
+        shape((cls, face) for cls, face, k in keep for _ in range(k))
+        for keep in keep_options(roll, turn.duplicates_allowed)
+    }
+    assert checker == solver
