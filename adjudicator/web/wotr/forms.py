@@ -3,6 +3,7 @@ pages and API run the same service code."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django import forms
@@ -63,10 +64,12 @@ class EngineErrorsMixin:
     def add_engine_errors(self, problems) -> None:
         for where, message in problems:
             name = where.replace(".", "_").replace("target_", "")
-            self.add_error(
-                name if name in self.fields else None,
-                f"{where}: {message}" if name not in self.fields else message,
-            )
+            if name in self.fields:
+                self.add_error(name, message)
+            elif where.split(".")[0] in self.fields:
+                self.add_error(where.split(".")[0], f"{where}: {message}")
+            else:
+                self.add_error(None, f"{where}: {message}")
 
 
 def _side_fields(prefix: str, label) -> dict[str, forms.Field]:
@@ -308,4 +311,45 @@ class VictoryForm(EngineErrorsMixin, forms.Form):
             "control": control,
             "corruption": data["corruption"],
             "mordor_step": data["mordor_step"],
+        }
+
+
+class PositionBattleForm(EngineErrorsMixin, forms.Form):
+    position = forms.CharField(
+        label=_("Position (JSON)"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 6}),
+        help_text=_(
+            "The format of GET /api/wotr/positions/setup/; empty means the standard setup."
+        ),
+    )
+    attacker_region = forms.CharField(
+        label=_("Attacking region"), help_text=_("A slug, English or Russian name.")
+    )
+    defender_region = forms.CharField(
+        label=_("Attacked region"),
+        help_text=_("The same region for a siege (or a sortie) in a besieged stronghold."),
+    )
+    sortie = forms.BooleanField(label=_("Sortie by the besieged army"), required=False)
+    rounds = BattleForm.base_fields["rounds"]
+    attacker_stops_below = BattleForm.base_fields["attacker_stops_below"]
+
+    def clean_position(self) -> Any:
+        text = self.cleaned_data["position"].strip()
+        if not text:
+            return "setup"
+        try:
+            return json.loads(text)
+        except ValueError as error:
+            raise forms.ValidationError(_("Not valid JSON: %(error)s") % {"error": error}) from None
+
+    def as_request(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            "position": data["position"],
+            "attacker_region": data["attacker_region"],
+            "defender_region": data["defender_region"],
+            "sortie": data["sortie"],
+            "rounds": data["rounds"],
+            "attacker_stops_below": data["attacker_stops_below"] or 0,
         }

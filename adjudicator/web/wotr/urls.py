@@ -9,6 +9,7 @@ app_name = "wotr"
 urlpatterns = [
     path("", views.index, name="index"),
     path("battle/", views.BattlePage.as_view(), name="battle"),
+    path("battle/position/", views.PositionBattlePage.as_view(), name="position_battle"),
     path("factions/", views.FactionAttackPage.as_view(), name="faction"),
     path("hunt/", views.HuntPage.as_view(), name="hunt"),
     path("hunt/turn/", views.HuntTurnPage.as_view(), name="hunt_turn"),

@@ -108,6 +108,14 @@ class BattlePage(AnswerPage):
     chart = staticmethod(battle_chart)
 
 
+class PositionBattlePage(AnswerPage):
+    form_class = forms.PositionBattleForm
+    template_name = "wotr/battle.html"
+    title = gettext_lazy("Battle odds from a position")
+    compute = staticmethod(services.run_position_battle)
+    chart = staticmethod(battle_chart)
+
+
 class FactionAttackPage(AnswerPage):
     form_class = forms.FactionAttackForm
     template_name = "wotr/faction.html"

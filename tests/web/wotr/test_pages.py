@@ -125,3 +125,39 @@ def test_answers_are_translated_engine_messages_included():
     assert "Боевые карты не играются" in page
     page = Client(HTTP_ACCEPT_LANGUAGE="pl").get("/wotr/battle/", BATTLE_QUERY).content.decode()
     assert "Obrońca zostaje zniszczony" in page
+
+
+def test_position_battle_page(client):
+    response = client.get(
+        "/wotr/battle/position/",
+        {
+            "position": "",
+            "attacker_region": "Orthanc",
+            "defender_region": "Изенские броды",
+            "rounds": "",
+            "attacker_stops_below": 0,
+        },
+    )
+    assert response.status_code == 200
+    assert response.context["answer"]["battle"]["settlement"] == "fortification"
+    bad_json = client.get(
+        "/wotr/battle/position/",
+        {
+            "position": "{oops",
+            "attacker_region": "x",
+            "defender_region": "y",
+            "attacker_stops_below": 0,
+        },
+    )
+    assert bad_json.status_code == 400 and bad_json.context["form"].errors["position"]
+    bad_position = client.get(
+        "/wotr/battle/position/",
+        {
+            "position": '{"armies": {"bree": {"north": {"regular": 11}}}}',
+            "attacker_region": "bree",
+            "defender_region": "the-shire",
+            "attacker_stops_below": 0,
+        },
+    )
+    assert bad_position.status_code == 400
+    assert "position.armies.bree" in bad_position.context["form"].errors["position"][0]
