@@ -10,9 +10,9 @@ casualties: 1 hit removes a regular or turns an elite into a regular, 2 hits rem
 
 The chain is walked forward once from the starting armies in order of decreasing hit points,
 so every state is expanded once; the per-round hit distribution of a side depends only on
-(dice, target, modifier, re-rolls) and is computed once (``dice.successes`` is cached). The
-walk counts in integers over one common denominator (see ``_Chain``); answers are
-``Fraction``s.
+(dice, target, modifier, re-rolls) and is computed once (``dice.successes`` is cached), and
+each battle's round plans are kept across calls (``_plans``). The walk counts in integers over
+one common denominator (see ``_Chain``); answers are ``Fraction``s.
 """
 
 from __future__ import annotations
