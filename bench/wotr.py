@@ -35,7 +35,7 @@ REPEATS = 21
 
 
 def clear_caches() -> None:
-    for module in (battle_module, dice, hunt):  # the per-battle plans too (battle._plans)
+    for module in (battle_module, dice, hunt):  # the kept battle plans too
         for value in vars(module).values():
             if hasattr(value, "cache_clear"):
                 value.cache_clear()

@@ -397,14 +397,19 @@ class _Plan:
     goes_on: tuple[tuple[State, int, tuple], ...]
 
 
-@lru_cache(maxsize=256)
-def _plans(battle: Battle) -> dict[State, _Plan]:
-    """The plans of one battle's states, kept across calls (a site answers the same battles
-    again and again)."""
+@lru_cache(maxsize=32)
+def _kept_plans(battle: Battle) -> dict[State, _Plan]:
     return {}
 
 
-@cache
+def _plans(battle: Battle) -> dict[State, _Plan]:
+    """The plans of one battle's states. Battles fought to the end (a few hundred states) keep
+    theirs across calls, as a site answers the same battles again and again; a battle of N
+    fixed rounds has up to N times more states, so its plans live for one call only."""
+    return _kept_plans(battle) if battle.rounds is None else {}
+
+
+@lru_cache(maxsize=1024)
 def _reachable(start: Side, army: Army, siege: bool) -> frozenset[Side]:
     """Every army one side can be left with, whatever the hits (and siege downgrades)."""
     seen, todo = {start}, [start]
