@@ -120,12 +120,12 @@ class GameSetup:
         return (
             Reason(
                 N_("Coloured dice faces (assumed): %(faces)s."),
-                params={"faces": ", ".join(self.dice.colored)},
+                params={"faces": ", ".join(FACE_LABELS[f] for f in self.dice.colored)},
                 code="colored_die",
             ),
             Reason(
                 N_("Black die faces (assumed): %(faces)s."),
-                params={"faces": ", ".join(self.dice.black)},
+                params={"faces": ", ".join(FACE_LABELS[f] for f in self.dice.black)},
                 code="black_die",
             ),
             Reason(

@@ -185,15 +185,13 @@ def odds_answer(
     }
 
 
-def odds_charts(odds: TurnOdds) -> list[Any]:
+def odds_charts(odds: TurnOdds) -> list[dict[str, Any]]:
     """One chart per distribution: ring steps, and Nazgûl marks on you."""
-    return [
-        bar_chart_svg(
-            [(str(k), p) for k, p in odds.steps.items()],
-            title=_("Ring steps this turn"),
-        ),
-        bar_chart_svg(
-            [(str(k), p) for k, p in odds.marks.items()],
-            title=_("Nazgûl marks on you this turn"),
-        ),
-    ]
+    charts = []
+    for title, distribution in (
+        (_("Ring steps this turn"), odds.steps),
+        (_("Nazgûl marks on you this turn"), odds.marks),
+    ):
+        bars = [(str(k), p) for k, p in distribution.items()]
+        charts.append({"title": title, "svg": bar_chart_svg(bars, title=title)})
+    return charts
