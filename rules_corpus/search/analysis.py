@@ -90,7 +90,9 @@ def normalize(word: str, language: str) -> str:
     if is_cyrillic(word):
         return russian_lemma(word)
     if language == "pl":
-        return latin_stem(word, "pl")
+        # Stemmed with its diacritics (the stemmer needs them), then folded: "drużyny" and
+        # "druzyny", typed without Polish letters, both give "druzyn".
+        return fold(latin_stem(word, "pl"))
     return latin_stem(fold(word), "en")
 
 

@@ -22,7 +22,7 @@ from .index import SURFACE_FIELD, body_field, title_field
 
 TITLE_BOOST = 2.5
 SURFACE_BOOST = 0.5
-GLOSSARY_BOOST = 0.8
+GLOSSARY_BOOST = 0.5
 FUZZY_BOOST = 0.4
 MIN_FUZZY_LENGTH = 5
 MAX_FUZZY_CANDIDATES = 8
@@ -38,19 +38,21 @@ _GLOSSARY_FIELDS = {"ru": ("ru", "en"), "en": ("ru", "en"), "pl": ("pl",)}
 @dataclass(frozen=True)
 class PlannedQuery:
     """The whoosh query; per language the analyzed terms to highlight in snippets; and per query
-    word the ``(field, term)`` pairs that match it, itself or through a glossary concept."""
+    word the sets of ``(field, term)`` pairs, any of which matched in full satisfies the word,
+    itself or through a glossary concept."""
 
     query: q.Query | None
     highlight_terms: dict[str, frozenset[str]] = field(default_factory=dict)
-    clause_terms: tuple[frozenset[tuple[str, bytes]], ...] = ()
+    word_alternatives: tuple[frozenset[frozenset[tuple[str, bytes]]], ...] = ()
 
     def coverage(self, matched: Iterable[tuple[str, bytes]]) -> float:
-        """The share of the query's words that one hit's ``matched`` terms (as whoosh reports
-        them, term text in UTF-8) satisfy."""
+        """The share of the query's words that one hit's ``matched`` terms satisfy."""
         matched = set(matched)
-        return sum(not terms.isdisjoint(matched) for terms in self.clause_terms) / len(
-            self.clause_terms
+        satisfied = sum(
+            any(terms <= matched for terms in alternatives)
+            for alternatives in self.word_alternatives
         )
+        return satisfied / len(self.word_alternatives)
 
 
 def edit_distance(a: str, b: str) -> int:
@@ -133,9 +135,13 @@ def _word_clause(
     return q.Or(alternatives)
 
 
-def _matching_terms(clauses: list[q.Query]) -> frozenset[tuple[str, bytes]]:
+def _alternatives(clauses: list[q.Query]) -> frozenset[frozenset[tuple[str, bytes]]]:
+    """Each way to satisfy one query word: the terms of one of its clauses' alternatives (a
+    phrase's words all together), as whoosh reports matched terms (text in UTF-8)."""
     return frozenset(
-        (name, term.encode()) for clause in clauses for name, term in clause.iter_all_terms()
+        frozenset((name, term.encode()) for name, term in alternative.iter_all_terms())
+        for clause in clauses
+        for alternative in clause.subqueries
     )
 
 
@@ -161,5 +167,5 @@ def plan_query(text: str, reader: IndexReader) -> PlannedQuery:
     return PlannedQuery(
         q.Or([clauses[0] for clauses in clauses_of.values()] + concept_clauses),
         {language: frozenset(terms) for language, terms in highlight.items()},
-        tuple(_matching_terms(clauses) for clauses in clauses_of.values()),
+        tuple(_alternatives(clauses) for clauses in clauses_of.values()),
     )

@@ -48,8 +48,10 @@ def test_latin_words_in_a_russian_book_are_stemmed_as_english():
     assert analyze("Companions", "ru") == analyze("companion", "en")
 
 
-def test_polish_words_keep_their_diacritics_for_the_polish_stemmer():
-    assert analyze("oblężenia", "pl") == analyze("oblężenie", "pl") == ["oblężen"]
+def test_polish_words_are_stemmed_with_their_diacritics_then_folded():
+    assert analyze("oblężenia", "pl") == analyze("oblężenie", "pl") == ["oblezen"]
+    assert analyze("drużyny", "pl") == analyze("druzyny", "pl") == ["druzyn"]
+    assert analyze("ucieczkę", "pl") == analyze("ucieczke", "pl")
 
 
 def test_fold_drops_latin_diacritics_but_keeps_cyrillic_letters():
@@ -113,6 +115,7 @@ def test_extraction_on_a_made_up_text():
         ("Ring-bearer", ("ru", "Хранитель Кольца")),
         ("хранителем кольца", ("en", "Ring-bearer")),
         ("siege", ("ru", "осада")),
+        ("oblezenie", ("en", "siege")),
         ("осады", ("pl", "oblężenie")),
         ("armia", ("ru", "армия")),
         ("Companion", ("ru", "спутник")),

@@ -45,6 +45,17 @@ def test_polish_inflections_find_the_captivity_section(corpus_search_index):
         assert "Niewola" in hits[0].title or "Ucieczka" in hits[0].title, text
 
 
+def test_polish_typed_without_diacritics_finds_the_same_sections(corpus_search_index):
+    with_letters = [hit.key for hit in top(corpus_search_index, "ucieczkę z niewoli", 2)]
+    assert [hit.key for hit in top(corpus_search_index, "ucieczke z niewoli", 2)] == with_letters
+
+
+def test_an_english_phrase_finds_its_war_of_the_ring_sections(corpus_search_index):
+    """ "Hunt for the Ring" is «Охота за Кольцом»: not the TCG section titled "The One Ring"."""
+    hits = top(corpus_search_index, "hunt for the ring")
+    assert all(hit.rulebook == "wotr-rules" and "охот" in hit.title.lower() for hit in hits)
+
+
 def test_siege_in_english_finds_the_russian_siege_rules(corpus_search_index):
     for text in ("siege", "sieges"):
         hit = top(corpus_search_index, text, 1)[0]
