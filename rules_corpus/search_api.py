@@ -66,12 +66,12 @@ EXAMPLE = {
         {
             "doc_type": "section",
             "rulebook": "wotr-rules",
-            "section": 42,
+            "section": 56,
             "title": "Ведение осады",
             "rulebook_title": "Война Кольца. Правила игры",
             "snippet": "Любая атака против осажденной цитадели считается битвой при "
             '<mark class="match term0">осаде</mark>.',
-            "score": 8.81,
+            "score": 36.7388,
             "url": "/rules/wotr-rules/vedenie-osady/",
         }
     ],
