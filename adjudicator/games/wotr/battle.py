@@ -358,7 +358,7 @@ class _Chain:
         a_roll, d_roll = self.rolls(key, attacker, defender)
         divisor, repeat = self.repeat(key, attacker, defender)
         next_key = self.key_after(key)
-        ends: dict[tuple[Side, Side], int] = {}
+        ends = []  # each (attacker, defender) pair occurs once: a_next and d_next are distinct
         goes_on = []
         d_next = [
             (d2, count, d2[0] + d2[1] > 0, d2[0] + 2 * d2[1])
@@ -370,12 +370,12 @@ class _Chain:
             a_hit_points = moved[0] + 2 * moved[1]
             for d2, count_d, defender_stands, d_hit_points in d_next:
                 if not (attacker_goes_on and defender_stands):
-                    ends[a2, d2] = ends.get((a2, d2), 0) + count_a * count_d
+                    ends.append(((a2, d2), count_a * count_d))
                 elif not (repeat and a2 == attacker and d2 == defender):
                     nxt = (next_key, moved, d2)
                     priority = (next_key, -a_hit_points - d_hit_points, nxt)
                     goes_on.append((nxt, count_a * count_d, priority))
-        return _Plan(divisor, tuple(ends.items()), tuple(goes_on))
+        return _Plan(divisor, tuple(ends), tuple(goes_on))
 
     def record_round(self, key: int, weight: int, a_roll: _Roll, d_roll: _Roll) -> None:
         """Accumulate the round's hit counts, all over ``6**(2*MAX_DICE)`` per roll."""
