@@ -74,6 +74,14 @@ def _problem(code: str, message: str, citation: Citation, entries=(), **params) 
     return DeckProblem(code, message, citation, params, _lines(entries), _cards(entries))
 
 
+def _naming(
+    code: str, message: str, citation: Citation, entries: list[DeckEntry]
+) -> Iterable[DeckProblem]:
+    """One problem naming ``entries``, if there are any."""
+    if entries:
+        yield _problem(code, message, citation, entries)
+
+
 def assume_ring_bearer(parsed: ParsedDeck) -> tuple[tuple[DeckEntry, ...], list[DeckProblem]]:
     """With no Ring-bearer marked, take one copy of the only card that can start with the Ring."""
     entries = parsed.entries
@@ -116,15 +124,13 @@ def _check_ring_bearer(entries: tuple[DeckEntry, ...]) -> Iterable[DeckProblem]:
             rules.DECK_BUILDING,
             bearers,
         )
-    wrong = [e for e in bearers if not e.card.can_start_with_ring]
-    if wrong:
-        yield _problem(
-            "invalid_ring_bearer",
-            N_("%(cards)s cannot be the Ring-bearer: every deck starts with Frodo carrying the "
-               "Ring."),
-            rules.DECK_BUILDING,
-            wrong,
-        )  # fmt: skip
+    yield from _naming(
+        "invalid_ring_bearer",
+        N_("%(cards)s cannot be the Ring-bearer: every deck starts with Frodo carrying the "
+           "Ring."),
+        rules.DECK_BUILDING,
+        [e for e in bearers if not e.card.can_start_with_ring],
+    )  # fmt: skip
 
 
 def _check_ring(entries: tuple[DeckEntry, ...]) -> Iterable[DeckProblem]:
@@ -143,14 +149,12 @@ def _check_ring(entries: tuple[DeckEntry, ...]) -> Iterable[DeckProblem]:
             rules.DECK_BUILDING,
             rings,
         )
-    wrong = [e for e in rings if e.card.type != THE_ONE_RING]
-    if wrong:
-        yield _problem(
-            "invalid_ring",
-            N_("%(cards)s is not The One Ring."),
-            rules.DECK_BUILDING,
-            wrong,
-        )
+    yield from _naming(
+        "invalid_ring",
+        N_("%(cards)s is not The One Ring."),
+        rules.DECK_BUILDING,
+        [e for e in rings if e.card.type != THE_ONE_RING],
+    )
 
 
 def _check_draw_deck(entries: tuple[DeckEntry, ...], fmt: DeckFormat) -> Iterable[DeckProblem]:
@@ -175,22 +179,18 @@ def _check_draw_deck(entries: tuple[DeckEntry, ...], fmt: DeckFormat) -> Iterabl
             free=free,
             shadow=shadow,
         )  # fmt: skip
-    sites = [e for e in draw if e.card.type == SITE]
-    if sites:
-        yield _problem(
-            "site_in_draw_deck",
-            N_("Sites cannot be in the draw deck: %(cards)s."),
-            rules.DRAW_DECK,
-            sites,
-        )
-    rings = [e for e in draw if e.card.type == THE_ONE_RING]
-    if rings:
-        yield _problem(
-            "ring_in_draw_deck",
-            N_("The One Ring cannot be in the draw deck: %(cards)s."),
-            rules.DRAW_DECK,
-            rings,
-        )
+    yield from _naming(
+        "site_in_draw_deck",
+        N_("Sites cannot be in the draw deck: %(cards)s."),
+        rules.DRAW_DECK,
+        [e for e in draw if e.card.type == SITE],
+    )
+    yield from _naming(
+        "ring_in_draw_deck",
+        N_("The One Ring cannot be in the draw deck: %(cards)s."),
+        rules.DRAW_DECK,
+        [e for e in draw if e.card.type == THE_ONE_RING],
+    )
 
 
 def _check_copies(entries: tuple[DeckEntry, ...], fmt: DeckFormat) -> Iterable[DeckProblem]:
@@ -222,14 +222,12 @@ def _check_copies(entries: tuple[DeckEntry, ...], fmt: DeckFormat) -> Iterable[D
 
 def _check_sites(entries: tuple[DeckEntry, ...], fmt: DeckFormat) -> Iterable[DeckProblem]:
     placed = [e for e in entries if e.role is Role.SITE]
-    not_sites = [e for e in placed if e.card.type != SITE]
-    if not_sites:
-        yield _problem(
-            "not_a_site",
-            N_("Only sites belong to the adventure deck: %(cards)s."),
-            rules.ADVENTURE_DECK,
-            not_sites,
-        )
+    yield from _naming(
+        "not_a_site",
+        N_("Only sites belong to the adventure deck: %(cards)s."),
+        rules.ADVENTURE_DECK,
+        [e for e in placed if e.card.type != SITE],
+    )
     by_number: dict[int, list[DeckEntry]] = defaultdict(list)
     for entry in placed:
         if entry.card.type == SITE:
@@ -273,14 +271,12 @@ def _check_starting_fellowship(
 ) -> Iterable[DeckProblem]:
     """Companions only, twilight ≤ 4 without the Ring-bearer, one of each unique title."""
     starting = [e for e in entries if e.role is Role.STARTING]
-    not_companions = [e for e in starting if e.card.type != COMPANION]
-    if not_companions:
-        yield _problem(
-            "starting_fellowship_not_companion",
-            N_("Only companions can start in the fellowship: %(cards)s."),
-            rules.STARTING_FELLOWSHIP,
-            not_companions,
-        )
+    yield from _naming(
+        "starting_fellowship_not_companion",
+        N_("Only companions can start in the fellowship: %(cards)s."),
+        rules.STARTING_FELLOWSHIP,
+        [e for e in starting if e.card.type != COMPANION],
+    )
     twilight = sum((e.card.twilight_cost or 0) * e.count for e in starting)
     if twilight > fmt.starting_fellowship_max_twilight:
         yield _problem(
@@ -311,15 +307,13 @@ def _check_starting_fellowship(
 
 def _check_sections(entries: tuple[DeckEntry, ...]) -> Iterable[DeckProblem]:
     expected = {Section.FREE_PEOPLES: FREE_PEOPLES, Section.SHADOW: SHADOW}
-    misplaced = [e for e in entries if e.section in expected and e.card.side != expected[e.section]]
-    if misplaced:
-        yield _problem(
-            "section_side_mismatch",
-            N_("Listed under the other side's header: %(cards)s (they are counted by their "
-               "real side)."),
-            rules.DRAW_DECK,
-            misplaced,
-        )  # fmt: skip
+    yield from _naming(
+        "section_side_mismatch",
+        N_("Listed under the other side's header: %(cards)s (they are counted by their "
+           "real side)."),
+        rules.DRAW_DECK,
+        [e for e in entries if e.section in expected and e.card.side != expected[e.section]],
+    )  # fmt: skip
 
 
 def line_errors(parsed: ParsedDeck) -> list[DeckProblem]:
