@@ -52,6 +52,7 @@ class VictoryResult:
     """Side → the enemy settlements it controls that score."""
     conditions: tuple[Condition, ...]
     citations: tuple[Citation, ...]
+    assumptions: tuple[str, ...] = ()
 
     @property
     def deciding(self) -> Condition | None:
@@ -163,6 +164,22 @@ def victory(
         points_from=points_from,
         conditions=conditions,
         citations=(cite.END_OF_GAME, cite.CAPTURE, cite.RING_BEARER, cite.MORDOR_RULES),
+        assumptions=(
+            N_(
+                "Conditions 3 and 4 count only in the victory check phase (step 6 of the turn); "
+                "corruption 12 and Mount Doom end the game at once."
+            ),
+            *(
+                ()
+                if mordor_step is None
+                else (
+                    N_(
+                        "The Mordor track runs from step 0 to Mount Doom at step 5 (the "
+                        "rulebook text does not number its steps)."
+                    ),
+                )
+            ),
+        ),
     )
 
 

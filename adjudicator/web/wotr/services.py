@@ -300,7 +300,7 @@ def victory_answer(result: VictoryResult, request=None) -> dict[str, Any]:
             for c in result.conditions
         ],
         "points_from": {side: list(regions) for side, regions in result.points_from.items()},
-        **_common(verdict, (), result.citations, request),
+        **_common(verdict, result.assumptions, result.citations, request),
     }
 
 
