@@ -27,13 +27,14 @@ class Face(StrEnum):
     WHITE_TREE = "white_tree"
 
 
+#: English names; the web layer translates them in a "die face" context (a face, not a host).
 FACE_LABELS = {
-    Face.RING: N_("Ring"),
-    Face.ORC: N_("Orc"),
-    Face.WARRIOR: N_("Warrior"),
-    Face.NAZGUL: N_("Nazgûl"),
-    Face.GANDALF: N_("Gandalf"),
-    Face.WHITE_TREE: N_("White Tree"),
+    Face.RING: "Ring",
+    Face.ORC: "Orc",
+    Face.WARRIOR: "Warrior",
+    Face.NAZGUL: "Nazgûl",
+    Face.GANDALF: "Gandalf",
+    Face.WHITE_TREE: "White Tree",
 }
 
 BLACK = "black"

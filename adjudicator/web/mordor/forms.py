@@ -9,7 +9,6 @@ from adjudicator.games.mordor.model import (
     ADVANCED_HOBBIT_STEPS,
     COLOR_LABELS,
     DIE_COLORS,
-    FACE_LABELS,
     HOBBIT_COLORS,
     LOCATION_LABELS,
     LOCATIONS,
@@ -17,7 +16,7 @@ from adjudicator.games.mordor.model import (
 )
 from adjudicator.games.mordor.odds import GOALS, POLICIES
 
-from .labels import GOAL_LABELS, POLICY_LABELS
+from .labels import FACE_NAMES, GOAL_LABELS, POLICY_LABELS
 
 #: The Nazgûl track typed as one character per square, left to right (blank: all empty).
 TRACK_LETTERS = {
@@ -40,7 +39,7 @@ def _color_choices(colors: tuple[str, ...]) -> list[tuple[str, Any]]:
 
 def _face_choices(color: str, blank: Any) -> list[tuple[str, Any]]:
     faces = GameSetup().dice.faces(color)
-    return [("", blank), *((f.value, _(FACE_LABELS[f])) for f in dict.fromkeys(faces))]
+    return [("", blank), *((f.value, FACE_NAMES[f]) for f in dict.fromkeys(faces))]
 
 
 def _position_choices(last: int) -> list[tuple[int, Any]]:

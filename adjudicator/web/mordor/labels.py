@@ -1,7 +1,7 @@
 """Names shown in forms and answers, translated (the engine's ids stay English)."""
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from adjudicator.games.mordor.model import (
     COLOR_LABELS,
@@ -10,6 +10,15 @@ from adjudicator.games.mordor.model import (
     Face,
 )
 
+FACE_NAMES = {
+    Face.RING: pgettext_lazy("die face", "Ring"),
+    Face.ORC: pgettext_lazy("die face", "Orc"),
+    Face.WARRIOR: pgettext_lazy("die face", "Warrior"),
+    Face.NAZGUL: pgettext_lazy("die face", "Nazgûl"),
+    Face.GANDALF: pgettext_lazy("die face", "Gandalf"),
+    Face.WHITE_TREE: pgettext_lazy("die face", "White Tree"),
+}
+FACE_BY_LABEL = {label: face for face, label in FACE_LABELS.items()}
 POLICY_LABELS = {
     "optimal": gettext_lazy("optimal"),
     "one_at_a_time": gettext_lazy("one die per roll"),
@@ -26,7 +35,13 @@ def color_label(color: str) -> str:
 
 
 def face_label(face: str) -> str:
-    return _(FACE_LABELS[Face(face)])
+    return str(FACE_NAMES[Face(face)])
+
+
+def translated(text: str) -> str:
+    """An engine label in the reader's language: a face's English name, or any N_() label."""
+    face = FACE_BY_LABEL.get(text)
+    return face_label(face) if face is not None else _(text)
 
 
 def policy_label(policy: str) -> str:

@@ -16,15 +16,15 @@ from adjudicator.games.mordor.odds import TurnOdds
 from adjudicator.games.mordor.resolve import TurnResult
 
 from .forms import TRACK_LETTERS
-from .labels import color_label, face_label, location_label, policy_label
+from .labels import color_label, face_label, location_label, policy_label, translated
 
 Payload = dict[str, Any]
 
 
 def _param(value: Any) -> Any:
-    """Engine parameters that are English labels (faces, colours) are translated too."""
+    """Engine parameters that are English labels (faces, colours, places) are translated too."""
     if isinstance(value, str):
-        return ", ".join(_(part) for part in value.split(", "))
+        return ", ".join(translated(part) for part in value.split(", "))
     return value
 
 
