@@ -28,7 +28,6 @@ def env_flag(name: str, default: bool = False) -> bool:
 DEBUG = env_flag("DJANGO_DEBUG")
 
 
-
 def load_or_create_secret_key(path: Path) -> str:
     """A random key kept in ``var/`` so an install without DJANGO_SECRET_KEY is still safe."""
     if path.exists():

@@ -1,4 +1,4 @@
-"""Run every benchmark in bench/ (``make bench``), each in its own process, and print its figures."""
+"""Run every benchmark in bench/ (``make bench``), each in its own process, printing its figures."""
 
 import subprocess
 import sys
@@ -8,7 +8,8 @@ BENCH_DIR = Path(__file__).resolve().parent
 
 
 def main() -> int:
-    scripts = sorted(p for p in BENCH_DIR.glob("*.py") if p.name not in {"run_all.py", "__init__.py"})
+    skip = {"run_all.py", "__init__.py"}
+    scripts = sorted(p for p in BENCH_DIR.glob("*.py") if p.name not in skip)
     failed = []
     for script in scripts:
         print(f"\n=== {script.name}", flush=True)

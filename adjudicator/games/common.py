@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 
-def N_(message: str) -> str:  # noqa: N802 - the conventional gettext_noop marker name
+def N_(message: str) -> str:
     """Mark an engine message for translation without translating it here."""
     return message
 
