@@ -51,4 +51,5 @@ static: $(VENV)/.installed
 data: setup
 	$(MANAGE) migrate --noinput -v 0
 	$(MANAGE) load_rulebooks
+	$(MANAGE) import_cards
 	$(MANAGE) build_search_index
