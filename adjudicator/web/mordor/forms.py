@@ -16,16 +16,8 @@ from adjudicator.games.mordor.model import (
 )
 from adjudicator.games.mordor.odds import GOALS, POLICIES
 
-from .labels import FACE_NAMES, GOAL_LABELS, POLICY_LABELS
+from .labels import FACE_NAMES, GOAL_LABELS, POLICY_LABELS, TRACK_LETTERS
 
-#: The Nazgûl track typed as one character per square, left to right (blank: all empty).
-TRACK_LETTERS = {
-    ".": "empty",
-    "x": "marked",
-    "s": "split",
-    "h": "split_half",
-    "#": "split_marked",
-}
 TRACK_HELP = _(
     "One character per square, left to right: . empty, x marked, s split, h split with one "
     "half marked, # split and both halves marked. Missing squares are empty."

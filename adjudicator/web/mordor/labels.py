@@ -10,6 +10,14 @@ from adjudicator.games.mordor.model import (
     Face,
 )
 
+#: The Nazgûl track typed as one character per square, left to right (blank: all empty).
+TRACK_LETTERS = {
+    ".": "empty",
+    "x": "marked",
+    "s": "split",
+    "h": "split_half",
+    "#": "split_marked",
+}
 FACE_NAMES = {
     Face.RING: pgettext_lazy("die face", "Ring"),
     Face.ORC: pgettext_lazy("die face", "Orc"),

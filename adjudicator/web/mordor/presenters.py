@@ -15,8 +15,14 @@ from adjudicator.games.mordor.model import GameSetup, location_at
 from adjudicator.games.mordor.odds import TurnOdds
 from adjudicator.games.mordor.resolve import TurnResult
 
-from .forms import TRACK_LETTERS
-from .labels import color_label, face_label, location_label, policy_label, translated
+from .labels import (
+    TRACK_LETTERS,
+    color_label,
+    face_label,
+    location_label,
+    policy_label,
+    translated,
+)
 
 Payload = dict[str, Any]
 
