@@ -11,35 +11,38 @@ from adjudicator.api import flatten_errors
 from adjudicator.games.common import InvalidInput
 from adjudicator.web.mordor import presenters, serializers, services
 
-ERRORS = {400: serializers.MordorErrorSerializer}
+
+def documented(name: str, request: type, response: type, example: str, body: dict):
+    """The OpenAPI description of a POST: its request, its answer or a 400, one example."""
+    return extend_schema(
+        operation_id=name,
+        request=request,
+        responses={200: response, 400: serializers.MordorErrorSerializer},
+        examples=[OpenApiExample(example, value=body, request_only=True)],
+    )
 
 
 class KeepCheckView(APIView):
     """May these dice be kept after this roll? Also lists every legal keep."""
 
-    @extend_schema(
-        operation_id="mordor_keep_check",
-        request=serializers.MordorKeepRequestSerializer,
-        responses={200: serializers.MordorKeepResponseSerializer, **ERRORS},
-        examples=[
-            OpenApiExample(
-                "Two rings and no Nazgûl",
-                value={
-                    "rolled": [
-                        {"face": "ring", "color": "black"},
-                        {"face": "ring", "color": "red"},
-                        {"face": "orc", "color": "yellow"},
-                        {"face": "nazgul", "color": "blue"},
-                        {"face": "gandalf", "color": "green"},
-                    ],
-                    "keep": [0, 1],
-                    "player_color": "red",
-                    "location": None,
-                    "advanced": False,
-                },
-                request_only=True,
-            )
-        ],
+    @documented(
+        "mordor_keep_check",
+        serializers.MordorKeepRequestSerializer,
+        serializers.MordorKeepResponseSerializer,
+        "Two rings and no Nazgûl",
+        {
+            "rolled": [
+                {"face": "ring", "color": "black"},
+                {"face": "ring", "color": "red"},
+                {"face": "orc", "color": "yellow"},
+                {"face": "nazgul", "color": "blue"},
+                {"face": "gandalf", "color": "green"},
+            ],
+            "keep": [0, 1],
+            "player_color": "red",
+            "location": None,
+            "advanced": False,
+        },
     )
     def post(self, request: Request) -> Response:
         data = _valid(serializers.MordorKeepRequestSerializer, request)
@@ -49,34 +52,29 @@ class KeepCheckView(APIView):
 class ResolveView(APIView):
     """Apply the dice kept at the end of a turn to every player; elimination, end of game."""
 
-    @extend_schema(
-        operation_id="mordor_resolve",
-        request=serializers.MordorResolveRequestSerializer,
-        responses={200: serializers.MordorResolveResponseSerializer, **ERRORS},
-        examples=[
-            OpenApiExample(
-                "Sam's two Nazgûl",
-                value={
-                    "players": [
-                        {"color": "red", "position": 0},
-                        {
-                            "color": "blue",
-                            "position": 1,
-                            "nazgul_track": ["split_half", *["empty"] * 6],
-                        },
-                    ],
-                    "active": 0,
-                    "kept": [
-                        {"face": "nazgul", "color": "red"},
-                        {"face": "nazgul", "color": "blue"},
-                        {"face": "orc", "color": "black"},
-                        {"face": "gandalf", "color": "green"},
-                        {"face": "ring", "color": "yellow"},
-                    ],
+    @documented(
+        "mordor_resolve",
+        serializers.MordorResolveRequestSerializer,
+        serializers.MordorResolveResponseSerializer,
+        "Sam's two Nazgûl",
+        {
+            "players": [
+                {"color": "red", "position": 0},
+                {
+                    "color": "blue",
+                    "position": 1,
+                    "nazgul_track": ["split_half", *["empty"] * 6],
                 },
-                request_only=True,
-            )
-        ],
+            ],
+            "active": 0,
+            "kept": [
+                {"face": "nazgul", "color": "red"},
+                {"face": "nazgul", "color": "blue"},
+                {"face": "orc", "color": "black"},
+                {"face": "gandalf", "color": "green"},
+                {"face": "ring", "color": "yellow"},
+            ],
+        },
     )
     def post(self, request: Request) -> Response:
         data = _valid(serializers.MordorResolveRequestSerializer, request)
@@ -87,24 +85,19 @@ class ResolveView(APIView):
 class OddsView(APIView):
     """Exact odds of this turn under a keep policy, and the optimal policy's worth."""
 
-    @extend_schema(
-        operation_id="mordor_odds",
-        request=serializers.MordorOddsRequestSerializer,
-        responses={200: serializers.MordorOddsResponseSerializer, **ERRORS},
-        examples=[
-            OpenApiExample(
-                "Sam in Rohan, Merry also playing",
-                value={
-                    "position": 4,
-                    "player_color": "red",
-                    "other_colors": ["blue"],
-                    "advanced": True,
-                    "goal": "progress",
-                    "policy": "optimal",
-                },
-                request_only=True,
-            )
-        ],
+    @documented(
+        "mordor_odds",
+        serializers.MordorOddsRequestSerializer,
+        serializers.MordorOddsResponseSerializer,
+        "Sam in Rohan, Merry also playing",
+        {
+            "position": 4,
+            "player_color": "red",
+            "other_colors": ["blue"],
+            "advanced": True,
+            "goal": "progress",
+            "policy": "optimal",
+        },
     )
     def post(self, request: Request) -> Response:
         data = _valid(serializers.MordorOddsRequestSerializer, request)
