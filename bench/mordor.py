@@ -34,7 +34,7 @@ CACHES = (
     odds.roll_distribution,
     odds.keep_options,
     odds.keep_effect,
-    odds._moves,
+    odds._distinct_moves,
     odds._roll_moves,
     odds._fixed_choice,
     odds._fixed_flows,

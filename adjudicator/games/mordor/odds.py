@@ -266,9 +266,19 @@ def _dominates(better: Delta, worse: Delta) -> bool:
     )
 
 
-@cache
 def _moves(roll: Roll, turn: TurnRules) -> tuple[tuple[Delta, Keep], ...]:
-    """The legal keeps of a roll, one per distinct effect, dominated ones left out."""
+    """The legal keeps of a roll, one per distinct effect, dominated ones left out.
+
+    One of each face per keep (outside Rivendell): only which faces each class of die shows
+    matters, not how many, so rolls showing the same ones share their keeps.
+    """
+    if not turn.duplicates_allowed:
+        roll = tuple(sorted({(cls, face, 1) for cls, face, _ in roll}))
+    return _distinct_moves(roll, turn)
+
+
+@cache
+def _distinct_moves(roll: Roll, turn: TurnRules) -> tuple[tuple[Delta, Keep], ...]:
     groups: dict[tuple, dict[Delta, Keep]] = {}
     for keep in keep_options(roll, turn.duplicates_allowed):
         delta = keep_effect(keep, turn)
