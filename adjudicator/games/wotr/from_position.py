@@ -70,7 +70,10 @@ def battle_from_position(
             problems.append(
                 ("sortie", Message(N_("a sortie attacks the besiegers in the same region")))
             )
-        present = position.sides_present(attack_from)
+        present = position.army_sides(attack_from)
+        if position.besieged_side(attack_from) is not None:
+            # the besieged army may only sortie (rules: Вылазка): the besiegers attack out
+            present = (_enemy(position.besieged_side(attack_from)),)
         side = present[0] if present else None
         if not present:
             problems.append(

@@ -193,6 +193,10 @@ class Position:
         """The sides with figures (units, leaders or Nazgûl) in a region."""
         return tuple(side for side in SIDES if self.side_units(region, side))
 
+    def army_sides(self, region: str) -> tuple[str, ...]:
+        """The sides with an army (at least one unit) in a region: Nazgûl alone are no army."""
+        return tuple(side for side in SIDES if self.side_units(region, side).units)
+
     def characters_in(self, region: str) -> tuple[str, ...]:
         """Characters standing in a region (not those inside the Fellowship)."""
         return tuple(slug for slug, where in self.characters.items() if where == region)
@@ -563,10 +567,11 @@ def position_problems(position: Position) -> Problems:
     """Every way ``position`` breaks the rules of the board, as ``(field, message)`` pairs.
 
     Checks stacking (10 units; 5 in a besieged stronghold), armies of both sides in one region
-    without a siege, Free Peoples leaders without an army, more figures of a nation than the
-    game has, sieges of regions without a stronghold, characters (unknown, in two places, both
-    forms of one figure, Saruman away from Orthanc), the Fellowship (corruption 0..12, guide,
-    Mordor entry) and the hunt tiles drawn.
+    without a siege (Nazgûl and characters may stand with an enemy army, but a Nazgûl without
+    an army never in a Free Peoples stronghold), Free Peoples leaders without an army, more
+    figures of a nation than the game has, sieges of regions without a stronghold, characters
+    (unknown, in two places, both forms of one figure, Saruman away from Orthanc), the
+    Fellowship (corruption 0..12, guide, Mordor entry) and the hunt tiles drawn.
     """
     return [
         *_army_problems(position),
@@ -602,8 +607,33 @@ def _army_problems(position: Position) -> Iterator[tuple[str, str]]:
         fp = position.side_units(region, FREE_PEOPLES)
         if fp.leaders and not fp.units:
             yield where, Message(N_("Free Peoples leaders cannot stand without an army"))
-        if len(position.sides_present(region)) == 2 and region not in position.sieges:
-            yield where, Message(N_("figures of both sides share a region that is not under siege"))
+        if len(position.army_sides(region)) == 2 and region not in position.sieges:
+            yield where, Message(N_("armies of both sides share a region that is not under siege"))
+        if (
+            _enemy_stronghold_without_army(position, region)
+            and position.side_units(region, SHADOW).nazgul
+        ):
+            yield where, Message(NAZGUL_IN_ENEMY_STRONGHOLD)
+    witch_king = position.characters.get("witch-king")
+    if witch_king is not None and _enemy_stronghold_without_army(position, witch_king):
+        yield "characters.witch-king", Message(NAZGUL_IN_ENEMY_STRONGHOLD)
+
+
+NAZGUL_IN_ENEMY_STRONGHOLD = N_(
+    "a Nazgûl without a Shadow army cannot stand in a Free Peoples stronghold that the Shadow "
+    "does not besiege"
+)
+
+
+def _enemy_stronghold_without_army(position: Position, region: str) -> bool:
+    """A Free Peoples stronghold with no Shadow army there: closed to Nazgûl (rules: Лидеры,
+    "назгул без армии не может быть помещен во вражескую цитадель"; Перемещение миньонов).
+    The Witch-king is a Nazgûl in every rule not overridden by his card."""
+    return (
+        BOARD.regions[region].settlement == STRONGHOLD
+        and position.controller(region) == FREE_PEOPLES
+        and not position.side_units(region, SHADOW).units
+    )
 
 
 def _figure_total_problems(position: Position) -> Iterator[tuple[str, str]]:
@@ -713,7 +743,7 @@ def _fellowship_problems(position: Position) -> Iterator[tuple[str, str]]:
     if fellowship.in_mordor and fellowship.region not in MORDOR_ENTRANCES:
         yield (
             "fellowship.region",
-            ("the Fellowship enters Mordor only from Morannon or Minas Morgul"),
+            Message(N_("the Fellowship enters Mordor only from Morannon or Minas Morgul")),
         )
 
 

@@ -77,3 +77,35 @@ def test_problems_are_listed():
     with pytest.raises(InvalidInput) as error:
         battle_from_position(standard_setup(), "fangorn", "nowhere")
     assert error.value.problems[0][0] == "defender_region"
+
+
+def test_the_attacker_is_the_side_with_an_army_not_a_nazgul_overhead():
+    """Rules, Лидеры: Nazgûl may stand over an enemy army; they are no army of their own."""
+    position = validate_position(
+        {
+            "armies": {
+                "lossarnach": {"gondor": {"regular": 2}, "sauron": {"nazgul": 1}},
+                "pelargir": {"sauron": {"regular": 1}},
+            },
+            "control": {"pelargir": "shadow"},
+        }
+    )
+    battle = battle_from_position(position, "lossarnach", "pelargir")
+    assert (battle.attacker.units, battle.attacker.leadership) == (2, 0)
+    assert battle.defender.units == 1 and battle.settlement == "city"
+
+
+def test_besiegers_attack_a_neighbour_the_besieged_army_cannot():
+    """Rules, Ведение осады / Вылазка: a besieged army only sorties against its besiegers."""
+    position = validate_position(
+        {
+            "armies": {
+                "minas-tirith": {"gondor": {"regular": 3}, "sauron": {"regular": 4}},
+                "lossarnach": {"gondor": {"regular": 2}},
+            },
+            "sieges": ["minas-tirith"],
+        }
+    )
+    battle = battle_from_position(position, "minas-tirith", "lossarnach")
+    assert (battle.attacker.units, battle.defender.units) == (4, 2)
+    assert battle.settlement == "town" and not battle.siege

@@ -124,6 +124,43 @@ def test_nazgul_may_fly_alone():
     assert validate_position({"armies": {"bree": {"sauron": {"nazgul": 2}}}})
 
 
+def test_nazgul_and_characters_may_share_a_region_with_an_enemy_army():
+    """Rules, Лидеры: Nazgûl may fly over a region "даже если регион содержит вражескую
+    армию"; Перемещение героев / миньонов: heroes and the Mouth of Sauron, moving alone, may
+    enter regions held by the enemy. Only armies (units) of both sides may not share a region."""
+    position = validate_position(
+        {
+            "armies": {
+                "osgiliath": {"gondor": {"regular": 2, "leaders": 1}, "sauron": {"nazgul": 2}},
+                "dol-guldur": {"sauron": {"regular": 5}},
+            },
+            "characters": {"witch-king": "osgiliath", "strider": "dol-guldur"},
+            "fellowship": {"companions": ["gandalf-grey"], "guide": "gandalf-grey"},
+        }
+    )
+    assert position.army_sides("osgiliath") == ("free_peoples",)
+    assert position.sides_present("osgiliath") == ("free_peoples", "shadow")
+
+
+def test_nazgul_without_an_army_never_in_an_enemy_stronghold():
+    """Rules, Лидеры: "назгул без армии не может быть помещен во вражескую цитадель"; Перемещение
+    миньонов: not until the Shadow besieges it. The Witch-king is a Nazgûl."""
+    messages = dict(
+        problems_of(
+            {
+                "armies": {"rivendell": {"elves": {"regular": 2}, "sauron": {"nazgul": 1}}},
+                "characters": {"witch-king": "minas-tirith"},
+            }
+        )
+    )
+    assert "stronghold" in messages["armies.rivendell"]
+    assert "stronghold" in messages["characters.witch-king"]
+    # a stronghold the Shadow has captured is no longer an enemy one
+    assert validate_position(
+        {"armies": {"rivendell": {"sauron": {"nazgul": 1}}}, "control": {"rivendell": "shadow"}}
+    )
+
+
 def test_character_problems():
     data = {
         "characters": {"strider": "bree", "saruman": "fangorn", "aragorn": "erech", "nobody": "x"},
