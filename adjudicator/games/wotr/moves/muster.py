@@ -238,7 +238,7 @@ def _check_stacking(
             findings.fail(
                 "stacking",
                 N_("%(count)s units in %(region)s after recruiting: the limit is %(limit)s"),
-                rules.ARMY_COMPOSITION,
+                rules.STRONGHOLD_ATTACK if inside else rules.ARMY_COMPOSITION,
                 count=after,
                 region=region,
                 limit=limit,
