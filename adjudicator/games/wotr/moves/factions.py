@@ -109,12 +109,18 @@ CONDITIONS = {
 }
 
 
-def _check_die(findings: Findings, move: Move, allowed: tuple[str, ...], what: str) -> None:
+def _check_die(
+    findings: Findings,
+    move: Move,
+    allowed: tuple[str, ...],
+    what: str,
+    citation: rules.Citation = rules.FACTION_DICE,
+) -> None:
     if move.die not in allowed:
         findings.fail(
             "wrong_die",
             N_("%(what)s needs %(allowed)s, not %(die)s"),
-            rules.FACTION_DICE,
+            citation,
             what=what,
             allowed=" / ".join(allowed),
             die=move.die,
@@ -124,7 +130,8 @@ def _check_die(findings: Findings, move: Move, allowed: tuple[str, ...], what: s
 def _check_enter(situation: Situation, move: Move, findings: Findings) -> None:
     faction = move.faction
     findings.cite(rules.FACTION_ENTRY, ENTRY[faction], SETUP[faction])
-    _check_die(findings, move, (MUSTER, FACTION_DIE), N_("bringing a faction into play"))
+    entering = N_("bringing a faction into play")
+    _check_die(findings, move, (MUSTER, FACTION_DIE), entering, rules.FACTION_ENTRY)
     if situation.faction_in_play(faction):
         findings.fail(
             "faction_in_play",
@@ -325,8 +332,14 @@ def _move_chain(situation: Situation, move: Move, findings: Findings) -> None:
         return not situation.units(region, SHADOW)
 
     if faction == "dead":
-        _reach(findings, move, situation.faction_at("dead", move.origin), free, citation)
+        _move_dead(situation, move, findings, free)
         return
+    if move.origin == "fangorn" and situation.faction_at("ents", "fangorn") <= move.count:
+        findings.fail(
+            "ents_last_in_fangorn",
+            N_("at least one Ent must always stay in Fangorn (the Entwood)"),
+            rules.ENTS_LIMITS,
+        )
     ents = {r for r, n in situation.factions.get("ents", {}).items() if n}
     next_to_ents = any(move.to in graph.neighbours(r) for r in ents)
     if not free(move.to) or move.origin != "fangorn" or not next_to_ents:
@@ -339,6 +352,38 @@ def _move_chain(situation: Situation, move: Move, findings: Findings) -> None:
             citation,
         )
     findings.path_length = 1
+
+
+def _move_dead(situation: Situation, move: Move, findings: Findings, free) -> None:
+    """The Army of the Dead never splits; each region it moves destroys one of its figures,
+    and the faction leaves play when none is left (Мертвецы: ограничения, передвижение,
+    уничтожение)."""
+    figures = situation.faction_at("dead", move.origin)
+    if "count" in move.raw and move.count != figures:
+        findings.fail(
+            "dead_split",
+            N_("the Dead never split: all %(figures)s figures in %(origin)s move together"),
+            rules.DEAD_LIMITS,
+            figures=figures,
+            origin=move.origin,
+        )
+    _reach(findings, move, figures, free, rules.DEAD_MOVEMENT)
+    if not findings.ok:
+        return
+    left = figures - findings.path_length
+    findings.effect(
+        "dead_destroyed",
+        N_("%(lost)s figures of the Dead are destroyed on the way; %(left)s remain"),
+        rules.DEAD_MOVEMENT,
+        lost=findings.path_length,
+        left=left,
+    )
+    if not left:
+        findings.effect(
+            "faction_removed",
+            N_("no figure of the Dead is left: the faction leaves play"),
+            rules.DEAD_DESTRUCTION,
+        )
 
 
 def _reach(findings: Findings, move: Move, reach: int, can_enter, citation) -> None:
