@@ -75,7 +75,16 @@ def read_position(data: Any, field: str = "position") -> Position:
     try:
         return validate_position(data)
     except InvalidInput as error:
-        raise InvalidInput((f"{field}.{where}", what) for where, what in error.problems) from None
+        # the engine names a position that is not an object "position" itself
+        raise InvalidInput(
+            (
+                field
+                if where == "position" and not isinstance(data, Mapping)
+                else f"{field}.{where}",
+                what,
+            )
+            for where, what in error.problems
+        ) from None
 
 
 # ---- battle ---------------------------------------------------------------------------------

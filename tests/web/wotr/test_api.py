@@ -193,6 +193,8 @@ def test_setup_and_validate(api):
         "position.armies.edoras",
         "position.fellowship.corruption",
     } <= fields
+    not_an_object = post(api, "/api/wotr/positions/validate/", {"position": [1]}, status=400)
+    assert [e["field"] for e in not_an_object["errors"]] == ["position"]
 
 
 def test_hunt_forced_draw(api):
