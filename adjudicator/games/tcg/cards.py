@@ -136,13 +136,17 @@ class CardIndex:
             return Lookup(card=card)
         if collector_key(text) is not None:
             return Lookup()
-        key = fold(text)
-        matches = self._by_full.get(key) or self._by_title.get(key) or []
+        matches = self.named(text)
         if len(matches) == 1:
             return Lookup(card=matches[0])
         if matches:
-            return Lookup(candidates=tuple(matches))
-        return Lookup(suggestions=self.suggest(key))
+            return Lookup(candidates=matches)
+        return Lookup(suggestions=self.suggest(fold(text)))
+
+    def named(self, text: str) -> tuple[Card, ...]:
+        """The cards whose "Title, Subtitle", or else whose title, is ``text`` (loosely)."""
+        key = fold(text)
+        return tuple(self._by_full.get(key) or self._by_title.get(key) or ())
 
     def suggest(self, key: str, limit: int = 5) -> tuple[Card, ...]:
         """Cards whose names are close to ``key`` (a folded name), best first."""

@@ -14,7 +14,15 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from adjudicator.games.common import N_
-from adjudicator.games.tcg.cards import SITE, THE_ONE_RING, Card, CardIndex, collector_key, fold
+from adjudicator.games.tcg.cards import (
+    SITE,
+    THE_ONE_RING,
+    Card,
+    CardIndex,
+    Lookup,
+    collector_key,
+    fold,
+)
 
 MAX_LINES = 1000
 MAX_CHARS = 100_000
@@ -68,10 +76,14 @@ MARKER_RE = re.compile(r"[*(\[]\s*(rb|ring[- ]?bearer)\s*[*)\]]", re.IGNORECASE)
 LEADING_COUNT_RE = re.compile(r"^(?P<count>-?\d+)\s*(?:[xXхХ×*]\s*|\s)(?P<rest>\S.*)$")
 LEADING_X_RE = re.compile(r"^[xXхХ×]\s*(?P<count>-?\d+)\s+(?P<rest>\S.*)$")
 TRAILING_COUNT_RE = re.compile(
-    r"^(?P<rest>.*?\S)\s*(?:[xXхХ×]\s*(?P<a>-?\d+)|\(\s*[xXхХ×]?\s*(?P<b>-?\d+)\s*\))$"
+    r"^(?P<rest>.*?\S)\s*(?:[xXхХ×]\s*(?P<a>-?\d+)|\(\s*[xXхХ×]?\s*(?P<b>-?\d+)\s*\)"
+    r"|\s(?P<c>-?\d+)\s*[xXхХ×])$"
 )
 HEADER_COUNT_RE = re.compile(r"\s*[(\[]\s*\d+\s*[)\]]\s*$")
-TRAILING_COLLECTOR_RE = re.compile(r"[(\[]\s*(?P<key>\d{1,2}\s*[RUCPrucp_]\s*\d{1,3})\s*[)\]]$")
+TRAILING_COLLECTOR_RE = re.compile(
+    r"(?:[(\[]\s*(?P<key>\d{1,2}\s*[RUCPrucp_]\s*\d{1,3})\s*[)\]]"
+    r"|\s(?P<bare>\d{1,2}[RUCPrucp_]\d{1,3}))$"
+)
 CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd]")
 
 
@@ -158,7 +170,7 @@ def _count_and_name(text: str) -> tuple[int, str]:
             return int(match["count"]), match["rest"].strip()
     match = TRAILING_COUNT_RE.match(text)
     if match:
-        return int(match["a"] or match["b"]), match["rest"].strip()
+        return int(match["a"] or match["b"] or match["c"]), match["rest"].strip()
     return 1, text
 
 
@@ -173,6 +185,23 @@ def _role(card: Card, section: Section, ring_bearer_marker: bool) -> Role:
     if section is Section.NONE and card.type == THE_ONE_RING:
         return Role.RING
     return Role.DRAW
+
+
+def _lookup(name: str, index: CardIndex) -> tuple[Lookup, str | None]:
+    """The card a line names, and the trailing collector number if it has one.
+
+    The collector number decides when the name before it is unknown (a typo) or names that
+    very card; when the name names other cards, the line is ambiguous: neither is guessed.
+    """
+    collector = TRAILING_COLLECTOR_RE.search(name)
+    if collector is None:
+        return index.lookup(name), None
+    key = collector["key"] or collector["bare"]
+    numbered = index.lookup(key)
+    named = index.named(name[: collector.start()].strip().rstrip(",;"))
+    if numbered.card is None or not named or numbered.card in named:
+        return numbered, key
+    return Lookup(candidates=(numbered.card, *named)), key
 
 
 def parse_deck_list(text: str, index: CardIndex) -> ParsedDeck:
@@ -209,8 +238,7 @@ def parse_deck_list(text: str, index: CardIndex) -> ParsedDeck:
                 )
             )
             continue
-        collector = TRAILING_COLLECTOR_RE.search(name)
-        found = index.lookup(collector["key"] if collector else name)
+        found, collector = _lookup(name, index)
         if found.card is not None:
             role = _role(found.card, line_section, marker is not None)
             entries.append(DeckEntry(found.card, count, role, line_section, number))
@@ -218,11 +246,13 @@ def parse_deck_list(text: str, index: CardIndex) -> ParsedDeck:
             problems.append(
                 LineProblem(
                     "ambiguous_card",
+                    N_('Line %(line)s: the name and the collector number %(collector)s give '
+                       "different cards: %(candidates)s.") if collector else
                     N_('Line %(line)s: "%(name)s" matches several cards; give the subtitle or '
                        "the collector number: %(candidates)s."),
                     number,
                     raw.strip(),
-                    {"line": number, "name": name,
+                    {"line": number, "name": name, "collector": collector,
                      "candidates": "; ".join(c.label for c in found.candidates)},
                     found.candidates,
                 )

@@ -39,7 +39,11 @@ def only_entry(text: str):
         ("1R50", 1, "1_50"),
         ("1 R 50", 1, "1_50"),
         ("3 1_50", 3, "1_50"),
-        ("2x Legolas, Prince of Mirkwood (1R50)", 2, "1_50"),
+        ("2x Legolas, Greenleaf (1R50)", 2, "1_50"),
+        ("2x Legolas (1R50)", 2, "1_50"),
+        ("2x Legolas, Greenlef (1R50)", 2, "1_50"),
+        ("4 Goblin Runner 1U178", 4, "1_178"),
+        ("Legolas, Greenleaf 4x", 4, "1_50"),
         ("- 2 Lorien Elf", 2, "1_53"),
         ("* 2 LÓRIEN ELF", 2, "1_53"),
         ("2 Lórien Elf   # my favourite", 2, "1_53"),
@@ -93,6 +97,15 @@ def test_ambiguous_title_lists_every_version():
     (problem,) = parse("4 Aragorn").problems
     assert problem.code == "ambiguous_card"
     assert {c.id for c in problem.suggestions} == {"1_89", "1_365", "3_38"}
+
+
+def test_a_collector_number_naming_another_card_is_reported_not_guessed():
+    """The name says Prince of Mirkwood (1U51), the number says Greenleaf (1R50): the two
+    differ in strength, text and uniqueness checks, so the line is not read as either."""
+    (problem,) = parse("2x Legolas, Prince of Mirkwood (1R50)").problems
+    assert problem.code == "ambiguous_card"
+    assert {c.id for c in problem.suggestions} == {"1_50", "1_51"}
+    assert "1R50" in problem.message % problem.params
 
 
 def test_unknown_card_suggests_close_names():
