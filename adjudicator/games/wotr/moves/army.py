@@ -384,7 +384,13 @@ def _attack_effects(findings: Findings, situation: Situation, to: str, enemy: st
     for nation, units in situation.position.nation_units(to).items():
         if BOARD.side_of(nation) != enemy or not units:
             continue
-        activate(findings, situation, nation, N_("%(nation)s becomes active: its army is attacked"))
+        activated = activate(
+            findings, situation, nation, N_("%(nation)s becomes active: its army is attacked")
+        )
         advance(
-            findings, situation, nation, N_("%(nation)s advances one step: its army is attacked")
+            findings,
+            situation,
+            nation,
+            N_("%(nation)s advances one step: its army is attacked"),
+            activated,
         )

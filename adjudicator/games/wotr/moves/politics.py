@@ -19,29 +19,46 @@ from adjudicator.games.wotr.moves.model import EVENT, MUSTER, Move
 CITY_OR_STRONGHOLD = (CITY, STRONGHOLD)
 
 
-def activate(findings: Findings, situation: Situation, nation: str | None, why: str) -> None:
-    """Note that a passive Free Peoples nation turns active (``why`` is a message)."""
+ASSUME_ACTIVATED_FIRST = N_(
+    "One event both activates a passive nation and advances its marker (its army attacked, its "
+    "city or stronghold captured): the nation is taken to be activated first, so a marker one "
+    "step from war enters the war box; the rulebook does not state the order (rules: "
+    "Активация наций, Изменение политической позиции)."
+)
+
+
+def activate(findings: Findings, situation: Situation, nation: str | None, why: str) -> bool:
+    """Note that a passive Free Peoples nation turns active (``why`` is a message); say whether
+    it does."""
     if nation is None or BOARD.side_of(nation) != FREE_PEOPLES:
-        return
-    if not situation.position.political_status(nation).active:
-        findings.effect("activates", why, rules.ACTIVATION, nation=nation)
+        return False
+    if situation.position.political_status(nation).active:
+        return False
+    findings.effect("activates", why, rules.ACTIVATION, nation=nation)
+    return True
 
 
-def advance(findings: Findings, situation: Situation, nation: str, why: str) -> None:
-    """Note that a nation's marker moves one step towards war (if it is not at war yet)."""
+def advance(
+    findings: Findings, situation: Situation, nation: str, why: str, activated: bool = False
+) -> None:
+    """Note that a nation's marker moves one step towards war (if it is not at war yet);
+    ``activated``: the same event activates the nation."""
     marker = situation.position.political_status(nation)
     if marker.at_war:
         return
     if marker.steps_from_war == 1 and not marker.active:
-        return
+        if not activated:
+            return
+        findings.assume(ASSUME_ACTIVATED_FIRST)
     findings.effect("advances", why, rules.POLITICAL_ADVANCE, nation=nation)
 
 
 def entering_land(findings: Findings, situation: Situation, side: str, region: str) -> None:
     """An army of ``side`` enters ``region``: activation of an enemy nation, capture."""
     data = BOARD.regions[region]
+    activated = False
     if data.nation and BOARD.side_of(data.nation) != side:
-        activate(
+        activated = activate(
             findings,
             situation,
             data.nation,
@@ -56,12 +73,13 @@ def entering_land(findings: Findings, situation: Situation, side: str, region: s
         rules.CAPTURE,
         region=region,
     )
-    if data.nation and data.settlement in CITY_OR_STRONGHOLD:
+    if data.nation and BOARD.side_of(data.nation) != side and data.settlement in CITY_OR_STRONGHOLD:
         advance(
             findings,
             situation,
             data.nation,
             N_("%(nation)s advances one step: its city or stronghold is captured"),
+            activated,
         )
 
 
