@@ -215,7 +215,16 @@ def check_reveal(situation: Situation, move: Move, findings: Findings) -> None:
         return
     _destination(findings, situation, move, rules.REVEALED)
     data = BOARD.regions[move.to]
-    if data.settlement in CITY_OR_STRONGHOLD and situation.controller(move.to) == FREE_PEOPLES:
+    if not situation.position.fellowship.progress:
+        findings.cite(rules.FELLOWSHIP_LOCATION)
+        findings.assume(
+            N_(
+                "With the progress counter at 0 the Ring-bearer has not left the region "
+                "(rules: Местоположение Содружества): the figure does not move, so the ban on "
+                "ending a move in a Free Peoples city or stronghold does not apply."
+            )
+        )
+    elif data.settlement in CITY_OR_STRONGHOLD and situation.controller(move.to) == FREE_PEOPLES:
         findings.fail(
             "revealed_in_fp_city",
             N_(
