@@ -32,6 +32,16 @@ ASSUME_EVENT = N_(
 )
 
 
+ASSUME_NO_NATION_LAND = N_(
+    "A nation not at war may move its units into a region of no nation: Объявление войны says "
+    "its army 'may leave its borders but not cross into another nation's land'; the sentence "
+    "of Запреты на перемещение ('cannot go beyond its nation's land') is read the same way."
+)
+ASSUME_BESIEGED_STAY = N_(
+    "The rulebook says a besieged army cannot retreat to an adjacent region (Ведение осады) and "
+    "leaves its stronghold only by a sortie, after which it stays in the region (Вылазка); "
+    "moving out of the stronghold is read as forbidden too."
+)
 ASSUME_LEADERS_NOT_UNITS = N_(
     "The limits of a nation not at war bind its units (rules: Объявление войны speaks of units); "
     "its leaders alone may go with an army of nations at war."
@@ -97,7 +107,9 @@ def _check_not_at_war(
                 rules.AT_WAR,
                 nation=nation,
             )
-        elif land is not None and land != nation:
+        elif land is None:
+            findings.assume(ASSUME_NO_NATION_LAND)
+        elif land != nation:
             findings.fail(
                 "not_at_war_border",
                 N_(
@@ -168,6 +180,8 @@ def _check_leg(
             rules.SIEGE,
             origin=origin,
         )
+        findings.cite(rules.SORTIE)
+        findings.assume(ASSUME_BESIEGED_STAY)
     check_adjacent(findings, origin, to, rules.ARMY_MOVEMENT)
     _check_destination(findings, situation, to, side, moving.units)
     _check_not_at_war(findings, situation, force, to, "move")
