@@ -97,12 +97,24 @@ def capture_odds(
                 code="own_army_area",
             )
         )
+    allowed = not reasons
+    if allowed:
+        reasons.append(
+            Reason(
+                N_(
+                    'Each attempt needs its own occasion: a successful search whose die face '
+                    'shows "n", or the found character entering a hex held by a Shadow unit.'
+                ),
+                cite.CAPTIVITY,
+                code="capture_occasion",
+            )
+        )
     return _odds(
         "capture",
         niewola,
         attempts,
         {face for face in DIE_FACES if face <= niewola},
-        allowed=not reasons,
+        allowed=allowed,
         reasons=tuple(reasons),
         cited=(cite.CAPTURE_ESCAPE_ATTRIBUTES, cite.CAPTIVITY),
     )

@@ -80,3 +80,15 @@ def test_escape_antitonic_in_ucieczka(ucieczka, n):
 def test_first_success_and_never_sum_to_one(value, n):
     odds = ring_removal_odds(value, n)
     assert sum(p for _, p in odds.first_success) + odds.never == 1
+
+
+def test_each_capture_attempt_needs_its_own_occasion():
+    """Niewola: Sauron may try to capture a found character "jeżeli przy liczbie oczek podczas
+    udanej próby poszukiwania figuruje literka "n"", or one that "weszła na pole zajmowane przez
+    oddział sił Ciemności": N attempts are not free to take, each needs such an occasion."""
+    odds = capture_odds(3, 2)
+    occasion = [r for r in odds.reasons if r.code == "capture_occasion"]
+    assert len(occasion) == 1
+    assert occasion[0].citation.anchor == "niewola"
+    assert "n" in occasion[0].message and "hex" in occasion[0].message
+    assert odds.allowed
