@@ -306,9 +306,14 @@ def check_separate(situation: Situation, move: Move, findings: Findings) -> None
         activation_on_arrival(findings, situation, move.characters, move.to)
 
 
+def guide_candidates(companions: list[str]) -> list[str]:
+    """The companions of the highest level; Gollum when none is left (rules: Гид Содружества)."""
+    top = highest_level(companions)
+    return [c for c in companions if (BOARD.characters[c].level or 0) == top] or [GOLLUM]
+
+
 def _check_new_guide(findings: Findings, move: Move, guide: str, remaining: list[str]) -> None:
-    top = highest_level(remaining)
-    candidates = [c for c in remaining if (BOARD.characters[c].level or 0) == top]
+    candidates = guide_candidates(remaining)
     if move.guide is not None or guide not in remaining:
         findings.cite(rules.GUIDE)
     if move.guide is not None:
@@ -318,14 +323,14 @@ def _check_new_guide(findings: Findings, move: Move, guide: str, remaining: list
             "new_guide",
             N_("a new guide is needed: %(candidates)s"),
             rules.GUIDE,
-            candidates=", ".join(candidates) or GOLLUM,
+            candidates=", ".join(candidates),
         )
 
 
 def _check_guide_choice(
     findings: Findings, guide: str, members: list[str], candidates: list[str]
 ) -> None:
-    if guide not in members:
+    if guide not in (*members, GOLLUM):
         findings.fail(
             "guide_not_member",
             N_("%(guide)s is not in the Fellowship and cannot guide it"),
@@ -345,9 +350,7 @@ def check_guide(situation: Situation, move: Move, findings: Findings) -> None:
     """Choose the guide: a companion of the highest level, ties by choice (rules: Гид)."""
     findings.cite(rules.GUIDE)
     members = list(situation.position.fellowship.companions)
-    top = highest_level(members)
-    candidates = [c for c in members if (BOARD.characters[c].level or 0) == top]
-    _check_guide_choice(findings, move.guide, members, candidates)
+    _check_guide_choice(findings, move.guide, members, guide_candidates(members))
 
 
 def check_rejoin(situation: Situation, move: Move, findings: Findings) -> None:

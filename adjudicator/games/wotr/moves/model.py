@@ -19,7 +19,7 @@ from adjudicator.games.wotr.board import (
     resolve_character,
     unknown_region_message,
 )
-from adjudicator.games.wotr.position import Units
+from adjudicator.games.wotr.position import GOLLUM, Units
 
 ARMY, CHARACTER, MUSTER, EVENT, FACTION_DIE = "army", "character", "muster", "event", "faction"
 DICE = (ARMY, CHARACTER, MUSTER, EVENT, FACTION_DIE)
@@ -308,7 +308,9 @@ def _fellowship(reader: _Reader, kind: str) -> Move:
         reader.fail("die", f"must be one of {', '.join(DICE)}, not {die!r}")
     companions = reader.characters("companions") or reader.characters("characters")
     guide = None
-    if reader.data.get("guide") is not None:
+    if reader.data.get("guide") == GOLLUM:
+        guide = GOLLUM
+    elif reader.data.get("guide") is not None:
         guide = reader.character(reader.data["guide"], reader.where("guide"))
     needs_to = kind in ("declare", "reveal", "separate")
     if kind in ("separate", "rejoin") and not companions:
