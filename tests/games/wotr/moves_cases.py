@@ -54,6 +54,8 @@ class Case:
     position: dict[str, Any] = field(default_factory=position)
     factions: dict[str, Any] = field(default_factory=dict)
     effects: tuple[str, ...] = ()
+    assumes: tuple[str, ...] = ()
+    """Words each of which must occur in one of the answer's stated assumptions."""
 
 
 def army(origin: str, to: str, die: str = "army", **units: Any) -> dict[str, Any]:
@@ -553,7 +555,7 @@ MUSTER_CASES = [
     ),
     Case(
         "a card still respects the besieged limit of 5",
-        rules.ARMY_COMPOSITION,
+        rules.STRONGHOLD_ATTACK,
         muster({"region": "minas-tirith", "nation": "gondor", "regular": 2}, die="event"),
         False,
         ("stacking",),
@@ -1160,7 +1162,7 @@ FACTION_CASES = [
     ),
     Case(
         "a faction enters with a muster or faction die, not an army die",
-        rules.FACTION_DICE,
+        rules.FACTION_ENTRY,
         faction("spiders", "enter", die="army"),
         False,
         ("wrong_die",),
@@ -1268,6 +1270,141 @@ FACTION_CASES = [
     ),
 ]
 
+ENTWOOD = position(
+    characters={"gimli": "fangorn", "saruman": "orthanc"},
+    fellowship={
+        "companions": ["gandalf-grey", "strider", "boromir", "legolas", "meriadoc", "peregrin"]
+    },
+)
+
+REVIEW_CASES = [
+    # Written in review, each from the sentence quoted in its name.
+    Case(
+        "ents: one ent must always stay in fangorn (Хотя бы один энт ... всегда в Фангорне)",
+        rules.ENTS_LIMITS,
+        faction("ents", "move", **{"from": "fangorn", "to": "westemnet", "die": "event"}),
+        False,
+        ("ents_last_in_fangorn",),
+        position=ENTWOOD,
+        factions={"ents": {"fangorn": 1}},
+    ),
+    Case(
+        "ents: one of two ents leaves fangorn",
+        rules.ENTS_MOVEMENT,
+        faction("ents", "move", **{"from": "fangorn", "to": "westemnet", "die": "event"}),
+        True,
+        position=ENTWOOD,
+        factions={"ents": {"fangorn": 2}},
+    ),
+    Case(
+        "the dead never split (Мертвецы Дунхарга не могут разделяться)",
+        rules.DEAD_LIMITS,
+        faction("dead", "move", **{"from": "erech", "to": "lamedon", "count": 1, "die": "event"}),
+        False,
+        ("dead_split",),
+        factions={"dead": {"erech": 3}},
+    ),
+    Case(
+        "the army of the dead moves whole, one figure destroyed per region",
+        rules.DEAD_MOVEMENT,
+        faction("dead", "move", **{"from": "erech", "to": "pelargir", "count": 3, "die": "event"}),
+        True,
+        factions={"dead": {"erech": 3}},
+        effects=("dead_destroyed",),
+    ),
+    Case(
+        "the army of the dead without a count moves whole",
+        rules.DEAD_MOVEMENT,
+        faction("dead", "move", **{"from": "erech", "to": "lamedon", "die": "event"}),
+        True,
+        factions={"dead": {"erech": 2}},
+        effects=("dead_destroyed",),
+    ),
+    Case(
+        "the last dead destroyed on the way: the faction leaves play",
+        rules.DEAD_DESTRUCTION,
+        faction("dead", "move", **{"from": "erech", "to": "lamedon", "die": "event"}),
+        True,
+        factions={"dead": {"erech": 1}},
+        effects=("faction_removed",),
+    ),
+    Case(
+        "a passive nation one step from war is attacked: activated, then advanced to war",
+        rules.POLITICAL_ADVANCE,
+        attack("gap-of-rohan", "fords-of-isen"),
+        True,
+        position=position(
+            armies={"gap-of-rohan": {"isengard": {"regular": 3}}},
+            political={"isengard": AT_WAR, "rohan": PASSIVE_ONE_STEP},
+        ),
+        effects=("activates", "advances"),
+        assumes=("activat",),
+    ),
+    Case(
+        "a passive nation one step from war loses a city: activated, then advanced to war",
+        rules.POLITICAL_ADVANCE,
+        army("westemnet", "edoras", regular=3),
+        True,
+        position=position(
+            armies={"westemnet": {"isengard": {"regular": 3}}, "edoras": {}},
+            political={"isengard": AT_WAR, "rohan": PASSIVE_ONE_STEP},
+        ),
+        effects=("activates", "captures", "advances"),
+        assumes=("activat",),
+    ),
+    Case(
+        "revealed with progress 0 the figure does not move, even in rivendell",
+        rules.FELLOWSHIP_LOCATION,
+        {"kind": "reveal", "to": "rivendell"},
+        True,
+        assumes=("0",),
+    ),
+    Case(
+        "a nation not at war leaves its land for a region of no nation: the two texts stated",
+        rules.MOVEMENT_LIMITS,
+        army("minas-tirith", "osgiliath", regular=1),
+        True,
+        assumes=("Запреты на перемещение",),
+    ),
+    Case(
+        "a besieged army cannot leave: the reading is stated",
+        rules.SORTIE,
+        army("minas-tirith", "lossarnach", regular=3, elite=1, leaders=1, nation="gondor"),
+        False,
+        ("besieged_cannot_leave",),
+        position=MT_BESIEGED,
+        assumes=("Вылазка",),
+    ),
+    Case(
+        "gollum guides when every companion has left",
+        rules.GUIDE,
+        {"kind": "guide", "guide": "gollum"},
+        True,
+        position=position(
+            characters={
+                slug: "rivendell"
+                for slug in (
+                    "gandalf-grey",
+                    "strider",
+                    "boromir",
+                    "legolas",
+                    "gimli",
+                    "meriadoc",
+                    "peregrin",
+                )
+            },
+            fellowship={"companions": [], "guide": "gollum"},
+        ),
+    ),
+    Case(
+        "gollum does not guide while a companion is in the fellowship",
+        rules.GUIDE,
+        {"kind": "guide", "guide": "gollum"},
+        False,
+        ("guide_level",),
+    ),
+]
+
 CASES = (
     ARMY_CASES
     + ATTACK_CASES
@@ -1276,4 +1413,5 @@ CASES = (
     + CHARACTER_CASES
     + FELLOWSHIP_CASES
     + FACTION_CASES
+    + REVIEW_CASES
 )

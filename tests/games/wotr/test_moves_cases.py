@@ -23,3 +23,5 @@ def test_case(case):
     assert case.section in verdict.citations
     assert all(reason.citation is not None for reason in verdict.reasons)
     assert set(case.effects) <= {effect.code for effect in verdict.effects}
+    for words in case.assumes:
+        assert any(words in text for text in verdict.assumptions), verdict.assumptions
