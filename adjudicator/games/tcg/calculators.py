@@ -10,7 +10,7 @@ from itertools import groupby
 
 from adjudicator.games.common import N_, Citation, InvalidInput, Reason
 from adjudicator.games.tcg import citations as rules
-from adjudicator.games.tcg.cards import FREE_PEOPLES, SHADOW
+from adjudicator.games.tcg.cards import FREE_PEOPLES, SHADOW, fold
 
 ROAMING_PENALTY = 2
 COMPANION_LIMIT = 9
@@ -564,6 +564,12 @@ class CompanionRef:
     unique: bool = False
 
 
+def _title_key(title: str) -> str:
+    """A card's title without its subtitle, loosely: "Aragorn, King in Exile" is Aragorn
+    (rules: Уникальность: cards of one title with different subtitles are the same)."""
+    return fold(title.split(",", 1)[0])
+
+
 def can_play_companion(
     in_play: Sequence[CompanionRef], dead_pile: Sequence[CompanionRef], candidate: CompanionRef
 ) -> Answer:
@@ -583,15 +589,18 @@ def can_play_companion(
                 "companion_limit",
             )
         )  # fmt: skip
-    title = candidate.title.strip().casefold()
-    if candidate.unique and any(c.title.strip().casefold() == title for c in in_play):
+    key = _title_key(candidate.title)
+    same_in_play = [c for c in in_play if _title_key(c.title) == key]
+    same_dead = [c for c in dead_pile if _title_key(c.title) == key]
+    unique = any(c.unique for c in (candidate, *same_in_play, *same_dead))
+    if unique and same_in_play:
         reasons.append(
             Reason(
                 N_("%(title)s is unique and a card of that title is already in play."),
                 rules.UNIQUENESS, {"title": candidate.title}, "unique_in_play",
             )
         )  # fmt: skip
-    if candidate.unique and any(c.title.strip().casefold() == title for c in dead_pile):
+    if unique and same_dead:
         reasons.append(
             Reason(
                 N_("%(title)s is unique and a card of that title is in your dead pile."),
@@ -613,7 +622,13 @@ def can_play_companion(
     return _answer(
         {"legal": legal, "companions_counted": count, "room_left": max(0, COMPANION_LIMIT - count)},
         reasons,
-        [N_("Every copy of a non-unique companion counts separately; the Ring-bearer counts.")],
+        [
+            N_("Every copy of a non-unique companion counts separately; the Ring-bearer counts."),
+            N_(
+                "Titles are compared without their subtitles (the part after a comma), case or "
+                "accents; a title is unique if any of its cards entered is."
+            ),
+        ],
     )
 
 

@@ -209,6 +209,30 @@ def test_a_unique_companion_in_the_dead_pile_cannot_return():
     assert [r.code for r in twice.reasons] == ["unique_in_play"]
 
 
+@pytest.mark.parametrize(
+    ("in_play", "dead", "candidate", "code"),
+    [
+        # "Если на вашем кладбище есть уникальный спутник ... вводить в игру ... карту с таким
+        # же названием, нельзя": the dead card's dot decides, whatever the candidate says.
+        ([], [calc.CompanionRef("Boromir", True)], calc.CompanionRef("Boromir"), "unique_dead"),
+        ([calc.CompanionRef("Gimli", True)], [], calc.CompanionRef("Gimli"), "unique_in_play"),
+        # "Две карты с одним названием, но разными подзаголовками, представляют собой одно и то же"
+        (
+            [calc.CompanionRef("Aragorn, Ranger of the North", True)], [],
+            calc.CompanionRef("Aragorn, King in Exile", True), "unique_in_play",
+        ),
+        ([], [calc.CompanionRef("Gimli, Son of Glóin", True)], calc.CompanionRef("GIMLI", True),
+         "unique_dead"),
+    ],
+)  # fmt: skip
+def test_uniqueness_is_by_title_whatever_the_subtitle_or_which_card_has_the_dot(
+    in_play, dead, candidate, code
+):
+    answer = calc.can_play_companion(in_play, dead, candidate)
+    assert not answer.values["legal"]
+    assert [r.code for r in answer.reasons] == [code]
+
+
 def test_burdens_reaching_resistance_corrupt():
     assert calc.corruption(9, 10, added=1).values["corrupted"]
     safe = calc.corruption(7, 10, added=2)
