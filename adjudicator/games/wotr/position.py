@@ -22,7 +22,9 @@ The JSON format (``Position.to_dict()`` writes it; ``Position.from_dict()`` and
         "companions": ["gandalf-grey", "strider", ...]
       },
       "hunt_box": {"shadow_dice": 0, "free_peoples_dice": 0},
-      "hunt_tiles_drawn": ["eye", "3"]     # tile ids of board.BOARD.hunt_tiles
+      "hunt_tiles_drawn": ["eye", "3"],    # tile ids of board.BOARD.hunt_tiles
+      "reinforcements": {"rohan": {"regular": 6, "elite": 4, "leaders": 3}}
+                                           # optional: figures left in a nation's pool
     }
 
 Regions may be given by slug, English or Russian name (stored as slugs). Figures per nation are
@@ -168,6 +170,9 @@ class Position:
     political: Mapping[str, Political] = field(default_factory=lambda: MappingProxyType({}))
     hunt_box: HuntBox = HuntBox()
     hunt_tiles_drawn: tuple[str, ...] = ()
+    reinforcements: Mapping[str, Units] | None = None
+    """Figures in each listed nation's reinforcements; ``None`` (the default, and the setup's
+    value) when the position does not track them. Omitted nations are not checked."""
 
     # ---- look-ups -------------------------------------------------------------------------
 
@@ -285,6 +290,16 @@ class Position:
                 "free_peoples_dice": self.hunt_box.free_peoples_dice,
             },
             "hunt_tiles_drawn": list(self.hunt_tiles_drawn),
+            **(
+                {}
+                if self.reinforcements is None
+                else {
+                    "reinforcements": {
+                        nation: units.to_dict()
+                        for nation, units in sorted(self.reinforcements.items())
+                    }
+                }
+            ),
         }
 
 
@@ -413,16 +428,32 @@ def _read_armies(reader: _Reader, raw: Any) -> dict[str, dict[str, Units]]:
             if nation not in BOARD.nations:
                 reader.add(at, Message(N_("unknown nation %(name)s"), name=repr(nation)))
                 continue
-            figures = reader.mapping(figures, at)
-            for kind in set(figures) - set(UNIT_KINDS):
-                reader.add(
-                    f"{at}.{kind}", Message(N_("unknown figure kind %(name)s"), name=repr(kind))
-                )
-            units = Units(**{k: reader.count(figures.get(k, 0), f"{at}.{k}") for k in UNIT_KINDS})
+            units = _read_figures(reader, figures, at)
             if region is not None and units:
                 slot = armies.setdefault(region, {})
                 slot[nation] = slot.get(nation, Units()) + units
     return armies
+
+
+def _read_figures(reader: _Reader, raw: Any, at: str) -> Units:
+    """One nation's figures: ``regular``, ``elite``, ``leaders``, ``nazgul`` (0 if omitted)."""
+    figures = reader.mapping(raw, at)
+    for kind in set(figures) - set(UNIT_KINDS):
+        reader.add(f"{at}.{kind}", Message(N_("unknown figure kind %(name)s"), name=repr(kind)))
+    return Units(**{k: reader.count(figures.get(k, 0), f"{at}.{k}") for k in UNIT_KINDS})
+
+
+def _read_reinforcements(reader: _Reader, raw: Any) -> Mapping[str, Units] | None:
+    if raw is None:
+        return None
+    pools = {}
+    for nation, figures in reader.mapping(raw, "reinforcements").items():
+        at = f"reinforcements.{nation}"
+        if nation not in BOARD.nations:
+            reader.add(at, Message(N_("unknown nation %(name)s"), name=repr(nation)))
+            continue
+        pools[nation] = _read_figures(reader, figures, at)
+    return _frozen(pools)
 
 
 def _read_fellowship(reader: _Reader, raw: Any) -> Fellowship:
@@ -544,6 +575,7 @@ def validate_position(data: Any) -> Position:
             ),
         ),
         hunt_tiles_drawn=tuple(tile for tile in drawn if isinstance(tile, str)),
+        reinforcements=_read_reinforcements(reader, data.get("reinforcements")),
     )
     problems = reader.problems
     problems += [
@@ -557,7 +589,7 @@ def validate_position(data: Any) -> Position:
     return position
 
 
-POSITION_KEYS = frozenset(standard_setup().to_dict())
+POSITION_KEYS = frozenset(standard_setup().to_dict()) | {"reinforcements"}
 
 
 # ---- the rules a position must respect ---------------------------------------------------
@@ -576,6 +608,7 @@ def position_problems(position: Position) -> Problems:
     return [
         *_army_problems(position),
         *_figure_total_problems(position),
+        *_reinforcement_problems(position),
         *_siege_problems(position),
         *_character_problems(position),
         *_fellowship_problems(position),
@@ -636,13 +669,17 @@ def _enemy_stronghold_without_army(position: Position, region: str) -> bool:
     )
 
 
-def _figure_total_problems(position: Position) -> Iterator[tuple[str, str]]:
+def _on_board(position: Position) -> Counter[tuple[str, str]]:
     totals: Counter[tuple[str, str]] = Counter()
     for by_nation in position.armies.values():
         for nation, units in by_nation.items():
             for kind in UNIT_KINDS:
                 totals[nation, kind] += getattr(units, kind)
-    for (nation, kind), count in sorted(totals.items()):
+    return totals
+
+
+def _figure_total_problems(position: Position) -> Iterator[tuple[str, str]]:
+    for (nation, kind), count in sorted(_on_board(position).items()):
         available = BOARD.nation_figures[nation].get(kind, 0)
         if count > available:
             yield (
@@ -658,6 +695,47 @@ def _figure_total_problems(position: Position) -> Iterator[tuple[str, str]]:
                     available=available,
                 ),
             )
+
+
+def _reinforcement_problems(position: Position) -> Iterator[tuple[str, str]]:
+    """Board + reinforcements of a nation never exceed its figures (Free Peoples casualties
+    leave the game); for the Shadow they are all its figures, as its casualties return to the
+    reinforcements (rules: Запреты на наем)."""
+    on_board = _on_board(position)
+    for nation, pool in sorted((position.reinforcements or {}).items()):
+        shadow = BOARD.side_of(nation) == SHADOW
+        for kind in UNIT_KINDS:
+            where = f"reinforcements.{nation}.{kind}"
+            if kind == "nazgul" and nation != "sauron":
+                if pool.nazgul:
+                    yield where, Message(N_("only Sauron has Nazgûl"))
+                continue
+            board, left = on_board[nation, kind], getattr(pool, kind)
+            available = BOARD.nation_figures[nation].get(kind, 0)
+            if board + left > available or (shadow and board + left < available):
+                template = (
+                    N_(
+                        "%(board)s %(nation)s %(kind)s on the board and %(left)s in "
+                        "reinforcements: Shadow casualties return to the reinforcements, so "
+                        "together they are all %(available)s the game has"
+                    )
+                    if shadow
+                    else N_(
+                        "%(board)s %(nation)s %(kind)s on the board and %(left)s in "
+                        "reinforcements, but the game has only %(available)s"
+                    )
+                )
+                yield (
+                    where,
+                    Message(
+                        template,
+                        board=board,
+                        left=left,
+                        nation=nation,
+                        kind=kind,
+                        available=available,
+                    ),
+                )
 
 
 def _siege_problems(position: Position) -> Iterator[tuple[str, str]]:

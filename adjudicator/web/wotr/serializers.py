@@ -102,6 +102,12 @@ class WotrPositionSerializer(serializers.Serializer):
     fellowship = WotrFellowshipSerializer()
     hunt_box = WotrHuntBoxSerializer()
     hunt_tiles_drawn = serializers.ListField(child=serializers.CharField())
+    reinforcements = serializers.DictField(
+        child=WotrUnitsSerializer(),
+        required=False,
+        help_text="optional: nation → figures left in its reinforcements (checked: board + "
+        "reinforcements never exceed the game's figures; for the Shadow they are all of them)",
+    )
 
 
 POSITION_INPUT_SCHEMA = {

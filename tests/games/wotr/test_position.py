@@ -254,3 +254,51 @@ def test_messages_keep_their_translatable_template():
     assert message.translated(lambda text: text.replace("must be", "MUST BE")) == (
         "MUST BE between 0 and 12, not 13"
     )
+
+
+def test_reinforcements_are_optional_and_round_trip():
+    assert standard_setup().reinforcements is None
+    assert "reinforcements" not in standard_setup().to_dict()
+    data = {
+        "armies": {"edoras": {"rohan": {"regular": 3}}},
+        "reinforcements": {"rohan": {"regular": 7, "elite": 2}},
+    }
+    position = validate_position(data)
+    assert position.reinforcements["rohan"] == Units(regular=7, elite=2)
+    assert position.to_dict()["reinforcements"] == {"rohan": {"regular": 7, "elite": 2}}
+    assert validate_position(position.to_dict()) == position
+
+
+def test_free_peoples_figures_beyond_the_pool_with_reinforcements():
+    """Rules, Запреты на наем: recruiting is limited by the figures in reinforcements; Free
+    Peoples figures killed leave the game. Board + reinforcements never exceed the figures
+    the game has (Rohan: 10 regulars)."""
+    messages = dict(
+        problems_of(
+            {
+                "armies": {"edoras": {"rohan": {"regular": 3}}},
+                "reinforcements": {"rohan": {"regular": 8}, "gondor": {"nazgul": 1}},
+            }
+        )
+    )
+    assert "10" in messages["reinforcements.rohan.regular"]
+    assert "Nazgûl" in messages["reinforcements.gondor.nazgul"]
+
+
+def test_shadow_casualties_return_to_the_reinforcements():
+    """Rules, Запреты на наем: "Юниты темных сил и Назгулы, уничтоженные в сражении,
+    возвращаются обратно в резерв": every Shadow figure is on the board or in reinforcements
+    (Sauron: 36 regulars, 6 elites, 8 Nazgûl)."""
+    board = {"gorgoroth": {"sauron": {"regular": 10, "nazgul": 1}}}
+    assert validate_position(
+        {"armies": board, "reinforcements": {"sauron": {"regular": 26, "elite": 6, "nazgul": 7}}}
+    )
+    messages = dict(
+        problems_of(
+            {
+                "armies": board,
+                "reinforcements": {"sauron": {"regular": 20, "elite": 6, "nazgul": 7}},
+            }
+        )
+    )
+    assert "36" in messages["reinforcements.sauron.regular"]

@@ -197,6 +197,23 @@ def test_setup_and_validate(api):
     assert [e["field"] for e in not_an_object["errors"]] == ["position"]
 
 
+def test_validate_reinforcements(api):
+    pools = {"armies": {"edoras": {"rohan": {"regular": 3}}}}
+    ok = post(
+        api,
+        "/api/wotr/positions/validate/",
+        {"position": {**pools, "reinforcements": {"rohan": {"regular": 7}}}},
+    )
+    assert ok["position"]["reinforcements"] == {"rohan": {"regular": 7}}
+    bad = post(
+        api,
+        "/api/wotr/positions/validate/",
+        {"position": {**pools, "reinforcements": {"rohan": {"regular": 8}}}},
+        status=400,
+    )
+    assert [e["field"] for e in bad["errors"]] == ["position.reinforcements.rohan.regular"]
+
+
 def test_hunt_forced_draw(api):
     answer = post(api, "/api/wotr/hunt/", {**HUNT, "forced": True, "pool": ["eye"]})
     assert answer["damage"] == [{"value": 0, "probability": 1.0, "exact": "1"}]
