@@ -39,7 +39,7 @@ def read_position(data: Any) -> Position:
     """``"setup"`` (or nothing) for the standard setup, else the position JSON format."""
     if data in (None, SETUP):
         return standard_setup()
-    if isinstance(data, str):
+    if not isinstance(data, Mapping):
         raise InvalidInput([("position", 'must be "setup" or a position object')])
     try:
         return Position.from_dict(data)

@@ -172,3 +172,23 @@ def test_legal_destinations_bad_piece(api):
     response = post(api, LEGAL, {"piece": {"kind": "dragon"}})
     assert response.status_code == 400
     assert response.json()["errors"][0]["field"] == "piece.kind"
+
+
+def test_a_position_that_is_not_an_object_is_named_once(api):
+    response = post(api, CHECK, {"position": 5, "move": {"kind": "fellowship"}})
+    assert response.status_code == 400
+    assert [e["field"] for e in response.json()["errors"]] == ["position"]
+
+
+def test_legal_destinations_name_the_piece_not_a_move(api):
+    """Figures asked for that are not there: the 400 names the request's own field."""
+    response = post(
+        api,
+        LEGAL,
+        {
+            "position": "setup",
+            "piece": {"kind": "faction", "faction": "eagles", "from": "eagles-eyrie"},
+        },
+    )
+    assert response.status_code == 400
+    assert [e["field"] for e in response.json()["errors"]] == ["piece.count"]

@@ -106,11 +106,19 @@ def legal_destinations(
         template["action"] = "move"
     parse_move(template, "piece")  # malformed pieces fail here, once
     found = []
-    for region in BOARD.regions:
-        verdict = check_move(situation, parse_move({**template, "to": region}, "piece"))
-        if verdict.legal:
-            found.append(Destination(region, verdict.path_length, verdict))
+    try:
+        for region in BOARD.regions:
+            verdict = check_move(situation, parse_move({**template, "to": region}, "piece"))
+            if verdict.legal:
+                found.append(Destination(region, verdict.path_length, verdict))
+    except InvalidInput as error:
+        raise InvalidInput([(_as_piece(field), text) for field, text in error.problems]) from error
     return tuple(sorted(found, key=lambda d: (d.steps if d.steps is not None else 99, d.region)))
+
+
+def _as_piece(field: str) -> str:
+    """The checks name the figures they miss ``move.*``; here the request calls them a piece."""
+    return "piece" + field[len("move") :] if field.split(".")[0].split("[")[0] == "move" else field
 
 
 def _any_region(piece: Mapping[str, Any]) -> str:
