@@ -50,6 +50,10 @@ MORDOR_LAST_STEP = 5
 
 The rulebook text does not number them (rules: Содружество в Мордоре); this is an assumption.
 """
+MORDOR_STEPS_ASSUMPTION = N_(
+    "The Mordor track runs from step 0 to Mount Doom at step 5 (the rulebook text does not "
+    "number its steps)."
+)
 POLITICAL_MAX_STEPS = 3
 """The political track's boxes above "war": 3 for dwarves, elves, north and Rohan."""
 

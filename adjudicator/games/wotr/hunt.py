@@ -25,7 +25,12 @@ from typing import NamedTuple
 
 from adjudicator.games.common import N_, Citation, InvalidInput, unique_citations
 from adjudicator.games.wotr import citations as cite
-from adjudicator.games.wotr.board import BOARD, MAX_CORRUPTION, MORDOR_LAST_STEP
+from adjudicator.games.wotr.board import (
+    BOARD,
+    MAX_CORRUPTION,
+    MORDOR_LAST_STEP,
+    MORDOR_STEPS_ASSUMPTION,
+)
 from adjudicator.games.wotr.dice import SIDES, die_success, successes
 from adjudicator.games.wotr.messages import Message, between, one_of
 from adjudicator.games.wotr.position import MAX_FREE_PEOPLES_DICE, MAX_SHADOW_DICE
@@ -473,6 +478,22 @@ def hunt_assumptions(hunt: Hunt) -> tuple[str, ...]:
         assumptions.append(
             N_("No extra tile is drawn for a revealed Fellowship passing a Shadow stronghold.")
         )
+    if hunt.in_mordor:
+        assumptions += [
+            N_(
+                "In Mordor an eye is worth the dice in the box before this move's Free Peoples "
+                "die is added."
+            ),
+            MORDOR_STEPS_ASSUMPTION,
+        ]
+        if isinstance(hunt.pool, str):
+            assumptions.append(
+                N_(
+                    "The Mordor pool is the tiles left plus every eye tile and the special tiles "
+                    "in play; the tiles listed as drawn are those drawn before entering Mordor "
+                    "(once on the track, give the pool itself)."
+                )
+            )
     if hunt.moves > 1:
         assumptions.append(
             N_("A revealed Fellowship is hidden again (with a character die) before its next move.")

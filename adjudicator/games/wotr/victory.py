@@ -20,6 +20,7 @@ from adjudicator.games.wotr.board import (
     FREE_PEOPLES,
     MAX_CORRUPTION,
     MORDOR_LAST_STEP,
+    MORDOR_STEPS_ASSUMPTION,
     SHADOW,
     SIDES,
     find_region,
@@ -169,16 +170,7 @@ def victory(
                 "Conditions 3 and 4 count only in the victory check phase (step 6 of the turn); "
                 "corruption 12 and Mount Doom end the game at once."
             ),
-            *(
-                ()
-                if mordor_step is None
-                else (
-                    N_(
-                        "The Mordor track runs from step 0 to Mount Doom at step 5 (the "
-                        "rulebook text does not number its steps)."
-                    ),
-                )
-            ),
+            *(() if mordor_step is None else (MORDOR_STEPS_ASSUMPTION,)),
         ),
     )
 

@@ -186,3 +186,17 @@ def test_forced_draw_eye_is_worth_nothing():
     assert odds.reveal == 1
     with pytest.raises(InvalidInput):
         hunt_odds(Hunt(hunt_dice=0, forced=True, moves=2))
+
+
+def test_mordor_answers_state_their_assumptions():
+    """Rules, Содружество в Мордоре: the text numbers neither the track's steps nor says
+    whether the moving die is already in the box, and its "новый охотничий резерв" is read
+    as the tiles left plus the drawn eyes: each answer in Mordor says so."""
+    assumptions = " ".join(hunt_odds(Hunt(hunt_dice=1, mordor_step=0)).assumptions)
+    assert "step 5" in assumptions
+    assert "before this move's" in assumptions
+    assert "drawn before entering Mordor" in assumptions
+    explicit = " ".join(hunt_odds(Hunt(hunt_dice=1, mordor_step=0, pool=("eye",))).assumptions)
+    assert "drawn before entering Mordor" not in explicit
+    outside = " ".join(hunt_odds(Hunt(hunt_dice=1)).assumptions)
+    assert "step 5" not in outside
