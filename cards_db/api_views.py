@@ -17,6 +17,7 @@ from rest_framework.views import APIView
 from adjudicator.api import bad_request
 from adjudicator.games.tcg.decklist import ListTooLong
 from adjudicator.games.tcg.formats import formats
+from adjudicator.serializers import ErrorResponseSerializer
 from cards_db.filters import CardFilter
 from cards_db.i18n import language, tr
 from cards_db.models import Card, Deck
@@ -28,7 +29,6 @@ from cards_db.serializers import (
     TcgDeckSaveRequestSerializer,
     TcgDeckSerializer,
     TcgDeckValidateRequestSerializer,
-    TcgErrorResponseSerializer,
     report_payload,
 )
 from cards_db.services import (
@@ -44,7 +44,7 @@ LEGAL_DECK_EXAMPLE = (
     "Ring-bearer: Frodo, Son of Drogo\nRing: The One Ring, The Ruling Ring\n"
     "4x Legolas, Greenleaf\n2 1R50\n# ... 60 cards ...\nSites:\n1U319\n..."
 )
-ERROR_400 = OpenApiResponse(TcgErrorResponseSerializer, "Bad input: what is wrong and where")
+ERROR_400 = OpenApiResponse(ErrorResponseSerializer, "Bad input: what is wrong and where")
 
 
 class CardPagination(PageNumberPagination):

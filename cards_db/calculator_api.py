@@ -14,12 +14,9 @@ from rest_framework.views import APIView
 from adjudicator.citations import citation_payload, citations_payload
 from adjudicator.games.common import InvalidInput, Reason
 from adjudicator.games.tcg import calculators as calc
+from adjudicator.serializers import CitationSerializer, ErrorResponseSerializer
 from cards_db.i18n import language, tr, translated_input_error
-from cards_db.serializers import (
-    LANGUAGE_CHOICES,
-    TcgCitationSerializer,
-    TcgErrorResponseSerializer,
-)
+from cards_db.serializers import LANGUAGE_CHOICES
 
 
 def _lang_field() -> serializers.ChoiceField:
@@ -132,12 +129,12 @@ class TcgBidsRequestSerializer(serializers.Serializer):
 class TcgExplanationSerializer(serializers.Serializer):
     code = serializers.CharField()
     message = serializers.CharField()
-    citation = TcgCitationSerializer(allow_null=True)
+    citation = CitationSerializer(allow_null=True)
 
 
 class TcgCalculatorAnswerSerializer(serializers.Serializer):
     explanation = TcgExplanationSerializer(many=True)
-    citations = TcgCitationSerializer(many=True)
+    citations = CitationSerializer(many=True)
     assumptions = serializers.ListField(child=serializers.CharField())
 
 
@@ -337,7 +334,7 @@ def calculator_view(slug: str) -> type[APIView]:
         @extend_schema(
             operation_id=f"tcg_calculator_{slug.replace('-', '_')}",
             request=request_serializer,
-            responses={200: response_serializer, 400: TcgErrorResponseSerializer},
+            responses={200: response_serializer, 400: ErrorResponseSerializer},
             examples=[OpenApiExample(slug, value=EXAMPLES[slug], request_only=True)],
         )
         def post(self, request: Request) -> Response:

@@ -10,20 +10,11 @@ from adjudicator.games.tcg.decklist import MAX_CHARS
 from adjudicator.games.tcg.formats import DEFAULT_FORMAT, formats
 from adjudicator.games.tcg.stats import card_ref
 from adjudicator.games.tcg.validation import DeckProblem, DeckReport
+from adjudicator.serializers import CitationSerializer
 from cards_db.i18n import tr
 from cards_db.models import Card, Deck
 
 LANGUAGE_CHOICES = [("ru", "ru"), ("en", "en"), ("pl", "pl")]
-
-
-class TcgFieldErrorSerializer(serializers.Serializer):
-    field = serializers.CharField()
-    message = serializers.CharField()
-
-
-class TcgErrorResponseSerializer(serializers.Serializer):
-    detail = serializers.CharField()
-    errors = TcgFieldErrorSerializer(many=True)
 
 
 class TcgCardSerializer(serializers.ModelSerializer):
@@ -43,13 +34,6 @@ class TcgCardSerializer(serializers.ModelSerializer):
         ]  # fmt: skip
 
 
-class TcgCitationSerializer(serializers.Serializer):
-    rulebook = serializers.CharField()
-    section = serializers.CharField()
-    title = serializers.CharField()
-    url = serializers.CharField()
-
-
 class TcgCardRefSerializer(serializers.Serializer):
     id = serializers.CharField()
     collector_info = serializers.CharField()
@@ -62,7 +46,7 @@ class TcgDeckProblemSerializer(serializers.Serializer):
     lines = serializers.ListField(child=serializers.IntegerField())
     cards = TcgCardRefSerializer(many=True)
     suggestions = TcgCardRefSerializer(many=True)
-    citation = TcgCitationSerializer()
+    citation = CitationSerializer()
 
 
 class TcgSiteSlotSerializer(serializers.Serializer):
@@ -97,7 +81,7 @@ class TcgDeckReportSerializer(serializers.Serializer):
     errors = TcgDeckProblemSerializer(many=True)
     warnings = TcgDeckProblemSerializer(many=True)
     stats = TcgDeckStatsSerializer()
-    citations = TcgCitationSerializer(many=True)
+    citations = CitationSerializer(many=True)
 
 
 class TcgDeckValidateRequestSerializer(serializers.Serializer):

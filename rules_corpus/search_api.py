@@ -11,6 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from adjudicator.serializers import ErrorResponseSerializer
 from rules_corpus.models import Game, Language
 from rules_corpus.search.engine import PageOutOfRange
 from rules_corpus.search.forms import MAX_PAGE, MAX_QUERY_LENGTH, SearchForm
@@ -41,16 +42,6 @@ class SearchResponseSerializer(serializers.Serializer):
     page = serializers.IntegerField()
     num_pages = serializers.IntegerField()
     results = SearchResultSerializer(many=True, source="hits")
-
-
-class SearchErrorItemSerializer(serializers.Serializer):
-    field = serializers.CharField()
-    message = serializers.CharField()
-
-
-class SearchErrorSerializer(serializers.Serializer):
-    detail = serializers.CharField()
-    errors = SearchErrorItemSerializer(many=True)
 
 
 class SearchUnavailableSerializer(serializers.Serializer):
@@ -116,7 +107,7 @@ class SearchAPIView(APIView):
         ],
         responses={
             200: SearchResponseSerializer,
-            400: SearchErrorSerializer,
+            400: ErrorResponseSerializer,
             503: SearchUnavailableSerializer,
         },
         examples=[

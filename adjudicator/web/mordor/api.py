@@ -9,6 +9,7 @@ from rest_framework.views import APIView
 
 from adjudicator.api import flatten_errors
 from adjudicator.games.common import InvalidInput
+from adjudicator.serializers import ErrorResponseSerializer
 from adjudicator.web.mordor import presenters, serializers, services
 
 
@@ -17,7 +18,7 @@ def documented(name: str, request: type, response: type, example: str, body: dic
     return extend_schema(
         operation_id=name,
         request=request,
-        responses={200: response, 400: serializers.MordorErrorSerializer},
+        responses={200: response, 400: ErrorResponseSerializer},
         examples=[OpenApiExample(example, value=body, request_only=True)],
     )
 

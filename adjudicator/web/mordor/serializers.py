@@ -16,6 +16,7 @@ from adjudicator.games.mordor.model import (
 )
 from adjudicator.games.mordor.odds import GOALS, POLICIES
 from adjudicator.games.mordor.track import Square
+from adjudicator.serializers import CitationSerializer, ProbabilitySerializer
 
 FACES = [f.value for f in Face]
 FACES_HELP = "One of: " + ", ".join(FACES)
@@ -82,21 +83,14 @@ class MordorKeepRequestSerializer(serializers.Serializer):
     setup = MordorSetupSerializer(required=False)
 
 
-class MordorCitationSerializer(serializers.Serializer):
-    rulebook = serializers.CharField()
-    section = serializers.CharField()
-    title = serializers.CharField()
-    url = serializers.CharField()
-
-
 class MordorReasonSerializer(serializers.Serializer):
     code = serializers.CharField()
     message = serializers.CharField()
-    citation = MordorCitationSerializer(allow_null=True)
+    citation = CitationSerializer(allow_null=True)
 
 
 class MordorAnswerSerializer(serializers.Serializer):
-    citations = MordorCitationSerializer(many=True)
+    citations = CitationSerializer(many=True)
     assumptions = serializers.ListField(child=serializers.CharField())
 
 
@@ -203,16 +197,11 @@ class MordorExactSerializer(serializers.Serializer):
     value = serializers.FloatField()
 
 
-class MordorProbabilitySerializer(serializers.Serializer):
-    exact = serializers.CharField()
-    probability = serializers.FloatField()
-
-
-class MordorCountChanceSerializer(MordorProbabilitySerializer):
+class MordorCountChanceSerializer(ProbabilitySerializer):
     count = serializers.IntegerField()
 
 
-class MordorOutcomeSerializer(MordorProbabilitySerializer):
+class MordorOutcomeSerializer(ProbabilitySerializer):
     steps = serializers.IntegerField()
     marks = serializers.IntegerField()
     eliminated = serializers.BooleanField()
@@ -239,21 +228,9 @@ class MordorOddsResponseSerializer(MordorAnswerSerializer):
     policy_values = serializers.DictField(child=MordorExactSerializer())
     expected_steps = MordorExactSerializer()
     expected_marks = MordorExactSerializer()
-    eliminated = MordorProbabilitySerializer()
-    reach_mordor = MordorProbabilitySerializer()
+    eliminated = ProbabilitySerializer()
+    reach_mordor = ProbabilitySerializer()
     steps = MordorCountChanceSerializer(many=True)
     marks = MordorCountChanceSerializer(many=True)
     outcomes = MordorOutcomeSerializer(many=True)
     advice = MordorRollAdviceSerializer(allow_null=True)
-
-
-class MordorErrorItemSerializer(serializers.Serializer):
-    field = serializers.CharField()
-    message = serializers.CharField()
-
-
-class MordorErrorSerializer(serializers.Serializer):
-    """Bad input: every problem, each naming its field (adjudicator.api.exception_handler)."""
-
-    detail = serializers.CharField()
-    errors = MordorErrorItemSerializer(many=True)

@@ -10,6 +10,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from adjudicator.serializers import ErrorResponseSerializer
+
 from . import presenters, services, tables
 from . import serializers as s
 
@@ -32,7 +34,7 @@ def calculator_view(
         summary=description.split(".")[0],
         description=description,
         request=request_serializer,
-        responses={200: response_serializer, 400: s.WojnaErrorResponseSerializer},
+        responses={200: response_serializer, 400: ErrorResponseSerializer},
         examples=[OpenApiExample(name, value=example, request_only=True)],
     )
     def post(self: APIView, request: Request) -> Response:

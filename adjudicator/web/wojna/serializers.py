@@ -9,6 +9,7 @@ from adjudicator.games.wojna.ring import INHERITANCE_ORDER
 from adjudicator.games.wojna.search import ALLIANCE_MOVE, SEARCH_PHASE
 from adjudicator.games.wojna.tables import SPELL_CATEGORIES
 from adjudicator.games.wojna.validation import MAX_ATTEMPTS, MAX_ATTRIBUTE
+from adjudicator.serializers import CitationSerializer, ProbabilitySerializer
 
 ATTRIBUTE = {"min_value": 0, "max_value": MAX_ATTRIBUTE}
 
@@ -19,38 +20,16 @@ def strengths(**kwargs) -> serializers.ListField:
 
 
 # Shared output pieces.
-class WojnaErrorItemSerializer(serializers.Serializer):
-    field = serializers.CharField()
-    message = serializers.CharField()
-
-
-class WojnaErrorResponseSerializer(serializers.Serializer):
-    detail = serializers.CharField()
-    errors = WojnaErrorItemSerializer(many=True)
-
-
-class WojnaProbabilitySerializer(serializers.Serializer):
-    probability = serializers.FloatField()
-    exact = serializers.CharField(help_text="Exact fraction p/q.")
-
-
-class WojnaCitationSerializer(serializers.Serializer):
-    rulebook = serializers.CharField()
-    section = serializers.CharField()
-    title = serializers.CharField()
-    url = serializers.CharField()
-
-
 class WojnaReasonSerializer(serializers.Serializer):
     code = serializers.CharField()
     message = serializers.CharField()
-    citation = WojnaCitationSerializer(allow_null=True)
+    citation = CitationSerializer(allow_null=True)
 
 
 class WojnaAnswerSerializer(serializers.Serializer):
     summary = serializers.CharField()
     reasons = WojnaReasonSerializer(many=True)
-    citations = WojnaCitationSerializer(many=True)
+    citations = CitationSerializer(many=True)
     assumptions = serializers.ListField(child=serializers.CharField())
 
 
@@ -79,7 +58,7 @@ class WojnaRingRemovalRequestSerializer(serializers.Serializer):
     attempts = WojnaAttemptsField()
 
 
-class WojnaAttemptSerializer(WojnaProbabilitySerializer):
+class WojnaAttemptSerializer(ProbabilitySerializer):
     attempt = serializers.IntegerField()
 
 
@@ -91,9 +70,9 @@ class WojnaAttemptOddsSerializer(WojnaAnswerSerializer):
     success_faces = serializers.ListField(child=serializers.IntegerField())
     probability = serializers.FloatField(help_text="At least one success in `attempts`.")
     exact = serializers.CharField()
-    per_attempt = WojnaProbabilitySerializer()
+    per_attempt = ProbabilitySerializer()
     first_success = WojnaAttemptSerializer(many=True)
-    never = WojnaProbabilitySerializer()
+    never = ProbabilitySerializer()
 
 
 # Battle.
@@ -147,7 +126,7 @@ class WojnaBattleRequestSerializer(serializers.Serializer):
         return attrs
 
 
-class WojnaBattleOutcomeSerializer(WojnaProbabilitySerializer):
+class WojnaBattleOutcomeSerializer(ProbabilitySerializer):
     roll = serializers.IntegerField(
         allow_null=True, help_text="The die; null when leaders' spell rolls are summed in."
     )
@@ -190,7 +169,7 @@ class WojnaDuelRequestSerializer(serializers.Serializer):
     defender_spells = WojnaSpellsField()
 
 
-class WojnaStrikeWoundsSerializer(WojnaProbabilitySerializer):
+class WojnaStrikeWoundsSerializer(ProbabilitySerializer):
     striker_wounds = serializers.IntegerField()
     struck_wounds = serializers.IntegerField()
 
@@ -202,10 +181,10 @@ class WojnaDuelStrikeSerializer(serializers.Serializer):
 
 
 class WojnaDuelFightSerializer(serializers.Serializer):
-    attacker_falls = WojnaProbabilitySerializer()
-    defender_falls = WojnaProbabilitySerializer()
-    both_fall = WojnaProbabilitySerializer()
-    endless = WojnaProbabilitySerializer()
+    attacker_falls = ProbabilitySerializer()
+    defender_falls = ProbabilitySerializer()
+    both_fall = ProbabilitySerializer()
+    endless = ProbabilitySerializer()
 
 
 class WojnaDuelResponseSerializer(WojnaAnswerSerializer):
@@ -242,9 +221,9 @@ class WojnaSearchResponseSerializer(WojnaAnswerSerializer):
     table_entered = serializers.BooleanField()
     success_faces = serializers.ListField(child=serializers.IntegerField())
     capture_faces = serializers.ListField(child=serializers.IntegerField())
-    found = WojnaProbabilitySerializer(allow_null=True)
-    capture_allowed = WojnaProbabilitySerializer(allow_null=True)
-    captured = WojnaProbabilitySerializer(allow_null=True)
+    found = ProbabilitySerializer(allow_null=True)
+    capture_allowed = ProbabilitySerializer(allow_null=True)
+    captured = ProbabilitySerializer(allow_null=True)
 
 
 # Characters: wounds, the Ringwraith, Gollum.
@@ -278,16 +257,16 @@ class WojnaRingwraithRequestSerializer(serializers.Serializer):
     pierscien = serializers.IntegerField(**ATTRIBUTE)
 
 
-class WojnaStageSerializer(WojnaProbabilitySerializer):
+class WojnaStageSerializer(ProbabilitySerializer):
     stage = serializers.IntegerField()
 
 
 class WojnaRingwraithResponseSerializer(WojnaAnswerSerializer):
     stages_left = serializers.IntegerField()
-    per_attempt = WojnaProbabilitySerializer()
+    per_attempt = ProbabilitySerializer()
     removed_at = WojnaStageSerializer(many=True)
-    becomes_ringwraith = WojnaProbabilitySerializer()
-    shadow_wins = WojnaProbabilitySerializer()
+    becomes_ringwraith = ProbabilitySerializer()
+    shadow_wins = ProbabilitySerializer()
 
 
 class WojnaGollumRequestSerializer(serializers.Serializer):
@@ -296,7 +275,7 @@ class WojnaGollumRequestSerializer(serializers.Serializer):
     )
 
 
-class WojnaGollumSideSerializer(WojnaProbabilitySerializer):
+class WojnaGollumSideSerializer(ProbabilitySerializer):
     side = serializers.CharField()
     label = serializers.CharField()
 

@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from adjudicator.games.wotr.position import standard_setup
+from adjudicator.serializers import ErrorResponseSerializer
 
 from . import serializers as s
 from . import services
@@ -32,7 +33,7 @@ def answer_view(
         summary=description.split(".")[0],
         description=description,
         request=request_serializer,
-        responses={200: response_serializer, 400: s.WotrErrorResponseSerializer},
+        responses={200: response_serializer, 400: ErrorResponseSerializer},
         examples=[OpenApiExample(name, value=example, request_only=True)],
     )
     def post(self: APIView, request: Request) -> Response:
@@ -148,7 +149,7 @@ class ValidatePositionView(APIView):
         request=s.WotrPositionValidateRequestSerializer,
         responses={
             200: s.WotrPositionValidateResponseSerializer,
-            400: s.WotrErrorResponseSerializer,
+            400: ErrorResponseSerializer,
         },
         examples=[
             OpenApiExample(

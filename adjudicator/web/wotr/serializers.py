@@ -8,23 +8,9 @@ from adjudicator.games.wotr.board import MAX_CORRUPTION, MORDOR_LAST_STEP, SIDES
 from adjudicator.games.wotr.factions import FACTIONS, MAX_FIGURES
 from adjudicator.games.wotr.hunt import CASUALTY_CHOICES, MAX_MOVES
 from adjudicator.games.wotr.position import MAX_FREE_PEOPLES_DICE, MAX_SHADOW_DICE
+from adjudicator.serializers import CitationSerializer, ProbabilitySerializer
 
 # ---- shared pieces --------------------------------------------------------------------------
-
-
-class WotrErrorItemSerializer(serializers.Serializer):
-    field = serializers.CharField()
-    message = serializers.CharField()
-
-
-class WotrErrorResponseSerializer(serializers.Serializer):
-    detail = serializers.CharField()
-    errors = WotrErrorItemSerializer(many=True)
-
-
-class WotrProbabilitySerializer(serializers.Serializer):
-    probability = serializers.FloatField()
-    exact = serializers.CharField(help_text="the exact fraction p/q")
 
 
 class WotrExpectationSerializer(serializers.Serializer):
@@ -32,14 +18,7 @@ class WotrExpectationSerializer(serializers.Serializer):
     exact = serializers.CharField(help_text="the exact fraction p/q")
 
 
-class WotrCitationSerializer(serializers.Serializer):
-    rulebook = serializers.CharField()
-    section = serializers.CharField(help_text="the section's anchor")
-    title = serializers.CharField()
-    url = serializers.CharField()
-
-
-class WotrValueProbabilitySerializer(WotrProbabilitySerializer):
+class WotrValueProbabilitySerializer(ProbabilitySerializer):
     value = serializers.IntegerField()
 
 
@@ -48,7 +27,7 @@ class WotrAnswerSerializer(serializers.Serializer):
 
     verdict = serializers.CharField(help_text="one line summing up the answer")
     assumptions = serializers.ListField(child=serializers.CharField())
-    citations = WotrCitationSerializer(many=True)
+    citations = CitationSerializer(many=True)
 
 
 # ---- positions ------------------------------------------------------------------------------
@@ -192,18 +171,18 @@ class WotrSideStateSerializer(serializers.Serializer):
     elite = serializers.IntegerField()
 
 
-class WotrBattleOutcomeSerializer(WotrProbabilitySerializer):
+class WotrBattleOutcomeSerializer(ProbabilitySerializer):
     attacker = WotrSideStateSerializer()
     defender = WotrSideStateSerializer()
 
 
-class WotrHitsSerializer(WotrProbabilitySerializer):
+class WotrHitsSerializer(ProbabilitySerializer):
     hits = serializers.IntegerField()
 
 
 class WotrRoundSerializer(serializers.Serializer):
     round = serializers.IntegerField()
-    reached = WotrProbabilitySerializer()
+    reached = ProbabilitySerializer()
     attacker_hits = WotrHitsSerializer(many=True, help_text="given the round is fought")
     defender_hits = WotrHitsSerializer(many=True)
 
@@ -229,9 +208,9 @@ class WotrBattleInputEchoSerializer(serializers.Serializer):
 
 class WotrBattleResponseSerializer(WotrAnswerSerializer):
     battle = WotrBattleInputEchoSerializer(help_text="the battle computed")
-    defender_destroyed = WotrProbabilitySerializer()
-    attacker_destroyed = WotrProbabilitySerializer()
-    both_destroyed = WotrProbabilitySerializer()
+    defender_destroyed = ProbabilitySerializer()
+    attacker_destroyed = ProbabilitySerializer()
+    both_destroyed = ProbabilitySerializer()
     outcomes = WotrBattleOutcomeSerializer(many=True, help_text="end states, likeliest first")
     rounds = WotrRoundSerializer(
         many=True, help_text="every round when rounds are limited; the first otherwise"
@@ -262,18 +241,18 @@ class WotrFactionAttackRequestSerializer(serializers.Serializer):
     in_orthanc = serializers.BooleanField(default=False)
 
 
-class WotrEndStateSerializer(WotrProbabilitySerializer):
+class WotrEndStateSerializer(ProbabilitySerializer):
     regular = serializers.IntegerField()
     elite = serializers.IntegerField()
 
 
 class WotrFactionAttackResponseSerializer(WotrAnswerSerializer):
-    destroyed = WotrProbabilitySerializer()
+    destroyed = ProbabilitySerializer()
     damage = WotrValueProbabilitySerializer(many=True)
     figures_spent = WotrValueProbabilitySerializer(many=True)
     expected_figures_spent = WotrExpectationSerializer()
     end_states = WotrEndStateSerializer(many=True)
-    faction_eliminated = WotrProbabilitySerializer()
+    faction_eliminated = ProbabilitySerializer()
 
 
 # ---- hunt -----------------------------------------------------------------------------------
@@ -337,24 +316,24 @@ class WotrHuntTurnRequestSerializer(WotrHuntRequestSerializer):
     moves = serializers.IntegerField(min_value=1, max_value=MAX_MOVES)
 
 
-class WotrMoveSurvivalSerializer(WotrProbabilitySerializer):
+class WotrMoveSurvivalSerializer(ProbabilitySerializer):
     move = serializers.IntegerField()
 
 
 class WotrHuntResponseSerializer(WotrAnswerSerializer):
-    success = WotrProbabilitySerializer(help_text="a tile is drawn (in Mordor: always)")
-    reveal = WotrProbabilitySerializer()
-    corruption_12 = WotrProbabilitySerializer()
+    success = ProbabilitySerializer(help_text="a tile is drawn (in Mordor: always)")
+    reveal = ProbabilitySerializer()
+    corruption_12 = ProbabilitySerializer()
     damage = WotrValueProbabilitySerializer(many=True)
     corruption = WotrValueProbabilitySerializer(many=True, help_text="corruption afterwards")
     companions_lost = WotrValueProbabilitySerializer(many=True)
-    stopped = WotrProbabilitySerializer(help_text="in Mordor: a stop tile halted a move")
+    stopped = ProbabilitySerializer(help_text="in Mordor: a stop tile halted a move")
     mordor_steps = WotrValueProbabilitySerializer(many=True)
     pool_size = serializers.IntegerField()
 
 
 class WotrHuntTurnResponseSerializer(WotrHuntResponseSerializer):
-    survive = WotrProbabilitySerializer(help_text="corruption below 12 after every move")
+    survive = ProbabilitySerializer(help_text="corruption below 12 after every move")
     per_move = WotrMoveSurvivalSerializer(many=True)
 
 

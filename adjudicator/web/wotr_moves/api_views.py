@@ -5,17 +5,17 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from adjudicator.serializers import ErrorResponseSerializer
 from adjudicator.web.wotr_moves import presenters, services
 from adjudicator.web.wotr_moves.serializers import (
     WotrMoveCheckRequestSerializer,
     WotrMoveCheckResponseSerializer,
-    WotrMoveErrorSerializer,
     WotrMoveLegalRequestSerializer,
     WotrMoveLegalResponseSerializer,
 )
 
 BAD_INPUT = OpenApiResponse(
-    WotrMoveErrorSerializer,
+    ErrorResponseSerializer,
     "Bad input: unknown region or character, figures that are not there, a malformed "
     "position. Every problem is listed with its field.",
 )

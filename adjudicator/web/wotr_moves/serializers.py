@@ -3,6 +3,8 @@
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from adjudicator.serializers import CitationSerializer
+
 POSITION_SCHEMA = {
     "oneOf": [
         {"type": "string", "enum": ["setup"], "description": "the standard starting position"},
@@ -120,23 +122,16 @@ class WotrMoveLegalRequestSerializer(serializers.Serializer):
     factions = WotrMoveFactionsField(required=False)
 
 
-class WotrMoveCitationSerializer(serializers.Serializer):
-    rulebook = serializers.CharField()
-    section = serializers.CharField()
-    title = serializers.CharField()
-    url = serializers.CharField()
-
-
 class WotrMoveReasonSerializer(serializers.Serializer):
     code = serializers.CharField()
     message = serializers.CharField()
-    citation = WotrMoveCitationSerializer(allow_null=True)
+    citation = CitationSerializer(allow_null=True)
 
 
 class WotrMoveCheckResponseSerializer(serializers.Serializer):
     legal = serializers.BooleanField()
     reasons = WotrMoveReasonSerializer(many=True, help_text="every rule the move breaks")
-    citations = WotrMoveCitationSerializer(many=True)
+    citations = CitationSerializer(many=True)
     assumptions = serializers.ListField(child=serializers.CharField())
     effects = WotrMoveReasonSerializer(
         many=True, help_text="what the move sets off: activation, capture, hunt, ..."
@@ -155,15 +150,5 @@ class WotrMoveLegalResponseSerializer(serializers.Serializer):
     piece = serializers.DictField()
     count = serializers.IntegerField()
     destinations = WotrMoveDestinationSerializer(many=True)
-    citations = WotrMoveCitationSerializer(many=True)
+    citations = CitationSerializer(many=True)
     assumptions = serializers.ListField(child=serializers.CharField())
-
-
-class WotrMoveErrorItemSerializer(serializers.Serializer):
-    field = serializers.CharField(help_text="where: position.armies.edoras.rohan.regular, move.to")
-    message = serializers.CharField()
-
-
-class WotrMoveErrorSerializer(serializers.Serializer):
-    detail = serializers.CharField()
-    errors = WotrMoveErrorItemSerializer(many=True)
