@@ -138,8 +138,15 @@ def faction_attack_odds(attack: FactionAttack) -> FactionAttackOdds:
                 "standing, while attacks remain."
             ),
             N_("The Shadow removes casualties by the casualty policy given."),
+            *(() if attack.faction == "dead" else (ENTWOOD_ONLY,)),
         ),
     )
+
+
+ENTWOOD_ONLY = N_(
+    "The figures are the Ents in Fangorn (the Entwood): only those can be destroyed to attack "
+    "(Ents placed in other regions cannot)."
+)
 
 
 def faction_citations(attack: FactionAttack) -> tuple[Citation, ...]:

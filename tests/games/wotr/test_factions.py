@@ -53,3 +53,11 @@ def test_bad_input_lists_every_problem():
     with pytest.raises(InvalidInput) as error:
         faction_attack_odds(FactionAttack("eagles", figures=9, regular=0, attacks=0))
     assert {f for f, _ in error.value.problems} >= {"faction", "figures", "regular", "attacks"}
+
+
+def test_ents_spend_only_the_figures_in_the_entwood():
+    """Rules (wotr-warriors), Атака: "уничтожает одну миниатюру энтов в Энтвуде"; Ents moved
+    out of Fangorn cannot pay for an attack, and the answer says which figures to count."""
+    ents = " ".join(faction_attack_odds(FactionAttack("ents", 2, regular=3)).assumptions)
+    dead = " ".join(faction_attack_odds(FactionAttack("dead", 2, regular=3)).assumptions)
+    assert "Fangorn" in ents and "Fangorn" not in dead
