@@ -3,7 +3,8 @@
 The attacking army is every unit of the attacking side in ``attacker_region``; its leadership
 counts leaders, Nazgûl and the characters there (rules: Сила армии и лидерство). A besieging
 army attacking the stronghold in its own region fights a siege (rules: Ведение осады); with
-``sortie`` the besieged army attacks the besiegers (rules: Вылазка: normal rules).
+``sortie`` the besieged army attacks the besiegers (rules: Вылазка: normal rules). An army
+next door may attack the besiegers, never the besieged (rules: Снятие осады, Ведение осады).
 Whether the attack is allowed (nations at war, and so on) is the move checker's question.
 """
 
@@ -78,6 +79,19 @@ def battle_from_position(
         if not present:
             problems.append(
                 ("attacker_region", Message(N_("no army in %(region)s"), region=attack_from))
+            )
+        if side is not None and besieged == _enemy(side):
+            problems.append(
+                (
+                    "defender_region",
+                    Message(
+                        N_(
+                            "the army besieged in %(region)s can be attacked only by the "
+                            "besiegers in its region"
+                        ),
+                        region=attack_at,
+                    ),
+                )
             )
     attackers = position.side_units(attack_from, side) if side else None
     defenders = position.side_units(attack_at, _enemy(side)) if side else None

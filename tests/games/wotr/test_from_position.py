@@ -109,3 +109,24 @@ def test_besiegers_attack_a_neighbour_the_besieged_army_cannot():
     battle = battle_from_position(position, "minas-tirith", "lossarnach")
     assert (battle.attacker.units, battle.defender.units) == (4, 2)
     assert battle.settlement == "town" and not battle.siege
+
+
+def test_a_besieged_army_is_attacked_only_from_its_own_region():
+    """Rules, Ведение осады: "Армия, находящаяся в осаде, может быть атакована только
+    войсками, находящимися в том же регионе"; Снятие осады: a neighbour attacks the besiegers."""
+    position = validate_position(
+        {
+            "armies": {
+                "minas-tirith": {"gondor": {"regular": 3}, "sauron": {"regular": 4}},
+                "osgiliath": {"sauron": {"regular": 2}},
+                "lossarnach": {"gondor": {"regular": 2}},
+            },
+            "sieges": ["minas-tirith"],
+        }
+    )
+    with pytest.raises(InvalidInput) as error:
+        battle_from_position(position, "osgiliath", "minas-tirith")
+    assert [field for field, _ in error.value.problems] == ["defender_region"]
+    relief = battle_from_position(position, "lossarnach", "minas-tirith")
+    assert (relief.attacker.units, relief.defender.units) == (2, 4)
+    assert relief.settlement == "none" and not relief.siege
