@@ -177,7 +177,9 @@ class MoveForm(forms.Form):
         required=False,
     )
     guide = forms.ChoiceField(
-        label=_("Guide"), choices=lambda: [("", "—"), *companion_choices()], required=False
+        label=_("Guide"),
+        choices=lambda: [("", "—"), *companion_choices(), ("gollum", "Gollum")],
+        required=False,
     )
     enter_mordor = forms.BooleanField(label=_("Enter Mordor"), required=False)
     path = forms.CharField(
@@ -234,7 +236,8 @@ class MoveForm(forms.Form):
                 "faction": data.get("faction"),
                 "action": data.get("action") or "move",
                 "from": data.get("origin") or None,
-                "count": data.get("count") or 1,
+                # No count: the engine's default (one figure; the whole Army of the Dead).
+                **({"count": data["count"]} if data.get("count") else {}),
             },
             "faction_hand": lambda: {
                 "cards": data.get("cards") or 0,

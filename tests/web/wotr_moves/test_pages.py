@@ -137,3 +137,26 @@ def test_loading_a_position_from_json(client, setup_state):
     assert loaded["political"]["gondor"]["steps_from_war"] == 0
     response = post(client, {**setup_state, "action": "load_json", "json-raw": "{oops"})
     assert response.status_code == 400
+
+
+def test_the_army_of_the_dead_moves_whole_from_the_form(client, setup_state):
+    """The form's empty count must not split the Dead (Мертвецы: ограничения)."""
+    state = {**setup_state, "factions": json.dumps({"dead": {"erech": 3}})}
+    move = {
+        "move-kind": "faction",
+        "move-faction": "dead",
+        "move-action": "move",
+        "move-origin": "erech",
+        "move-to": "lamedon",
+        "move-die": "event",
+    }
+    response = post(client, {**state, **move, "action": "check"})
+    assert response.status_code == 200
+    assert response.context["verdict"]["legal"] is True, response.context["verdict"]["reasons"]
+
+
+def test_gollum_can_be_chosen_as_guide_in_the_move_form(client, setup_state):
+    move = {"move-kind": "guide", "move-guide": "gollum"}
+    response = post(client, {**setup_state, **move, "action": "check"})
+    assert response.status_code == 200
+    assert response.context["verdict"]["legal"] is False
