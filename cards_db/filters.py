@@ -4,6 +4,7 @@ import time
 from functools import lru_cache
 
 import django_filters
+from django import forms
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext_lazy as _
 
@@ -38,6 +39,40 @@ def search_cards(queryset: QuerySet, text: str) -> QuerySet:
     return queryset.filter(condition)
 
 
+class StrictNullBooleanSelect(forms.NullBooleanSelect):
+    """Hands the raw value to the field, so that a value it cannot read is an error."""
+
+    def value_from_datadict(self, data, files, name):
+        return data.get(name)
+
+
+class StrictNullBooleanField(forms.NullBooleanField):
+    """Yes, no, or not filtered; anything else ("maybe") is invalid, not silently ignored."""
+
+    widget = StrictNullBooleanSelect
+    READINGS = {
+        **dict.fromkeys(("", "unknown"), None),
+        **dict.fromkeys(("true", "1", "yes", "on", "2"), True),
+        **dict.fromkeys(("false", "0", "no", "off", "3"), False),
+    }
+
+    def to_python(self, value):
+        if value is None or isinstance(value, bool):
+            return value
+        key = str(value).strip().lower()
+        if key not in self.READINGS:
+            raise forms.ValidationError(
+                forms.ChoiceField.default_error_messages["invalid_choice"],
+                code="invalid_choice",
+                params={"value": value},
+            )
+        return self.READINGS[key]
+
+
+class StrictBooleanFilter(django_filters.BooleanFilter):
+    field_class = StrictNullBooleanField
+
+
 class CardFilter(django_filters.FilterSet):
     q = django_filters.CharFilter(method="filter_q", label=_("Search"))
     set = django_filters.ModelChoiceFilter(
@@ -62,7 +97,7 @@ class CardFilter(django_filters.FilterSet):
     keyword = django_filters.ModelMultipleChoiceFilter(
         field_name="keywords", queryset=Keyword.objects.all(), conjoined=True, label=_("Keywords")
     )
-    unique = django_filters.BooleanFilter(label=_("Unique"))
+    unique = StrictBooleanFilter(label=_("Unique"))
     site_number = django_filters.NumberFilter(label=_("Site number"))
 
     class Meta:

@@ -59,9 +59,18 @@ def test_strength_and_unique_filters(cards, api):
     assert body["results"] and all(c["strength"] >= 12 and c["unique"] for c in body["results"])
 
 
-def test_bad_filter_is_a_400(cards, api):
-    response = api.get("/api/cards/", {"twilight_min": "lots"})
+@pytest.mark.parametrize(("field", "value"), [("twilight_min", "lots"), ("unique", "maybe")])
+def test_bad_filter_is_a_400_naming_it(cards, api, field, value):
+    """A filter that cannot be read must not be dropped silently (all 609 cards answered)."""
+    response = api.get("/api/cards/", {field: value})
     assert response.status_code == 400
+    assert [e["field"] for e in response.json()["errors"]] == [field]
+
+
+@pytest.mark.parametrize(("value", "unique"), [("1", True), ("yes", True), ("0", False)])
+def test_unique_filter_reads_the_usual_spellings(cards, api, value, unique):
+    body = api.get("/api/cards/", {"unique": value, "page_size": 100}).json()
+    assert body["results"] and {c["unique"] for c in body["results"]} == {unique}
 
 
 @pytest.mark.parametrize("key", ["1_50", "1R50", "1r50"])
