@@ -14,12 +14,21 @@ def test_both_catalogues_of_both_areas_exist():
     assert len(CATALOGUES) == 4
 
 
+# An empty msgstr is "" not continued on the next line (wrapped or not).
+EMPTY_MSGSTR = re.compile(r'^msgstr(\[\d\])? ""\n(?!")', re.M)
+
+
 @pytest.mark.parametrize("catalogue", CATALOGUES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_msgstr_is_filled(catalogue):
     entries = catalogue.read_text(encoding="utf-8").split("\n\n")[1:]  # skip the header
-    empty = [e for e in entries if re.search(r'^msgstr(\[\d\])? ""\n?(?!")', e + "\n", re.M)]
+    empty = [e for e in entries if EMPTY_MSGSTR.search(e + "\n")]
     assert not empty, empty[:3]
     assert "#, fuzzy" not in catalogue.read_text(encoding="utf-8")
+
+
+def test_the_empty_msgstr_check_sees_through_wrapping():
+    assert not EMPTY_MSGSTR.search('msgid "a"\nmsgstr ""\n"b "\n"c"\n')
+    assert EMPTY_MSGSTR.search('msgid "a"\nmsgstr ""\n')
 
 
 @pytest.mark.django_db
