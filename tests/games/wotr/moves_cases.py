@@ -1277,8 +1277,40 @@ ENTWOOD = position(
     },
 )
 
+TWO_ROHAN_ARMIES = position(
+    armies={
+        "edoras": {"rohan": {"regular": 3}, "gondor": {"regular": 3}},
+        "helms-deep": {"rohan": {"regular": 5}},
+        "fords-of-isen": {},
+        "westemnet": {},
+    },
+    political={"rohan": AT_WAR, "gondor": AT_WAR},
+)
+
 REVIEW_CASES = [
     # Written in review, each from the sentence quoted in its name.
+    Case(
+        "two armies of one die meeting: at most 10 (После перемещения ... не может превысить)",
+        rules.MOVEMENT_LIMITS,
+        {
+            **army("edoras", "westemnet"),
+            "units": None,
+            "then": {"from": "helms-deep", "to": "westemnet", "units": {"regular": 5}},
+        },
+        False,
+        ("stacking",),
+        position=TWO_ROHAN_ARMIES,
+    ),
+    Case(
+        "two armies of one die meeting: exactly 10",
+        rules.MOVEMENT_LIMITS,
+        {
+            **army("edoras", "westemnet", regular=3, nation="gondor"),
+            "then": {"from": "helms-deep", "to": "westemnet", "units": {"regular": 5}},
+        },
+        True,
+        position=TWO_ROHAN_ARMIES,
+    ),
     Case(
         "ents: one ent must always stay in fangorn (Хотя бы один энт ... всегда в Фангорне)",
         rules.ENTS_LIMITS,

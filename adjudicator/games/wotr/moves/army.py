@@ -8,6 +8,7 @@ from adjudicator.games.wotr.board import (
     BOARD,
     FREE_PEOPLES,
     MAX_UNITS_PER_REGION,
+    UNIT_KINDS,
 )
 from adjudicator.games.wotr.moves import citations as rules
 from adjudicator.games.wotr.moves import graph
@@ -24,7 +25,7 @@ from adjudicator.games.wotr.moves.resolve import (
     total,
     whole_side,
 )
-from adjudicator.games.wotr.position import Units
+from adjudicator.games.wotr.position import Position, Units
 
 ASSUME_EVENT = N_(
     "Played with an event card: checked against the basic rules the card does not lift "
@@ -276,11 +277,10 @@ def _check_second_army(findings: Findings, situation: Situation, move: Move, for
             N_("only an army die moves two armies in one action"),
             rules.ARMY_MOVEMENT,
         )
-    after_first = situation.position
-    for nation, units in force:
-        there = after_first.nation_units(move.to).get(nation, Units())
-        after_first = after_first.with_units(move.to, nation, there + units)
-    second_force = _force(Situation(after_first, situation.factions), second, "move.then.units")
+    after_first = Situation(
+        _moved(situation.position, force, move.origin, move.to), situation.factions
+    )
+    second_force = _force(after_first, second, "move.then.units")
     side = force_side(force)
     if force_side(second_force) != side:
         findings.fail("second_army_side", N_("both armies must be yours"), rules.ARMY_MOVEMENT)
@@ -303,7 +303,20 @@ def _check_second_army(findings: Findings, situation: Situation, move: Move, for
                 rules.MOVEMENT_LIMITS,
                 region=move.to,
             )
-    _check_leg(findings, situation, second, second_force, side)
+    # The second army meets the board as the first left it: stacking counts both (rules: Запреты).
+    _check_leg(findings, after_first, second, second_force, side)
+
+
+def _moved(position: Position, force: Force, origin: str, to: str) -> Position:
+    """The position once ``force`` has gone from ``origin`` to ``to``."""
+    for nation, units in force:
+        left = position.nation_units(origin).get(nation, Units())
+        position = position.with_units(
+            origin, nation, Units(*(getattr(left, k) - getattr(units, k) for k in UNIT_KINDS))
+        )
+        there = position.nation_units(to).get(nation, Units())
+        position = position.with_units(to, nation, there + units)
+    return position
 
 
 def check_attack(situation: Situation, move: Move, findings: Findings) -> None:
