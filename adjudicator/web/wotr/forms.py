@@ -32,7 +32,9 @@ SETTLEMENT_CHOICES = [
 ]
 
 
-def number(label, low: int, high: int, initial: int = 0, required: bool = True, help_text=""):
+def number(
+    label, low: int, high: int, initial: int | None = 0, required: bool = True, help_text=""
+):
     return forms.IntegerField(
         label=label,
         min_value=low,
@@ -72,9 +74,11 @@ class EngineErrorsMixin:
                 self.add_error(None, f"{where}: {message}")
 
 
-def _side_fields(prefix: str, label) -> dict[str, forms.Field]:
+def _side_fields(prefix: str, label, regular: int) -> dict[str, forms.Field]:
     return {
-        f"{prefix}_regular": number(_("%(side)s: regular units") % {"side": label}, 0, 10),
+        f"{prefix}_regular": number(
+            _("%(side)s: regular units") % {"side": label}, 0, 10, initial=regular
+        ),
         f"{prefix}_elite": number(_("%(side)s: elite units") % {"side": label}, 0, 10),
         f"{prefix}_leadership": number(
             _("%(side)s: leadership") % {"side": label},
@@ -119,8 +123,8 @@ class BattleForm(EngineErrorsMixin, forms.Form):
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.fields = {
-            **_side_fields("attacker", _("Attacker")),
-            **_side_fields("defender", _("Defender")),
+            **_side_fields("attacker", _("Attacker"), regular=5),
+            **_side_fields("defender", _("Defender"), regular=3),
             **self.fields,
         }
 
@@ -160,6 +164,7 @@ class FactionAttackForm(EngineErrorsMixin, forms.Form):
         _("Attacks at most"),
         1,
         MAX_FIGURES,
+        initial=None,
         required=False,
         help_text=_("Leave empty to use every figure."),
     )

@@ -161,3 +161,29 @@ def test_position_battle_page(client):
     )
     assert bad_position.status_code == 400
     assert "position.armies.bree" in bad_position.context["form"].errors["position"][0]
+
+
+@pytest.mark.parametrize(
+    ("path", "form_class"),
+    [
+        ("/wotr/battle/", "BattleForm"),
+        ("/wotr/factions/", "FactionAttackForm"),
+        ("/wotr/hunt/", "HuntForm"),
+        ("/wotr/hunt/turn/", "HuntTurnForm"),
+        ("/wotr/victory/", "VictoryForm"),
+    ],
+)
+def test_each_form_as_first_shown_can_be_submitted(client, path, form_class):
+    """A player who opens a form and presses the button gets an answer, not an error."""
+    from adjudicator.web.wotr import forms
+
+    form = getattr(forms, form_class)()
+    query = {}
+    for name, field in form.fields.items():
+        value = form[name].value()
+        if value is None and getattr(field, "choices", None):
+            value = next(iter(field.choices))[0]  # a browser submits the first option
+        if value is not None and value is not False and value != "":
+            query[name] = value
+    response = client.get(path, query)
+    assert response.status_code == 200, response.content.decode()[-2000:]
