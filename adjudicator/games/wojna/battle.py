@@ -3,7 +3,7 @@
 The attacker's and the defender's unit strengths are summed; the defender's sum is multiplied
 by its terrain multiplier (the terrain table is missing: the multiplier is a parameter), except
 for besiegers attacked by a sortie from a fortress (rules: Twierdze). The ratio is rounded in the
-defender's favour; 10-1 or more removes the defender at once. The attacking leader's Morale is
+defender's favour; 10:1 or more removes the defender at once. The attacking leader's Morale is
 added to the die, the defending leader's subtracted.
 """
 
@@ -38,8 +38,8 @@ MAX_MULTIPLIER = 100
 
 RATIO_ASSUMPTION = N_(
     "The ratio is formed from the exact sums (the defender's sum times its multiplier, not "
-    "rounded on its own) and then rounded in the defender's favour: down to N-1 when the "
-    "attacker is stronger, up to 1-N when the defender is."
+    "rounded on its own) and then rounded in the defender's favour: down to N:1 when the "
+    "attacker is stronger, up to 1:N when the defender is."
 )
 BRACKETED = {
     "attacker": N_(
@@ -150,11 +150,12 @@ def resolve_battle(
         "column": column,
     }
     cited = [cite.BATTLE, *((cite.FORTRESSES,) if sortie else ())]
+    reasons += _other_rounding(attacking, effective)
     if ratio >= AUTOMATIC_RATIO:
         reasons.append(
             Reason(
                 N_(
-                    "A force ratio of 10-1 or more removes the defender from the board at once; "
+                    "A force ratio of 10:1 or more removes the defender from the board at once; "
                     "the attacker may go on with its move."
                 ),
                 cite.BATTLE,
@@ -228,6 +229,30 @@ def resolve_battle(
         citations=unique_citations(cited),
         assumptions=(RATIO_ASSUMPTION, D6_ASSUMPTION, LOSS_ASSUMPTION),
     )
+
+
+def _other_rounding(attacking: int, effective: Fraction) -> list[Reason]:
+    """The column if the defender's multiplied strength were rounded up before dividing: the
+    text does not say which fraction "Ułamki są zaokrąglane na korzyść obrońcy" means (rules:
+    Bitwa). Said only when it changes the column or the automatic removal."""
+    rounded = ceil(effective)
+    ratio, other_ratio = Fraction(attacking) / effective, Fraction(attacking, rounded)
+    both_automatic = min(ratio, other_ratio) >= AUTOMATIC_RATIO
+    other = odds_column(Fraction(attacking), Fraction(rounded))
+    if both_automatic or other == odds_column(Fraction(attacking), effective):
+        return []
+    return [
+        Reason(
+            N_(
+                "The text does not say which fraction is rounded: if your group rounds the "
+                "defender's multiplied strength up first (%(effective)s → %(rounded)s), the "
+                "column is %(column)s."
+            ),
+            cite.BATTLE,
+            {"effective": str(effective), "rounded": str(rounded), "column": odds_label(*other)},
+            code="rounding_reading",
+        )
+    ]
 
 
 def _spell_shift(

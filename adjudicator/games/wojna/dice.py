@@ -102,7 +102,7 @@ def capture_odds(
         reasons.append(
             Reason(
                 N_(
-                    'Each attempt needs its own occasion: a successful search whose die face '
+                    "Each attempt needs its own occasion: a successful search whose die face "
                     'shows "n", or the found character entering a hex held by a Shadow unit.'
                 ),
                 cite.CAPTIVITY,

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from adjudicator.games.common import N_, InvalidInput
 
-ODDS_PATTERN = re.compile(r"^(?:(\d+)-1|1-(\d+))$")
+ODDS_PATTERN = re.compile(r"^\s*(\d+)\s*[:-]\s*(\d+)\s*$")
 ENTER_TABLE = N_(
     "The %(table)s table is not entered: enter this table from your copy of the rules "
     "(admin, or manage.py import_wojna_tables)."
@@ -23,18 +23,22 @@ DUEL_TABLE_NAME = "Wyniki pojedynku"
 SEARCH_TABLE_NAME = "Poszukiwania"
 SPELL_TABLE_NAME = "Czary"
 SPELL_CATEGORIES = ("A", "B", "C", "D")
+MAX_MODIFIED_DIE = 99
 
 
 def odds_label(attacker: int, defender: int) -> str:
-    """A force-ratio column as the text writes it ("10-1")."""
-    return f"{attacker}-{defender}"
+    """A force-ratio column as players read it, attacker first: "3:1", "1:2"."""
+    return f"{attacker}:{defender}"
 
 
 def check_odds_label(label: str) -> str:
-    """``"3-1"`` or ``"1-2"``: one side of a force-ratio column is 1."""
-    if not ODDS_PATTERN.match(label) or label in {"0-1", "1-0"}:
-        raise ValueError(f"{label!r} is not a force ratio such as 3-1 or 1-2")
-    return label
+    """The column ``label`` names, as :func:`odds_label` writes it: "3:1", "1:2", or the text's
+    own "3-1", "1-2" (rules: Bitwa, "10-1"); one side is 1, the other at least 1."""
+    match = ODDS_PATTERN.match(label)
+    sides = tuple(int(side) for side in match.groups()) if match else (0, 0)
+    if 1 not in sides or 0 in sides:
+        raise ValueError(f"{label!r} is not a force ratio such as 3:1 or 1:2")
+    return odds_label(*sides)
 
 
 @dataclass(frozen=True)
@@ -124,10 +128,10 @@ def battle_table(rows: Iterable[Mapping[str, object]]) -> BattleResultsTable:
     for index, row in enumerate(rows):
         where = f"battle_results[{index}]"
         try:
-            key = (check_odds_label(str(row["odds"])), _int(row["die"]))
+            key = (check_odds_label(str(row["odds"])), _modified_die(row["die"]))
             losses = BattleLosses(_percent(row["attacker_loss"]), _percent(row["defender_loss"]))
         except (KeyError, TypeError, ValueError) as error:
-            problems.append((where, str(error)))
+            problems.append((where, _message(error)))
             continue
         if key in cells:
             problems.append((where, f"repeats column {key[0]} die {key[1]}"))
@@ -148,7 +152,7 @@ def duel_table(rows: Iterable[Mapping[str, object]]) -> DuelTable:
             key = (_int(row["difference"]), _face(row["die"]))
             wounds = DuelWounds(_count(row["attacker_wounds"]), _count(row["defender_wounds"]))
         except (KeyError, TypeError, ValueError) as error:
-            problems.append((where, str(error)))
+            problems.append((where, _message(error)))
             continue
         if key in cells:
             problems.append((where, f"repeats difference {key[0]} die {key[1]}"))
@@ -170,10 +174,10 @@ def search_table(rows: Iterable[Mapping[str, object]]) -> SearchTable:
                 _count(row["points_from"]),
                 None if upper is None else _count(upper),
                 _face(row["die"]),
-                bool(row.get("capture", False)),
+                _flag("capture", row.get("capture", False)),
             )
         except (KeyError, TypeError, ValueError) as error:
-            problems.append((where, str(error)))
+            problems.append((where, _message(error)))
             continue
         if entry.points_to is not None and entry.points_to < entry.points_from:
             problems.append((where, "points_to is below points_from"))
@@ -198,7 +202,7 @@ def spell_table(rows: Iterable[Mapping[str, object]]) -> SpellTable:
             key = (category, _face(row["die"]))
             value = _count(row["value"])
         except (KeyError, TypeError, ValueError) as error:
-            problems.append((where, str(error)))
+            problems.append((where, _message(error)))
             continue
         if key in cells:
             problems.append((where, f"repeats category {key[0]} die {key[1]}"))
@@ -206,6 +210,11 @@ def spell_table(rows: Iterable[Mapping[str, object]]) -> SpellTable:
     if problems:
         raise InvalidInput(problems)
     return SpellTable(cells)
+
+
+def _message(error: Exception) -> str:
+    """A row's problem: a missing key named as such, else the error's own text."""
+    return f"{error.args[0]} is missing" if isinstance(error, KeyError) else str(error)
 
 
 def _overlap(a: SearchRow, b: SearchRow) -> bool:
@@ -233,6 +242,20 @@ def _percent(value: object) -> int:
     number = _count(value)
     if number > 100:
         raise ValueError(f"{number}% is more than 100%")
+    return number
+
+
+def _flag(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{name} must be true or false, not {value!r}")
+    return value
+
+
+def _modified_die(value: object) -> int:
+    """A die after the leaders' Morale and Czary (at most 20 each way) can leave 1–6."""
+    number = _int(value)
+    if not -MAX_MODIFIED_DIE <= number <= MAX_MODIFIED_DIE:
+        raise ValueError(f"modified die {number} is beyond ±{MAX_MODIFIED_DIE}")
     return number
 
 

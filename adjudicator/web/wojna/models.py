@@ -4,11 +4,12 @@ Empty by default: the site never ships table values it cannot cite. Fill them in
 with ``manage.py import_wojna_tables table.json`` from your own copy of the rules.
 """
 
-from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from adjudicator.games.wojna.tables import ODDS_PATTERN, SPELL_CATEGORIES
+from adjudicator.games.wojna.tables import MAX_MODIFIED_DIE, SPELL_CATEGORIES, check_odds_label
 
 DIE_FACE = [MinValueValidator(1), MaxValueValidator(6)]
 PERCENT = [MaxValueValidator(100)]
@@ -20,11 +21,12 @@ class BattleResultEntry(models.Model):
     odds = models.CharField(
         _("force ratio"),
         max_length=8,
-        validators=[RegexValidator(ODDS_PATTERN, _("Write the column as 3-1 or 1-2."))],
-        help_text=_("The column, as 3-1 or 1-2."),
+        help_text=_("The column, attacker first: 3:1 or 1:2 (the text writes 3-1)."),
     )
     die = models.SmallIntegerField(
-        _("modified die"), help_text=_("The die after the leaders' Morale.")
+        _("modified die"),
+        validators=[MinValueValidator(-MAX_MODIFIED_DIE), MaxValueValidator(MAX_MODIFIED_DIE)],
+        help_text=_("The die after the leaders' Morale."),
     )
     attacker_loss = models.PositiveSmallIntegerField(_("attacker's loss (%)"), validators=PERCENT)
     defender_loss = models.PositiveSmallIntegerField(_("defender's loss (%)"), validators=PERCENT)
@@ -39,6 +41,13 @@ class BattleResultEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.odds} / {self.die}: {self.attacker_loss}% / {self.defender_loss}%"
+
+    def clean(self) -> None:
+        """One spelling per column ("3:1"), so "3-1" cannot sit beside it as another cell."""
+        try:
+            self.odds = check_odds_label(self.odds)
+        except ValueError:
+            raise ValidationError({"odds": _("Write the column as 3:1 or 1:2.")}) from None
 
 
 class DuelResultEntry(models.Model):

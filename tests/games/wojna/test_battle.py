@@ -14,10 +14,10 @@ from adjudicator.games.wojna.tables import battle_table
 @pytest.mark.parametrize(
     ("attacker", "defender", "column"),
     [
-        (7, 3, (2, 1)),  # 2.33 → 2-1, never 3-1
+        (7, 3, (2, 1)),  # 2.33 → 2:1, never 3:1
         (6, 3, (2, 1)),
         (3, 3, (1, 1)),
-        (3, 4, (1, 2)),  # 1:1.33 → 1-2, the defender's favour
+        (3, 4, (1, 2)),  # 1:1.33 → 1:2, the defender's favour
         (1, 5, (1, 5)),
         (10, Fraction(7, 2), (2, 1)),
     ],
@@ -29,18 +29,18 @@ def test_ratio_rounded_in_defenders_favour(attacker, defender, column):
 def test_terrain_multiplier_applies_to_the_defender():
     answer = resolve_battle([6], [2], Fraction(3, 2))
     assert answer.defender_effective == 3
-    assert answer.column == "2-1"
+    assert answer.column == "2:1"
 
 
 def test_sortie_ignores_the_multiplier():
     answer = resolve_battle([6], [2], Fraction(3), sortie=True)
-    assert answer.column == "3-1"
+    assert answer.column == "3:1"
     assert "twierdze" in {c.anchor for c in answer.citations}
 
 
 def test_ten_to_one_removes_the_defender():
     answer = resolve_battle([20], [2])
-    assert answer.automatic and answer.column == "10-1"
+    assert answer.automatic and answer.column == "10:1"
     assert answer.outcomes == ()
     assert not resolve_battle([19], [2]).automatic
 
@@ -70,7 +70,7 @@ def test_missing_table_is_said_and_cited():
 
 def test_entered_table_rows_and_exact_losses():
     table = battle_table(
-        [{"odds": "2-1", "die": d, "attacker_loss": 10, "defender_loss": 25} for d in range(1, 6)]
+        [{"odds": "2:1", "die": d, "attacker_loss": 10, "defender_loss": 25} for d in range(1, 6)]
     )
     answer = resolve_battle([6], [3], table=table, attacker_leader=Leader(0))
     assert answer.outcomes[0].defender_loss == Fraction(3, 4)
@@ -105,7 +105,7 @@ strengths = st.lists(st.integers(1, 20), min_size=1, max_size=4)
 @given(strengths, strengths, st.integers(1, 20))
 def test_column_never_favours_the_attacker(attackers, defenders, extra):
     answer = resolve_battle(attackers, defenders)
-    a, d = (int(x) for x in answer.column.split("-"))
+    a, d = (int(x) for x in answer.column.split(":"))
     assert Fraction(a, d) <= answer.ratio
     stronger = resolve_battle([*attackers, extra], defenders)
     assert stronger.ratio > answer.ratio
@@ -131,3 +131,46 @@ def test_leader_cannot_have_both_a_rolled_bonus_and_a_category():
     with pytest.raises(InvalidInput) as raised:
         resolve_battle([4], [4], attacker_leader=Leader(1, spell_bonus=2, spells="A"))
     assert "attacker_spells" in dict(raised.value.problems)
+
+
+def test_column_reads_as_players_say_it():
+    """Bitwa: "stosunek sił oddziału atakującego do broniącego": attacker first, "3:1", "1:2"
+    (the text writes "10-1"; a "-" reads as a minus sign to a player)."""
+    assert resolve_battle([9], [3]).column == "3:1"
+    assert resolve_battle([3], [5]).column == "1:2"
+
+
+@pytest.mark.parametrize(
+    ("attacker", "defender", "multiplier", "column", "other"),
+    [
+        (9, 3, Fraction(3, 2), "2:1", "1:1"),  # 9 : 4.5 = 2; 9 : 5 = 1.8
+        (3, 3, Fraction(3, 2), "1:2", "1:2"),  # 3 : 4.5 and 3 : 5 agree
+    ],
+)
+def test_other_reading_of_the_rounding_is_shown_when_it_differs(
+    attacker, defender, multiplier, column, other
+):
+    """Bitwa: "broniący się uwzględnia także mnożnik (...) Ułamki są zaokrąglane na korzyść
+    obrońcy" does not say whether the defender's multiplied strength or the ratio is rounded;
+    when the two readings give different columns, the answer says so."""
+    answer = resolve_battle([attacker], [defender], multiplier)
+    assert answer.column == column
+    notes = [r for r in answer.reasons if r.code == "rounding_reading"]
+    if column == other:
+        assert notes == []
+    else:
+        assert len(notes) == 1 and notes[0].params["column"] == other
+        assert notes[0].params["rounded"] == "5"
+
+
+def test_other_reading_can_deny_the_automatic_removal():
+    """10 : 1.5 is 10:1 on the exact ratio, but 10 : 2 only 5:1 if the defender's 1.5 is rounded
+    up first."""
+    answer = resolve_battle([10], [1], Fraction(3, 2))
+    assert answer.automatic is False  # 6.67 : 1 → 6:1
+    answer = resolve_battle([20], [1], Fraction(3, 2))  # 20 : 2 is 10:1 too: no dispute
+    assert answer.automatic and answer.column == "13:1"
+    assert [r for r in answer.reasons if r.code == "rounding_reading"] == []
+    answer = resolve_battle([19], [1], Fraction(3, 2))
+    assert answer.automatic and answer.column == "12:1"
+    assert [r.params["column"] for r in answer.reasons if r.code == "rounding_reading"] == ["9:1"]

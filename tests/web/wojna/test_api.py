@@ -132,9 +132,9 @@ def test_battle_without_table_gives_column_and_die(api):
             "defender_morale": 1,
         },
     ).json()
-    # 7 : 3 = 7/3 → 2-1 in the defender's favour; die +2 −1.
+    # 7 : 3 = 7/3 → 2:1 in the defender's favour; die +2 −1.
     assert body["exact_ratio"] == "7/3"
-    assert body["column"] == "2-1"
+    assert body["column"] == "2:1"
     assert body["die_modifier"] == 1
     assert [o["modified_die"] for o in body["outcomes"]] == [2, 3, 4, 5, 6, 7]
     assert body["table_entered"] is False
@@ -151,7 +151,7 @@ def test_battle_automatic_elimination(api):
 
 def test_battle_reads_the_entered_table(api):
     BattleResultEntry.objects.bulk_create(
-        BattleResultEntry(odds="2-1", die=d, attacker_loss=10, defender_loss=10 * d)
+        BattleResultEntry(odds="2:1", die=d, attacker_loss=10, defender_loss=10 * d)
         for d in range(1, 8)
     )
     body = post(

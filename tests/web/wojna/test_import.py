@@ -3,6 +3,7 @@
 import json
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 
 from adjudicator.web.wojna import tables
@@ -50,8 +51,9 @@ def test_import_replaces_each_table_given(tmp_path):
         },
     )
     call_command("import_wojna_tables", path)
-    assert set(BattleResultEntry.objects.values_list("odds", flat=True)) == {"3-1", "1-2"}
-    assert tables.battle_table().lookup("3-1", 4).defender_percent == 50
+    # Stored as players read a ratio, whichever way the file writes it.
+    assert set(BattleResultEntry.objects.values_list("odds", flat=True)) == {"3:1", "1:2"}
+    assert tables.battle_table().lookup("3:1", 4).defender_percent == 50
     assert tables.duel_table().lookup(-2, 6).defender == 1
     assert SearchTableEntry.objects.get(die=6).capture is False
     assert DuelResultEntry.objects.count() == 1
@@ -62,7 +64,32 @@ def test_import_replaces_each_table_given(tmp_path):
     ("data", "message"),
     [
         (
-            {"battle_results": [{"odds": "3:1", "die": 1, "attacker_loss": 0, "defender_loss": 0}]},
+            {"battle_results": [{"odds": "3:2", "die": 1, "attacker_loss": 0, "defender_loss": 0}]},
+            "battle_results[0]",
+        ),
+        (
+            {
+                "battle_results": [
+                    {"odds": "3:1", "die": 1, "attacker_loss": 0, "defender_loss": 0},
+                    {"odds": "3-1", "die": 1, "attacker_loss": 5, "defender_loss": 5},
+                ]
+            },
+            r"battle_results[1]: repeats column 3:1 die 1",
+        ),
+        (
+            {"search": [{"points_from": 1, "die": 1, "capture": "false"}]},
+            "search[0]: capture",
+        ),
+        (
+            {"search": [{"die": 1}]},
+            "search[0]: points_from is missing",
+        ),
+        (
+            {
+                "battle_results": [
+                    {"odds": "3:1", "die": 40000, "attacker_loss": 0, "defender_loss": 0}
+                ]
+            },
             "battle_results[0]",
         ),
         (
@@ -99,3 +126,13 @@ def test_bad_file_changes_nothing(tmp_path, data, message):
 def test_admin_lists_each_table(admin_client, model):
     assert admin_client.get(f"/admin/wojna/{model}/").status_code == 200
     assert admin_client.get(f"/admin/wojna/{model}/add/").status_code == 200
+
+
+def test_admin_stores_the_text_spelling_as_players_read_it():
+    entry = BattleResultEntry(odds="3-1", die=1, attacker_loss=0, defender_loss=10)
+    entry.full_clean()
+    entry.save()
+    assert BattleResultEntry.objects.get().odds == "3:1"
+    duplicate = BattleResultEntry(odds="3:1", die=1, attacker_loss=0, defender_loss=10)
+    with pytest.raises(ValidationError):
+        duplicate.full_clean()

@@ -45,7 +45,7 @@ def test_battle_page_missing_table_message(client):
     )
     html = response.content.decode()
     assert response.status_code == 200
-    assert "2-1" in html
+    assert "2:1" in html
     assert "Wyniki bitwy" in html
     assert 'value="4, 3"' in html
 

@@ -62,8 +62,13 @@ class Command(BaseCommand):
             for name, rows in data.items():
                 model = TABLES[name][0]
                 model.objects.all().delete()
-                model.objects.bulk_create(
-                    model(**{field: row[field] for field in FIELDS[name] if field in row})
-                    for row in rows
-                )
+                model.objects.bulk_create(model(**_stored(name, row)) for row in rows)
                 self.stdout.write(f"{name}: {len(rows)} rows")
+
+
+def _stored(name: str, row: dict) -> dict:
+    """A checked row's columns, a force ratio written as players read it ("3:1")."""
+    values = {field: row[field] for field in FIELDS[name] if field in row}
+    if "odds" in values:
+        values["odds"] = tables.check_odds_label(values["odds"])
+    return values
