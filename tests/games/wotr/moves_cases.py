@@ -1290,6 +1290,28 @@ TWO_ROHAN_ARMIES = position(
 REVIEW_CASES = [
     # Written in review, each from the sentence quoted in its name.
     Case(
+        "ents walk into an empty orthanc: saruman is destroyed (Разрушение Ортханка)",
+        rules.ORTHANC_DESTROYED,
+        faction("ents", "move", **{"from": "fangorn", "to": "orthanc", "die": "event"}),
+        True,
+        position=position(
+            armies={"orthanc": {}},
+            characters={"gimli": "fangorn", "saruman": "orthanc"},
+            fellowship={
+                "companions": [
+                    "gandalf-grey",
+                    "strider",
+                    "boromir",
+                    "legolas",
+                    "meriadoc",
+                    "peregrin",
+                ]
+            },
+        ),
+        factions={"ents": {"fangorn": 2, "fords-of-isen": 1}},
+        effects=("saruman_destroyed",),
+    ),
+    Case(
         "two armies of one die meeting: at most 10 (После перемещения ... не может превысить)",
         rules.MOVEMENT_LIMITS,
         {

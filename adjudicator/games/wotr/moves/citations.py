@@ -72,6 +72,9 @@ ENTS_ENTRY = _warriors("usloviia-dlia-vstupleniia-v-igru-3", "Энты: усло
 ENTS_SETUP = _warriors("nachalnaia-rasstanovka-i-naim-3", "Энты: расстановка и найм")
 ENTS_LIMITS = _warriors("ogranicheniia-2", "Энты: ограничения")
 ENTS_MOVEMENT = _warriors("peredvizhenie-3", "Энты: передвижение")
+ORTHANC_DESTROYED = _warriors(
+    "razrushenie-ortkhanka-i-unichtozhenie-sarumana", "Разрушение Ортханка и уничтожение Сарумана"
+)
 PIRATES_ENTRY = _warriors("usloviia-dlia-vstupleniia-v-igru-4", "Пираты: условия вступления")
 PIRATES_SETUP = _warriors("nachalnaia-rasstanovka-i-naim-4", "Пираты: расстановка и найм")
 PIRATES_STACKING = _warriors("predel-gruppirovaniia-4", "Пираты: предел группирования")

@@ -352,6 +352,12 @@ def _move_chain(situation: Situation, move: Move, findings: Findings) -> None:
             citation,
         )
     findings.path_length = 1
+    if findings.ok and move.to == "orthanc" and situation.in_play("saruman"):
+        findings.effect(
+            "saruman_destroyed",
+            N_("the Ents enter Orthanc with no Shadow units there: Saruman is destroyed"),
+            rules.ORTHANC_DESTROYED,
+        )
 
 
 def _move_dead(situation: Situation, move: Move, findings: Findings, free) -> None:
