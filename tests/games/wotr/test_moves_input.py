@@ -78,3 +78,26 @@ def test_bad_factions_and_pieces():
         legal_destinations(standard_setup(), {"kind": "army", "from": "nowhere"})
     with pytest.raises(InvalidInput):
         legal_destinations(standard_setup(), {"kind": "castle"})
+
+
+@pytest.mark.parametrize(
+    ("move", "field"),
+    [
+        ({"kind": "politics", "nation": []}, "move.nation"),
+        (
+            {
+                "kind": "army",
+                "from": "edoras",
+                "to": "folde",
+                "units": {"nation": {}, "regular": 1},
+            },
+            "move.units.nation",
+        ),
+        (
+            {"kind": "muster", "placements": [{"region": "edoras", "nation": ["x"], "regular": 1}]},
+            "move.placements[0].nation",
+        ),
+    ],
+)
+def test_a_nation_that_is_not_a_name_is_malformed_not_a_crash(move, field):
+    assert field in problems(move)

@@ -159,7 +159,7 @@ class _Reader:
     def nation(self, value: Any, where: str) -> str | None:
         if value is None:
             return None
-        if value not in BOARD.nations:
+        if not isinstance(value, str) or value not in BOARD.nations:
             self.problems.append((where, f"unknown nation {value!r}"))
             return None
         return value
@@ -252,10 +252,14 @@ def _muster(reader: _Reader, kind: str) -> Move:
 
 def _politics(reader: _Reader, kind: str) -> Move:
     nation = reader.data.get("nation")
-    if nation not in BOARD.nations:
-        reader.fail("nation", f"unknown nation {nation!r}")
-        nation = None
-    return Move(kind=kind, die=_die(reader, MUSTER), nation=nation, raw=reader.data)
+    if nation is None:
+        reader.fail("nation", "is required")
+    return Move(
+        kind=kind,
+        die=_die(reader, MUSTER),
+        nation=reader.nation(nation, reader.where("nation")),
+        raw=reader.data,
+    )
 
 
 def _character(reader: _Reader, kind: str) -> Move:
