@@ -129,9 +129,17 @@ def check_hunt(hunt: Hunt) -> None:
     limit("fp_dice_in_box", hunt.fp_dice_in_box, 0, MAX_FREE_PEOPLES_DICE)
     limit("corruption", hunt.corruption, 0, MAX_CORRUPTION - 1)
     limit("moves", hunt.moves, 1, MAX_MOVES)
-    if hunt.fp_dice_in_box + hunt.moves - 1 > MAX_FREE_PEOPLES_DICE:
+    if (
+        0 <= hunt.fp_dice_in_box <= MAX_FREE_PEOPLES_DICE
+        and 1 <= hunt.moves
+        and hunt.fp_dice_in_box + hunt.moves > MAX_FREE_PEOPLES_DICE
+    ):
+        # each move uses one more die besides those already in the box
         problems.append(
-            ("moves", Message(N_("the Free Peoples have at most 6 action dice a turn")))
+            (
+                "moves" if hunt.moves > 1 else "fp_dice_in_box",
+                Message(N_("the Free Peoples have at most 6 action dice a turn")),
+            )
         )
     if hunt.mordor_step is not None:
         limit("mordor_step", hunt.mordor_step, 0, MORDOR_LAST_STEP - 1)

@@ -113,9 +113,11 @@ def test_mordor_pool_takes_back_drawn_eyes_and_special_tiles():
 
 
 def test_turn_draws_without_replacement():
-    # two sure hunts from a pool of one 3 and one 1: the second draw is the other tile
-    odds = hunt_odds(Hunt(hunt_dice=5, fp_dice_in_box=5, pool=("3", "1"), moves=2, corruption=0))
-    assert odds.corruption == {4: 1}
+    # two hunts (+4, then a sure +5) from a pool of one 3 and one 1: when both succeed the
+    # second draw is the other tile (4 in all, never 6 or 2)
+    odds = hunt_odds(Hunt(hunt_dice=5, fp_dice_in_box=4, pool=("3", "1"), moves=2, corruption=0))
+    first_fails = F(1, 6) ** 5
+    assert odds.corruption == {1: first_fails / 2, 3: first_fails / 2, 4: 1 - first_fails}
 
 
 def test_turn_adds_a_die_to_the_box_after_each_move():
@@ -200,3 +202,15 @@ def test_mordor_answers_state_their_assumptions():
     assert "drawn before entering Mordor" not in explicit
     outside = " ".join(hunt_odds(Hunt(hunt_dice=1)).assumptions)
     assert "step 5" not in outside
+
+
+def test_the_moving_die_is_one_of_the_six():
+    """Rules, Резерв кубиков действия: the Free Peoples have at most 6 action dice, and each
+    move uses one (Перемещение Содружества): with 5 in the box one more move is possible,
+    with 6 none."""
+    assert hunt_odds(Hunt(hunt_dice=1, fp_dice_in_box=5)).success == F(1)  # 1 + 5 = 6
+    assert hunt_odds(Hunt(hunt_dice=1, fp_dice_in_box=3, moves=3)).per_move
+    for fp_dice, moves, field in ((6, 1, "fp_dice_in_box"), (3, 4, "moves")):
+        with pytest.raises(InvalidInput) as error:
+            hunt_odds(Hunt(hunt_dice=1, fp_dice_in_box=fp_dice, moves=moves))
+        assert [f for f, _ in error.value.problems] == [field]
