@@ -151,6 +151,17 @@ def resolve_battle(
     }
     cited = [cite.BATTLE, *((cite.FORTRESSES,) if sortie else ())]
     reasons += _other_rounding(attacking, effective)
+    if column_sides[1] >= AUTOMATIC_RATIO:
+        reasons.append(
+            Reason(
+                N_(
+                    "The text removes the defender at 10:1 or more; it does not say what an "
+                    "attack at 1:10 or worse does, so this battle is fought as any other."
+                ),
+                cite.BATTLE,
+                code="one_to_ten",
+            )
+        )
     if ratio >= AUTOMATIC_RATIO:
         reasons.append(
             Reason(

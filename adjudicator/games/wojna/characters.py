@@ -27,6 +27,10 @@ MAGIC_WOUND_ASSUMPTION = N_(
     "A Nazgûl gets real (cross) wounds from a character who has a Magic Sword or uses spells, "
     "strokes from anyone else."
 )
+MIXED_WOUNDS_ASSUMPTION = N_(
+    "The text covers a Nazgûl whose squares are all crossed (it dies) or all filled with "
+    "ordinary wounds (it cannot duel); a mix of crosses and strokes is read as the latter."
+)
 ATTEMPT_EVERY_STAGE = N_(
     "The Ring is put on before a Ring Phase, gets its circle at the start of each Ring Phase and "
     "its player tries to take it off in every Ring Phase after the circle is drawn."
@@ -148,7 +152,11 @@ def character_status(
         shadow_wins=shadow_wins,
         reasons=tuple(reasons),
         citations=unique_citations(cited),
-        assumptions=(ONE_WOUND_PER_SQUARE, *((MAGIC_WOUND_ASSUMPTION,) if marks.nazgul else ())),
+        assumptions=(
+            ONE_WOUND_PER_SQUARE,
+            *((MAGIC_WOUND_ASSUMPTION,) if marks.nazgul else ()),
+            *((MIXED_WOUNDS_ASSUMPTION,) if status == CANNOT_DUEL and marks.crosses else ()),
+        ),
     )
 
 

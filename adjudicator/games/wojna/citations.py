@@ -5,10 +5,10 @@ from adjudicator.games.common import Citation
 RULEBOOK = "wojna-o-pierscien"
 
 
-def _section(anchor: str, title: str) -> Citation:
-    return Citation(rulebook=RULEBOOK, anchor=anchor, title=title)
+_section = Citation.of(RULEBOOK)
 
 
+GOAL = _section("strony-konfliktu-i-cel-gry", "Strony konfliktu i cel gry")
 RING_PHASE = _section("faza-pierscienia", "Przebieg gry › Faza Pierścienia")
 SEARCH_PHASE = _section("faza-poszukiwan", "Przebieg gry › Faza poszukiwań")
 ALLIANCE_MOVE = _section("faza-ruchu-przymierza", "Przebieg gry › Faza ruchu Przymierza")
@@ -28,6 +28,7 @@ THE_RING = _section("pierscien-2", "Pierścień")
 TABLES = _section("tabele-i-zestawienia", "Tabele i zestawienia")
 
 ALL = (
+    GOAL,
     RING_PHASE,
     SEARCH_PHASE,
     ALLIANCE_MOVE,

@@ -162,8 +162,20 @@ def ring_destroyed(hex_number: int, ring_worn: bool) -> DestructionAnswer:
             {"hex": hex_number},
             code="elsewhere",
         )
+    victory = Reason(
+        N_(
+            "Destroying the Ring on Mount Doom is the Alliance's goal: the Alliance wins by the "
+            "Ring."
+        ),
+        cite.GOAL,
+        code="alliance_wins",
+    )
     return DestructionAnswer(
         destroyed=destroyed,
-        reasons=(reason,),
-        citations=(cite.THE_RING, *((cite.RING_ATTRIBUTE,) if on_mount_doom else ())),
+        reasons=(reason, *((victory,) if destroyed else ())),
+        citations=(
+            cite.THE_RING,
+            *((cite.RING_ATTRIBUTE,) if on_mount_doom else ()),
+            *((cite.GOAL,) if destroyed else ()),
+        ),
     )

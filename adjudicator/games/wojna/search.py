@@ -67,6 +67,17 @@ def search_points(
         )
         if nazgul:
             assumptions.append(NAZGUL_IN_ALLIANCE_MOVE)
+            reasons.append(
+                Reason(
+                    N_(
+                        'If your group reads "oprócz Nazguli" as the Nazgûl adding nothing '
+                        "here, the pool is %(points)s."
+                    ),
+                    cite.SEARCH,
+                    {"points": sum(points for _, points in parts[1:])},
+                    code="nazgul_reading",
+                )
+            )
     elif other_units or other_characters:
         reasons.append(
             Reason(

@@ -174,3 +174,12 @@ def test_other_reading_can_deny_the_automatic_removal():
     answer = resolve_battle([19], [1], Fraction(3, 2))
     assert answer.automatic and answer.column == "12:1"
     assert [r.params["column"] for r in answer.reasons if r.code == "rounding_reading"] == ["9:1"]
+
+
+def test_one_to_ten_is_fought_and_the_silence_is_said():
+    """Bitwa: "Stosunek sił 10-1 lub większy oznacza automatyczne usunięcie sił przeciwnika":
+    the ratio is the attacker's to the defender's; what 1:10 does is not said."""
+    answer = resolve_battle([1], [10])
+    assert answer.column == "1:10" and not answer.automatic and len(answer.outcomes) == 6
+    assert "one_to_ten" in {r.code for r in answer.reasons}
+    assert "one_to_ten" not in {r.code for r in resolve_battle([1], [9]).reasons}

@@ -91,3 +91,24 @@ def test_destroyed_only_on_4129_without_the_ring_on():
     assert ring_destroyed(4129, ring_worn=False).destroyed
     assert not ring_destroyed(4129, ring_worn=True).destroyed
     assert not ring_destroyed(4128, ring_worn=False).destroyed
+
+
+def test_a_nazgul_filled_with_mixed_wounds_is_an_assumption():
+    """Odporność: crosses kill ("wszystkie kwadraty zapełnione (...) krzyżykami"), ordinary
+    wounds only stop a Nazgûl duelling ("zapełnione ranami zwykłymi (nie iksowymi)"); a mix is
+    not covered, so the answer says how it was read."""
+    mixed = character_status(Marks(3, crosses=1, strokes=2, nazgul=True))
+    assert mixed.status == "cannot_duel"
+    assert any("mix" in a for a in mixed.assumptions)
+    only_strokes = character_status(Marks(3, strokes=3, nazgul=True))
+    assert only_strokes.status == "cannot_duel"
+    assert not any("mix" in a for a in only_strokes.assumptions)
+
+
+def test_destroying_the_ring_is_the_alliances_ring_victory():
+    """Strony konfliktu i cel gry: "Celem Przymierza jest zniszczenie tytułowego Pierścienia na
+    Górze Przeznaczenia"; each side may win "poprzez zawładnięcie Pierścieniem"."""
+    answer = ring_destroyed(4129, ring_worn=False)
+    assert "alliance_wins" in {r.code for r in answer.reasons}
+    assert "strony-konfliktu-i-cel-gry" in {c.anchor for c in answer.citations}
+    assert "alliance_wins" not in {r.code for r in ring_destroyed(4129, ring_worn=True).reasons}

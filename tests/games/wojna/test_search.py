@@ -58,3 +58,16 @@ def test_more_nazgul_more_points(nazgul, orcs):
     base = search_odds(SEARCH_PHASE, nazgul=nazgul, orc_units=orcs).points
     if nazgul < 9:
         assert search_odds(SEARCH_PHASE, nazgul=nazgul + 1, orc_units=orcs).points == base + 2
+
+
+def test_alliance_move_gives_the_pool_without_the_nazgul_too():
+    """Poszukiwania: in the Alliance's move "wszystkie postacie należące do sił Ciemności
+    (oprócz Nazguli) dodają (...) jeden": read either as the Nazgûl keeping their 2 points or
+    as adding nothing; the answer counts 2 and gives the other pool."""
+    answer = search_odds(ALLIANCE_MOVE, nazgul=2, orc_units=[3], other_characters=1)
+    assert answer.points == 4 + 3 + 1
+    other = [r for r in answer.reasons if r.code == "nazgul_reading"]
+    assert len(other) == 1 and other[0].params["points"] == 4
+    assert not [
+        r for r in search_odds(ALLIANCE_MOVE, orc_units=[3]).reasons if r.code == "nazgul_reading"
+    ]
