@@ -50,6 +50,17 @@ def test_rerolls_are_leadership_capped_at_5():
     )
 
 
+def test_leadership_beyond_the_dice_rolled_changes_nothing():
+    """Rules, Перекидывание результатов из-за лидерства: only failed dice are re-rolled, so
+    2 units re-roll at most 2 dice whatever their leadership (the cap of 5 is the text's)."""
+    assert first_round(Army(2, leadership=2), Army(1)) == first_round(
+        Army(2, leadership=5), Army(1)
+    )
+    assert first_round(Army(2, leadership=1), Army(1)) != first_round(
+        Army(2, leadership=2), Army(1)
+    )
+
+
 def test_city_first_round_needs_6_then_5():
     odds = battle_odds(Battle(Army(1), Army(9), settlement="city", rounds=2))
     assert odds.rounds[0].attacker_hits[1] == F(1, 6)
