@@ -1290,6 +1290,14 @@ TWO_ROHAN_ARMIES = position(
 REVIEW_CASES = [
     # Written in review, each from the sentence quoted in its name.
     Case(
+        "a leader recruited without an army is removed at once (Лидеры: ... убирается с карты)",
+        rules.LEADERS,
+        muster({"region": "pelargir", "leaders": 1}),
+        True,
+        position=position(armies={"pelargir": {}}, political=GONDOR_AT_WAR),
+        effects=("leader_removed",),
+    ),
+    Case(
         "ents walk into an empty orthanc: saruman is destroyed (Разрушение Ортханка)",
         rules.ORTHANC_DESTROYED,
         faction("ents", "move", **{"from": "fangorn", "to": "orthanc", "die": "event"}),

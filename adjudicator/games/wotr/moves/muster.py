@@ -81,6 +81,8 @@ def check_muster(situation: Situation, move: Move, findings: Findings) -> None:
         _check_placement(findings, situation, placement, nation, by_card)
     _check_pool(findings, situation, figures)
     _check_stacking(findings, situation, figures)
+    if findings.ok:
+        _lonely_leaders(findings, situation, figures)
 
 
 def _check_characters(
@@ -242,4 +244,27 @@ def _check_stacking(
                 count=after,
                 region=region,
                 limit=limit,
+            )
+
+
+def _lonely_leaders(
+    findings: Findings, situation: Situation, figures: list[tuple[Placement, str]]
+) -> None:
+    """Free Peoples leaders never stand without an army: one recruited where no unit of its
+    side stands is removed at once (rules: Лидеры; Nazgûl may stand alone)."""
+    arriving: Counter[str] = Counter()
+    for placement, nation in figures:
+        if BOARD.side_of(nation) != SHADOW:
+            arriving[placement.region] += placement.group.figures.units
+    for placement, nation in figures:
+        side = BOARD.side_of(nation)
+        region = placement.region
+        if side == SHADOW or not placement.group.figures.leaders:
+            continue
+        if not situation.units(region, side) and not arriving[region]:
+            findings.effect(
+                "leader_removed",
+                N_("no army stands in %(region)s: the leader recruited there is removed at once"),
+                rules.LEADERS,
+                region=region,
             )
