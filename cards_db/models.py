@@ -112,6 +112,9 @@ class Deck(models.Model):
         Card, models.PROTECT, null=True, blank=True, related_name="+",
         verbose_name=_("The One Ring"),
     )  # fmt: skip
+    check_starting_fellowship = models.BooleanField(
+        _("Check the starting fellowship"), default=True
+    )
     valid = models.BooleanField(_("legal"), default=False)
     created = models.DateTimeField(_("created"), auto_now_add=True)
     updated = models.DateTimeField(_("updated"), auto_now=True)

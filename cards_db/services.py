@@ -52,9 +52,10 @@ def card_index() -> CardIndex:
 
 
 def recheck_deck(deck: Deck) -> DeckReport:
-    """A saved deck's report today (its format, or the default one if that format is gone)."""
+    """A saved deck's report today, checked as it was saved (its format, or the default one if
+    that format is gone; the starting fellowship if it was checked)."""
     fmt = formats().get(deck.format) or formats()[DEFAULT_FORMAT]
-    return check_deck(deck.source, fmt)
+    return check_deck(deck.source, fmt, deck.check_starting_fellowship)
 
 
 def check_deck(text: str, fmt: DeckFormat, check_starting_fellowship: bool = True) -> DeckReport:
@@ -94,6 +95,7 @@ def save_deck(
         raise UnreadableDeck(report)
     deck = deck or Deck()
     deck.name, deck.source, deck.format, deck.valid = name, text, fmt.slug, report.valid
+    deck.check_starting_fellowship = check_starting_fellowship
     by_role = {role: [e for e in report.entries if e.role is role] for role in Role}
     deck.ring_bearer_id = next((e.card.id for e in by_role[Role.RING_BEARER]), None)
     deck.ring_id = next((e.card.id for e in by_role[Role.RING]), None)

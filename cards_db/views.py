@@ -75,7 +75,11 @@ def _report_context(request: HttpRequest, report) -> dict[str, Any]:
 
 def _deck_form_page(request: HttpRequest, deck: Deck | None = None) -> HttpResponse:
     """Check a pasted list, or save it (new deck, or ``deck`` edited with its key)."""
-    initial = {"name": deck.name, "list": deck.source, "format": deck.format} if deck else None
+    initial = (
+        {"name": deck.name, "list": deck.source, "format": deck.format,
+         "check_starting_fellowship": deck.check_starting_fellowship}
+        if deck else None
+    )  # fmt: skip
     form = forms.DeckForm(request.POST or None, initial=initial)
     context: dict[str, Any] = {"form": form, "deck": deck}
     if not form.is_bound:

@@ -193,6 +193,24 @@ def test_save_read_update_export_a_deck(cards, api):
     assert again["stats"]["draw_deck"] == 58
 
 
+def test_a_deck_saved_without_the_starting_fellowship_check_is_rechecked_the_same_way(cards, api):
+    """The check is optional: a deck saved without it must not read "legal" in one field and
+    "illegal" in the report of its own permalink."""
+    expensive = legal_deck(free_peoples=28).replace(
+        "Free Peoples:",
+        "Starting fellowship:\nGandalf, The Grey Wizard\nSam, Son of Hamfast\nFree Peoples:",
+    )
+    assert validate(api, expensive).json()["valid"] is False
+    body = api.post(
+        "/api/decks/",
+        {"name": "Grey", "list": expensive, "check_starting_fellowship": False},
+        format="json",
+    ).json()
+    assert body["deck"]["valid"] is True
+    shown = api.get(f"/api/decks/{body['deck']['id']}/").json()
+    assert shown["deck"]["valid"] is shown["report"]["valid"] is True
+
+
 def test_an_unreadable_deck_is_not_saved_at_all(cards, api):
     response = api.post(
         "/api/decks/", {"name": "Bad", "list": legal_deck() + "\nNo Such Card"}, format="json"

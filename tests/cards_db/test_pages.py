@@ -1,5 +1,7 @@
 """The card, deck and calculator pages (Django test client)."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -61,6 +63,15 @@ def test_save_then_reopen_edit_and_export(cards, client):
     assert deck.name == "Dwarves 2"
     exported = client.get(reverse("cards_db:deck_export", kwargs={"pk": deck.pk}))
     assert exported.content.decode().startswith("# Dwarves 2\n")
+
+
+def test_a_deck_saved_without_the_starting_fellowship_check_reopens_without_it(cards, client):
+    form = {"name": "Loose", "list": legal_deck(), "format": "fellowship_block", "save": "1"}
+    response = client.post(reverse("cards_db:deck_new"), form)
+    edit = client.get(response["Location"]).content.decode()
+    (checkbox,) = re.findall(r'<input[^>]*name="check_starting_fellowship"[^>]*>', edit)
+    assert "checked" not in checkbox
+    assert Deck.objects.get().check_starting_fellowship is False
 
 
 def test_a_wrong_edit_key_is_a_404(cards, client):
