@@ -11,13 +11,20 @@ from adjudicator.games.wojna import battle, characters, dice, duel, search
 SHOWN_ATTEMPTS = 12
 
 
-def attempts_chart(odds: dice.AttemptOdds) -> list[SafeString]:
-    """When the first success comes: attempt 1, 2, ... (later ones summed) or never."""
-    bars: list[tuple[str, Fraction]] = [(str(k), p) for k, p in odds.first_success[:SHOWN_ATTEMPTS]]
-    later = sum((p for _k, p in odds.first_success[SHOWN_ATTEMPTS:]), Fraction(0))
+def _first_success_bars(
+    first: tuple[tuple[int, Fraction], ...], end: str, p_end: Fraction
+) -> list[tuple[str, Fraction]]:
+    """Attempt 1, 2, ... of the first success (those past SHOWN_ATTEMPTS summed), then ``end``."""
+    bars: list[tuple[str, Fraction]] = [(str(k), p) for k, p in first[:SHOWN_ATTEMPTS]]
+    later = sum((p for _k, p in first[SHOWN_ATTEMPTS:]), Fraction(0))
     if later:
         bars.append((f">{SHOWN_ATTEMPTS}", later))
-    bars.append((_("never"), odds.never))
+    return [*bars, (end, p_end)]
+
+
+def attempts_chart(odds: dice.AttemptOdds) -> list[SafeString]:
+    """When the first success comes: attempt 1, 2, ... (later ones summed) or never."""
+    bars = _first_success_bars(odds.first_success, _("never"), odds.never)
     return [bar_chart_svg(bars, title=_("Attempt of the first success"))]
 
 
@@ -73,8 +80,7 @@ def search_chart(answer: search.SearchAnswer) -> list[SafeString]:
 
 def ringwraith_chart(answer: characters.RingwraithOdds) -> list[SafeString]:
     """The Ring comes off at stage k, or the bearer turns."""
-    bars = [(str(k), p) for k, p in answer.removed_at[:SHOWN_ATTEMPTS]]
-    bars.append(("U", answer.becomes_ringwraith))
+    bars = _first_success_bars(answer.removed_at, "U", answer.becomes_ringwraith)
     title = _("Stage the Ring comes off, or U: Upiór Pierścienia (Ringwraith)")
     return [bar_chart_svg(bars, title=title)]
 
