@@ -1,17 +1,23 @@
-"""API plumbing shared by every app: the error format for bad input.
+"""API plumbing shared by every app: the error format for bad input, the POST view factory.
 
 Every 400 has the shape ``{"detail": "...", "errors": [{"field": "...", "message": "..."}]}``
 so that a client always learns what is wrong and where.
 """
 
+import re
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from rest_framework import status
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
+from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from adjudicator.games.common import InvalidInput
+from adjudicator.serializers import ErrorResponseSerializer
 
 
 def flatten_errors(detail: Any, prefix: str = "") -> list[dict[str, str]]:
@@ -49,3 +55,60 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, ValidationError):
         return bad_request(flatten_errors(exc.detail))
     return drf_exception_handler(exc, context)
+
+
+def validated(serializer_class: type[serializers.Serializer], request: Request) -> Any:
+    """The request body validated by ``serializer_class``, or a 400 naming every field."""
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def first_sentence(text: str) -> str:
+    """The text up to its first full stop, question or exclamation mark (an OpenAPI summary)."""
+    return re.split(r"(?<=[?!])\s|\.(?:\s|$)", text, maxsplit=1)[0]
+
+
+def post_view(
+    name: str,
+    request_serializer: type[serializers.Serializer],
+    response_serializer: type[serializers.Serializer],
+    compute: Callable[..., Any],
+    present: Callable[[Any, Request], Any] | None = None,
+    description: str = "",
+    example: dict[str, Any] | None = None,
+    *,
+    prefix: str = "",
+    tag: str | None = None,
+    summary: str | None = None,
+    operation_id: str | None = None,
+    examples: Sequence[OpenApiExample] = (),
+    bad_input: type[serializers.Serializer] | OpenApiResponse = ErrorResponseSerializer,
+    validate: Callable[[type[serializers.Serializer], Request], Any] = validated,
+) -> type[APIView]:
+    """An APIView ``<prefix><name>View`` whose POST validates, computes and answers.
+
+    The answer is ``present(compute(data), request)``, or ``compute(data, request)`` when
+    there is no ``present``. ``example`` is a request example named ``name``; the summary
+    defaults to the description's first sentence.
+    """
+
+    @extend_schema(
+        tags=[tag] if tag else None,
+        operation_id=operation_id,
+        summary=summary or first_sentence(description),
+        description=description,
+        request=request_serializer,
+        responses={200: response_serializer, 400: bad_input},
+        examples=[
+            *([OpenApiExample(name, value=example, request_only=True)] if example else []),
+            *examples,
+        ],
+    )
+    def post(self: APIView, request: Request) -> Response:
+        data = validate(request_serializer, request)
+        if present is None:
+            return Response(compute(data, request))
+        return Response(present(compute(data), request))
+
+    return type(f"{prefix}{name}View", (APIView,), {"post": post, "__doc__": description})

@@ -1,7 +1,5 @@
 """API of the card database and decks: thin views over the importer, engine and services."""
 
-from typing import Any
-
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -14,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from adjudicator.api import bad_request
+from adjudicator.api import bad_request, validated
 from adjudicator.games.tcg.decklist import ListTooLong
 from adjudicator.games.tcg.formats import formats
 from adjudicator.serializers import ErrorResponseSerializer
@@ -78,12 +76,6 @@ def _too_long(error: ListTooLong) -> Response:
     return bad_request([{"field": "list", "message": tr(error.message, error.params)}])
 
 
-def _validated(serializer_class, request: Request, **kwargs) -> dict[str, Any]:
-    serializer = serializer_class(data=request.data, **kwargs)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
-
-
 class DeckValidateAPIView(APIView):
     """Is this deck legal? Errors name their lines, cards and rule; stats come along."""
 
@@ -99,7 +91,7 @@ class DeckValidateAPIView(APIView):
         ],
     )
     def post(self, request: Request) -> Response:
-        data = _validated(TcgDeckValidateRequestSerializer, request)
+        data = validated(TcgDeckValidateRequestSerializer, request)
         with language(data.get("lang")):
             try:
                 report = check_deck(
@@ -121,7 +113,7 @@ def _unreadable(error: UnreadableDeck) -> Response:
 
 
 def _save(request: Request, deck: Deck | None) -> Response:
-    data = _validated(TcgDeckSaveRequestSerializer, request)
+    data = validated(TcgDeckSaveRequestSerializer, request)
     if deck is not None and data.get("edit_key") != deck.edit_key:
         raise ValidationError({"edit_key": [_("This is not the deck's edit key.")]})
     with language(data.get("lang")):

@@ -2,19 +2,20 @@
 
 import dataclasses
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from django.urls import path
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import OpenApiExample
 from rest_framework import serializers
 from rest_framework.request import Request
-from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from adjudicator.api import post_view
 from adjudicator.citations import citation_payload, citations_payload
 from adjudicator.games.common import InvalidInput, Reason
 from adjudicator.games.tcg import calculators as calc
-from adjudicator.serializers import CitationSerializer, ErrorResponseSerializer
+from adjudicator.serializers import CitationSerializer
 from cards_db.i18n import language, tr, translated_input_error
 from cards_db.serializers import LANGUAGE_CHOICES
 
@@ -327,26 +328,24 @@ def compute(slug: str, data: dict) -> Any:
         raise translated_input_error(error) from error
 
 
+def answer(slug: str, data: dict, request: Request) -> dict[str, Any]:
+    """A calculator's answer, in the language the request asks for."""
+    with language(data.get("lang")):
+        return answer_payload(compute(slug, data), request)
+
+
 def calculator_view(slug: str) -> type[APIView]:
     request_serializer, response_serializer, _ = CALCULATORS[slug]
-
-    class CalculatorAPIView(APIView):
-        @extend_schema(
-            operation_id=f"tcg_calculator_{slug.replace('-', '_')}",
-            request=request_serializer,
-            responses={200: response_serializer, 400: ErrorResponseSerializer},
-            examples=[OpenApiExample(slug, value=EXAMPLES[slug], request_only=True)],
-        )
-        def post(self, request: Request) -> Response:
-            serializer = request_serializer(data=request.data)
-            serializer.is_valid(raise_exception=True)
-            data = serializer.validated_data
-            with language(data.get("lang")):
-                return Response(answer_payload(compute(slug, data), request))
-
-    CalculatorAPIView.__name__ = f"Tcg{slug.title().replace('-', '')}CalculatorAPIView"
-    CalculatorAPIView.__doc__ = CALCULATOR_DOCS[slug]
-    return CalculatorAPIView
+    return post_view(
+        slug.title().replace("-", ""),
+        request_serializer,
+        response_serializer,
+        partial(answer, slug),
+        description=CALCULATOR_DOCS[slug],
+        prefix="Tcg",
+        operation_id=f"tcg_calculator_{slug.replace('-', '_')}",
+        examples=[OpenApiExample(slug, value=EXAMPLES[slug], request_only=True)],
+    )
 
 
 CALCULATOR_DOCS = {

@@ -2,108 +2,12 @@
 
 import re
 
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import OpenApiExample
 from rest_framework.request import Request
-from rest_framework.response import Response
-from rest_framework.views import APIView
 
-from adjudicator.api import flatten_errors
+from adjudicator.api import flatten_errors, post_view
 from adjudicator.games.common import InvalidInput
-from adjudicator.serializers import ErrorResponseSerializer
 from adjudicator.web.mordor import presenters, serializers, services
-
-
-def documented(name: str, request: type, response: type, example: str, body: dict):
-    """The OpenAPI description of a POST: its request, its answer or a 400, one example."""
-    return extend_schema(
-        operation_id=name,
-        request=request,
-        responses={200: response, 400: ErrorResponseSerializer},
-        examples=[OpenApiExample(example, value=body, request_only=True)],
-    )
-
-
-class KeepCheckView(APIView):
-    """May these dice be kept after this roll? Also lists every legal keep."""
-
-    @documented(
-        "mordor_keep_check",
-        serializers.MordorKeepRequestSerializer,
-        serializers.MordorKeepResponseSerializer,
-        "Two rings and no Nazgûl",
-        {
-            "rolled": [
-                {"face": "ring", "color": "black"},
-                {"face": "ring", "color": "red"},
-                {"face": "orc", "color": "yellow"},
-                {"face": "nazgul", "color": "blue"},
-                {"face": "gandalf", "color": "green"},
-            ],
-            "keep": [0, 1],
-            "player_color": "red",
-            "location": None,
-            "advanced": False,
-        },
-    )
-    def post(self, request: Request) -> Response:
-        data = _valid(serializers.MordorKeepRequestSerializer, request)
-        return Response(presenters.keep_answer(services.run_keep_check(data), request))
-
-
-class ResolveView(APIView):
-    """Apply the dice kept at the end of a turn to every player; elimination, end of game."""
-
-    @documented(
-        "mordor_resolve",
-        serializers.MordorResolveRequestSerializer,
-        serializers.MordorResolveResponseSerializer,
-        "Sam's two Nazgûl",
-        {
-            "players": [
-                {"color": "red", "position": 0},
-                {
-                    "color": "blue",
-                    "position": 1,
-                    "nazgul_track": ["split_half", *["empty"] * 6],
-                },
-            ],
-            "active": 0,
-            "kept": [
-                {"face": "nazgul", "color": "red"},
-                {"face": "nazgul", "color": "blue"},
-                {"face": "orc", "color": "black"},
-                {"face": "gandalf", "color": "green"},
-                {"face": "ring", "color": "yellow"},
-            ],
-        },
-    )
-    def post(self, request: Request) -> Response:
-        data = _valid(serializers.MordorResolveRequestSerializer, request)
-        result, setup = services.run_resolve(data)
-        return Response(presenters.resolve_answer(result, setup, request))
-
-
-class OddsView(APIView):
-    """Exact odds of this turn under a keep policy, and the optimal policy's worth."""
-
-    @documented(
-        "mordor_odds",
-        serializers.MordorOddsRequestSerializer,
-        serializers.MordorOddsResponseSerializer,
-        "Sam in Rohan, Merry also playing",
-        {
-            "position": 4,
-            "player_color": "red",
-            "other_colors": ["blue"],
-            "advanced": True,
-            "goal": "progress",
-            "policy": "optimal",
-        },
-    )
-    def post(self, request: Request) -> Response:
-        data = _valid(serializers.MordorOddsRequestSerializer, request)
-        odds, advice = services.run_odds(data)
-        return Response(presenters.odds_answer(odds, advice, data.get("rolled"), request))
 
 
 def _valid(serializer_class: type, request: Request) -> dict:
@@ -121,3 +25,101 @@ def _valid(serializer_class: type, request: Request) -> dict:
 def _field_name(name: str) -> str:
     name = re.sub(r"\.(\d+)(?=\.|\[|$)", r"[\1]", name)
     return name.removesuffix(".non_field_errors")
+
+
+def _resolve(data: dict, request: Request) -> dict:
+    result, setup = services.run_resolve(data)
+    return presenters.resolve_answer(result, setup, request)
+
+
+def _odds(data: dict, request: Request) -> dict:
+    odds, advice = services.run_odds(data)
+    return presenters.odds_answer(odds, advice, data.get("rolled"), request)
+
+
+KeepCheckView = post_view(
+    "KeepCheck",
+    serializers.MordorKeepRequestSerializer,
+    serializers.MordorKeepResponseSerializer,
+    services.run_keep_check,
+    presenters.keep_answer,
+    "May these dice be kept after this roll? Also lists every legal keep.",
+    operation_id="mordor_keep_check",
+    examples=[
+        OpenApiExample(
+            "Two rings and no Nazgûl",
+            value={
+                "rolled": [
+                    {"face": "ring", "color": "black"},
+                    {"face": "ring", "color": "red"},
+                    {"face": "orc", "color": "yellow"},
+                    {"face": "nazgul", "color": "blue"},
+                    {"face": "gandalf", "color": "green"},
+                ],
+                "keep": [0, 1],
+                "player_color": "red",
+                "location": None,
+                "advanced": False,
+            },
+            request_only=True,
+        )
+    ],
+    validate=_valid,
+)
+ResolveView = post_view(
+    "Resolve",
+    serializers.MordorResolveRequestSerializer,
+    serializers.MordorResolveResponseSerializer,
+    _resolve,
+    description="Apply the dice kept at the end of a turn to every player; elimination, end of "
+    "game.",
+    operation_id="mordor_resolve",
+    examples=[
+        OpenApiExample(
+            "Sam's two Nazgûl",
+            value={
+                "players": [
+                    {"color": "red", "position": 0},
+                    {
+                        "color": "blue",
+                        "position": 1,
+                        "nazgul_track": ["split_half", *["empty"] * 6],
+                    },
+                ],
+                "active": 0,
+                "kept": [
+                    {"face": "nazgul", "color": "red"},
+                    {"face": "nazgul", "color": "blue"},
+                    {"face": "orc", "color": "black"},
+                    {"face": "gandalf", "color": "green"},
+                    {"face": "ring", "color": "yellow"},
+                ],
+            },
+            request_only=True,
+        )
+    ],
+    validate=_valid,
+)
+OddsView = post_view(
+    "Odds",
+    serializers.MordorOddsRequestSerializer,
+    serializers.MordorOddsResponseSerializer,
+    _odds,
+    description="Exact odds of this turn under a keep policy, and the optimal policy's worth.",
+    operation_id="mordor_odds",
+    examples=[
+        OpenApiExample(
+            "Sam in Rohan, Merry also playing",
+            value={
+                "position": 4,
+                "player_color": "red",
+                "other_colors": ["blue"],
+                "advanced": True,
+                "goal": "progress",
+                "policy": "optimal",
+            },
+            request_only=True,
+        )
+    ],
+    validate=_valid,
+)

@@ -1,48 +1,22 @@
 """The Wojna API: one thin POST view per calculator (validate → engine → answer)."""
 
-from collections.abc import Callable
-from typing import Any
+from functools import partial
 
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiExample, extend_schema
-from rest_framework import serializers
+from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from adjudicator.serializers import ErrorResponseSerializer
+from adjudicator.api import post_view
 
 from . import presenters, services, tables
 from . import serializers as s
 
 TAG = "Wojna o Pierścień"
 
-
-def calculator_view(
-    name: str,
-    request_serializer: type[serializers.Serializer],
-    response_serializer: type[serializers.Serializer],
-    compute: Callable[[Any], Any],
-    present: Callable[[Any, Any], dict[str, Any]],
-    description: str,
-    example: dict[str, Any],
-) -> type[APIView]:
-    """An APIView answering POST with ``present(compute(validated input))``."""
-
-    @extend_schema(
-        tags=[TAG],
-        summary=description.split(".")[0],
-        description=description,
-        request=request_serializer,
-        responses={200: response_serializer, 400: ErrorResponseSerializer},
-        examples=[OpenApiExample(name, value=example, request_only=True)],
-    )
-    def post(self: APIView, request: Request) -> Response:
-        serializer = request_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        return Response(present(compute(serializer.validated_data), request))
-
-    return type(f"Wojna{name}View", (APIView,), {"post": post, "__doc__": description})
+calculator_view = partial(post_view, prefix="Wojna", tag=TAG)
+"""A POST view answering ``present(compute(validated input), request)``."""
 
 
 BattleView = calculator_view(
