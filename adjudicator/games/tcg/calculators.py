@@ -225,6 +225,11 @@ def resolve_skirmish(
         N_("Strengths already include every modifier (possessions, card texts); damage "
            "bonuses are the damage +N keywords of the winning characters."),
     ]  # fmt: skip
+    if overwhelmed and win_total == 0:
+        assumptions.append(
+            N_("0 against 0: the Shadow wins the tie, and 0 is read as at least double 0, so "
+               "the losers are overwhelmed (the rulebook does not treat this case apart).")
+        )  # fmt: skip
     if any(f.wearing_ring for f in free_peoples):
         assumptions.append(
             N_(
@@ -685,6 +690,8 @@ def opening_bids(
     problems += [(f"bids.{name}", N_("must be 0 or more")) for name, bid in bids.items() if bid < 0]
     if any(name not in bids for name in tie_order):
         problems.append(("tie_order", N_("names a player who did not bid")))
+    if len(set(tie_order)) != len(tie_order):
+        problems.append(("tie_order", N_("names a player more than once")))
     _require(problems)
     rank = {name: i for i, name in enumerate(tie_order)}
     ordered = sorted(bids, key=lambda n: (-bids[n], rank.get(n, len(rank))))

@@ -56,6 +56,18 @@ def test_double_strength_overwhelms_whatever_the_vitality():
     assert rules.THE_ONE_RING in result.citations and rules.LOSING in result.citations
 
 
+def test_a_zero_to_zero_skirmish_says_how_it_reads_at_least_double():
+    """ "По меньшей мере вдвое превышает": 0 against 0 goes to the Shadow (a tie) and is read as
+    overwhelming; the answer itself must say that this is a reading of the text."""
+    result = calc.resolve_skirmish(
+        [calc.Fighter("Merry", 0, vitality=4)], [calc.Fighter("Orc", 0, vitality=2)]
+    )
+    assert result.winner == "shadow" and result.overwhelmed
+    assert any("0" in a and "double" in a for a in result.assumptions)
+    ordinary = calc.resolve_skirmish([calc.Fighter("Merry", 3)], [calc.Fighter("Orc", 6)])
+    assert not any("double" in a for a in ordinary.assumptions)
+
+
 def test_just_under_double_is_not_overwhelming():
     result = calc.resolve_skirmish(
         [calc.Fighter("Sam", 3, vitality=4)], [calc.Fighter("Orc", 5, vitality=2)]
@@ -249,6 +261,13 @@ def test_the_four_player_bid_example():
     assert result.ties == (("Elena", "Petr"),)
     assert dict(result.burdens) == {"Yuri": 4, "Elena": 3, "Petr": 3, "Mikhail": 1}
     assert result.citations == (rules.BIDDING,)
+
+
+def test_a_player_named_twice_in_the_tie_order_is_refused():
+    """The tie order is the result of one random draw: naming a player twice is no result."""
+    with pytest.raises(InvalidInput) as error:
+        calc.opening_bids({"Petr": 3, "Elena": 3}, tie_order=["Elena", "Petr", "Elena"])
+    assert [field for field, _ in error.value.problems] == ["tie_order"]
 
 
 def test_unsettled_ties_and_doomed_bids_are_explained():
