@@ -9,11 +9,18 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from adjudicator.api import post_view
+from adjudicator.games.wojna import tables as wojna_tables
 
 from . import presenters, services, tables
 from . import serializers as s
 
 TAG = "Wojna o Pierścień"
+TABLE_NAMES = {
+    "battle_results": wojna_tables.BATTLE_TABLE_NAME,
+    "duel_results": wojna_tables.DUEL_TABLE_NAME,
+    "search": wojna_tables.SEARCH_TABLE_NAME,
+    "spells": wojna_tables.SPELL_TABLE_NAME,
+}
 
 calculator_view = partial(post_view, prefix="Wojna", tag=TAG)
 """A POST view answering ``present(compute(validated input), request)``."""
@@ -142,7 +149,7 @@ DestructionView = calculator_view(
 
 def tables_message(counts: dict[str, int]) -> str:
     """The "enter this table" hint, or empty when every table has cells."""
-    missing = [name for name, count in counts.items() if not count]
+    missing = [TABLE_NAMES[key] for key, count in counts.items() if not count]
     if not missing:
         return ""
     return _("Not entered yet: %(tables)s. Enter them from your copy of the rules.") % {
