@@ -10,7 +10,7 @@ from typing import Any
 
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import ParseError, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -48,13 +48,37 @@ def bad_request(errors: list[dict[str, str]]) -> Response:
     return Response({"detail": summary, "errors": errors}, status=status.HTTP_400_BAD_REQUEST)
 
 
+#: The part of the request a client error without a field is about, by status code.
+REQUEST_PARTS = {
+    status.HTTP_400_BAD_REQUEST: "body",
+    status.HTTP_404_NOT_FOUND: "path",
+    status.HTTP_405_METHOD_NOT_ALLOWED: "method",
+    status.HTTP_406_NOT_ACCEPTABLE: "Accept",
+    status.HTTP_415_UNSUPPORTED_MEDIA_TYPE: "Content-Type",
+}
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """DRF's handler, plus the engines' :class:`InvalidInput`, both as the common 400 shape."""
+    """DRF's handler with every 4xx in the common shape, ``errors`` naming where.
+
+    The engines' :class:`InvalidInput` and DRF's validation errors become a 400 listing each
+    field; a body that is not JSON (``ParseError``) a 400 on ``body``; any other 4xx keeps
+    DRF's status, headers and ``detail`` and gains ``errors`` naming the part of the request
+    (``path``, ``method``, ``Content-Type``...).
+    """
     if isinstance(exc, InvalidInput):
         return bad_request([{"field": f, "message": m} for f, m in exc.problems])
     if isinstance(exc, ValidationError):
         return bad_request(flatten_errors(exc.detail))
-    return drf_exception_handler(exc, context)
+    if isinstance(exc, ParseError):
+        return bad_request([{"field": "body", "message": str(exc.detail)}])
+    response = drf_exception_handler(exc, context)
+    if response is not None and status.is_client_error(response.status_code):
+        detail = response.data.get("detail") if isinstance(response.data, dict) else None
+        if detail is not None:
+            place = REQUEST_PARTS.get(response.status_code, "non_field_errors")
+            response.data["errors"] = [{"field": place, "message": str(detail)}]
+    return response
 
 
 def validated(serializer_class: type[serializers.Serializer], request: Request) -> Any:
