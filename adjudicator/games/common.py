@@ -7,9 +7,10 @@ and fills in ``params`` (``message % params``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 
@@ -25,6 +26,12 @@ class Citation:
     rulebook: str
     anchor: str
     title: str = field(default="", compare=False)
+
+    @classmethod
+    def of(cls, rulebook: str) -> Callable[[str, str], Citation]:
+        """A maker of one rulebook's citations: ``_cite = Citation.of(RULEBOOK)``, then
+        ``_cite(anchor, title)``."""
+        return partial(cls, rulebook)
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """The sections of «Бросок в Мордор» (rulebook ``journey-to-mordor``) the engine rests on.
 
 Anchors are ``slugify(heading)`` of the rulebook's headings (docs/conventions.md); the test
-``tests/games/mordor/test_citations.py`` checks that each one exists in the parsed rulebook.
+``tests/games/test_citations_resolve.py`` checks that each one exists in the parsed rulebook.
 """
 
 from adjudicator.games.common import Citation
@@ -9,8 +9,7 @@ from adjudicator.games.common import Citation
 RULEBOOK = "journey-to-mordor"
 
 
-def _cite(anchor: str, title: str) -> Citation:
-    return Citation(rulebook=RULEBOOK, anchor=anchor, title=title)
+_cite = Citation.of(RULEBOOK)
 
 
 TURN = _cite("khod-igry", "Ход игры")

@@ -5,8 +5,7 @@ from adjudicator.games.common import Citation
 RULEBOOK = "lotr-tcg-rules"
 
 
-def _rule(anchor: str, title: str) -> Citation:
-    return Citation(rulebook=RULEBOOK, anchor=anchor, title=title)
+_rule = Citation.of(RULEBOOK)
 
 
 DECK_BUILDING = _rule("sozdanie-svoei-kolody", "Создание своей колоды")

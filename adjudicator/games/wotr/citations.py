@@ -1,6 +1,6 @@
 """Every rulebook section the War of the Ring odds, hunt and victory answers rest on.
 
-One place to fix an anchor: ``tests/games/wotr/test_citations.py`` checks each one against
+One place to fix an anchor: ``tests/games/test_citations_resolve.py`` checks each one against
 ``rules_corpus.parsing.parse_rulebook``. ``wotr-rules`` is the 1st edition rulebook
 (``wotr-1e-rules.ru.txt``), ``wotr-warriors`` the Warriors of Middle-earth expansion.
 """

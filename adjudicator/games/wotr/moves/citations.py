@@ -6,12 +6,8 @@ RULES = "wotr-rules"
 WARRIORS = "wotr-warriors"
 
 
-def _rules(anchor: str, title: str) -> Citation:
-    return Citation(RULES, anchor, title)
-
-
-def _warriors(anchor: str, title: str) -> Citation:
-    return Citation(WARRIORS, anchor, title)
+_rules = Citation.of(RULES)
+_warriors = Citation.of(WARRIORS)
 
 
 REGIONS = _rules("regiony", "Регионы")
