@@ -1459,6 +1459,13 @@ REVIEW_CASES = [
         ),
     ),
     Case(
+        "the guide changes in the fellowship phase: the reading is stated",
+        rules.GUIDE,
+        {"kind": "guide", "guide": "strider"},
+        True,
+        assumes=("Fellowship phase",),
+    ),
+    Case(
         "gollum does not guide while a companion is in the fellowship",
         rules.GUIDE,
         {"kind": "guide", "guide": "gollum"},

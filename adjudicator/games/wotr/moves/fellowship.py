@@ -349,6 +349,13 @@ def _check_guide_choice(
 def check_guide(situation: Situation, move: Move, findings: Findings) -> None:
     """Choose the guide: a companion of the highest level, ties by choice (rules: Гид)."""
     findings.cite(rules.GUIDE)
+    findings.assume(
+        N_(
+            "The guide changes in the Fellowship phase, or when the guide is killed or leaves "
+            "(rules: Гид Содружества); the phase is not part of the position and is taken to be "
+            "right."
+        )
+    )
     members = list(situation.position.fellowship.companions)
     _check_guide_choice(findings, move.guide, members, guide_candidates(members))
 
