@@ -194,6 +194,7 @@ class BidsForm(forms.Form):
 
     def clean_bids(self) -> dict[str, int]:
         bids: dict[str, int] = {}
+        lines: dict[str, int] = {}
         for number, line in enumerate(self.cleaned_data["bids"].splitlines(), start=1):
             if not line.strip():
                 continue
@@ -207,7 +208,13 @@ class BidsForm(forms.Form):
                     _('Line %(line)s: write "name: bid" with a bid of 0 or more.'),
                     params={"line": number},
                 )
-            bids[name.strip()] = bid
+            name = name.strip()
+            if name in lines:
+                raise forms.ValidationError(
+                    _("Line %(line)s: %(name)s already bid on line %(first)s."),
+                    params={"line": number, "name": name, "first": lines[name]},
+                )
+            bids[name], lines[name] = bid, number
         return bids
 
     def to_data(self, rows: dict[str, list[dict]]) -> dict[str, Any]:

@@ -132,6 +132,8 @@ def test_calculator_pages_answer_with_citations(client, slug, data, expected):
     [
         ("move-limit", {"players_at_start": 1, "moves_made": 0}),
         ("bids", {"bids": "Petr three"}),
+        # a player who bids twice: the second line must not silently replace the first
+        ("bids", {"bids": "Petr: 3\nYuri: 4\nPetr: 1"}),
         ("skirmish", {"free_peoples-TOTAL_FORMS": 0, "free_peoples-INITIAL_FORMS": 0,
                       "shadow-TOTAL_FORMS": 0, "shadow-INITIAL_FORMS": 0,
                       "burdens_per_wound": 1}),
