@@ -73,7 +73,7 @@ CALCULATORS = (
     Calculator(
         "search",
         "Faza Poszukiwań",
-        _("Search"),
+        _("Search phase"),
         _("Search points, the odds of finding a character and of capturing it."),
         forms.SearchForm,
         services.run_search,
