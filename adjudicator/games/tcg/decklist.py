@@ -160,6 +160,15 @@ def _header(text: str) -> tuple[Section | None, str]:
     return None, text
 
 
+def _bare_header(text: str, index: CardIndex) -> tuple[Section | None, str]:
+    """A line that is only a section name ("Shadow", "Free Peoples (30)") opens that section,
+    unless it names a card ("The One Ring"); any other line is left as it is."""
+    section = HEADERS.get(fold(HEADER_COUNT_RE.sub("", text)))
+    if section is None or index.named(text):
+        return None, text
+    return section, ""
+
+
 def _count_and_name(text: str) -> tuple[int, str]:
     """Split "4x Legolas" / "Legolas x4" / "2 1R50" into count and name (count 1 if absent)."""
     if collector_key(text) is not None:
@@ -218,7 +227,7 @@ def parse_deck_list(text: str, index: CardIndex) -> ParsedDeck:
         line = BULLET_RE.sub("", COMMENT_RE.sub("", raw)).strip()
         if not line:
             continue
-        line_section, line = _header(line) if ":" in line else (None, line)
+        line_section, line = _header(line) if ":" in line else _bare_header(line, index)
         if line_section is not None and not line:
             section = line_section
             continue

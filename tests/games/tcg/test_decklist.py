@@ -74,6 +74,18 @@ def test_sections_and_markers_give_roles():
     }
 
 
+def test_headers_without_a_colon_are_headers_not_unknown_cards():
+    parsed = parse(
+        "Free Peoples (30)\n2 Legolas, Greenleaf\nSHADOW\n3 Goblin Runner\nSites\nBag End"
+    )
+    assert not parsed.problems
+    assert [e.section for e in parsed.entries] == [
+        Section.FREE_PEOPLES, Section.SHADOW, Section.SITES,
+    ]  # fmt: skip
+    (named,) = parse("The One Ring").problems
+    assert named.code == "ambiguous_card"
+
+
 def test_inline_header_applies_to_its_line_only():
     parsed = parse("Shadow:\nRing-bearer: Frodo, Son of Drogo\n2 Goblin Runner")
     assert [(e.role, e.section) for e in parsed.entries] == [
