@@ -687,6 +687,8 @@ def opening_bids(
     problems: list[tuple[str, str]] = []
     if len(bids) < 2:
         problems.append(("bids", N_("the game needs at least 2 players")))
+    if any(not name.strip() for name in bids):
+        problems.append(("bids", N_("each player needs a name")))
     problems += [(f"bids.{name}", N_("must be 0 or more")) for name, bid in bids.items() if bid < 0]
     if any(name not in bids for name in tie_order):
         problems.append(("tie_order", N_("names a player who did not bid")))

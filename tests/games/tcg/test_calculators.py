@@ -270,6 +270,12 @@ def test_a_player_named_twice_in_the_tie_order_is_refused():
     assert [field for field, _ in error.value.problems] == ["tie_order"]
 
 
+def test_a_bid_without_a_player_name_is_refused():
+    with pytest.raises(InvalidInput) as error:
+        calc.opening_bids({" ": 3, "Elena": 1})
+    assert [field for field, _ in error.value.problems] == ["bids"]
+
+
 def test_unsettled_ties_and_doomed_bids_are_explained():
     result = calc.opening_bids({"A": 2, "B": 2, "C": 10})
     assert {r.code for r in result.reasons} == {"order", "ties", "doomed"}
