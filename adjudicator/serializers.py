@@ -1,4 +1,4 @@
-"""API shapes every app shares (docs/conventions.md, API): errors, citations, probabilities.
+"""API shapes every app shares (docs/conventions.md, API): errors, citations, reasons, odds.
 
 Each is one OpenAPI component; an app that adds fields subclasses it under its own prefixed
 name (``WojnaAttemptSerializer(ProbabilitySerializer)``).
@@ -35,4 +35,19 @@ class ProbabilitySerializer(serializers.Serializer):
     """An exact probability (``adjudicator.games.common.probability``)."""
 
     probability = serializers.FloatField()
+    exact = serializers.CharField(help_text="The exact fraction p/q.")
+
+
+class ReasonSerializer(serializers.Serializer):
+    """One finding of a check (``adjudicator.games.common.Reason``), translated, with its rule."""
+
+    code = serializers.CharField()
+    message = serializers.CharField()
+    citation = CitationSerializer(allow_null=True)
+
+
+class ExactValueSerializer(serializers.Serializer):
+    """An exact value that is not a probability (an expectation, a policy's worth)."""
+
+    value = serializers.FloatField()
     exact = serializers.CharField(help_text="The exact fraction p/q.")

@@ -15,7 +15,7 @@ from adjudicator.api import post_view
 from adjudicator.citations import citation_payload, citations_payload
 from adjudicator.games.common import InvalidInput, Reason
 from adjudicator.games.tcg import calculators as calc
-from adjudicator.serializers import CitationSerializer
+from adjudicator.serializers import CitationSerializer, ReasonSerializer
 from cards_db.i18n import language, tr, translated_input_error
 from cards_db.serializers import LANGUAGE_CHOICES
 
@@ -127,14 +127,8 @@ class TcgBidsRequestSerializer(serializers.Serializer):
 # --- Responses ------------------------------------------------------------------------------
 
 
-class TcgExplanationSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    message = serializers.CharField()
-    citation = CitationSerializer(allow_null=True)
-
-
 class TcgCalculatorAnswerSerializer(serializers.Serializer):
-    explanation = TcgExplanationSerializer(many=True)
+    explanation = ReasonSerializer(many=True)
     citations = CitationSerializer(many=True)
     assumptions = serializers.ListField(child=serializers.CharField())
 

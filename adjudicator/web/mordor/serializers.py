@@ -16,7 +16,12 @@ from adjudicator.games.mordor.model import (
 )
 from adjudicator.games.mordor.odds import GOALS, POLICIES
 from adjudicator.games.mordor.track import Square
-from adjudicator.serializers import CitationSerializer, ProbabilitySerializer
+from adjudicator.serializers import (
+    CitationSerializer,
+    ExactValueSerializer,
+    ProbabilitySerializer,
+    ReasonSerializer,
+)
 
 FACES = [f.value for f in Face]
 FACES_HELP = "One of: " + ", ".join(FACES)
@@ -83,12 +88,6 @@ class MordorKeepRequestSerializer(serializers.Serializer):
     setup = MordorSetupSerializer(required=False)
 
 
-class MordorReasonSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    message = serializers.CharField()
-    citation = CitationSerializer(allow_null=True)
-
-
 class MordorAnswerSerializer(serializers.Serializer):
     citations = CitationSerializer(many=True)
     assumptions = serializers.ListField(child=serializers.CharField())
@@ -97,8 +96,8 @@ class MordorAnswerSerializer(serializers.Serializer):
 class MordorKeepResponseSerializer(MordorAnswerSerializer):
     legal = serializers.BooleanField()
     summary = serializers.CharField()
-    reasons = MordorReasonSerializer(many=True)
-    notes = MordorReasonSerializer(many=True)
+    reasons = ReasonSerializer(many=True)
+    notes = ReasonSerializer(many=True)
     legal_keeps = serializers.ListField(
         child=serializers.ListField(child=serializers.IntegerField())
     )
@@ -149,7 +148,7 @@ class MordorResolveResponseSerializer(MordorAnswerSerializer):
     marks = serializers.DictField(child=serializers.IntegerField())
     splits = serializers.ListField(child=serializers.IntegerField())
     players = MordorPlayerStateSerializer(many=True)
-    events = MordorReasonSerializer(many=True)
+    events = ReasonSerializer(many=True)
     round_complete = serializers.BooleanField()
     game_over = serializers.BooleanField()
     winners = serializers.ListField(child=serializers.CharField())
@@ -192,11 +191,6 @@ class MordorOddsRequestSerializer(serializers.Serializer):
     setup = MordorSetupSerializer(required=False)
 
 
-class MordorExactSerializer(serializers.Serializer):
-    exact = serializers.CharField()
-    value = serializers.FloatField()
-
-
 class MordorCountChanceSerializer(ProbabilitySerializer):
     count = serializers.IntegerField()
 
@@ -210,12 +204,12 @@ class MordorOutcomeSerializer(ProbabilitySerializer):
 class MordorKeepAdviceSerializer(serializers.Serializer):
     keep = serializers.ListField(child=serializers.IntegerField())
     dice = serializers.CharField()
-    value = MordorExactSerializer()
+    value = ExactValueSerializer()
 
 
 class MordorRollAdviceSerializer(serializers.Serializer):
     keeps = MordorKeepAdviceSerializer(many=True, help_text="Every legal keep, best first.")
-    reroll = MordorExactSerializer(allow_null=True, help_text="Rohan: re-rolling the whole roll.")
+    reroll = ExactValueSerializer(allow_null=True, help_text="Rohan: re-rolling the whole roll.")
 
 
 class MordorOddsResponseSerializer(MordorAnswerSerializer):
@@ -223,11 +217,11 @@ class MordorOddsResponseSerializer(MordorAnswerSerializer):
     goal = serializers.CharField()
     policy = serializers.CharField()
     location = serializers.CharField(allow_null=True)
-    value = MordorExactSerializer()
-    optimal_value = MordorExactSerializer()
-    policy_values = serializers.DictField(child=MordorExactSerializer())
-    expected_steps = MordorExactSerializer()
-    expected_marks = MordorExactSerializer()
+    value = ExactValueSerializer()
+    optimal_value = ExactValueSerializer()
+    policy_values = serializers.DictField(child=ExactValueSerializer())
+    expected_steps = ExactValueSerializer()
+    expected_marks = ExactValueSerializer()
     eliminated = ProbabilitySerializer()
     reach_mordor = ProbabilitySerializer()
     steps = MordorCountChanceSerializer(many=True)

@@ -9,7 +9,7 @@ from adjudicator.games.wojna.ring import INHERITANCE_ORDER
 from adjudicator.games.wojna.search import ALLIANCE_MOVE, SEARCH_PHASE
 from adjudicator.games.wojna.tables import SPELL_CATEGORIES
 from adjudicator.games.wojna.validation import MAX_ATTEMPTS, MAX_ATTRIBUTE
-from adjudicator.serializers import CitationSerializer, ProbabilitySerializer
+from adjudicator.serializers import CitationSerializer, ProbabilitySerializer, ReasonSerializer
 
 ATTRIBUTE = {"min_value": 0, "max_value": MAX_ATTRIBUTE}
 
@@ -19,16 +19,10 @@ def strengths(**kwargs) -> serializers.ListField:
     return serializers.ListField(child=serializers.IntegerField(min_value=1), **kwargs)
 
 
-# Shared output pieces.
-class WojnaReasonSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    message = serializers.CharField()
-    citation = CitationSerializer(allow_null=True)
-
-
+# What every Wojna answer ends with.
 class WojnaAnswerSerializer(serializers.Serializer):
     summary = serializers.CharField()
-    reasons = WojnaReasonSerializer(many=True)
+    reasons = ReasonSerializer(many=True)
     citations = CitationSerializer(many=True)
     assumptions = serializers.ListField(child=serializers.CharField())
 

@@ -8,14 +8,13 @@ from adjudicator.games.wotr.board import MAX_CORRUPTION, MORDOR_LAST_STEP, SIDES
 from adjudicator.games.wotr.factions import FACTIONS, MAX_FIGURES
 from adjudicator.games.wotr.hunt import CASUALTY_CHOICES, MAX_MOVES
 from adjudicator.games.wotr.position import MAX_FREE_PEOPLES_DICE, MAX_SHADOW_DICE
-from adjudicator.serializers import CitationSerializer, ProbabilitySerializer
+from adjudicator.serializers import (
+    CitationSerializer,
+    ExactValueSerializer,
+    ProbabilitySerializer,
+)
 
 # ---- shared pieces --------------------------------------------------------------------------
-
-
-class WotrExpectationSerializer(serializers.Serializer):
-    value = serializers.FloatField()
-    exact = serializers.CharField(help_text="the exact fraction p/q")
 
 
 class WotrValueProbabilitySerializer(ProbabilitySerializer):
@@ -188,8 +187,8 @@ class WotrRoundSerializer(serializers.Serializer):
 
 
 class WotrLossesSerializer(serializers.Serializer):
-    units = WotrExpectationSerializer()
-    elite = WotrExpectationSerializer()
+    units = ExactValueSerializer()
+    elite = ExactValueSerializer()
 
 
 class WotrExpectedLossesSerializer(serializers.Serializer):
@@ -250,7 +249,7 @@ class WotrFactionAttackResponseSerializer(WotrAnswerSerializer):
     destroyed = ProbabilitySerializer()
     damage = WotrValueProbabilitySerializer(many=True)
     figures_spent = WotrValueProbabilitySerializer(many=True)
-    expected_figures_spent = WotrExpectationSerializer()
+    expected_figures_spent = ExactValueSerializer()
     end_states = WotrEndStateSerializer(many=True)
     faction_eliminated = ProbabilitySerializer()
 

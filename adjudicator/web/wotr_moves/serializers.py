@@ -3,7 +3,7 @@
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from adjudicator.serializers import CitationSerializer
+from adjudicator.serializers import CitationSerializer, ReasonSerializer
 
 POSITION_SCHEMA = {
     "oneOf": [
@@ -122,18 +122,12 @@ class WotrMoveLegalRequestSerializer(serializers.Serializer):
     factions = WotrMoveFactionsField(required=False)
 
 
-class WotrMoveReasonSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    message = serializers.CharField()
-    citation = CitationSerializer(allow_null=True)
-
-
 class WotrMoveCheckResponseSerializer(serializers.Serializer):
     legal = serializers.BooleanField()
-    reasons = WotrMoveReasonSerializer(many=True, help_text="every rule the move breaks")
+    reasons = ReasonSerializer(many=True, help_text="every rule the move breaks")
     citations = CitationSerializer(many=True)
     assumptions = serializers.ListField(child=serializers.CharField())
-    effects = WotrMoveReasonSerializer(
+    effects = ReasonSerializer(
         many=True, help_text="what the move sets off: activation, capture, hunt, ..."
     )
     path_length = serializers.IntegerField(allow_null=True)
@@ -143,7 +137,7 @@ class WotrMoveDestinationSerializer(serializers.Serializer):
     region = serializers.CharField()
     name = serializers.CharField()
     steps = serializers.IntegerField(allow_null=True)
-    effects = WotrMoveReasonSerializer(many=True)
+    effects = ReasonSerializer(many=True)
 
 
 class WotrMoveLegalResponseSerializer(serializers.Serializer):
