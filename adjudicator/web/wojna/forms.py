@@ -99,10 +99,11 @@ class DieTestForm(forms.Form):
     test = forms.ChoiceField(label=_("Test"), choices=TESTS, initial="capture")
     value = attribute(_("The character's attribute"))
     attempts = forms.IntegerField(
-        label=_("Attempts"), min_value=1, max_value=MAX_ATTEMPTS, initial=1
+        label=_("Attempts"), min_value=1, max_value=MAX_ATTEMPTS, initial=1, required=False
     )
-    found = forms.BooleanField(
-        label=_("Capture: the character has been found"), required=False, initial=True
+    # Ticked blocks a capture: a GET link sends no unticked box, so absent must mean "found".
+    not_found = forms.BooleanField(
+        label=_("Capture: the character has not been found yet"), required=False
     )
     own_army_area = forms.BooleanField(
         label=_("Capture: in an area occupied by the Alliance's own armies"), required=False
@@ -112,6 +113,7 @@ class DieTestForm(forms.Form):
         """The cleaned data under the attribute's own name (niewola, ucieczka, pierscien)."""
         data = dict(self.cleaned_data)
         data[TEST_FIELDS[data["test"]]] = data["value"]
+        data["found"] = not data.pop("not_found")
         return data
 
 

@@ -25,10 +25,20 @@ def test_empty_form_renders(client, calculator):
     assert 'lang="pl"' in response.content.decode()
 
 
+def test_capture_link_without_checkboxes_means_a_found_character(client):
+    """A GET form sends no unticked checkbox: a typed or shared link with only the Niewola must
+    not read as "not found" and answer 0 (the API's default is a found character too)."""
+    client.cookies["adjudicator_language"] = "en"
+    html = client.get(reverse("wojna:tests"), {"test": "capture", "value": 3}).content.decode()
+    assert "1/2 per attempt" in html and "not allowed" not in html
+    refused = client.get(reverse("wojna:tests"), {"test": "capture", "value": 3, "not_found": "on"})
+    assert "Capture (Niewola) is not allowed here." in refused.content.decode()
+
+
 def test_capture_page_answers_with_chart_and_citations(client):
     response = client.get(
         reverse("wojna:tests"),
-        {"test": "capture", "value": 3, "attempts": 2, "found": "on"},
+        {"test": "capture", "value": 3, "attempts": 2},
     )
     html = response.content.decode()
     assert response.status_code == 200
