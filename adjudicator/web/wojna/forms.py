@@ -48,6 +48,7 @@ class BattleForm(forms.Form):
     terrain_multiplier = forms.DecimalField(
         label=_("Defender's terrain multiplier"),
         initial=1,
+        required=False,
         min_value=0.01,
         max_value=100,
         decimal_places=2,
@@ -120,7 +121,7 @@ class DieTestForm(forms.Form):
 class DuelForm(forms.Form):
     attacker_morale = attribute(_("Attacker's Morale"))
     attacker_odwaga = attribute(_("Attacker's Odwaga (courage)"))
-    attacker_wounds = attribute(_("Attacker's wounds"), initial=0)
+    attacker_wounds = attribute(_("Attacker's wounds"), required=False, initial=0)
     attacker_odpornosc = attribute(
         _("Attacker's Odporność (endurance)"),
         required=False,
@@ -129,7 +130,7 @@ class DuelForm(forms.Form):
     )
     defender_morale = attribute(_("Defender's Morale"))
     defender_odwaga = attribute(_("Defender's Odwaga (courage)"))
-    defender_wounds = attribute(_("Defender's wounds"), initial=0)
+    defender_wounds = attribute(_("Defender's wounds"), required=False, initial=0)
     defender_odpornosc = attribute(_("Defender's Odporność (endurance)"), required=False, low=1)
     attacker_spells = forms.ChoiceField(
         label=_("Attacker casts spells (Czary category)"), choices=SPELLS, required=False
@@ -147,7 +148,9 @@ PHASES = [
 
 class SearchForm(forms.Form):
     phase = forms.ChoiceField(label=_("When"), choices=PHASES, initial=SEARCH_PHASE)
-    nazgul = forms.IntegerField(label=_("Nazgûl"), min_value=0, max_value=9, initial=0)
+    nazgul = forms.IntegerField(
+        label=_("Nazgûl"), min_value=0, max_value=9, initial=0, required=False
+    )
     orc_units = StrengthsField(label=_("Orc units (strengths)"), required=False)
     other_units = StrengthsField(
         label=_("Other Shadow units (strengths)"),
@@ -159,6 +162,7 @@ class SearchForm(forms.Form):
         min_value=0,
         max_value=100,
         initial=0,
+        required=False,
         help_text=_("Counted only in a search during the Alliance's move."),
     )
     niewola = attribute(
@@ -171,11 +175,11 @@ class SearchForm(forms.Form):
 class WoundsForm(forms.Form):
     character = forms.CharField(label=_("Character"), max_length=60, required=False)
     odpornosc = attribute(_("Odporność (squares)"), low=1)
-    crosses = attribute(_("Crosses (X): wounds"), initial=0)
-    circles = attribute(_("Circles (O): Ring Phases with the Ring on"), initial=0)
-    strokes = attribute(_("Strokes (/): a Nazgûl's ordinary wounds"), initial=0)
+    crosses = attribute(_("Crosses (X): wounds"), required=False, initial=0)
+    circles = attribute(_("Circles (O): Ring Phases with the Ring on"), required=False, initial=0)
+    strokes = attribute(_("Strokes (/): a Nazgûl's ordinary wounds"), required=False, initial=0)
     nazgul = forms.BooleanField(label=_("This character is a Nazgûl"), required=False)
-    new_wounds = attribute(_("New wounds from a duel"), initial=0)
+    new_wounds = attribute(_("New wounds from a duel"), required=False, initial=0)
     magic_sword = forms.BooleanField(label=_("The striker has a Magic Sword"), required=False)
     spells = forms.BooleanField(label=_("The striker uses spells (Czary)"), required=False)
 
@@ -183,7 +187,7 @@ class WoundsForm(forms.Form):
 class RingwraithForm(forms.Form):
     character = forms.CharField(label=_("Ring-bearer"), max_length=60, required=False)
     odpornosc = attribute(_("Odporność (squares)"), low=1)
-    circles = attribute(_("Circles already drawn"), initial=0)
+    circles = attribute(_("Circles already drawn"), required=False, initial=0)
     pierscien = attribute(_("Pierścień (the Ring comes off on ≤)"))
 
 

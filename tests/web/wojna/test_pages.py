@@ -35,6 +35,26 @@ def test_capture_link_without_checkboxes_means_a_found_character(client):
     assert "Capture (Niewola) is not allowed here." in refused.content.decode()
 
 
+@pytest.mark.parametrize(
+    ("slug", "query"),
+    [
+        ("battle", {"attacker_units": "6", "defender_units": "2"}),
+        (
+            "duel",
+            {f"{side}_{a}": 3 for side in ("attacker", "defender") for a in ("morale", "odwaga")},
+        ),
+        ("search", {"phase": "search_phase", "orc_units": "3"}),
+        ("wounds", {"odpornosc": 3}),
+        ("ringwraith", {"odpornosc": 3, "pierscien": 2}),
+    ],
+)
+def test_a_link_may_leave_out_what_starts_at_zero_or_one(client, slug, query):
+    """Wounds, circles, Nazgûl, the multiplier...: left out of a typed link, they are 0 (1 for
+    the multiplier), as on the blank form and in the API, not a 400."""
+    response = client.get(reverse(f"wojna:{slug}"), query)
+    assert response.status_code == 200, response.context["form"].errors
+
+
 def test_capture_page_answers_with_chart_and_citations(client):
     response = client.get(
         reverse("wojna:tests"),
