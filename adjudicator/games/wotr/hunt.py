@@ -131,7 +131,7 @@ def check_hunt(hunt: Hunt) -> None:
     limit("moves", hunt.moves, 1, MAX_MOVES)
     if (
         0 <= hunt.fp_dice_in_box <= MAX_FREE_PEOPLES_DICE
-        and 1 <= hunt.moves
+        and hunt.moves >= 1
         and hunt.fp_dice_in_box + hunt.moves > MAX_FREE_PEOPLES_DICE
     ):
         # each move uses one more die besides those already in the box
@@ -173,6 +173,18 @@ def check_hunt(hunt: Hunt) -> None:
         problems.append(("pool", Message(N_("must be 'standard' or a list of hunt tiles"))))
     if not isinstance(hunt.pool, str) and hunt.drawn:
         problems.append(("drawn", Message(N_("tiles drawn apply to the standard pool only"))))
+    if hunt.special_tiles and not (hunt.in_mordor and isinstance(hunt.pool, str)):
+        problems.append(
+            (
+                "special_tiles",
+                Message(
+                    N_(
+                        "special tiles join the standard pool only in Mordor; otherwise list "
+                        "the pool's tiles"
+                    )
+                ),
+            )
+        )
     if not problems:
         problems += _pool_problems(hunt)
     if problems:

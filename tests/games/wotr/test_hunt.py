@@ -214,3 +214,16 @@ def test_the_moving_die_is_one_of_the_six():
         with pytest.raises(InvalidInput) as error:
             hunt_odds(Hunt(hunt_dice=1, fp_dice_in_box=fp_dice, moves=moves))
         assert [f for f, _ in error.value.problems] == [field]
+
+
+def test_special_tiles_join_only_the_mordor_pool():
+    """Rules, Специальные карточки: special tiles are not put in the pool; on entering Mordor
+    those in play join it (Содружество в Мордоре). Given elsewhere they would be ignored in
+    silence, so they are refused."""
+    for hunt in (
+        Hunt(hunt_dice=2, special_tiles=("elven-rope",)),
+        Hunt(hunt_dice=2, mordor_step=1, pool=("eye",), special_tiles=("elven-rope",)),
+    ):
+        with pytest.raises(InvalidInput) as error:
+            hunt_odds(hunt)
+        assert [f for f, _ in error.value.problems] == ["special_tiles"]
