@@ -1,5 +1,8 @@
 """API input and output of War of the Ring odds, hunt and victory (names prefixed ``Wotr``)."""
 
+from collections.abc import Mapping
+
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -15,6 +18,27 @@ from adjudicator.serializers import (
 )
 
 # ---- shared pieces --------------------------------------------------------------------------
+
+
+class WotrStrictSerializer(serializers.Serializer):
+    """Refuses keys it does not know: a misspelt field ("leadrship") must be a 400, not
+    silently dropped and answered without it."""
+
+    def to_internal_value(self, data):
+        unknown = (
+            {key: [_("unknown field")] for key in data if key not in self.fields}
+            if isinstance(data, Mapping)
+            else {}
+        )
+        try:
+            value = super().to_internal_value(data)
+        except serializers.ValidationError as error:
+            if unknown and isinstance(error.detail, dict):
+                raise serializers.ValidationError({**error.detail, **unknown}) from None
+            raise
+        if unknown:
+            raise serializers.ValidationError(unknown)
+        return value
 
 
 class WotrValueProbabilitySerializer(ProbabilitySerializer):
@@ -101,7 +125,7 @@ class WotrPositionInputField(serializers.JSONField):
     """``"setup"`` or a position object; the engine validates it (every problem at once)."""
 
 
-class WotrPositionValidateRequestSerializer(serializers.Serializer):
+class WotrPositionValidateRequestSerializer(WotrStrictSerializer):
     position = WotrPositionInputField()
 
 
@@ -115,7 +139,7 @@ class WotrPositionValidateResponseSerializer(serializers.Serializer):
 # ---- battle ---------------------------------------------------------------------------------
 
 
-class WotrArmyModifiersSerializer(serializers.Serializer):
+class WotrArmyModifiersSerializer(WotrStrictSerializer):
     strength_bonus = serializers.IntegerField(min_value=-5, max_value=5, default=0)
     roll_modifier = serializers.IntegerField(min_value=-5, max_value=5, default=0)
     reroll_modifier = serializers.IntegerField(min_value=-5, max_value=5, default=0)
@@ -135,7 +159,7 @@ class WotrArmySerializer(WotrArmyModifiersSerializer):
     )
 
 
-class WotrBattleOptionsSerializer(serializers.Serializer):
+class WotrBattleOptionsSerializer(WotrStrictSerializer):
     rounds = serializers.IntegerField(
         min_value=1,
         max_value=MAX_ROUNDS,
@@ -220,12 +244,12 @@ class WotrBattleResponseSerializer(WotrAnswerSerializer):
 # ---- faction attacks -------------------------------------------------------------------------
 
 
-class WotrTargetSerializer(serializers.Serializer):
+class WotrTargetSerializer(WotrStrictSerializer):
     regular = serializers.IntegerField(min_value=0, max_value=10)
     elite = serializers.IntegerField(min_value=0, max_value=10, default=0)
 
 
-class WotrFactionAttackRequestSerializer(serializers.Serializer):
+class WotrFactionAttackRequestSerializer(WotrStrictSerializer):
     faction = serializers.ChoiceField(FACTIONS)
     figures = serializers.IntegerField(min_value=1, max_value=MAX_FIGURES)
     target = WotrTargetSerializer(help_text="the Shadow army attacked")
@@ -257,7 +281,7 @@ class WotrFactionAttackResponseSerializer(WotrAnswerSerializer):
 # ---- hunt -----------------------------------------------------------------------------------
 
 
-class WotrRerollsSerializer(serializers.Serializer):
+class WotrRerollsSerializer(WotrStrictSerializer):
     stronghold = serializers.BooleanField(default=False)
     army = serializers.BooleanField(default=False)
     nazgul = serializers.BooleanField(default=False)
@@ -281,7 +305,7 @@ class WotrPoolField(serializers.JSONField):
         raise serializers.ValidationError("must be 'standard' or a list of hunt tile ids")
 
 
-class WotrHuntRequestSerializer(serializers.Serializer):
+class WotrHuntRequestSerializer(WotrStrictSerializer):
     hunt_dice = serializers.IntegerField(
         min_value=0, max_value=MAX_SHADOW_DICE, help_text="Shadow dice in the hunt box"
     )
@@ -339,7 +363,7 @@ class WotrHuntTurnResponseSerializer(WotrHuntResponseSerializer):
 # ---- victory --------------------------------------------------------------------------------
 
 
-class WotrVictoryRequestSerializer(serializers.Serializer):
+class WotrVictoryRequestSerializer(WotrStrictSerializer):
     control = serializers.DictField(
         child=serializers.CharField(),
         required=False,

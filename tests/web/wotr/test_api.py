@@ -227,3 +227,29 @@ def test_engine_errors_speak_the_users_language():
     assert polish.json()["errors"][0]["message"] == "armia o sile 0 nie może atakować"
     english = APIClient().post("/api/wotr/battle/", body, format="json", HTTP_ACCEPT_LANGUAGE="en")
     assert english.json()["errors"][0]["message"] == "an army with strength 0 cannot attack"
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "fields"),
+    [
+        ("/api/wotr/battle/", {**BATTLE, "attacker": {"regular": 5, "leadrship": 2}}, None),
+        ("/api/wotr/hunt/", {**HUNT, "rerolls": {"nazgûl": True}}, ["rerolls.nazgûl"]),
+        ("/api/wotr/hunt/", {**HUNT, "moves": 2}, ["moves"]),
+        ("/api/wotr/hunt/turn/", {**HUNT, "moves": 2, "forced": True}, ["forced"]),
+        ("/api/wotr/victory/", {"controls": {"minas-tirith": "shadow"}}, ["controls"]),
+        (
+            "/api/wotr/factions/attack/",
+            {"faction": "ents", "figures": 2, "target": {"regulars": 3}},
+            None,
+        ),
+    ],
+)
+def test_a_misspelt_field_is_refused_not_ignored(api, path, body, fields):
+    """A key the API does not know would otherwise be dropped and the answer computed
+    without it (no leadership, no re-roll): a wrong answer that looks right."""
+    answer = post(api, path, body, status=400)
+    found = [e["field"] for e in answer["errors"]]
+    if fields is None:  # the misspelt key and, as it stands, the missing one
+        assert any(field.endswith(("leadrship", "regulars")) for field in found), found
+    else:
+        assert found == fields
