@@ -1290,6 +1290,33 @@ TWO_ROHAN_ARMIES = position(
 REVIEW_CASES = [
     # Written in review, each from the sentence quoted in its name.
     Case(
+        "the only route crosses a stronghold besieged by the shadow: no character passes it",
+        rules.COMPANION_MOVEMENT,
+        {"kind": "character", "characters": ["gimli"], "to": "forlindon", "die": "character"},
+        False,
+        ("besieged_on_route",),
+        position=position(
+            armies={
+                "grey-havens": {
+                    "elves": {"regular": 1, "elite": 1, "leaders": 1},
+                    "sauron": {"regular": 3},
+                }
+            },
+            sieges=["grey-havens"],
+            characters={"gimli": "tower-hills"},
+            fellowship={
+                "companions": [
+                    "gandalf-grey",
+                    "strider",
+                    "boromir",
+                    "legolas",
+                    "meriadoc",
+                    "peregrin",
+                ]
+            },
+        ),
+    ),
+    Case(
         "a leader recruited without an army is removed at once (Лидеры: ... убирается с карты)",
         rules.LEADERS,
         muster({"region": "pelargir", "leaders": 1}),

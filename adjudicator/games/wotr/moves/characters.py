@@ -165,13 +165,23 @@ def walk_to(
     if to in found:
         findings.path_length = found[to]
         return
-    anywhere = graph.distances(origin, reach)
-    if to in anywhere:
+    if to in graph.distances(origin, reach, walker.can_enter):
         findings.fail(
             "must_stop",
             N_(
                 "every route of at most %(reach)s regions to %(to)s passes an enemy stronghold, "
                 "where a character must stop"
+            ),
+            citation,
+            reach=reach,
+            to=to,
+        )
+    elif to in graph.distances(origin, reach):
+        findings.fail(
+            "besieged_on_route",
+            N_(
+                "every route of at most %(reach)s regions to %(to)s crosses a besieged stronghold "
+                "that no character may enter"
             ),
             citation,
             reach=reach,
