@@ -21,7 +21,7 @@ UNITS = st.fixed_dictionaries(
         "elite": st.integers(0, 3),
         "leaders": st.integers(0, 2),
         "nazgul": st.integers(0, 2),
-        "nation": st.sampled_from(["rohan", "gondor", "sauron", "hobbits"]),
+        "nation": st.sampled_from(["rohan", "gondor", "sauron", "hobbits", [], {}]),
     },
 )
 MOVES = st.fixed_dictionaries(
@@ -44,7 +44,7 @@ MOVES = st.fixed_dictionaries(
             ),
             max_size=2,
         ),
-        "nation": st.sampled_from(["rohan", "sauron", "x"]),
+        "nation": st.sampled_from(["rohan", "sauron", "x", ["rohan"], None]),
         "path": st.lists(REGIONS, max_size=3),
         "guide": st.sampled_from(["strider", "gollum", "meriadoc"]),
         "enter_mordor": st.booleans(),
