@@ -377,6 +377,16 @@ class WotrVictoryRequestSerializer(WotrStrictSerializer):
         required=False, help_text="instead of control/corruption: a whole position"
     )
 
+    def validate(self, attrs):
+        """A position carries its own control, corruption and Mordor step: refuse them beside
+        it rather than ignore them."""
+        if attrs.get("position") is not None:
+            both = sorted({"control", "corruption", "mordor_step"} & set(self.initial_data))
+            if both:
+                message = _("give either a position or this field, not both")
+                raise serializers.ValidationError({key: [message] for key in both})
+        return attrs
+
 
 class WotrConditionSerializer(serializers.Serializer):
     code = serializers.CharField()

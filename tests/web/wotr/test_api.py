@@ -253,3 +253,10 @@ def test_a_misspelt_field_is_refused_not_ignored(api, path, body, fields):
         assert any(field.endswith(("leadrship", "regulars")) for field in found), found
     else:
         assert found == fields
+
+
+def test_victory_takes_a_position_or_the_separate_fields_not_both(api):
+    """With a position the answer reads corruption and control from it: a corruption given
+    beside it would be ignored in silence, so the request is refused naming the field."""
+    answer = post(api, "/api/wotr/victory/", {"position": "setup", "corruption": 12}, status=400)
+    assert [e["field"] for e in answer["errors"]] == ["corruption"]
