@@ -1111,6 +1111,7 @@ FACTION_CASES = [
                 ]
             },
         ),
+        effects=("strider_to_erech",),
     ),
     Case(
         "the dead: strider far from erech",

@@ -155,6 +155,15 @@ def _check_enter(situation: Situation, move: Move, findings: Findings) -> None:
             faction=faction,
             placements=", ".join(f"{n} in {r}" for r, n in placements.items()) or "—",
         )
+        if faction == "dead":
+            findings.effect(
+                "strider_to_erech",
+                N_(
+                    "Strider (or Aragorn) moves to Erech to join the Army of the Dead, with any "
+                    "companions in his region who choose to"
+                ),
+                rules.DEAD_ENTRY,
+            )
 
 
 def _setup(situation: Situation, faction: str) -> dict[str, int]:
