@@ -5,7 +5,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
-from rest_framework import generics, status
+from rest_framework import generics, serializers, status
 from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
@@ -49,6 +49,17 @@ class CardPagination(PageNumberPagination):
     page_size = 20
     page_size_query_param = "page_size"
     max_page_size = 100
+
+    def get_page_size(self, request: Request) -> int:
+        """The asked page size, at most :attr:`max_page_size`; a bad one is a 400."""
+        raw = request.query_params.get(self.page_size_query_param, "")
+        if not raw:
+            return self.page_size
+        try:
+            size = serializers.IntegerField(min_value=1).run_validation(raw)
+        except ValidationError as error:
+            raise ValidationError({self.page_size_query_param: error.detail}) from error
+        return min(size, self.max_page_size)
 
 
 class CardListAPIView(generics.ListAPIView):

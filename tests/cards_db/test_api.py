@@ -67,6 +67,18 @@ def test_bad_filter_is_a_400_naming_it(cards, api, field, value):
     assert [e["field"] for e in response.json()["errors"]] == [field]
 
 
+@pytest.mark.parametrize("size", ["abc", "0", "-1"])
+def test_a_bad_page_size_is_a_400_naming_it(cards, api, size):
+    """Not silently answered with the default page size."""
+    response = api.get("/api/cards/", {"page_size": size})
+    assert response.status_code == 400
+    assert [e["field"] for e in response.json()["errors"]] == ["page_size"]
+
+
+def test_a_page_size_over_the_maximum_is_capped(cards, api):
+    assert len(api.get("/api/cards/", {"page_size": 500}).json()["results"]) == 100
+
+
 @pytest.mark.parametrize(("value", "unique"), [("1", True), ("yes", True), ("0", False)])
 def test_unique_filter_reads_the_usual_spellings(cards, api, value, unique):
     body = api.get("/api/cards/", {"unique": value, "page_size": 100}).json()
