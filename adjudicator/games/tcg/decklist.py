@@ -135,7 +135,7 @@ def check_size(text: str) -> None:
     """Refuse pastes that cannot be a deck list (:data:`MAX_LINES` lines, :data:`MAX_CHARS`)."""
     if len(text) > MAX_CHARS:
         raise ListTooLong(N_("The list is longer than %(limit)s characters."), {"limit": MAX_CHARS})
-    if text.count("\n") >= MAX_LINES:
+    if text.rstrip("\r\n").count("\n") >= MAX_LINES:
         raise ListTooLong(N_("The list is longer than %(limit)s lines."), {"limit": MAX_LINES})
 
 

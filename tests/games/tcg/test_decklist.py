@@ -138,6 +138,12 @@ def test_garbage_bytes_are_unknown_lines_not_crashes():
     assert [p.code for p in parsed.problems] == ["unknown_card"]
 
 
+def test_the_line_limit_counts_lines_not_line_breaks():
+    assert len(parse("1 Goblin Runner\n" * MAX_LINES).entries) == MAX_LINES
+    with pytest.raises(ListTooLong):
+        parse("1 Goblin Runner\n" * (MAX_LINES + 1))
+
+
 def test_a_ten_thousand_line_paste_is_refused():
     with pytest.raises(ListTooLong):
         parse("1 Goblin Runner\n" * 10_000)
