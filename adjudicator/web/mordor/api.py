@@ -33,8 +33,8 @@ def _resolve(data: dict, request: Request) -> dict:
 
 
 def _odds(data: dict, request: Request) -> dict:
-    odds, advice = services.run_odds(data)
-    return presenters.odds_answer(odds, advice, data.get("rolled"), request)
+    odds, advice, journey = services.run_odds(data)
+    return presenters.odds_answer(odds, advice, data.get("rolled"), request, journey)
 
 
 KeepCheckView = post_view(

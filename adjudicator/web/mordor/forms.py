@@ -228,6 +228,20 @@ class OddsForm(MordorBaseForm):
     policy = forms.ChoiceField(
         label=_("Keep policy"), choices=[(p, POLICY_LABELS[p]) for p in POLICIES]
     )
+    horizon = forms.ChoiceField(
+        label=_("Horizon"),
+        required=False,
+        choices=[
+            ("turn", _("this turn")),
+            ("game", _("the whole journey: chance to reach Mordor before elimination")),
+        ],
+    )
+    other_mark_chance = forms.CharField(
+        label=_("Chance that another player's turn marks you"),
+        required=False,
+        max_length=20,
+        help_text=_("Whole journey only: e.g. 1/6; empty or 0 is the solitaire view."),
+    )
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -260,6 +274,8 @@ class OddsForm(MordorBaseForm):
             "advanced": data.get("advanced", False),
             "goal": data.get("goal", "progress"),
             "policy": data.get("policy", "optimal"),
+            "horizon": data.get("horizon") or "turn",
+            "other_mark_chance": data.get("other_mark_chance") or "0",
         }
         track = _track(self, "nazgul_track")
         if track is not None:

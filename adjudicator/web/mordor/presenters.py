@@ -8,8 +8,9 @@ from django.utils.translation import gettext as _
 
 from adjudicator.charts import bar_chart_svg
 from adjudicator.citations import citation_payload, citations_payload
-from adjudicator.games.common import Reason, probability
+from adjudicator.games.common import Reason, probability, unique_citations
 from adjudicator.games.mordor.advice import RollAdvice
+from adjudicator.games.mordor.journey import JourneyOdds
 from adjudicator.games.mordor.keep import KeepCheck
 from adjudicator.games.mordor.model import GameSetup, location_at
 from adjudicator.games.mordor.odds import TurnOdds
@@ -159,6 +160,7 @@ def odds_answer(
     advice: RollAdvice | None = None,
     rolled: list | None = None,
     request: Any = None,
+    journey: JourneyOdds | None = None,
 ) -> Payload:
     if odds.goal == "progress":
         summary = _("Expected progress this turn with the %(policy)s policy: %(value).3f steps.")
@@ -168,8 +170,14 @@ def odds_answer(
             "%(value).2f%%."
         )
     shown = float(odds.value) if odds.goal == "progress" else float(odds.value) * 100
+    summary %= {"policy": policy_label(odds.policy), "value": shown}
+    if journey is not None:
+        summary = _(
+            "Chance to reach Mordor before the Nazgûl catch you, over the whole journey "
+            "with the best play for it: %(value).4f%%."
+        ) % {"value": float(journey.reach_mordor) * 100}
     return {
-        "summary": summary % {"policy": policy_label(odds.policy), "value": shown},
+        "summary": summary,
         "goal": odds.goal,
         "policy": odds.policy,
         "location": odds.location,
@@ -187,8 +195,30 @@ def odds_answer(
             for o, p in odds.outcomes.items()
         ],
         "advice": advice_answer(advice, rolled or []),
-        **_closing(odds, request),
+        "journey": journey_answer(journey),
+        **_closing(odds if journey is None else _Merged(odds, journey), request),
     }
+
+
+def journey_answer(journey: JourneyOdds | None) -> Payload | None:
+    if journey is None:
+        return None
+    return {
+        "reach_mordor": probability(journey.reach_mordor),
+        "this_turn": probability(journey.this_turn),
+        "other_mark_chance": str(journey.other_mark_chance),
+        "states": journey.states,
+    }
+
+
+class _Merged:
+    """One turn's and the journey's citations and assumptions, each once."""
+
+    def __init__(self, odds: TurnOdds, journey: JourneyOdds):
+        self.citations = unique_citations([*odds.citations, *journey.citations])
+        turn = [a for a in odds.assumptions if a.code != "one_turn"]  # the journey's say more
+        merged = {(a.code, a.message): a for a in (*turn, *journey.assumptions)}
+        self.assumptions = tuple(merged.values())
 
 
 def odds_charts(odds: TurnOdds) -> list[dict[str, Any]]:

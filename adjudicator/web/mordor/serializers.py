@@ -188,6 +188,16 @@ class MordorOddsRequestSerializer(serializers.Serializer):
     rerolled = serializers.BooleanField(
         default=False, help_text="The roll is already Rohan's re-roll (advanced game)."
     )
+    horizon = serializers.ChoiceField(
+        ["turn", "game"],
+        default="turn",
+        help_text="game: also the chance to reach Mordor before elimination over the journey.",
+    )
+    other_mark_chance = serializers.CharField(
+        default="0",
+        help_text="With horizon game: the chance that one other player's turn marks you "
+        "(a fraction such as 1/6, or a decimal); 0 (default) is the solitaire view.",
+    )
     setup = MordorSetupSerializer(required=False)
 
 
@@ -212,6 +222,15 @@ class MordorRollAdviceSerializer(serializers.Serializer):
     reroll = ExactValueSerializer(allow_null=True, help_text="Rohan: re-rolling the whole roll.")
 
 
+class MordorJourneySerializer(serializers.Serializer):
+    reach_mordor = ProbabilitySerializer(
+        help_text="Chance to end one of your turns in Mordor not eliminated, best play."
+    )
+    this_turn = ProbabilitySerializer(help_text="Of which: reaching Mordor this very turn.")
+    other_mark_chance = serializers.CharField()
+    states = serializers.IntegerField(help_text="States of the journey solved so far.")
+
+
 class MordorOddsResponseSerializer(MordorAnswerSerializer):
     summary = serializers.CharField()
     goal = serializers.CharField()
@@ -228,3 +247,4 @@ class MordorOddsResponseSerializer(MordorAnswerSerializer):
     marks = MordorCountChanceSerializer(many=True)
     outcomes = MordorOutcomeSerializer(many=True)
     advice = MordorRollAdviceSerializer(allow_null=True)
+    journey = MordorJourneySerializer(allow_null=True, help_text="With horizon game.")

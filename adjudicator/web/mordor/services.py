@@ -1,8 +1,11 @@
 """Validated request data (from the API or a form, same shape) → the engine's answers."""
 
+from fractions import Fraction
 from typing import Any
 
+from adjudicator.games.common import InvalidInput
 from adjudicator.games.mordor.advice import RollAdvice, advise_roll
+from adjudicator.games.mordor.journey import JourneyOdds, journey_odds
 from adjudicator.games.mordor.keep import KeepCheck, check_keep, parse_dice
 from adjudicator.games.mordor.model import GameSetup, validate_setup
 from adjudicator.games.mordor.odds import TurnOdds, TurnQuestion, turn_odds
@@ -65,8 +68,9 @@ def run_resolve(data: dict[str, Any]) -> tuple[TurnResult, GameSetup]:
     return result, setup
 
 
-def run_odds(data: dict[str, Any]) -> tuple[TurnOdds, RollAdvice | None]:
-    """This turn's odds; and, when a roll is given, its legal keeps ranked."""
+def run_odds(data: dict[str, Any]) -> tuple[TurnOdds, RollAdvice | None, JourneyOdds | None]:
+    """This turn's odds; when a roll is given, its legal keeps ranked; with ``horizon``
+    ``game``, the chance to reach Mordor over the whole journey."""
     setup = game_setup(data)
     question = TurnQuestion(
         position=data["position"],
@@ -78,9 +82,23 @@ def run_odds(data: dict[str, Any]) -> tuple[TurnOdds, RollAdvice | None]:
         setup=setup,
     )
     odds = turn_odds(question, data.get("policy", "optimal"))
+    journey = None
+    if data.get("horizon") == "game":
+        journey = journey_odds(question, _chance(data.get("other_mark_chance", "0")))
     if not data.get("rolled"):
-        return odds, None
+        return odds, None, journey
     rolled = parse_dice(data["rolled"], "rolled", setup)
     kept_before = data.get("kept_before")
     kept = parse_dice(kept_before, "kept_before", setup) if kept_before else ()
-    return odds, advise_roll(question, rolled, kept, rerolled=data.get("rerolled", False))
+    advice = advise_roll(question, rolled, kept, rerolled=data.get("rerolled", False))
+    return odds, advice, journey
+
+
+def _chance(text: str) -> Fraction:
+    try:
+        chance = Fraction(str(text).strip())
+    except (ValueError, ZeroDivisionError):
+        chance = None
+    if chance is None or not 0 <= chance <= 1:
+        raise InvalidInput([("other_mark_chance", "a chance from 0 to 1, e.g. 1/6 or 0.25")])
+    return chance

@@ -72,8 +72,8 @@ class OddsView(ToolView):
     template_name = "mordor/odds.html"
 
     def answer(self, request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]:
-        odds, advice = services.run_odds(data)
-        answer = presenters.odds_answer(odds, advice, data.get("rolled"), request)
+        odds, advice, journey = services.run_odds(data)
+        answer = presenters.odds_answer(odds, advice, data.get("rolled"), request, journey)
         return {
             "result": answer,
             "charts": presenters.odds_charts(odds),

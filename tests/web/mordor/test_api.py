@@ -166,3 +166,48 @@ def test_odds_advice_needs_the_five_dice(api):
     response = post(api, ODDS, body)
     assert response.status_code == 400
     assert fields(response) == {"rolled"}
+
+
+RACE_SETUP = {"colored_die": ["warrior"], "black_die": ["ring", "nazgul", "orc"]}
+RACE = {
+    "position": 0,
+    "player_color": "red",
+    "goal": "reach_mordor",
+    "setup": {**RACE_SETUP, "hobbit_steps": 1, "nazgul_squares": 1},
+}
+
+
+def test_odds_over_the_whole_journey(api):
+    """The one-step race of tests/games/mordor/test_journey.py: 1/2 over the journey."""
+    response = post(api, ODDS, {**RACE, "horizon": "game"})
+    assert response.status_code == 200
+    assert_matches_schema(response, ODDS, "post")
+    answer = response.json()
+    assert answer["journey"]["reach_mordor"] == {"probability": 0.5, "exact": "1/2"}
+    assert answer["optimal_value"]["exact"] == "121/243"
+    assert "50.0000%" in answer["summary"]
+    assert any("Solitaire view" in a for a in answer["assumptions"])
+    assert not any(a.startswith("Only this turn") for a in answer["assumptions"])
+
+
+def test_odds_of_one_turn_have_no_journey(api):
+    response = post(api, ODDS, RACE)
+    assert response.status_code == 200
+    assert response.json()["journey"] is None
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"horizon": "forever"}, "horizon"),
+        ({"other_mark_chance": "a lot"}, "other_mark_chance"),
+        ({"other_mark_chance": "3/2"}, "other_mark_chance"),
+        ({"other_mark_chance": "1/0"}, "other_mark_chance"),
+        ({"other_mark_chance": "1/6"}, "other_mark_chance"),  # nobody else plays
+    ],
+)
+def test_journey_bad_input_names_the_field(api, change, field):
+    response = post(api, ODDS, {**RACE, "horizon": "game", **change})
+    assert response.status_code == 400
+    assert_matches_schema(response, ODDS, "post")
+    assert field in fields(response)

@@ -95,3 +95,17 @@ def test_odds_page_ranks_the_keeps_of_a_roll_in_rohan(client):
         'id="advice-reroll">Рохан: переброс всего броска стоит <span class="exact">1</span>' in page
     )
     assert '<option value="kept:ring" selected>' in page
+
+
+def test_odds_page_over_the_whole_journey(client):
+    """Default setup, Shelob's Lair with one division left: few states, a quick solve."""
+    response = client.get(
+        "/mordor/odds/?position=8&player_color=red&advanced=on&goal=reach_mordor"
+        "&policy=optimal&nazgul_track=xxxxxx.&horizon=game&other_mark_chance=1/6"
+        "&other_colors=blue",
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'id="journey"' in html and "before the Nazgûl catch you" in html
+    assert "Solitaire view" in html

@@ -1,0 +1,374 @@
+"""The chance to reach Mordor before the Nazgûl catch you, over the whole journey.
+
+Backward induction over the states between two of your turns, (steps made on the hobbit track,
+your Nazgûl track): a state's value is the chance, under the best play for this goal, of ending
+one of your turns in Mordor not eliminated (rules: Цель игры, Выбывание из игры, Конец игры).
+Inside a turn the keeps are chosen by the dynamic programme of :mod:`odds` whose terminal
+value is the value of the state the turn ends in; the chance that flows to each end of the
+turn is then summed exactly. A turn that changes nothing (no step, no mark, no split) returns
+to the same state: that state's value is the fixed point ``V = A + r·V``, solved exactly as
+``A / (1 − r)`` and improved policy by policy (Dinkelbach) until it no longer grows.
+
+Solitaire view: your own turns are played out; the other players' turns are not, except that
+each of them may mark you once with your colour's Nazgûl with a stated chance (default 0).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache, lru_cache
+from math import comb
+
+from adjudicator.games.common import N_, Citation, InvalidInput, Reason, unique_citations
+from adjudicator.games.mordor import citations as rules
+from adjudicator.games.mordor.model import TurnRules, location_at, turn_rules
+from adjudicator.games.mordor.odds import (
+    Acc,
+    Delta,
+    Dice,
+    Roll,
+    TurnContext,
+    TurnQuestion,
+    TurnSolver,
+    keep_effect,
+    keep_options,
+    roll_distribution,
+    turn_context,
+)
+from adjudicator.games.mordor.track import NazgulTrack, Square
+
+FULL = (Square.MARKED, Square.SPLIT_MARKED)
+
+#: Policy improvements per state before giving up (two or three suffice in practice).
+MAX_POLICY_ROUNDS = 12
+
+
+@dataclass(frozen=True, order=True)
+class TurnEnd:
+    """How a turn ends for you: steps, Gandalf splits that acted, marks on you, out or not."""
+
+    steps: int
+    splits: int
+    marks: int
+    eliminated: bool
+
+
+@dataclass(frozen=True)
+class JourneyContext(TurnContext):
+    """A turn whose end is valued by the state it leads to: marks and splits always matter."""
+
+    def value_key(self, dice: Dice, acc: Acc) -> tuple[Dice, Acc]:
+        return dice, acc
+
+    def outcome(self, acc: Acc) -> TurnEnd:
+        """Rules: Кольцо, Орк, Воин, Гэндальф (splits first, capped by the empty squares)."""
+        rings, balance, splits, marks = acc
+        acting = 0 if balance > 0 else rings
+        steps = min(max(acting - self.turn.rings_lost, 0), self.room)
+        return TurnEnd(steps, splits, marks, marks >= self.open_divisions + splits)
+
+
+def _dominates(better: Delta, worse: Delta) -> bool:
+    """Same dice, stop, rings and orc balance, yet no fewer splits and no more marks.
+
+    Unlike one turn's goals, being further along is not always better over a journey (the
+    places differ), so keeps are compared only on what is never worse: splits and marks.
+    """
+    return (
+        better != worse
+        and better[:5] == worse[:5]
+        and better[7] == worse[7]
+        and better[5] >= worse[5]
+        and better[6] <= worse[6]
+    )
+
+
+@cache
+def _moves(roll: Roll, turn: TurnRules) -> tuple[Delta, ...]:
+    deltas = {keep_effect(keep, turn) for keep in keep_options(roll, turn.duplicates_allowed)}
+    return tuple(sorted(d for d in deltas if not any(_dominates(o, d) for o in deltas)))
+
+
+@cache
+def _grouped_moves(spec, dice: Dice, turn: TurnRules) -> tuple[tuple, tuple[Delta, ...]]:
+    """The rolls of ``dice`` grouped by the keeps they offer (each group's keeps and total
+    weight), and every distinct keep effect among them."""
+    groups: dict[tuple[Delta, ...], int] = {}
+    for roll, weight in roll_distribution(spec, dice):
+        moves = _moves(roll, turn)
+        groups[moves] = groups.get(moves, 0) + weight
+    distinct = tuple(dict.fromkeys(d for moves in groups for d in moves))
+    return tuple(groups.items()), distinct
+
+
+class PlannedTurn(TurnSolver):
+    """One turn played to maximise the value of the state it ends in (``worth`` of each
+    :class:`TurnEnd`, a float used only to choose keeps; the chances are exact)."""
+
+    def __init__(self, context: JourneyContext, worth: dict[TurnEnd, float]):
+        super().__init__(context)
+        self.end_worth = worth
+        self._ends: dict[Acc, float] = {}
+
+    def choices(self, dice: Dice, acc: Acc) -> list[tuple[float, Delta, int]]:
+        """For each group of rolls: the best keep's worth, the keep, the group's weight."""
+        choices = self._best.get((dice, acc))
+        if choices is None:
+            groups, distinct = _grouped_moves(self.context.spec, dice, self.effects)
+            after, value = self.after, self.value
+            worths = {d: value(*after(dice, acc, d)) for d in distinct}
+            choices = []
+            for deltas, weight in groups:
+                delta = max(deltas, key=worths.__getitem__)
+                choices.append((worths[delta], delta, weight))
+            self._best[(dice, acc)] = choices
+        return choices
+
+    def value(self, dice: Dice, acc: Acc, may_reroll: bool = True) -> float:
+        if not (dice[0] or dice[1] or dice[2]):
+            worth = self._ends.get(acc)
+            if worth is None:
+                worth = self._ends[acc] = self.end_worth[self.context.outcome(acc)]
+            return worth
+        may_reroll = may_reroll and self.context.turn.may_reroll
+        key = (dice, acc, may_reroll)
+        value = self._values.get(key)
+        if value is None:
+            choices = self.choices(dice, acc)
+            denominator = self.base ** sum(dice)
+            value = sum(w * v for v, _, w in choices) / denominator
+            if may_reroll:
+                value = sum(w * max(v, value) for v, _, w in choices) / denominator
+            self._values[key] = value
+        return value
+
+    def _flow(self, chooser, dice, acc, may_reroll) -> tuple[int, tuple[tuple[Delta, int], ...]]:
+        """Where the next roll leads under the best keeps: the weight re-rolled whole
+        (Rohan, when the best keep is worth less than a fresh roll) and each keep's weight."""
+        reroll = may_reroll and self.context.turn.may_reroll
+        key = (reroll, dice, acc)
+        if key not in self._flows:
+            threshold = self.value(dice, acc, may_reroll=False) if reroll else None
+            rerolled = 0
+            flows: dict[Delta, int] = {}
+            for value, delta, weight in self.choices(dice, acc):
+                if threshold is not None and value < threshold:
+                    rerolled += weight
+                else:
+                    flows[delta] = flows.get(delta, 0) + weight
+            self._flows[key] = (rerolled, tuple(flows.items()))
+        return self._flows[key]
+
+
+@dataclass(frozen=True)
+class JourneyOdds:
+    """The chance to reach Mordor not eliminated, under the best play for it."""
+
+    reach_mordor: Fraction
+    this_turn: Fraction
+    states: int
+    other_mark_chance: Fraction
+    citations: tuple[Citation, ...]
+    assumptions: tuple[Reason, ...]
+
+
+class JourneySolver:
+    """Values of every state reachable from a start, for one setup and company (memoised)."""
+
+    def __init__(self, question: TurnQuestion, other_mark_chance: Fraction):
+        self.question = question
+        self.others = len(question.other_colors)
+        chance = other_mark_chance
+        self.others_marks = [
+            comb(self.others, j) * chance**j * (1 - chance) ** (self.others - j)
+            for j in range(self.others + 1)
+        ]
+        self.dice = turn_context(question).dice
+        self.values: dict[tuple[int, NazgulTrack], Fraction] = {}
+        self.reach_now: dict[tuple[int, NazgulTrack], Fraction] = {}
+        #: The last state's value: a close first guess of the next one's (fewer rounds).
+        self.last_value = 0.0
+
+    def context(self, position: int, track: NazgulTrack) -> JourneyContext:
+        setup = self.question.setup
+        return JourneyContext(
+            turn=turn_rules(location_at(position, setup), self.question.advanced),
+            spec=setup.dice,
+            dice=self.dice,
+            room=setup.hobbit_steps - position,
+            open_divisions=track.open_divisions,
+            splittable=len(track.splittable),
+            goal="journey",
+        )
+
+    def after_others(self, position: int, track: NazgulTrack) -> Iterator[tuple[Fraction, tuple]]:
+        """The states the other players' turns may leave you in, with their chances."""
+        for marks, chance in enumerate(self.others_marks):
+            if chance:
+                marked = track
+                for _ in range(marks):
+                    marked = marked.mark()
+                yield chance, (position, unmarked_part(marked))
+
+    def value(self, position: int, track: NazgulTrack) -> Fraction:
+        """The chance to reach Mordor from here (start of your turn), best play."""
+        track = unmarked_part(track)
+        state = (position, track)
+        if track.eliminated:
+            return Fraction(0)
+        if state not in self.values:
+            self.values[state] = self._solve(position, track)
+        return self.values[state]
+
+    def _solve(self, position: int, track: NazgulTrack) -> Fraction:
+        context = self.context(position, track)
+        ends = _possible_ends(context, len(track.splittable))
+        known: dict[TurnEnd, Fraction] = {}  # exact worth of each end, the loop left out
+        loop: dict[TurnEnd, Fraction] = {}  # chance of coming back to this very state
+        for end in ends:
+            known[end], loop[end] = self._end_worth(position, track, context.room, end)
+        best, guess, exact_now = Fraction(-1), self.last_value, Fraction(0)
+        for _ in range(MAX_POLICY_ROUNDS):
+            worth = {end: float(known[end]) + float(loop[end]) * guess for end in ends}
+            distribution = PlannedTurn(context, worth).distribution(None)
+            stay = sum((p * loop[e] for e, p in distribution.items()), Fraction(0))
+            gain = sum((p * known[e] for e, p in distribution.items()), Fraction(0))
+            value = gain / (1 - stay) if stay != 1 else Fraction(0)
+            if value <= best:
+                break
+            converged = float(value) == guess
+            best, guess = value, float(value)
+            exact_now = sum(
+                (
+                    p
+                    for e, p in distribution.items()
+                    if e.steps == context.room and not e.eliminated
+                ),
+                Fraction(0),
+            )
+            if converged:
+                break
+        self.reach_now[(position, track)] = exact_now
+        self.last_value = float(best)
+        return best
+
+    def _end_worth(
+        self, position: int, track: NazgulTrack, room: int, end: TurnEnd
+    ) -> tuple[Fraction, Fraction]:
+        """What ending a turn so is worth, apart from the chance of being back here."""
+        if end.eliminated:
+            return Fraction(0), Fraction(0)
+        if end.steps == room:
+            return Fraction(1), Fraction(0)
+        after = track
+        for _ in range(end.splits):
+            after = after.split(after.splittable[0])
+        for _ in range(end.marks):
+            after = after.mark()
+        known, loop = Fraction(0), Fraction(0)
+        for chance, (place, marked) in self.after_others(position + end.steps, after):
+            # ``track`` is already its unmarked part, so an unchanged state compares equal
+            if (place, marked) == (position, track):
+                loop += chance
+            else:
+                known += chance * self.value(place, marked)
+        return known, loop
+
+
+def unmarked_part(track: NazgulTrack) -> NazgulTrack:
+    """The squares not yet fully marked: all that matters for the rest of the journey."""
+    squares = track.squares
+    start = 0
+    while start < len(squares) and squares[start] in FULL:
+        start += 1
+    return NazgulTrack(squares[start:])
+
+
+def _possible_ends(context: TurnContext, splittable: int) -> tuple[TurnEnd, ...]:
+    """Every way a turn could end: at most five dice between rings, Gandalfs and Nazgûl."""
+    ends = []
+    for steps in range(context.room + 1):
+        for splits in range(min(splittable, 5) + 1):
+            for marks in range(6 - splits):
+                if steps + splits + marks <= 5:
+                    eliminated = marks >= context.open_divisions + splits
+                    ends.append(TurnEnd(steps, splits, marks, eliminated))
+    return tuple(ends)
+
+
+def _at(question: TurnQuestion, position: int, track: NazgulTrack) -> TurnQuestion:
+    return TurnQuestion(
+        position,
+        track,
+        question.player_color,
+        question.other_colors,
+        question.advanced,
+        "reach_mordor",
+        question.setup,
+    )
+
+
+@lru_cache(maxsize=8)
+def solver_for(question: TurnQuestion, other_mark_chance: Fraction) -> JourneySolver:
+    """One solver per setup and company: the states it has solved serve later questions."""
+    start = _at(question, 0, question.track)
+    return JourneySolver(start, other_mark_chance)
+
+
+def journey_odds(question: TurnQuestion, other_mark_chance: Fraction = Fraction(0)) -> JourneyOdds:
+    """P(ending one of your turns in Mordor, not eliminated), best play for that goal."""
+    turn_context(question)  # validates the question
+    if not 0 <= other_mark_chance <= 1:
+        raise InvalidInput([("other_mark_chance", "a chance between 0 and 1")])
+    if other_mark_chance and not question.other_colors:
+        raise InvalidInput([("other_mark_chance", "no other players to mark you")])
+    solver = solver_for(
+        _at(question, 0, NazgulTrack.fresh(question.setup.nazgul_squares)), other_mark_chance
+    )
+    value = solver.value(question.position, question.track)
+    return JourneyOdds(
+        reach_mordor=value,
+        this_turn=solver.reach_now.get(
+            (question.position, unmarked_part(question.track)), Fraction(0)
+        ),
+        states=len(solver.values),
+        other_mark_chance=other_mark_chance,
+        citations=unique_citations(
+            [
+                *(rules.TURN, rules.ROLLING, rules.RING, rules.ORC, rules.WARRIOR),
+                *(rules.NAZGUL, rules.GANDALF, rules.WHITE_TREE, rules.ELIMINATION),
+                rules.GAME_END,
+            ]
+        ),
+        assumptions=(
+            *question.setup.assumptions(),
+            Reason(
+                N_(
+                    "Solitaire view: only your own turns are played out. Each other player's "
+                    "turn marks you once with your colour's Nazgûl with the chance you give "
+                    "(here %(chance)s); the other players stay in the game, and a game ended "
+                    "by another hobbit reaching Mordor first is not considered."
+                ),
+                params={"chance": str(other_mark_chance)},
+                code="solitaire",
+            ),
+            Reason(
+                N_(
+                    "Success is ending one of your turns in Mordor not eliminated; marks "
+                    "during the rest of that round are not counted."
+                ),
+                code="success",
+            ),
+            Reason(
+                N_(
+                    "Gandalf splits the leftmost empty squares before the Nazgûl mark (never "
+                    "worse). Keeps are compared in floating point, so two keeps whose worth "
+                    "differs by less than about 10⁻¹² may be ranked either way; the chance "
+                    "is exact for the policy found."
+                ),
+                code="journey_policy",
+            ),
+        ),
+    )
