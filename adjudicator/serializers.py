@@ -4,6 +4,9 @@ Each is one OpenAPI component; an app that adds fields subclasses it under its o
 name (``WojnaAttemptSerializer(ProbabilitySerializer)``).
 """
 
+from collections.abc import Mapping
+
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 
@@ -51,3 +54,24 @@ class ExactValueSerializer(serializers.Serializer):
 
     value = serializers.FloatField()
     exact = serializers.CharField(help_text="The exact fraction p/q.")
+
+
+class StrictSerializer(serializers.Serializer):
+    """Refuses keys it does not know: a misspelt field ("leadrship") must be a 400, not
+    silently dropped and answered without it."""
+
+    def to_internal_value(self, data):
+        unknown = (
+            {key: [_("unknown field")] for key in data if key not in self.fields}
+            if isinstance(data, Mapping)
+            else {}
+        )
+        try:
+            value = super().to_internal_value(data)
+        except serializers.ValidationError as error:
+            if unknown and isinstance(error.detail, dict):
+                raise serializers.ValidationError({**error.detail, **unknown}) from None
+            raise
+        if unknown:
+            raise serializers.ValidationError(unknown)
+        return value

@@ -9,7 +9,12 @@ from adjudicator.games.wojna.ring import INHERITANCE_ORDER
 from adjudicator.games.wojna.search import ALLIANCE_MOVE, SEARCH_PHASE
 from adjudicator.games.wojna.tables import SPELL_CATEGORIES
 from adjudicator.games.wojna.validation import MAX_ATTEMPTS, MAX_ATTRIBUTE
-from adjudicator.serializers import CitationSerializer, ProbabilitySerializer, ReasonSerializer
+from adjudicator.serializers import (
+    CitationSerializer,
+    ProbabilitySerializer,
+    ReasonSerializer,
+    StrictSerializer,
+)
 
 ATTRIBUTE = {"min_value": 0, "max_value": MAX_ATTRIBUTE}
 
@@ -33,7 +38,7 @@ class WojnaAttemptsField(serializers.IntegerField):
         super().__init__(min_value=1, max_value=MAX_ATTEMPTS, default=1, **kwargs)
 
 
-class WojnaCaptureRequestSerializer(serializers.Serializer):
+class WojnaCaptureRequestSerializer(StrictSerializer):
     niewola = serializers.IntegerField(**ATTRIBUTE, help_text="Niewola: Sauron captures on ≤.")
     attempts = WojnaAttemptsField()
     found = serializers.BooleanField(default=True, help_text="The character has been found.")
@@ -42,12 +47,12 @@ class WojnaCaptureRequestSerializer(serializers.Serializer):
     )
 
 
-class WojnaEscapeRequestSerializer(serializers.Serializer):
+class WojnaEscapeRequestSerializer(StrictSerializer):
     ucieczka = serializers.IntegerField(**ATTRIBUTE, help_text="Ucieczka: escape on ≥.")
     attempts = WojnaAttemptsField()
 
 
-class WojnaRingRemovalRequestSerializer(serializers.Serializer):
+class WojnaRingRemovalRequestSerializer(StrictSerializer):
     pierscien = serializers.IntegerField(**ATTRIBUTE, help_text="Pierścień: the Ring off on ≤.")
     attempts = WojnaAttemptsField()
 
@@ -84,7 +89,7 @@ class WojnaSpellsField(serializers.RegexField):
         )
 
 
-class WojnaBattleRequestSerializer(serializers.Serializer):
+class WojnaBattleRequestSerializer(StrictSerializer):
     attacker_units = strengths(allow_empty=False, help_text="Attacking units' strengths.")
     defender_units = strengths(allow_empty=False, help_text="Defending units' strengths.")
     terrain_multiplier = serializers.DecimalField(
@@ -146,7 +151,7 @@ class WojnaBattleResponseSerializer(WojnaAnswerSerializer):
 
 
 # Duel.
-class WojnaDuelRequestSerializer(serializers.Serializer):
+class WojnaDuelRequestSerializer(StrictSerializer):
     attacker_morale = serializers.IntegerField(**ATTRIBUTE)
     attacker_odwaga = serializers.IntegerField(**ATTRIBUTE)
     attacker_wounds = serializers.IntegerField(**ATTRIBUTE, default=0)
@@ -194,7 +199,7 @@ class WojnaDuelResponseSerializer(WojnaAnswerSerializer):
 
 
 # Search.
-class WojnaSearchRequestSerializer(serializers.Serializer):
+class WojnaSearchRequestSerializer(StrictSerializer):
     phase = serializers.ChoiceField([SEARCH_PHASE, ALLIANCE_MOVE], default=SEARCH_PHASE)
     nazgul = serializers.IntegerField(min_value=0, max_value=9, default=0)
     orc_units = serializers.ListField(child=serializers.IntegerField(min_value=1), default=list)
@@ -221,7 +226,7 @@ class WojnaSearchResponseSerializer(WojnaAnswerSerializer):
 
 
 # Characters: wounds, the Ringwraith, Gollum.
-class WojnaWoundsRequestSerializer(serializers.Serializer):
+class WojnaWoundsRequestSerializer(StrictSerializer):
     character = serializers.CharField(max_length=60, required=False, allow_blank=True)
     odpornosc = serializers.IntegerField(min_value=1, max_value=MAX_ATTRIBUTE)
     crosses = serializers.IntegerField(**ATTRIBUTE, default=0)
@@ -244,7 +249,7 @@ class WojnaWoundsResponseSerializer(WojnaAnswerSerializer):
     shadow_wins = serializers.BooleanField()
 
 
-class WojnaRingwraithRequestSerializer(serializers.Serializer):
+class WojnaRingwraithRequestSerializer(StrictSerializer):
     character = serializers.CharField(max_length=60, required=False, allow_blank=True)
     odpornosc = serializers.IntegerField(min_value=1, max_value=MAX_ATTRIBUTE)
     circles = serializers.IntegerField(**ATTRIBUTE, default=0)
@@ -263,7 +268,7 @@ class WojnaRingwraithResponseSerializer(WojnaAnswerSerializer):
     shadow_wins = ProbabilitySerializer()
 
 
-class WojnaGollumRequestSerializer(serializers.Serializer):
+class WojnaGollumRequestSerializer(StrictSerializer):
     previous = serializers.ChoiceField(
         ["alliance", "sauron"], required=False, allow_null=True, default=None
     )
@@ -279,13 +284,13 @@ class WojnaGollumResponseSerializer(WojnaAnswerSerializer):
 
 
 # The Ring.
-class WojnaCandidateSerializer(serializers.Serializer):
+class WojnaCandidateSerializer(StrictSerializer):
     name = serializers.CharField(max_length=60)
     group = serializers.ChoiceField(INHERITANCE_ORDER)
     has_ring_attribute = serializers.BooleanField(default=True)
 
 
-class WojnaInheritanceRequestSerializer(serializers.Serializer):
+class WojnaInheritanceRequestSerializer(StrictSerializer):
     candidates = WojnaCandidateSerializer(many=True, allow_empty=True)
 
 
@@ -302,7 +307,7 @@ class WojnaInheritanceResponseSerializer(WojnaAnswerSerializer):
     ranking = WojnaRankingSerializer(many=True)
 
 
-class WojnaDestructionRequestSerializer(serializers.Serializer):
+class WojnaDestructionRequestSerializer(StrictSerializer):
     hex = serializers.IntegerField(min_value=0, max_value=9999)
     ring_worn = serializers.BooleanField(default=False)
 

@@ -1,7 +1,5 @@
 """API input and output of War of the Ring odds, hunt and victory (names prefixed ``Wotr``)."""
 
-from collections.abc import Mapping
-
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -15,30 +13,13 @@ from adjudicator.serializers import (
     CitationSerializer,
     ExactValueSerializer,
     ProbabilitySerializer,
+    StrictSerializer,
 )
 
 # ---- shared pieces --------------------------------------------------------------------------
 
 
-class WotrStrictSerializer(serializers.Serializer):
-    """Refuses keys it does not know: a misspelt field ("leadrship") must be a 400, not
-    silently dropped and answered without it."""
-
-    def to_internal_value(self, data):
-        unknown = (
-            {key: [_("unknown field")] for key in data if key not in self.fields}
-            if isinstance(data, Mapping)
-            else {}
-        )
-        try:
-            value = super().to_internal_value(data)
-        except serializers.ValidationError as error:
-            if unknown and isinstance(error.detail, dict):
-                raise serializers.ValidationError({**error.detail, **unknown}) from None
-            raise
-        if unknown:
-            raise serializers.ValidationError(unknown)
-        return value
+WotrStrictSerializer = StrictSerializer
 
 
 class WotrValueProbabilitySerializer(ProbabilitySerializer):

@@ -313,3 +313,24 @@ def test_battle_spells_need_a_leader(api):
     )
     assert response.status_code == 400
     assert response.json()["errors"][0]["field"] == "attacker_spells"
+
+
+@pytest.mark.parametrize(
+    ("endpoint", "body", "fields"),
+    [
+        ("escape", {"ucieczka": 5, "attemps": 2}, {"attemps"}),  # would answer 1 attempt
+        ("capture", {"niewola": 3, "own_armies": True}, {"own_armies"}),
+        ("battle", {"attacker_units": [4], "defender_units": [1], "multiplier": 2}, {"multiplier"}),
+        ("search", {"nazgûl": 2, "orc_units": [0]}, {"nazgûl", "orc_units.0"}),
+        (
+            "ring-inheritance",
+            {"candidates": [{"name": "Sam", "group": "fellowship", "ring": False}]},
+            {"candidates.0.ring"},
+        ),
+    ],
+)
+def test_a_misspelt_field_is_a_400_not_ignored(api, endpoint, body, fields):
+    """An unknown key would be dropped and the answer computed without it: a wrong answer."""
+    response = post(api, endpoint, body)
+    assert response.status_code == 400
+    assert {e["field"] for e in response.json()["errors"]} == fields
