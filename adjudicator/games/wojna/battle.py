@@ -193,6 +193,17 @@ def resolve_battle(
             cited.append(cite.SPELLS)
         if leader.spells:
             casting.append((sign, leader.spells))
+    if casting:
+        reasons.append(
+            Reason(
+                N_(
+                    "A leader's Czary roll adds to its Morale for the whole battle: roll it once, "
+                    "and in the later rounds give the number rolled as its Czary bonus."
+                ),
+                cite.SPELLS,
+                code="spell_for_the_battle",
+            )
+        )
     spell_shift, spell_reasons = _spell_shift(casting, spells)
     reasons += spell_reasons
     if spell_reasons:

@@ -183,3 +183,14 @@ def test_one_to_ten_is_fought_and_the_silence_is_said():
     assert answer.column == "1:10" and not answer.automatic and len(answer.outcomes) == 6
     assert "one_to_ten" in {r.code for r in answer.reasons}
     assert "one_to_ten" not in {r.code for r in resolve_battle([1], [9]).reasons}
+
+
+def test_a_leaders_czary_roll_holds_for_the_whole_battle():
+    """Czary: leaders "mogą na czas bitwy dodać do swojego Morale liczbę odczytaną z tabeli
+    Czary": one roll for the battle, not one per round; the answer says to give the number
+    rolled as the bonus in the later rounds."""
+    answer = resolve_battle([4], [4], attacker_leader=Leader(1, spells="A"))
+    notes = [r for r in answer.reasons if r.code == "spell_for_the_battle"]
+    assert len(notes) == 1 and notes[0].citation.anchor == "czary-2"
+    rolled = resolve_battle([4], [4], attacker_leader=Leader(1, spell_bonus=2))
+    assert "spell_for_the_battle" not in {r.code for r in rolled.reasons}
