@@ -25,6 +25,8 @@ CEASE_OR_RETREAT = Citation(
     RULES, "prekrashchenie-srazheniia-ili-otstuplenie", "Прекращение сражения или отступление"
 )
 END_OF_BATTLE = Citation(RULES, "konets-srazheniia", "Конец сражения")
+ATTACK = Citation(RULES, "ataka", "Атака")
+RELIEF = Citation(RULES, "sniatie-osady", "Снятие осады")
 CITY_OR_FORTIFICATION = Citation(
     RULES, "ataka-goroda-ili-ukrepleniia", "Атака города или укрепления"
 )

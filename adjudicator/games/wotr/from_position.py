@@ -159,7 +159,11 @@ def position_battle_odds(
         N_(
             "Armies, leadership and settlement are read from the position; whether the "
             "attack is allowed (nations at war, ...) is not checked here."
-        )
+        ),
+        N_(
+            "Every unit, leader and character in the attacking region attacks; none is kept "
+            "back as a rearguard."
+        ),
     ]
     if battle.settlement == STRONGHOLD and not battle.siege:
         notes.append(
@@ -168,5 +172,11 @@ def position_battle_odds(
                 "besieged; this is the field battle."
             )
         )
-    cited = odds.citations + ((cite.SORTIE,) if sortie else ())
+    relief = not sortie and position.is_besieged(resolve_region(defender_region).slug)
+    cited = (
+        (cite.ATTACK,)
+        + odds.citations
+        + ((cite.SORTIE,) if sortie else ())
+        + ((cite.RELIEF,) if relief and not battle.siege else ())
+    )
     return replace(odds, assumptions=odds.assumptions + tuple(notes), citations=cited)

@@ -130,3 +130,15 @@ def test_a_besieged_army_is_attacked_only_from_its_own_region():
     relief = battle_from_position(position, "lossarnach", "minas-tirith")
     assert (relief.attacker.units, relief.defender.units) == (2, 4)
     assert relief.settlement == "none" and not relief.siege
+    assert cite.RELIEF in position_battle_odds(position, "lossarnach", "minas-tirith").citations
+    assert (
+        cite.RELIEF not in position_battle_odds(position, "minas-tirith", "minas-tirith").citations
+    )
+
+
+def test_the_answer_says_the_whole_army_attacks():
+    """Rules, Атака: "Не обязательно атаковать всеми юнитами армии" (a rearguard may stay
+    behind); reading the position, every unit attacks, and the answer says so."""
+    odds = position_battle_odds(standard_setup(), "orthanc", "fords-of-isen")
+    assert any("rearguard" in note for note in odds.assumptions)
+    assert cite.ATTACK in odds.citations
