@@ -9,10 +9,17 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from adjudicator.games.wojna.tables import MAX_MODIFIED_DIE, SPELL_CATEGORIES, check_odds_label
+from adjudicator.games.common import InvalidInput
+from adjudicator.games.wojna.tables import (
+    MAX_MODIFIED_DIE,
+    SPELL_CATEGORIES,
+    check_odds_label,
+    search_table,
+)
 
 DIE_FACE = [MinValueValidator(1), MaxValueValidator(6)]
 PERCENT = [MaxValueValidator(100)]
+SEARCH_ROW_FIELDS = ("points_from", "points_to", "die", "capture")
 
 
 class BattleResultEntry(models.Model):
@@ -111,3 +118,16 @@ class SearchTableEntry(models.Model):
     def __str__(self) -> str:
         top = self.points_to if self.points_to is not None else "+"
         return f"{self.points_from}–{top}: {self.die}{'n' if self.capture else ''}"
+
+    def clean(self) -> None:
+        """No run backwards, no second row of the same die for an overlapping pool: either would
+        make every search answer refuse the table."""
+        others = list(SearchTableEntry.objects.exclude(pk=self.pk).values(*SEARCH_ROW_FIELDS))
+        mine = {field: getattr(self, field) for field in SEARCH_ROW_FIELDS}
+        try:
+            search_table([*others, mine])
+        except InvalidInput as invalid:
+            where = f"search[{len(others)}]"
+            problems = [message for at, message in invalid.problems if at == where]
+            if problems:
+                raise ValidationError(problems) from None

@@ -136,3 +136,14 @@ def test_admin_stores_the_text_spelling_as_players_read_it():
     duplicate = BattleResultEntry(odds="3:1", die=1, attacker_loss=0, defender_loss=10)
     with pytest.raises(ValidationError):
         duplicate.full_clean()
+
+
+def test_admin_refuses_a_search_row_overlapping_another_for_the_same_die():
+    """An overlap would make every search answer a 400 until it is removed: refuse it on entry."""
+    SearchTableEntry.objects.create(points_from=0, points_to=None, die=1)
+    overlapping = SearchTableEntry(points_from=2, points_to=5, die=1)
+    with pytest.raises(ValidationError):
+        overlapping.full_clean()
+    SearchTableEntry(points_from=2, points_to=5, die=2).full_clean()
+    with pytest.raises(ValidationError):
+        SearchTableEntry(points_from=3, points_to=1, die=3).full_clean()
