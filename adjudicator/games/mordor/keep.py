@@ -238,5 +238,22 @@ def check_keep(
         citations=unique_citations(
             [*applied, *(r.citation for r in [*reasons, *notes] if r.citation)]
         ),
-        assumptions=setup.assumptions(),
+        assumptions=(*setup.assumptions(), *_readings(turn)),
+    )
+
+
+def _readings(turn: TurnRules) -> tuple[Reason, ...]:
+    """Where the answer rests on our reading of the text rather than on its letter."""
+    if not turn.duplicates_allowed:
+        return ()
+    return (
+        Reason(
+            N_(
+                "Rivendell: the text limits a roll to one Nazgûl because equal faces may not be "
+                "kept together; Rivendell lifts that rule, so we read it as: at least one "
+                "Nazgûl must be kept, more may be (also with the White Tree)."
+            ),
+            rules.RIVENDELL,
+            code="rivendell_nazgul",
+        ),
     )

@@ -84,6 +84,17 @@ def test_rivendell_still_requires_a_nazgul_and_may_keep_several():
     assert codes(check_keep(roll, [2], **kwargs).reasons) == ["nazgul_not_kept"]
 
 
+def test_rivendell_with_several_nazgul_states_its_reading():
+    """«откладывает только одного (откладывать кубики с одинаковыми результатами нельзя)»:
+    the text justifies «only one» by the rule Rivendell lifts, but never says so of
+    Rivendell: the answer must say that this is our reading."""
+    roll = dice((N, "red"), (N, "blue"), (R, "green"))
+    check = check_keep(roll, [0, 1], player_color="red", location="rivendell", advanced=True)
+    assert "rivendell_nazgul" in codes(check.assumptions)
+    plain = check_keep(dice((N, "red"), (R, "green")), [0], player_color="red")
+    assert "rivendell_nazgul" not in codes(plain.assumptions)
+
+
 def test_sam_in_rohan_rerolls_each_roll_once():
     """Sam re-rolls the first roll, keeps a Nazgûl and a ring, re-rolls the 3 dice once more."""
     rohan = {"player_color": "red", "location": "rohan", "advanced": True}
