@@ -103,6 +103,13 @@ def validate_game(
             )
         if len(player.track.squares) != setup.nazgul_squares:
             problems.append((f"players[{index}].nazgul_track", f"{setup.nazgul_squares} squares"))
+        elif player.eliminated != player.track.eliminated:
+            problems.append(
+                (
+                    f"players[{index}].eliminated",
+                    "a player is out exactly when every division of his Nazgûl track is marked",
+                )
+            )
     if not 0 <= active < len(players):
         problems.append(("active", "the index of a player"))
     elif players[active].eliminated:
@@ -244,6 +251,22 @@ def resolve_turn(
 
     round_complete = not any(not p.eliminated for p in state[active + 1 :])
     game_over, winners, end_events = _game_end(state, round_complete, setup)
+    contenders = [p for p in state if not p.eliminated and p.position == setup.hobbit_steps]
+    tie_break = (
+        (
+            Reason(
+                N_(
+                    "Several hobbits in Mordor: we count the empty divisions as unmarked "
+                    "halves and squares (a split square with one half marked counts one), and "
+                    "a tie in them is a shared win: the text does not say."
+                ),
+                rules.GAME_END,
+                code="tie_break",
+            ),
+        )
+        if game_over and len(contenders) > 1
+        else ()
+    )
     if end_events:
         applied.append(rules.GAME_END)
     return TurnResult(
@@ -266,6 +289,7 @@ def resolve_turn(
                 ),
                 code="order",
             ),
+            *tie_break,
         ),
     )
 

@@ -10,7 +10,7 @@ from adjudicator.games.mordor.keep import KeepCheck, check_keep, parse_dice
 from adjudicator.games.mordor.model import GameSetup, validate_setup
 from adjudicator.games.mordor.odds import TurnOdds, TurnQuestion, turn_odds
 from adjudicator.games.mordor.resolve import PlayerState, TurnResult, resolve_turn
-from adjudicator.games.mordor.track import NazgulTrack
+from adjudicator.games.mordor.track import NazgulTrack, Square
 
 from .serializers import MordorSetupSerializer
 
@@ -29,6 +29,11 @@ def track(values: list[str] | None, setup: GameSetup, field_name: str) -> Nazgul
     if values is None:
         return NazgulTrack.fresh(setup.nazgul_squares)
     return NazgulTrack.parse(values, setup.nazgul_squares, field_name)
+
+
+def _caught(setup: GameSetup) -> NazgulTrack:
+    """An eliminated player's track when none is given: every division marked."""
+    return NazgulTrack((Square.MARKED,) * setup.nazgul_squares)
 
 
 def run_keep_check(data: dict[str, Any]) -> KeepCheck:
@@ -51,7 +56,9 @@ def run_resolve(data: dict[str, Any]) -> tuple[TurnResult, GameSetup]:
         PlayerState(
             color=p["color"],
             position=p.get("position", 0),
-            track=track(p.get("nazgul_track"), setup, f"players[{i}].nazgul_track"),
+            track=track(p.get("nazgul_track"), setup, f"players[{i}].nazgul_track")
+            if "nazgul_track" in p or not p.get("eliminated")
+            else _caught(setup),
             eliminated=p.get("eliminated", False),
         )
         for i, p in enumerate(data["players"])

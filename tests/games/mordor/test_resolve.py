@@ -117,6 +117,27 @@ def test_a_tie_in_empty_divisions_is_shared():
     sam = player("red", 8, [X, X, E, E, E, E, E])
     result = resolve_turn([frodo, sam], 1, kept((R, "red")))
     assert result.winners == ("yellow", "red")
+    assumed = {a.code for a in result.assumptions}
+    assert "tie_break" in assumed  # the text is silent on a tie and on half-marked squares
+
+
+def test_a_single_hobbit_in_mordor_needs_no_tie_break_reading():
+    frodo, sam = player("yellow", 0), player("red", 8)
+    result = resolve_turn([frodo, sam], 1, kept((R, "red")))
+    assert result.winners == ("red",)
+    assert "tie_break" not in {a.code for a in result.assumptions}
+
+
+@pytest.mark.parametrize(
+    ("squares", "eliminated"), [([X] * 7, False), ([X, X, E, E, E, E, E], True)]
+)
+def test_the_eliminated_flag_must_agree_with_the_track(squares, eliminated):
+    """«Игрок, отметивший последнее деление пути назгулов, выбывает из игры»: a full track
+    is an eliminated player, and only a full track is."""
+    players = [player("yellow"), player("red", 0, squares, eliminated)]
+    with pytest.raises(InvalidInput) as error:
+        resolve_turn(players, 0, kept((N, "red")))
+    assert ("players[1].eliminated") in {field for field, _ in error.value.problems}
 
 
 @pytest.mark.parametrize(

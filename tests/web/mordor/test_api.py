@@ -211,3 +211,18 @@ def test_journey_bad_input_names_the_field(api, change, field):
     assert response.status_code == 400
     assert_matches_schema(response, ODDS, "post")
     assert field in fields(response)
+
+
+def test_resolve_an_eliminated_player_without_a_track_is_caught_and_neutral(api):
+    body = {
+        "players": [{"color": "red"}, {"color": "green", "eliminated": True}],
+        "active": 0,
+        "kept": [{"face": "nazgul", "color": "green"}],
+    }
+    response = post(api, RESOLVE, body)
+    assert response.status_code == 200
+    assert response.json()["marks"] == {"red": 1, "green": 0}
+    body["players"][1]["nazgul_track"] = ["empty"] * 7
+    response = post(api, RESOLVE, body)
+    assert response.status_code == 400
+    assert fields(response) == {"players[1].eliminated"}
