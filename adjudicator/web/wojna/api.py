@@ -33,7 +33,7 @@ BattleView = calculator_view(
     services.run_battle,
     presenters.battle_answer,
     "One round of battle (Bitwa): the force-ratio column rounded in the defender's favour, "
-    "automatic removal at 10-1, the die modified by the leaders' Morale and, when entered, "
+    "automatic removal at 10:1, the die modified by the leaders' Morale and, when entered, "
     "the losses from your Wyniki bitwy table.",
     {
         "attacker_units": [4, 3],

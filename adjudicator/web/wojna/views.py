@@ -41,7 +41,7 @@ CALCULATORS = (
         "battle",
         "Bitwa",
         _("Battle"),
-        _("Force ratio, automatic removal at 10-1, the modified die, losses."),
+        _("Force ratio, automatic removal at 10:1, the modified die, losses."),
         forms.BattleForm,
         services.run_battle,
         presenters.battle_answer,
