@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from adjudicator.games.mordor import odds
+from adjudicator.games.mordor import journey, odds
 from adjudicator.games.mordor.model import LOCATIONS, DiceSpec
 from adjudicator.games.mordor.track import NazgulTrack
 
@@ -127,6 +127,39 @@ def main() -> None:
     exact = odds.turn_odds(question(4)).optimal_value
     print(f"\nRohan, exact expected progress: {exact} = {float(exact):.6f}")
     assert isinstance(exact, Fraction)
+    whole_journey()
+
+
+#: (place, Nazgûl track typed as on the pages, chance that the other player's turn marks you)
+JOURNEYS = (
+    (8, "......", Fraction(0)),
+    (8, "......", Fraction(1, 6)),
+    (7, "xxxx...", Fraction(1, 6)),
+    (4, "xxxxx..", Fraction(1, 6)),
+)
+LETTERS = {".": "empty", "x": "marked"}
+
+
+def whole_journey() -> None:
+    """The chance to reach Mordor before elimination over the whole journey, best play: a
+    fresh solver each time (states solved, CPU seconds), then the same question cached."""
+    print("\nWhole journey (advanced game, red hobbit, blue also playing): P(reach Mordor).")
+    header = f"{'place':14} {'track':8} {'others':>7} {'states':>7} {'cold s':>7} {'cached ms':>9}"
+    print(f"{header} {'P(Mordor)':>10} {'exact digits':>12}")
+    for position, typed, chance in JOURNEYS:
+        squares = [LETTERS[c] for c in typed.ljust(7, ".")]
+        track = NazgulTrack.parse(squares, 7, "track")
+        turn = odds.TurnQuestion(position, track, "red", ("blue",), advanced=True)
+        journey.solver_for.cache_clear()
+        start = time.process_time()
+        result = journey.journey_odds(turn, chance)
+        cold_s = time.process_time() - start
+        cached = warm(lambda t=turn, c=chance: journey.journey_odds(t, c))
+        print(
+            f"{LOCATIONS[position]:14} {typed.ljust(7, '.'):8} {chance!s:>7} "
+            f"{result.states:7d} {cold_s:7.1f} {cached:9.1f} "
+            f"{float(result.reach_mordor):10.6f} {len(str(result.reach_mordor)):12d}"
+        )
 
 
 if __name__ == "__main__":

@@ -16,14 +16,14 @@ each of them may mark you once with your colour's Nazgûl with a stated chance (
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, lru_cache
 from math import comb
 
 from adjudicator.games.common import N_, Citation, InvalidInput, Reason, unique_citations
 from adjudicator.games.mordor import citations as rules
-from adjudicator.games.mordor.model import TurnRules, location_at, turn_rules
+from adjudicator.games.mordor.model import HOBBIT_COLORS, TurnRules, location_at, turn_rules
 from adjudicator.games.mordor.odds import (
     Acc,
     Delta,
@@ -310,11 +310,19 @@ def _at(question: TurnQuestion, position: int, track: NazgulTrack) -> TurnQuesti
     )
 
 
+def _anyone(question: TurnQuestion) -> TurnQuestion:
+    """The question at the start, for the first hobbit colours: only how many others play
+    matters (their dice's Nazgûl do not mark you), so all colourings share one solver."""
+    others = len(question.other_colors)
+    first, *rest = HOBBIT_COLORS
+    start = NazgulTrack.fresh(question.setup.nazgul_squares)
+    return _at(replace(question, player_color=first, other_colors=tuple(rest[:others])), 0, start)
+
+
 @lru_cache(maxsize=8)
 def solver_for(question: TurnQuestion, other_mark_chance: Fraction) -> JourneySolver:
     """One solver per setup and company: the states it has solved serve later questions."""
-    start = _at(question, 0, question.track)
-    return JourneySolver(start, other_mark_chance)
+    return JourneySolver(question, other_mark_chance)
 
 
 def journey_odds(question: TurnQuestion, other_mark_chance: Fraction = Fraction(0)) -> JourneyOdds:
@@ -324,9 +332,7 @@ def journey_odds(question: TurnQuestion, other_mark_chance: Fraction = Fraction(
         raise InvalidInput([("other_mark_chance", "a chance between 0 and 1")])
     if other_mark_chance and not question.other_colors:
         raise InvalidInput([("other_mark_chance", "no other players to mark you")])
-    solver = solver_for(
-        _at(question, 0, NazgulTrack.fresh(question.setup.nazgul_squares)), other_mark_chance
-    )
+    solver = solver_for(_anyone(question), other_mark_chance)
     value = solver.value(question.position, question.track)
     return JourneyOdds(
         reach_mordor=value,
