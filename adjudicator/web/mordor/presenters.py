@@ -174,8 +174,9 @@ def odds_answer(
     if journey is not None:
         summary = _(
             "Chance to reach Mordor before the Nazgûl catch you, over the whole journey "
-            "with the best play for it: %(value).4f%%."
-        ) % {"value": float(journey.reach_mordor) * 100}
+            "with the best play for it, if each other player's turn marks you with chance "
+            "%(chance)s: %(value).4f%%."
+        ) % {"value": float(journey.reach_mordor) * 100, "chance": journey.other_mark_chance}
     return {
         "summary": summary,
         "goal": odds.goal,
