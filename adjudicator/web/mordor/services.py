@@ -88,10 +88,9 @@ def run_odds(data: dict[str, Any]) -> tuple[TurnOdds, RollAdvice | None, Journey
         goal=data.get("goal", "progress"),
         setup=setup,
     )
+    chance = _chance(data.get("other_mark_chance", "0"))
     odds = turn_odds(question, data.get("policy", "optimal"))
-    journey = None
-    if data.get("horizon") == "game":
-        journey = journey_odds(question, _chance(data.get("other_mark_chance", "0")))
+    journey = journey_odds(question, chance) if data.get("horizon") == "game" else None
     if not data.get("rolled"):
         return odds, None, journey
     rolled = parse_dice(data["rolled"], "rolled", setup)

@@ -226,3 +226,9 @@ def test_resolve_an_eliminated_player_without_a_track_is_caught_and_neutral(api)
     response = post(api, RESOLVE, body)
     assert response.status_code == 400
     assert fields(response) == {"players[1].eliminated"}
+
+
+def test_a_malformed_mark_chance_is_refused_whatever_the_horizon(api):
+    response = post(api, ODDS, {**RACE, "other_mark_chance": "nan"})
+    assert response.status_code == 400
+    assert fields(response) == {"other_mark_chance"}
