@@ -303,6 +303,24 @@ def _game_end(
     if not alive:
         return True, (), [Reason(N_("Every player is out: nobody wins."), rules.GAME_END)]
     in_mordor = [p for p in alive if p.position == setup.hobbit_steps]
+    caught = [p for p in players if p.eliminated and p.position == setup.hobbit_steps]
+    if not in_mordor and caught:
+        return (
+            False,
+            (),
+            [
+                Reason(
+                    N_(
+                        "%(players)s reached Mordor but is out, and an eliminated hobbit "
+                        "cannot win. The text does not say whether the game still ends with "
+                        "this round; we assume it goes on."
+                    ),
+                    rules.ELIMINATION,
+                    {"players": ", ".join(COLOR_LABELS[p.color] for p in caught)},
+                    "mordor_but_out",
+                )
+            ],
+        )
     if not in_mordor:
         return False, (), []
     if not round_complete:

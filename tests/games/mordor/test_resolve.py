@@ -198,3 +198,15 @@ def test_a_turn_with_fewer_than_five_dice_and_no_white_tree_is_flagged():
     assert "incomplete_turn" in {e.code for e in result.events}
     full = kept((R, "red"), (W, "blue"), (G, "green"), (R, "yellow"), (ORC, "black"))
     assert "incomplete_turn" not in {e.code for e in resolve_turn([player("red")], 0, full).events}
+
+
+def test_a_hobbit_caught_after_reaching_mordor_is_named_and_the_reading_stated():
+    """Frodo reached Mordor earlier in the round; Sam's yellow Nazgûl marks his last division
+    («даже в чужой ход»). The text ends the game with the round yet an eliminated hobbit
+    cannot win: the answer must say so, not go on in silence."""
+    frodo = player("yellow", 9, [X] * 6 + [E])
+    sam = player("red", 3)
+    result = resolve_turn([frodo, sam], 1, kept((N, "yellow"), (W, "red")))
+    assert result.players[0].eliminated
+    assert not result.game_over and result.winners == ()
+    assert "mordor_but_out" in {e.code for e in result.events}
