@@ -215,9 +215,8 @@ GROUPS = [
 class CandidateForm(forms.Form):
     name = forms.CharField(label=_("Character"), max_length=60, required=False)
     group = forms.ChoiceField(label=_("Group"), choices=GROUPS, required=False)
-    has_ring_attribute = forms.BooleanField(
-        label=_("Has the Pierścień attribute"), required=False, initial=True
-    )
+    # Ticked takes the character out: a GET link sends no unticked box, so absent means "has it".
+    no_ring_attribute = forms.BooleanField(label=_("No Pierścień attribute"), required=False)
 
 
 CandidateFormSet = forms.formset_factory(CandidateForm, extra=5, max_num=10)
@@ -251,7 +250,12 @@ class InheritanceForm:
     def service_data(self) -> dict:
         return {
             "candidates": [
-                form.cleaned_data for form in self.formset if form.cleaned_data.get("name")
+                {
+                    **form.cleaned_data,
+                    "has_ring_attribute": not form.cleaned_data["no_ring_attribute"],
+                }
+                for form in self.formset
+                if form.cleaned_data.get("name")
             ]
         }
 

@@ -122,14 +122,16 @@ def test_inheritance_formset(client):
         "candidates-INITIAL_FORMS": "0",
         "candidates-0-name": "Saruman",
         "candidates-0-group": "saruman",
-        "candidates-0-has_ring_attribute": "on",
         "candidates-1-name": "Pippin",
         "candidates-1-group": "fellowship",
-        "candidates-1-has_ring_attribute": "on",
     }
     response = client.get(reverse("wojna:ring_inheritance"), query)
     assert response.status_code == 200
     assert response.context["result"]["heirs"] == ["Pippin"]
+    # Pierścień: the heir "posiada cechę Pierścień"; a ticked box takes Pippin out.
+    query["candidates-1-no_ring_attribute"] = "on"
+    response = client.get(reverse("wojna:ring_inheritance"), query)
+    assert response.context["result"]["heirs"] == ["Saruman"]
 
 
 def test_polish_page_speaks_polish_first(client):
