@@ -1502,6 +1502,120 @@ REVIEW_CASES = [
     ),
 ]
 
+NAZGUL_OVER_ROHAN = position(
+    armies={
+        "edoras": {"rohan": {"regular": 1, "elite": 1}, "sauron": {"nazgul": 1}},
+        "morannon": {"sauron": {"regular": 5}},
+    }
+)
+GIMLI_AT_MORIA = {
+    "characters": {"gimli": "moria"},
+    "fellowship": {
+        "companions": ["gandalf-grey", "strider", "boromir", "legolas", "meriadoc", "peregrin"]
+    },
+}
+NAZGUL_OVER_OSGILIATH = {
+    "osgiliath": {"gondor": {"regular": 2}, "sauron": {"nazgul": 1}},
+    "morannon": {"sauron": {"regular": 5}},
+}
+
+SHARED_REGION_CASES = [
+    # Nazgûl and characters may stand with an enemy army (Лидеры: "даже если регион содержит
+    # вражескую армию"; Перемещение героев); only armies of both sides need a siege.
+    Case(
+        "a nazgul flies over a free peoples army: the whole army moves out",
+        rules.ARMY_MOVEMENT,
+        {"kind": "army", "from": "edoras", "to": "westemnet", "die": "army"},
+        True,
+        position=NAZGUL_OVER_ROHAN,
+    ),
+    Case(
+        "a companion stands with a shadow army: the whole army moves out",
+        rules.ARMY_MOVEMENT,
+        {"kind": "army", "from": "moria", "to": "dimrill-dale", "die": "army"},
+        True,
+        position=position(political=SAURON_AT_WAR, **GIMLI_AT_MORIA),
+    ),
+    Case(
+        "a nazgul alone is no army: an army move from its region has no units to move",
+        rules.LEADERS,
+        {"kind": "army", "from": "north-ithilien", "to": "osgiliath", "die": "army"},
+        False,
+        ("no_units",),
+        position=position(
+            armies={
+                "north-ithilien": {"sauron": {"nazgul": 1}},
+                "morannon": {"sauron": {"regular": 5}},
+            }
+        ),
+    ),
+    Case(
+        "a free peoples army under a nazgul attacks a neighbouring shadow army",
+        rules.ATTACK,
+        attack("osgiliath", "north-ithilien"),
+        True,
+        position=position(
+            armies={**NAZGUL_OVER_OSGILIATH, "north-ithilien": {"sauron": {"regular": 2}}},
+            political=BOTH_AT_WAR,
+        ),
+    ),
+    Case(
+        "a nazgul alone is no army to attack",
+        rules.ATTACK,
+        attack("osgiliath", "north-ithilien"),
+        False,
+        ("no_enemy_army",),
+        position=position(
+            armies={
+                "north-ithilien": {"sauron": {"nazgul": 1}},
+                "morannon": {"sauron": {"regular": 5}},
+            },
+            political=GONDOR_AT_WAR,
+        ),
+    ),
+    Case(
+        "a nazgul cannot attack the free peoples army it flies over",
+        rules.ATTACK,
+        attack("osgiliath", "osgiliath", units={"nazgul": 1}),
+        False,
+        ("no_attacking_units",),
+        position=position(armies=NAZGUL_OVER_OSGILIATH, political=BOTH_AT_WAR),
+    ),
+    Case(
+        "an army may move into a region where only an enemy nazgul stands",
+        rules.MOVEMENT_LIMITS,
+        army("osgiliath", "north-ithilien", regular=2),
+        True,
+        position=position(
+            armies={
+                "north-ithilien": {"sauron": {"nazgul": 1}},
+                "morannon": {"sauron": {"regular": 5}},
+            },
+            political=GONDOR_AT_WAR,
+        ),
+    ),
+    Case(
+        "a nation musters in its city where an enemy nazgul stands",
+        rules.MUSTER,
+        muster({"region": "edoras", "regular": 1}),
+        True,
+        position=position(
+            armies={
+                "edoras": {"rohan": {"regular": 1, "elite": 1}, "sauron": {"nazgul": 1}},
+                "morannon": {"sauron": {"regular": 5}},
+            },
+            political={"rohan": AT_WAR},
+        ),
+    ),
+    Case(
+        "the witch-king stands with a free peoples army: the whole army moves out",
+        rules.ARMY_MOVEMENT,
+        {"kind": "army", "from": "osgiliath", "to": "pelargir", "die": "army"},
+        True,
+        position=position(characters={"witch-king": "osgiliath"}),
+    ),
+]
+
 CASES = (
     ARMY_CASES
     + ATTACK_CASES
@@ -1511,4 +1625,5 @@ CASES = (
     + FELLOWSHIP_CASES
     + FACTION_CASES
     + REVIEW_CASES
+    + SHARED_REGION_CASES
 )

@@ -50,13 +50,19 @@ ASSUME_LEADERS_NOT_UNITS = N_(
 
 
 def _force(situation: Situation, move: Move, where: str = "move.units") -> Force:
-    """The moving figures: those named, or every figure there when only one side stands there."""
+    """The moving figures: those named, or the whole side whose army stands there.
+
+    A Nazgûl flying over an enemy army is no army of its own (rules: Лидеры), so the side with
+    units is the one that moves; figures without units (Nazgûl alone) are taken only when no
+    army stands there, and the move then fails for having no units.
+    """
     characters_in(situation, move.origin, move.characters, where.replace("units", "characters"))
     if move.groups:
         return resolve_force(situation, move.origin, move.groups, where)
-    sides = situation.position.sides_present(move.origin)
+    position = situation.position
+    sides = position.army_sides(move.origin) or position.sides_present(move.origin)
     if len(sides) != 1:
-        what = "both sides stand there: name the units" if sides else "there are no figures"
+        what = "both sides have an army there: name the units" if sides else "there are no figures"
         raise InvalidInput([(where, f"{move.origin}: {what}")])
     return whole_side(situation, move.origin, sides[0])
 
