@@ -21,6 +21,7 @@ from adjudicator.games.wotr.moves.resolve import (
     Force,
     characters_in,
     force_side,
+    own_characters,
     resolve_force,
     total,
     whole_side,
@@ -56,15 +57,20 @@ def _force(situation: Situation, move: Move, where: str = "move.units") -> Force
     units is the one that moves; figures without units (Nazgûl alone) are taken only when no
     army stands there, and the move then fails for having no units.
     """
-    characters_in(situation, move.origin, move.characters, where.replace("units", "characters"))
     if move.groups:
-        return resolve_force(situation, move.origin, move.groups, where)
-    position = situation.position
-    sides = position.army_sides(move.origin) or position.sides_present(move.origin)
-    if len(sides) != 1:
-        what = "both sides have an army there: name the units" if sides else "there are no figures"
-        raise InvalidInput([(where, f"{move.origin}: {what}")])
-    return whole_side(situation, move.origin, sides[0])
+        force = resolve_force(situation, move.origin, move.groups, where)
+    else:
+        position = situation.position
+        sides = position.army_sides(move.origin) or position.sides_present(move.origin)
+        if len(sides) != 1:
+            what = (
+                "both sides have an army there: name the units" if sides else "there are no figures"
+            )
+            raise InvalidInput([(where, f"{move.origin}: {what}")])
+        force = whole_side(situation, move.origin, sides[0])
+    characters = where.replace("units", "characters")
+    characters_in(situation, move.origin, move.characters, characters, force_side(force))
+    return force
 
 
 def _check_die(findings: Findings, move: Move, force: Force, side: str, what: str) -> None:
@@ -383,7 +389,7 @@ def check_attack(situation: Situation, move: Move, findings: Findings) -> None:
                 )
             )
     leaders_behind = situation.position.side_units(origin, side).leadership - attackers.leadership
-    if leaders_behind or len(move.characters) < len(situation.position.characters_in(origin)):
+    if leaders_behind or len(move.characters) < len(own_characters(situation, origin, side)):
         findings.assume(
             N_(
                 "Figures not named in the attack stay behind as a rearguard: they take no "

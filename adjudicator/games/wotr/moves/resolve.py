@@ -77,15 +77,28 @@ def whole_side(situation: Situation, region: str, side: str) -> Force:
     )
 
 
-def characters_in(situation: Situation, region: str, slugs: tuple[str, ...], where: str) -> None:
-    """Characters said to go with an army must stand in its region."""
-    problems = [
-        (f"{where}[{i}]", f"{slug} is not in {region}")
-        for i, slug in enumerate(slugs)
-        if situation.character_region(slug) != region
-    ]
+def characters_in(
+    situation: Situation, region: str, slugs: tuple[str, ...], where: str, side: str | None
+) -> None:
+    """Characters said to go with an army must stand in its region and be of its side: an
+    enemy character may stand there (rules: Лидеры, Перемещение героев) but is no part of it."""
+    problems = []
+    for i, slug in enumerate(slugs):
+        if situation.character_region(slug) != region:
+            problems.append((f"{where}[{i}]", f"{slug} is not in {region}"))
+        elif side is not None and BOARD.characters[slug].side != side:
+            problems.append((f"{where}[{i}]", f"{slug} is an enemy character: not in this army"))
     if problems:
         raise InvalidInput(problems)
+
+
+def own_characters(situation: Situation, region: str, side: str) -> tuple[str, ...]:
+    """The characters of ``side`` standing in ``region``."""
+    return tuple(
+        slug
+        for slug in situation.position.characters_in(region)
+        if BOARD.characters[slug].side == side
+    )
 
 
 def force_side(force: Force) -> str | None:
