@@ -1608,6 +1608,16 @@ SHARED_REGION_CASES = [
         ),
     ),
     Case(
+        "no recruiting where an enemy army stands (a settlement an enemy army entered is captured)",
+        rules.MUSTER_LIMITS,
+        muster({"region": "edoras", "regular": 1}),
+        False,
+        ("enemy_army_there",),
+        position=position(
+            armies={"edoras": {"sauron": {"regular": 2}}}, political={"rohan": AT_WAR}
+        ),
+    ),
+    Case(
         "the witch-king stands with a free peoples army: the whole army moves out",
         rules.ARMY_MOVEMENT,
         {"kind": "army", "from": "osgiliath", "to": "pelargir", "die": "army"},

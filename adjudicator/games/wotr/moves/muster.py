@@ -172,6 +172,15 @@ def _check_placement(
             rules.MUSTER_LIMITS,
             region=region,
         )
+    elif situation.has_enemy_units(region, side) and not situation.besieged_side(region):
+        # An enemy army that entered the settlement captured it (Захват поселений); a Nazgûl
+        # flying there alone is no army (Лидеры) and stops nothing.
+        findings.fail(
+            "enemy_army_there",
+            N_("an enemy army stands in %(region)s: the settlement is captured, no recruiting"),
+            rules.CAPTURE,
+            region=region,
+        )
     if situation.besieged_side(region) and not by_card:
         findings.fail(
             "besieged",
