@@ -1626,6 +1626,57 @@ SHARED_REGION_CASES = [
     ),
 ]
 
+GONDOR_POOL = {"regular": 1, "elite": 4, "leaders": 3}
+"""Gondor's reinforcements after losing 5 regulars: 9 on the board + 1 left of 15."""
+
+POOL_CASES = [
+    # Запреты на наем: "Подкрепление ограничено наличием фигурок в резерве ... Юниты ...
+    # Свободных народов, уничтоженные в сражении, выходят из игры навсегда".
+    Case(
+        "the reinforcements given are the pool: casualties of gondor never return",
+        rules.MUSTER_LIMITS,
+        muster({"region": "minas-tirith", "regular": 1}, {"region": "pelargir", "regular": 1}),
+        False,
+        ("pool_exhausted",),
+        position=position(political=GONDOR_AT_WAR, reinforcements={"gondor": GONDOR_POOL}),
+    ),
+    Case(
+        "the reinforcements given hold the figure recruited",
+        rules.MUSTER_LIMITS,
+        muster({"region": "minas-tirith", "regular": 1}),
+        True,
+        position=position(political=GONDOR_AT_WAR, reinforcements={"gondor": GONDOR_POOL}),
+    ),
+    Case(
+        "without reinforcements the pool is the figures off the board, said as an assumption",
+        rules.MUSTER_LIMITS,
+        muster({"region": "minas-tirith", "regular": 1}, {"region": "pelargir", "regular": 1}),
+        True,
+        position=position(political=GONDOR_AT_WAR),
+        assumes=("gives no reinforcements for this nation",),
+    ),
+    Case(
+        "a nation left out of the reinforcements given is read as figures off the board",
+        rules.MUSTER_LIMITS,
+        muster({"region": "minas-tirith", "regular": 1}, {"region": "pelargir", "regular": 1}),
+        True,
+        position=position(political=GONDOR_AT_WAR, reinforcements={"rohan": {"regular": 0}}),
+        assumes=("gives no reinforcements for this nation",),
+    ),
+    Case(
+        "the shadow's reinforcements given: no nazgul left to recruit",
+        rules.MUSTER_LIMITS,
+        muster({"region": "barad-dur", "nazgul": 1}),
+        False,
+        ("pool_exhausted",),
+        position=position(
+            armies={"barad-dur": {"sauron": {"regular": 4, "elite": 1, "nazgul": 5}}},
+            political=SAURON_AT_WAR,
+            reinforcements={"sauron": {"regular": 8, "elite": 4, "nazgul": 0}},
+        ),
+    ),
+]
+
 CASES = (
     ARMY_CASES
     + ATTACK_CASES
@@ -1636,4 +1687,5 @@ CASES = (
     + FACTION_CASES
     + REVIEW_CASES
     + SHARED_REGION_CASES
+    + POOL_CASES
 )

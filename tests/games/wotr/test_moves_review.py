@@ -58,3 +58,18 @@ def test_an_enemy_character_cannot_go_with_your_army():
             },
         )
     assert [field for field, _ in error.value.problems] == ["move.characters[0]"]
+
+
+def test_the_reinforcements_given_leave_no_casualty_assumption():
+    """Запреты на наем: with the pool given, the muster is checked against it, and the answer
+    no longer says the position does not record casualties."""
+    given = position(
+        political={"gondor": {"steps_from_war": 0, "active": True}},
+        reinforcements={"gondor": {"regular": 1, "elite": 4, "leaders": 3}},
+    )
+    verdict = check_move(
+        Situation(Position.from_dict(given)),
+        {"kind": "muster", "die": "muster", "placements": [{"region": "pelargir", "regular": 1}]},
+    )
+    assert verdict.legal
+    assert not any("casualties" in text for text in verdict.assumptions), verdict.assumptions

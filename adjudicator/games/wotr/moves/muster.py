@@ -24,9 +24,10 @@ ALLOWANCES = ((2, 0, 0), (0, 0, 2), (1, 0, 1), (0, 1, 0))
 leaders; Nazgûl are the Shadow's leaders)."""
 
 ASSUME_POOL = N_(
-    "The position does not record casualties: figures of a nation not on the board are taken "
-    "to be in its reinforcements, but Free Peoples figures killed in battle never return "
-    "(rules: Запреты на наем)."
+    "The position gives no reinforcements for this nation, so it does not record casualties: "
+    "its figures not on the board are taken to be in its reinforcements, but Free Peoples "
+    "figures killed in battle never return; give the position's reinforcements to check "
+    "against them (rules: Запреты на наем)."
 )
 ASSUME_FEWER = N_(
     "A muster die may recruit fewer figures than its allowance (e.g. one regular): the rule "
@@ -207,10 +208,14 @@ def _check_placement(
 def _check_pool(
     findings: Findings, situation: Situation, figures: list[tuple[Placement, str]]
 ) -> None:
+    """Recruits come from the nation's reinforcements (rules: Запреты на наем): the pool the
+    position gives, else the figures off the board (stated: Free Peoples casualties never
+    return, and a position without reinforcements does not say how many fell)."""
     wanted: Counter[tuple[str, str]] = Counter()
     for placement, nation in figures:
         for kind in UNIT_KINDS:
             wanted[nation, kind] += getattr(placement.group.figures, kind)
+    pools = situation.position.reinforcements or {}
     on_board: Counter[tuple[str, str]] = Counter()
     for by_nation in situation.position.armies.values():
         for nation, units in by_nation.items():
@@ -219,7 +224,10 @@ def _check_pool(
     for (nation, kind), count in sorted(wanted.items()):
         if not count:
             continue
-        available = BOARD.nation_figures[nation].get(kind, 0) - on_board[nation, kind]
+        if nation in pools:
+            available = getattr(pools[nation], kind)
+        else:
+            available = BOARD.nation_figures[nation].get(kind, 0) - on_board[nation, kind]
         if count > available:
             findings.fail(
                 "pool_exhausted",
@@ -229,7 +237,7 @@ def _check_pool(
                 kind=kind,
                 available=max(available, 0),
             )
-        elif BOARD.side_of(nation) != SHADOW:
+        elif nation not in pools and BOARD.side_of(nation) != SHADOW:
             findings.assume(ASSUME_POOL)
 
 
