@@ -1677,6 +1677,53 @@ POOL_CASES = [
     ),
 ]
 
+MT_BESIEGED_WITH_NAZGUL = position(
+    armies={
+        "minas-tirith": {"gondor": {"regular": 2}, "sauron": {"regular": 3, "nazgul": 1}},
+        "morannon": {"sauron": {"regular": 5}},
+        "osgiliath": {},
+    },
+    sieges=["minas-tirith"],
+    political=BOTH_AT_WAR,
+)
+
+SIEGE_END_CASES = [
+    # Атака цитадели: "Осада заканчивается, если вражеская армия покинула данный регион";
+    # Лидеры: "назгул без армии не может быть помещен во вражескую цитадель".
+    Case(
+        "the besiegers leave with their nazgul: the siege ends",
+        rules.STRONGHOLD_ATTACK,
+        army("minas-tirith", "osgiliath", nation="sauron", regular=3, nazgul=1),
+        True,
+        position=MT_BESIEGED_WITH_NAZGUL,
+        effects=("siege_ends",),
+    ),
+    Case(
+        "the besiegers leave without their nazgul: it cannot stay in the free stronghold",
+        rules.LEADERS,
+        army("minas-tirith", "osgiliath", nation="sauron", regular=3),
+        False,
+        ("nazgul_left_in_stronghold",),
+        position=MT_BESIEGED_WITH_NAZGUL,
+        assumes=("cannot stay",),
+    ),
+    Case(
+        "free peoples besiegers leave a shadow stronghold: the nazgul inside stay",
+        rules.STRONGHOLD_ATTACK,
+        army("minas-morgul", "north-ithilien", nation="gondor", regular=3),
+        True,
+        position=position(
+            armies={
+                "minas-morgul": {"gondor": {"regular": 3}, "sauron": {"regular": 2, "nazgul": 1}}
+            },
+            sieges=["minas-morgul"],
+            characters={"witch-king": "minas-morgul"},
+            political=BOTH_AT_WAR,
+        ),
+        effects=("siege_ends",),
+    ),
+]
+
 CASES = (
     ARMY_CASES
     + ATTACK_CASES
@@ -1688,4 +1735,5 @@ CASES = (
     + REVIEW_CASES
     + SHARED_REGION_CASES
     + POOL_CASES
+    + SIEGE_END_CASES
 )

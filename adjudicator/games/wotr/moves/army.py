@@ -8,6 +8,7 @@ from adjudicator.games.wotr.board import (
     BOARD,
     FREE_PEOPLES,
     MAX_UNITS_PER_REGION,
+    SHADOW,
     UNIT_KINDS,
 )
 from adjudicator.games.wotr.moves import citations as rules
@@ -43,6 +44,10 @@ ASSUME_BESIEGED_STAY = N_(
     "The rulebook says a besieged army cannot retreat to an adjacent region (Ведение осады) and "
     "leaves its stronghold only by a sortie, after which it stays in the region (Вылазка); "
     "moving out of the stronghold is read as forbidden too."
+)
+ASSUME_NAZGUL_STAYS = N_(
+    "Лидеры says a Nazgûl without an army 'cannot be placed' in an enemy stronghold; it is read "
+    "that it cannot stay there either once the army besieging it leaves."
 )
 ASSUME_LEADERS_NOT_UNITS = N_(
     "The limits of a nation not at war bind its units (rules: Объявление войны speaks of units); "
@@ -217,9 +222,38 @@ def _check_leg(
                 rules.SPLITTING,
                 origin=origin,
             )
+    lifted = situation.besieged_by(origin, side) and moving.units == left.units
+    if lifted and side == SHADOW:
+        _check_nazgul_left(findings, situation, move, moving, left)
     if findings.ok:
+        if lifted:
+            findings.effect(
+                "siege_ends",
+                N_("the siege of %(origin)s ends: the besieged army is back in the region"),
+                rules.STRONGHOLD_ATTACK,
+                origin=origin,
+            )
         entering_land(findings, situation, side, to)
         _pirates_follow(findings, situation, origin, to)
+
+
+def _check_nazgul_left(
+    findings: Findings, situation: Situation, move: Move, moving: Units, left: Units
+) -> None:
+    """The besiegers of a Free Peoples stronghold leave: a Nazgûl (the Witch-king too) left
+    behind would stand without an army in an enemy stronghold (rules: Лидеры)."""
+    witch_king = "witch-king" in own_characters(situation, move.origin, SHADOW)
+    if left.nazgul > moving.nazgul or (witch_king and "witch-king" not in move.characters):
+        findings.fail(
+            "nazgul_left_in_stronghold",
+            N_(
+                "the siege of %(origin)s ends as the army leaves: a Nazgûl cannot stay without "
+                "an army in a Free Peoples stronghold, so it must move with the army"
+            ),
+            rules.LEADERS,
+            origin=move.origin,
+        )
+        findings.assume(ASSUME_NAZGUL_STAYS)
 
 
 def _pirates_follow(findings: Findings, situation: Situation, origin: str, to: str) -> None:
