@@ -1502,18 +1502,21 @@ REVIEW_CASES = [
     ),
 ]
 
-NAZGUL_OVER_ROHAN = position(
-    armies={
-        "edoras": {"rohan": {"regular": 1, "elite": 1}, "sauron": {"nazgul": 1}},
-        "morannon": {"sauron": {"regular": 5}},
-    }
-)
+NAZGUL_OVER_EDORAS = {
+    "edoras": {"rohan": {"regular": 1, "elite": 1}, "sauron": {"nazgul": 1}},
+    "morannon": {"sauron": {"regular": 5}},
+}
+NAZGUL_OVER_ROHAN = position(armies=NAZGUL_OVER_EDORAS)
 GIMLI_AT_MORIA = {
     "characters": {"gimli": "moria"},
     "fellowship": {
         "companions": ["gandalf-grey", "strider", "boromir", "legolas", "meriadoc", "peregrin"]
     },
 }
+LONE_NAZGUL_IN_NORTH_ITHILIEN = position(
+    armies={"north-ithilien": {"sauron": {"nazgul": 1}}, "morannon": {"sauron": {"regular": 5}}},
+    political=GONDOR_AT_WAR,
+)
 NAZGUL_OVER_OSGILIATH = {
     "osgiliath": {"gondor": {"regular": 2}, "sauron": {"nazgul": 1}},
     "morannon": {"sauron": {"regular": 5}},
@@ -1565,13 +1568,7 @@ SHARED_REGION_CASES = [
         attack("osgiliath", "north-ithilien"),
         False,
         ("no_enemy_army",),
-        position=position(
-            armies={
-                "north-ithilien": {"sauron": {"nazgul": 1}},
-                "morannon": {"sauron": {"regular": 5}},
-            },
-            political=GONDOR_AT_WAR,
-        ),
+        position=LONE_NAZGUL_IN_NORTH_ITHILIEN,
     ),
     Case(
         "a nazgul cannot attack the free peoples army it flies over",
@@ -1586,26 +1583,14 @@ SHARED_REGION_CASES = [
         rules.MOVEMENT_LIMITS,
         army("osgiliath", "north-ithilien", regular=2),
         True,
-        position=position(
-            armies={
-                "north-ithilien": {"sauron": {"nazgul": 1}},
-                "morannon": {"sauron": {"regular": 5}},
-            },
-            political=GONDOR_AT_WAR,
-        ),
+        position=LONE_NAZGUL_IN_NORTH_ITHILIEN,
     ),
     Case(
         "a nation musters in its city where an enemy nazgul stands",
         rules.MUSTER,
         muster({"region": "edoras", "regular": 1}),
         True,
-        position=position(
-            armies={
-                "edoras": {"rohan": {"regular": 1, "elite": 1}, "sauron": {"nazgul": 1}},
-                "morannon": {"sauron": {"regular": 5}},
-            },
-            political={"rohan": AT_WAR},
-        ),
+        position=position(armies=NAZGUL_OVER_EDORAS, political={"rohan": AT_WAR}),
     ),
     Case(
         "no recruiting where an enemy army stands (a settlement an enemy army entered is captured)",

@@ -56,12 +56,9 @@ class Situation:
         """Army units (regular + elite) of one side in a region."""
         return self.position.side_units(region, side).units
 
-    def has_figures(self, region: str, side: str) -> bool:
-        """Any units, leaders or Nazgûl of the side in the region."""
-        return bool(self.position.side_units(region, side))
-
     def has_enemy_units(self, region: str, side: str) -> bool:
-        """Enemy army units stand in the region (rules: Запреты на перемещение)."""
+        """Enemy army units stand in the region (rules: Запреты на перемещение); enemy Nazgûl
+        or characters alone are no army (rules: Лидеры)."""
         return self.units(region, enemy_of(side)) > 0
 
     def besieged_side(self, region: str) -> str | None:
