@@ -152,7 +152,7 @@ def whole_journey() -> None:
         turn = odds.TurnQuestion(position, track, "red", ("blue",), advanced=True)
         journey.solver_for.cache_clear()
         start = time.process_time()
-        result = journey.journey_odds(turn, chance)
+        result = journey.journey_odds(turn, chance, max_new_states=None)
         cold_s = time.process_time() - start
         cached = warm(lambda t=turn, c=chance: journey.journey_odds(t, c))
         print(

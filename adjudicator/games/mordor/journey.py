@@ -44,6 +44,14 @@ FULL = (Square.MARKED, Square.SPLIT_MARKED)
 #: Policy improvements per state before giving up (two or three suffice in practice).
 MAX_POLICY_ROUNDS = 12
 
+#: New states one question may solve (about 0.1 s of CPU each): enough for the last places of
+#: the track, where a page answers in seconds; states solved stay cached for later questions.
+MAX_NEW_STATES = 32
+
+
+class JourneyTooLong(InvalidInput):
+    """The whole-journey chance from this state needs more work than one request may do."""
+
 
 @dataclass(frozen=True, order=True)
 class TurnEnd:
@@ -190,6 +198,10 @@ class JourneySolver:
         self.reach_now: dict[tuple[int, NazgulTrack], Fraction] = {}
         #: The last state's value: a close first guess of the next one's (fewer rounds).
         self.last_value = 0.0
+        #: States this question may still solve (None: no limit), out of ``budget_limit``;
+        #: counted when solved, so a refused question still keeps the states it finished.
+        self.budget: int | None = None
+        self.budget_limit: int | None = None
 
     def context(self, position: int, track: NazgulTrack) -> JourneyContext:
         setup = self.question.setup
@@ -219,7 +231,22 @@ class JourneySolver:
         if track.eliminated:
             return Fraction(0)
         if state not in self.values:
+            if self.budget is not None and self.budget <= 0:
+                raise JourneyTooLong(
+                    [
+                        (
+                            "horizon",
+                            f"the whole-journey chance from here needs more than "
+                            f"{self.budget_limit} game states solved exactly, too many "
+                            "for one request: ask from a later place or with more "
+                            "Nazgûl squares marked (solved states are kept, so asking "
+                            "again goes further)",
+                        )
+                    ]
+                )
             self.values[state] = self._solve(position, track)
+            if self.budget is not None:
+                self.budget -= 1
         return self.values[state]
 
     def _solve(self, position: int, track: NazgulTrack) -> Fraction:
@@ -325,15 +352,27 @@ def solver_for(question: TurnQuestion, other_mark_chance: Fraction) -> JourneySo
     return JourneySolver(question, other_mark_chance)
 
 
-def journey_odds(question: TurnQuestion, other_mark_chance: Fraction = Fraction(0)) -> JourneyOdds:
-    """P(ending one of your turns in Mordor, not eliminated), best play for that goal."""
+def journey_odds(
+    question: TurnQuestion,
+    other_mark_chance: Fraction = Fraction(0),
+    max_new_states: int | None = MAX_NEW_STATES,
+) -> JourneyOdds:
+    """P(ending one of your turns in Mordor, not eliminated), best play for that goal.
+
+    Raises :class:`JourneyTooLong` when more than ``max_new_states`` states not yet cached
+    would have to be solved (None: no limit).
+    """
     turn_context(question)  # validates the question
     if not 0 <= other_mark_chance <= 1:
         raise InvalidInput([("other_mark_chance", "a chance between 0 and 1")])
     if other_mark_chance and not question.other_colors:
         raise InvalidInput([("other_mark_chance", "no other players to mark you")])
     solver = solver_for(_anyone(question), other_mark_chance)
-    value = solver.value(question.position, question.track)
+    solver.budget = solver.budget_limit = max_new_states
+    try:
+        value = solver.value(question.position, question.track)
+    finally:
+        solver.budget = None
     return JourneyOdds(
         reach_mordor=value,
         this_turn=solver.reach_now.get(

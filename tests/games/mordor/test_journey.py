@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicator.games.common import InvalidInput
+from adjudicator.games.mordor import journey
 from adjudicator.games.mordor.journey import journey_odds
 from adjudicator.games.mordor.model import DiceSpec, Face, GameSetup
 from adjudicator.games.mordor.odds import TurnQuestion, turn_odds
@@ -87,3 +88,27 @@ def test_the_journey_is_worth_at_least_reaching_mordor_this_turn(
     this_turn = turn_odds(question).optimal_value
     assert this_turn <= odds.reach_mordor <= 1
     assert odds.this_turn <= this_turn
+
+
+def test_a_journey_too_long_for_one_request_is_refused_and_its_progress_kept():
+    """A request starts no new state once it has solved ``max_new_states``; what it solved
+    stays cached, so the same question asked again goes further and finally answers the
+    same as an unlimited one."""
+    longer = GameSetup(dice=RACE.dice, hobbit_steps=3, nazgul_squares=3)
+    question = TurnQuestion(0, NazgulTrack.fresh(3), "red", goal="reach_mordor", setup=longer)
+    journey.solver_for.cache_clear()
+    unlimited = journey_odds(question, max_new_states=None).reach_mordor
+    journey.solver_for.cache_clear()
+    with pytest.raises(journey.JourneyTooLong) as error:
+        journey_odds(question, max_new_states=0)
+    assert error.value.problems[0][0] == "horizon"
+    refusals = 0
+    while True:
+        try:
+            odds = journey_odds(question, max_new_states=1)
+            break
+        except journey.JourneyTooLong:
+            refusals += 1
+            assert refusals < 50, "each request must keep the states it solved"
+    assert refusals >= 2
+    assert odds.reach_mordor == unlimited
