@@ -13,7 +13,8 @@ POSITION_SCHEMA = {
             "additionalProperties": True,
             "description": (
                 "a board position (armies, sieges, characters, control, political, fellowship, "
-                "hunt_box, hunt_tiles_drawn): the format of GET /api/wotr/positions/setup/"
+                "hunt_box, hunt_tiles_drawn, optional reinforcements): the format of "
+                "GET /api/wotr/positions/setup/"
             ),
         },
     ]
