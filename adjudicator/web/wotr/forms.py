@@ -64,14 +64,17 @@ class EngineErrorsMixin:
         return [*sets, ("", rest)]
 
     def add_engine_errors(self, problems) -> None:
+        """Each problem under its field; one about a whole side is named by the side's legend."""
+        legends = {prefix.rstrip("_"): legend for legend, prefix in self.groups}
         for where, message in problems:
+            head, _dot, inner = where.partition(".")
             name = where.replace(".", "_").replace("target_", "")
             if name in self.fields:
                 self.add_error(name, message)
-            elif where.split(".")[0] in self.fields:
-                self.add_error(where.split(".")[0], f"{where}: {message}")
+            elif head in self.fields:
+                self.add_error(head, f"{inner}: {message}" if inner else message)
             else:
-                self.add_error(None, f"{where}: {message}")
+                self.add_error(None, f"{legends.get(head, where)}: {message}")
 
 
 def _side_fields(prefix: str, label, regular: int) -> dict[str, forms.Field]:

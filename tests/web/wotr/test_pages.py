@@ -71,6 +71,25 @@ def test_engine_errors_land_on_the_form(client):
     assert "strength 0" in response.content.decode()
 
 
+@pytest.mark.parametrize(
+    ("language", "shown"),
+    [
+        ("ru", "Атакующий: армия с силой 0 не может атаковать"),
+        ("pl", "Atakujący: "),
+        ("en", "Attacker: an army with strength 0 cannot attack"),
+    ],
+)
+def test_a_whole_side_error_is_named_as_the_form_labels_the_side(language, shown):
+    """The engine says ``attacker``; the page names the side as its fieldset legend does."""
+    response = Client(HTTP_ACCEPT_LANGUAGE=language).get(
+        "/wotr/battle/", {**BATTLE_QUERY, "attacker_regular": 0, "attacker_elite": 0}
+    )
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert shown in page
+    assert "attacker:" not in page
+
+
 def test_faction_page(client):
     response = client.get(
         "/wotr/factions/",
