@@ -179,7 +179,8 @@ def test_position_battle_page(client):
         },
     )
     assert bad_position.status_code == 400
-    assert "position.armies.bree" in bad_position.context["form"].errors["position"][0]
+    # under the field labelled "Position (JSON)", the path inside the JSON the user typed
+    assert bad_position.context["form"].errors["position"][0].startswith("armies.bree: ")
 
 
 @pytest.mark.parametrize(
