@@ -28,7 +28,7 @@ class DeckForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["format"].choices = [(slug, f.name) for slug, f in formats().items()]
+        self.fields["format"].choices = [(slug, _(f.name)) for slug, f in formats().items()]
 
     def clean_list(self) -> str:
         value = self.cleaned_data["list"]

@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 
 from adjudicator.games.common import InvalidInput
 
-TRANSLATED_PARAMS = {"side"}
+TRANSLATED_PARAMS = {"side", "format"}
 
 
 def tr(message: str, params: Mapping[str, Any] | None = None) -> str:

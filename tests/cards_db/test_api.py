@@ -4,6 +4,7 @@ import pytest
 
 from adjudicator.games.tcg.cards import fold
 from cards_db.models import Deck, DeckCard
+from tests.cards_db.factories import CardFactory, CardSetFactory
 from tests.games.tcg.sample_decks import all_cards, legal_deck
 from tests.openapi import assert_matches_schema
 
@@ -119,6 +120,15 @@ def test_validate_names_lines_cards_and_rules(cards, api):
     assert error["cards"][0]["title"] == "Axe Strike"
     assert error["citation"]["section"] == "igralnaia-koloda-draw-deck"
     assert error["citation"]["url"].endswith("/rules/lotr-tcg-rules/igralnaia-koloda-draw-deck/")
+
+
+def test_the_format_is_named_in_the_message_language(cards, api):
+    card = CardFactory(card_set=CardSetFactory(number=4, name="The Two Towers"), title="Ent Scout")
+    for lang, name in [("ru", "«Блок „Братство Кольца“ (сеты 1–3)»"),
+                       ("pl", "„Blok Drużyny Pierścienia (dodatki 1–3)”")]:  # fmt: skip
+        body = validate(api, f"1 {card.title}", lang=lang).json()
+        (error,) = [e for e in body["errors"] if e["code"] == "card_not_in_format"]
+        assert name in error["message"]
 
 
 def test_unknown_cards_come_back_with_suggestions(cards, api):

@@ -83,6 +83,18 @@ def test_a_wrong_edit_key_is_a_404(cards, client):
 
 
 @pytest.mark.parametrize(
+    ("language", "name"),
+    [("ru", "Блок „Братство Кольца“ (сеты 1–3)"), ("pl", "Blok Drużyny Pierścienia (dodatki 1–3)")],
+)
+def test_format_names_are_in_the_page_language(cards, client, language, name):
+    form = {"name": "A", "list": legal_deck(), "format": "fellowship_block", "save": "1"}
+    client.post(reverse("cards_db:deck_new"), form)
+    for url in (reverse("cards_db:deck_new"), Deck.objects.get().get_absolute_url()):
+        html = client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert name in html and "Fellowship block (sets" not in html
+
+
+@pytest.mark.parametrize(
     "text", ["", "   ", "No Such Card\n2 Goblin Runner", "1 Goblin Runner\n" * 10_000]
 )
 def test_bad_lists_are_400_and_save_nothing(cards, client, text):

@@ -7,8 +7,17 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from adjudicator.games.common import N_
+
 FORMATS_FILE = Path(__file__).with_name("formats.json")
 DEFAULT_FORMAT = "fellowship_block"
+
+# The names formats.json gives, by format id, marked for translation: the web layer shows
+# ``gettext(name)``. A format added to the data needs its name here to be translated.
+TRANSLATABLE_NAMES = {
+    "fellowship_block": N_("Fellowship block (sets 1–3)"),
+    "open": N_("Open (any set in the database)"),
+}
 
 
 @dataclass(frozen=True)

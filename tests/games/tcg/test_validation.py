@@ -4,7 +4,7 @@ import pytest
 
 from adjudicator.games.tcg import citations as rules
 from adjudicator.games.tcg.decklist import parse_deck_list
-from adjudicator.games.tcg.formats import DeckFormat, formats
+from adjudicator.games.tcg.formats import TRANSLATABLE_NAMES, DeckFormat, formats
 from adjudicator.games.tcg.validation import validate_deck
 from tests.games.tcg.sample_decks import card_index, legal_deck
 
@@ -117,6 +117,11 @@ def test_a_format_limits_the_sets():
     assert codes(deck, FELLOWSHIP_BLOCK) == []
     assert codes(deck, only_set_one) == ["card_not_in_format"]
     assert formats()["fellowship_block"].sets == frozenset({1, 2, 3})
+
+
+def test_every_format_name_is_marked_for_translation():
+    """The pages and messages show ``gettext(name)``: a name not marked would stay English."""
+    assert {slug: f.name for slug, f in formats().items()} == TRANSLATABLE_NAMES
 
 
 def test_unmarked_frodo_is_taken_as_ring_bearer_with_a_warning():
