@@ -23,9 +23,14 @@ def _bars(items: list[dict[str, Any]], label: Callable[[dict[str, Any]], str]) -
     return [(label(item), Fraction(item["exact"])) for item in items]
 
 
+def _chart(bars: list, title: str) -> dict[str, Any]:
+    """The SVG and its title, which the page shows as the figure's visible caption."""
+    return {"title": title, "svg": bar_chart_svg(bars, title=title)}
+
+
 def battle_chart(answer: dict[str, Any]):
     outcomes = answer["outcomes"][:12]
-    return bar_chart_svg(
+    return _chart(
         _bars(
             outcomes,
             lambda o: "{}/{}–{}/{}".format(
@@ -40,27 +45,27 @@ def battle_chart(answer: dict[str, Any]):
 
 
 def faction_chart(answer: dict[str, Any]):
-    return bar_chart_svg(
+    return _chart(
         _bars(answer["damage"], lambda d: str(d["value"])), title=_("Hits the army takes")
     )
 
 
 def hunt_chart(answer: dict[str, Any]):
-    return bar_chart_svg(
+    return _chart(
         _bars(answer["corruption"], lambda d: str(d["value"])),
         title=_("Corruption afterwards"),
     )
 
 
 def hunt_turn_chart(answer: dict[str, Any]):
-    return bar_chart_svg(
+    return _chart(
         _bars(answer["per_move"], lambda d: _("move %(n)s") % {"n": d["move"]}),
         title=_("The Ring-bearer still uncorrupted after each move"),
     )
 
 
 def victory_chart(answer: dict[str, Any]):
-    return bar_chart_svg(
+    return _chart(
         [
             (_("Shadow"), min(Fraction(answer["shadow_vp"], 10), Fraction(1))),
             (_("Free Peoples"), min(Fraction(answer["free_peoples_vp"], 4), Fraction(1))),

@@ -16,6 +16,8 @@ def test_battle_form(page, live_server):
     assert page.inner_text("[data-testid=defender-destroyed]") == "331/3456"
     assert page.input_value("input[name=attacker_regular]") == "5"
     assert page.locator("svg.chart").count() == 1
+    caption = page.locator("figure.chart-figure > figcaption")
+    assert caption.is_visible() and caption.inner_text().startswith("Самые вероятные исходы")
     assert page.locator(".citations a").count() >= 3
     page.fill("input[name=attacker_regular]", "11")
     page.click("#compute")

@@ -207,3 +207,32 @@ def test_each_form_as_first_shown_can_be_submitted(client, path, form_class):
             query[name] = value
     response = client.get(path, query)
     assert response.status_code == 200, response.content.decode()[-2000:]
+
+
+HUNT_QUERY = {"hunt_dice": 3, "fp_dice_in_box": 1, "corruption": 10, "casualty": "corruption"}
+
+
+@pytest.mark.parametrize(
+    ("path", "query", "caption"),
+    [
+        ("/wotr/battle/", BATTLE_QUERY, "Самые вероятные исходы (атакующий обычные/элитные"),
+        (
+            "/wotr/factions/",
+            {"faction": "ents", "figures": 4, "regular": 3, "elite": 0},
+            "Попадания по войску",
+        ),
+        ("/wotr/hunt/", HUNT_QUERY, "Порча после"),
+        ("/wotr/hunt/turn/", {**HUNT_QUERY, "moves": 2}, "Носитель кольца не поддался порче"),
+        ("/wotr/victory/", {"shadow_holds": ["dale"], "corruption": 0}, "Доля очков"),
+    ],
+)
+def test_each_chart_has_a_visible_caption_above_it(path, query, caption):
+    """The chart's title is not only inside the SVG: a <figcaption> shows it above the chart."""
+    query = {"casualty_policy": "keep_strength", **query}
+    response = Client(HTTP_ACCEPT_LANGUAGE="ru").get(path, query)
+    page = response.content.decode()
+    assert response.status_code == 200
+    figure = page[page.index('<figure class="chart-figure">') :]
+    assert figure.index("<figcaption>") < figure.index("<svg")
+    caption_text = figure[figure.index("<figcaption>") : figure.index("</figcaption>")]
+    assert caption in caption_text
