@@ -9,7 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext
+
 from adjudicator.games.common import InvalidInput
+from adjudicator.games.wotr.messages import translate_problems
 from adjudicator.games.wotr.moves import (
     Destination,
     MoveVerdict,
@@ -56,7 +59,7 @@ def _collect(*readers: Any) -> list[Any]:
             problems.extend(error.problems)
             results.append(None)
     if problems:
-        raise InvalidInput(problems)
+        raise InvalidInput(translate_problems(problems, gettext))
     return results
 
 

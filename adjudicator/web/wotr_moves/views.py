@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from adjudicator.games.common import InvalidInput
 from adjudicator.games.wotr.board import NATION_NAMES
+from adjudicator.games.wotr.messages import translate_problems
 from adjudicator.games.wotr.position import Position, standard_setup
 from adjudicator.web.wotr_moves import editing, presenters, services
 from adjudicator.web.wotr_moves.board_view import board_rows
@@ -61,7 +62,8 @@ class Page:
         self.forms: dict[str, Any] = {}
 
     def fail(self, error: InvalidInput) -> None:
-        self.errors += [{"field": f, "message": m} for f, m in error.problems]
+        problems = translate_problems(error.problems, _)
+        self.errors += [{"field": f, "message": m} for f, m in problems]
 
     def load_state(self) -> None:
         state = StateForm(self.post)

@@ -107,6 +107,22 @@ def test_polish_messages(api):
     assert "Nazgule nie mogą wejść" in reason["message"]
 
 
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [("ru", "обязательное поле"), ("pl", "pole jest wymagane"), ("en", "is required")],
+)
+def test_a_missing_field_is_said_in_the_readers_language(api, language, message):
+    """The reader's ``is required`` was English on every page; the field path stays the API's."""
+    response = api.post(
+        CHECK,
+        {"move": {"kind": "army", "from": "edoras", "units": {"regular": 1}, "die": "army"}},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+    assert response.status_code == 400
+    assert {"field": "move.to", "message": message} in response.json()["errors"]
+
+
 def test_bad_input_lists_every_problem(api):
     response = post(
         api,

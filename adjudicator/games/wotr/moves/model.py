@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.games.common import InvalidInput
+from adjudicator.games.common import N_, InvalidInput
 from adjudicator.games.wotr.board import (
     BOARD,
     UNIT_KINDS,
@@ -19,6 +19,7 @@ from adjudicator.games.wotr.board import (
     resolve_character,
     unknown_region_message,
 )
+from adjudicator.games.wotr.messages import Message
 from adjudicator.games.wotr.position import GOLLUM, Units
 
 ARMY, CHARACTER, MUSTER, EVENT, FACTION_DIE = "army", "character", "muster", "event", "faction"
@@ -28,6 +29,8 @@ or the faction die of the expansion."""
 
 FACTIONS = ("dead", "eagles", "ents", "pirates", "dunlendings", "spiders")
 FACTION_ACTIONS = ("enter", "recruit", "move")
+REQUIRED = Message(N_("is required"))
+"""A missing field of a move (translatable, like every engine message)."""
 FELLOWSHIP_KINDS = ("fellowship", "hide", "declare", "reveal", "separate", "guide", "rejoin")
 MOVE_KINDS = (
     "army",
@@ -112,7 +115,7 @@ class _Reader:
         value = self.data.get(key)
         if value is None:
             if required:
-                self.fail(key, "is required")
+                self.fail(key, REQUIRED)
             return None
         region = find_region(value) if isinstance(value, str) else None
         if region is None:
@@ -180,7 +183,7 @@ class _Reader:
         value = self.data.get(key)
         if value is None:
             if required:
-                self.fail(key, "is required")
+                self.fail(key, REQUIRED)
             return ()
         if isinstance(value, Mapping):
             return (self.group(value, self.where(key)),)
@@ -253,7 +256,7 @@ def _muster(reader: _Reader, kind: str) -> Move:
 def _politics(reader: _Reader, kind: str) -> Move:
     nation = reader.data.get("nation")
     if nation is None:
-        reader.fail("nation", "is required")
+        reader.fail("nation", REQUIRED)
     return Move(
         kind=kind,
         die=_die(reader, MUSTER),
@@ -320,7 +323,7 @@ def _fellowship(reader: _Reader, kind: str) -> Move:
     if kind in ("separate", "rejoin") and not companions:
         reader.fail("companions", "name at least one companion")
     if kind == "guide" and guide is None:
-        reader.fail("guide", "is required")
+        reader.fail("guide", REQUIRED)
     return Move(
         kind=kind,
         die=die,
