@@ -1,17 +1,20 @@
 """Pages: card list and detail, deck checker and saved decks, calculators. Thin views."""
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from django import forms as django_forms
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from adjudicator.charts import bar_chart_svg
-from adjudicator.games.common import InvalidInput
+from adjudicator.citations import citation_payload
+from adjudicator.games.common import Citation, InvalidInput
+from adjudicator.games.tcg import citations as rules
 from adjudicator.games.tcg.decklist import ListTooLong
 from adjudicator.games.tcg.formats import formats
 from cards_db import forms
@@ -141,20 +144,74 @@ def deck_export(request: HttpRequest, pk) -> HttpResponse:
 
 # --- Calculators ------------------------------------------------------------------------------
 
+
+class CalculatorPage(NamedTuple):
+    """A calculator: its title, what it answers (one line), the rule it applies, its form."""
+
+    title: Promise
+    description: Promise
+    rule: Citation
+    form: type[django_forms.Form]
+
+
 CALCULATOR_PAGES = {
-    "skirmish": (gettext_lazy("Skirmish"), forms.SkirmishForm),
-    "archery": (gettext_lazy("Archery"), forms.ArcheryForm),
-    "move-twilight": (gettext_lazy("Twilight on a move"), forms.MoveTwilightForm),
-    "minion-cost": (gettext_lazy("Minion cost and roaming"), forms.MinionCostForm),
-    "move-limit": (gettext_lazy("Move limit"), forms.MoveLimitForm),
-    "companions": (gettext_lazy("Nine-companion limit"), forms.CompanionLimitForm),
-    "burdens": (gettext_lazy("Burdens and resistance"), forms.BurdensForm),
-    "bids": (gettext_lazy("Opening bids"), forms.BidsForm),
-}
+    "skirmish": CalculatorPage(
+        gettext_lazy("Skirmish"),
+        gettext_lazy("Who wins a skirmish, the wounds each loser takes, who is killed or "
+                     "overwhelmed, and the burdens of a Ring-bearer wearing the Ring."),
+        rules.SKIRMISH, forms.SkirmishForm,
+    ),
+    "archery": CalculatorPage(
+        gettext_lazy("Archery"),
+        gettext_lazy("Both archery totals, and whether each side's wounds are placed as "
+                     "the rules allow."),
+        rules.ARCHERY, forms.ArcheryForm,
+    ),
+    "move-twilight": CalculatorPage(
+        gettext_lazy("Twilight on a move"),
+        gettext_lazy("Twilight added when the fellowship moves: the new site's Shadow number "
+                     "plus one per companion."),
+        rules.HOW_TO_MOVE, forms.MoveTwilightForm,
+    ),
+    "minion-cost": CalculatorPage(
+        gettext_lazy("Minion cost and roaming"),
+        gettext_lazy("What a minion costs, with the roaming penalty below its site number, "
+                     "and whether the twilight pool can pay it."),
+        rules.PLAYING_SHADOW_CARDS, forms.MinionCostForm,
+    ),
+    "move-limit": CalculatorPage(
+        gettext_lazy("Move limit"),
+        gettext_lazy("How many times the fellowship may move this turn, by the number of "
+                     "players at the start."),
+        rules.MOVE_LIMIT, forms.MoveLimitForm,
+    ),
+    "companions": CalculatorPage(
+        gettext_lazy("Nine-companion limit"),
+        gettext_lazy("May this companion be played: nine companions at most, in play and "
+                     "dead together, uniqueness, and the dead pile."),
+        rules.PLAYING_COMPANIONS, forms.CompanionLimitForm,
+    ),
+    "burdens": CalculatorPage(
+        gettext_lazy("Burdens and resistance"),
+        gettext_lazy("Is the Ring-bearer corrupted: his burdens against his resistance."),
+        rules.LOSING, forms.BurdensForm,
+    ),
+    "bids": CalculatorPage(
+        gettext_lazy("Opening bids"),
+        gettext_lazy("Who chooses a seat in the turn order first, and the burdens each "
+                     "Ring-bearer starts with."),
+        rules.BIDDING, forms.BidsForm,
+    ),
+}  # fmt: skip
 
 
 def calculator_index(request: HttpRequest) -> HttpResponse:
-    pages = [(slug, title) for slug, (title, _form) in CALCULATOR_PAGES.items()]
+    """Every calculator with what it answers and the rule it applies."""
+    pages = [
+        {"slug": slug, "title": page.title, "description": page.description,
+         "rule": citation_payload(page.rule)}
+        for slug, page in CALCULATOR_PAGES.items()
+    ]  # fmt: skip
     return render(request, "cards_db/calculator_index.html", {"calculators": pages})
 
 
@@ -178,7 +235,7 @@ def calculator(request: HttpRequest, slug: str) -> HttpResponse:
     """One calculator: the form, then the answer with its explanation and citations."""
     if slug not in CALCULATOR_PAGES:
         raise Http404
-    title, form_class = CALCULATOR_PAGES[slug]
+    title, form_class = CALCULATOR_PAGES[slug].title, CALCULATOR_PAGES[slug].form
     data = request.POST if request.method == "POST" else None
     form = form_class(data)
     formsets = {

@@ -4,8 +4,11 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
+from django.utils.html import escape
 
 from cards_db.models import Deck
+from cards_db.views import CALCULATOR_PAGES
 from tests.games.tcg.sample_decks import legal_deck
 
 pytestmark = pytest.mark.django_db
@@ -154,6 +157,19 @@ def test_calculator_pages_answer_with_citations(client, slug, data, expected):
 def test_calculator_pages_reject_bad_input_with_400(client, slug, data):
     url = reverse("cards_db:calculator", kwargs={"slug": slug})
     assert client.post(url, data).status_code == 400
+
+
+@pytest.mark.parametrize("language", ["ru", "pl"])
+def test_calculator_index_says_what_each_answers_and_by_which_rule(client, language):
+    html = client.get(reverse("cards_db:calculators"), HTTP_ACCEPT_LANGUAGE=language)
+    html = html.content.decode()
+    for slug, page in CALCULATOR_PAGES.items():
+        (item,) = re.findall(rf'<li><a href="/cards/calculators/{slug}/">.*?</li>', html, re.S)
+        with translation.override("en"):
+            assert escape(str(page.description)) not in item
+        with translation.override(language):
+            assert escape(str(page.description)) in item
+        assert f'<a href="/rules/lotr-tcg-rules/{page.rule.anchor}/">' in item
 
 
 def test_unknown_calculator_is_a_404(client):
