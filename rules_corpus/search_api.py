@@ -20,7 +20,9 @@ from rules_corpus.search.service import page_error, search_cleaned
 
 
 class SearchResultSerializer(serializers.Serializer):
-    doc_type = serializers.CharField(help_text="Type of document: `section` (more may come).")
+    doc_type = serializers.CharField(
+        help_text="Type of document: `section` (a rulebook section) or `card` (a TCG card)."
+    )
     rulebook = serializers.CharField(allow_null=True, help_text="Rulebook slug.")
     section = serializers.IntegerField(
         allow_null=True, help_text="Section id (`/api/sections/<id>/`)."
@@ -100,6 +102,13 @@ class SearchAPIView(APIView):
                 OpenApiTypes.STR,
                 enum=Language.values,
                 description="Only rulebooks in this language.",
+            ),
+            OpenApiParameter(
+                "type",
+                OpenApiTypes.STR,
+                enum=["section", "card"],
+                description="Only rule sections or only cards (default: both, sections first "
+                "when they match as well).",
             ),
             OpenApiParameter(
                 "page", OpenApiTypes.INT, description=f"Page of results, 1–{MAX_PAGE}."

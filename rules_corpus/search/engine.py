@@ -18,6 +18,8 @@ PAGE_SIZE = 10
 SNIPPET_CHARS = 240
 # Scores are multiplied by the share of the query's clauses a hit matches to this power.
 COORDINATION = 2
+# This is a rules search first: a card matching as well as a rule section ranks after it.
+DOC_TYPE_WEIGHT = {"section": 1.0, "card": 0.5}
 
 
 class PageOutOfRange(ValueError):
@@ -80,15 +82,15 @@ def snippet(text: str, terms: frozenset[str], language: str) -> str:
     return html.escape(beginning) + (" …" if len(text) > SNIPPET_CHARS else "")
 
 
-def _filter(game: str | None, language: str | None) -> q.Query | None:
-    terms = [
-        q.Term(name, value) for name, value in (("game", game), ("language", language)) if value
-    ]
+def _filter(game: str | None, language: str | None, doc_type: str | None) -> q.Query | None:
+    wanted = (("game", game), ("language", language), ("doc_type", doc_type))
+    terms = [q.Term(name, value) for name, value in wanted if value]
     return q.And(terms) if terms else None
 
 
 def _ranked(searcher: Searcher, planned: PlannedQuery, restriction: q.Query | None) -> list:
-    """``(score, hit)`` for every hit, best first: BM25F times the squared word coverage.
+    """``(score, hit)`` for every hit, best first: BM25F times the squared word coverage,
+    times the document type's weight (:data:`DOC_TYPE_WEIGHT`).
 
     Every hit is scored (``limit=None``): the corpus is small, one pass gives the exact count,
     and whoosh's count with a limit re-runs the query (and ignores a filter matching nothing).
@@ -97,7 +99,13 @@ def _ranked(searcher: Searcher, planned: PlannedQuery, restriction: q.Query | No
         return []
     found = searcher.search(planned.query, limit=None, filter=restriction, terms=True)
     scored = (
-        (hit.score * planned.coverage(hit.matched_terms()) ** COORDINATION, hit) for hit in found
+        (
+            hit.score
+            * planned.coverage(hit.matched_terms()) ** COORDINATION
+            * DOC_TYPE_WEIGHT.get(hit["doc_type"], 1.0),
+            hit,
+        )
+        for hit in found
     )
     return sorted(scored, key=lambda pair: -pair[0])
 
@@ -125,17 +133,19 @@ def search(
     *,
     game: str | None = None,
     language: str | None = None,
+    doc_type: str | None = None,
     page: int = 1,
     page_size: int = PAGE_SIZE,
 ) -> SearchPage:
-    """Page ``page`` of the hits for ``text``, best first, optionally of one game and language.
+    """Page ``page`` of the hits for ``text``, best first, optionally of one game, language
+    and document type (``section`` or ``card``).
 
     Raises ``SearchIndexMissing`` without an index and :class:`PageOutOfRange` past the last page
     (page 1 always exists, if empty).
     """
     searcher = open_searcher(directory)
     planned = plan_query(text, searcher.reader())
-    ranked = _ranked(searcher, planned, _filter(game, language))
+    ranked = _ranked(searcher, planned, _filter(game, language, doc_type))
     num_pages = max(1, -(-len(ranked) // page_size))
     if page > num_pages:
         raise PageOutOfRange(page, num_pages)

@@ -16,7 +16,7 @@ _WORD = re.compile(r"\w", re.UNICODE)
 
 
 class SearchForm(forms.Form):
-    """``q`` (required), ``game``, ``lang`` and ``page`` of a search."""
+    """``q`` (required), ``game``, ``lang``, ``type`` and ``page`` of a search."""
 
     q = forms.CharField(
         label=_("Search the rules"),
@@ -30,6 +30,11 @@ class SearchForm(forms.Form):
         label=_("Language"),
         required=False,
         choices=[("", _("All languages")), *Language.choices],
+    )
+    type = forms.ChoiceField(
+        label=_("Results"),
+        required=False,
+        choices=[("", _("Rules and cards")), ("section", _("Rule sections")), ("card", _("Cards"))],
     )
     page = forms.IntegerField(
         label=_("Page"), required=False, min_value=1, max_value=MAX_PAGE, widget=forms.HiddenInput

@@ -17,6 +17,7 @@ def search_cleaned(cleaned: dict[str, Any]) -> SearchPage:
         cleaned["q"],
         game=cleaned.get("game") or None,
         language=cleaned.get("lang") or None,
+        doc_type=cleaned.get("type") or None,
         page=cleaned.get("page") or 1,
     )
 
