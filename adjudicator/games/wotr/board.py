@@ -70,6 +70,39 @@ NATION_NAMES: Mapping[str, str] = MappingProxyType(
     }
 )
 
+CHARACTER_NAMES: Mapping[str, str] = MappingProxyType(
+    {
+        "gandalf-grey": N_("Gandalf the Grey"),
+        "strider": N_("Strider"),
+        "boromir": N_("Boromir"),
+        "legolas": N_("Legolas"),
+        "gimli": N_("Gimli"),
+        "meriadoc": N_("Meriadoc Brandybuck"),
+        "peregrin": N_("Peregrin Took"),
+        "aragorn": N_("Aragorn"),
+        "gandalf-white": N_("Gandalf the White"),
+        "witch-king": N_("The Witch-king"),
+        "mouth-of-sauron": N_("The Mouth of Sauron"),
+        "saruman": N_("Saruman"),
+    }
+)
+"""The characters' names (``board.json``'s English), marked for translation once, by slug."""
+
+HUNT_TILE_NAMES: Mapping[str, str] = MappingProxyType(
+    {
+        "elven-cloaks": N_("Elven Cloaks"),
+        "elven-rope": N_("Elven Rope"),
+        "phial-of-galadriel": N_("Phial of Galadriel"),
+        "smeagol-helps-nice-master": N_("Sméagol Helps Nice Master"),
+        "shelobs-lair": N_("Shelob's Lair"),
+        "the-ring-is-mine": N_("The Ring is Mine!"),
+        "on-on-they-went": N_("On, On They Went"),
+        "give-it-to-uss": N_("Give it to Uss!"),
+    }
+)
+"""The special hunt tiles' card names, marked for translation once, by tile id; the standard
+tiles are named by their value (``eye``, ``3``, ``2r``...)."""
+
 UNIT_KINDS = ("regular", "elite", "leaders", "nazgul")
 """The figure kinds of an army, as the position format names them."""
 

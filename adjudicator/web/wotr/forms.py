@@ -10,7 +10,14 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from adjudicator.games.wotr.battle import MAX_ROUNDS
-from adjudicator.games.wotr.board import BOARD, FREE_PEOPLES, MAX_CORRUPTION, SHADOW
+from adjudicator.games.wotr.board import (
+    BOARD,
+    CHARACTER_NAMES,
+    FREE_PEOPLES,
+    HUNT_TILE_NAMES,
+    MAX_CORRUPTION,
+    SHADOW,
+)
 from adjudicator.games.wotr.factions import MAX_FIGURES
 from adjudicator.games.wotr.hunt import MAX_MOVES
 from adjudicator.games.wotr.position import (
@@ -190,16 +197,18 @@ class FactionAttackForm(EngineErrorsMixin, forms.Form):
         }
 
 
-def _tile_choices(kind: str | None = None) -> list[tuple[str, str]]:
+def _tile_choices(kind: str | None = None) -> list[tuple[str, Any]]:
     return [
-        (tile.id, tile.card or tile.id)
+        (tile.id, _(HUNT_TILE_NAMES[tile.id]) if tile.card else tile.id)
         for tile in BOARD.hunt_tiles.values()
         if (kind is None and tile.is_standard) or tile.kind == kind
     ]
 
 
 COMPANION_CHOICES = [
-    (c.slug, c.name) for c in BOARD.characters.values() if c.is_companion and c.level
+    (c.slug, _(CHARACTER_NAMES[c.slug]))
+    for c in BOARD.characters.values()
+    if c.is_companion and c.level
 ]
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from adjudicator.games.wotr.board import BOARD, NATION_NAMES
+from adjudicator.games.wotr.board import BOARD, CHARACTER_NAMES, NATION_NAMES
 from adjudicator.games.wotr.position import Position
 from adjudicator.web.wotr_moves.names import FACTION_NAMES, SETTLEMENT_NAMES, SIDE_NAMES
 from adjudicator.web.wotr_moves.presenters import region_name
@@ -44,7 +44,7 @@ def _region_row(
         "controller": _(SIDE_NAMES[position.controller(slug)]) if region.is_settlement else None,
         "besieged": position.is_besieged(slug),
         "armies": armies,
-        "characters": [BOARD.characters[c].name for c in position.characters_in(slug)],
+        "characters": [_(CHARACTER_NAMES[c]) for c in position.characters_in(slug)],
         "factions": [
             f"{n} {_(FACTION_NAMES[f])}"
             for f, regions in factions.items()

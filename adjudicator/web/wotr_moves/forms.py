@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from adjudicator.games.wotr.board import BOARD, NATION_NAMES
+from adjudicator.games.wotr.board import BOARD, CHARACTER_NAMES, NATION_NAMES
 from adjudicator.games.wotr.moves.model import DICE, FACTION_ACTIONS, FACTIONS, MOVE_KINDS
 from adjudicator.web.wotr_moves.names import DIE_NAMES, FACTION_NAMES, SIDE_NAMES
 
@@ -45,12 +45,14 @@ def nation_choices(blank: bool = True) -> list[tuple[str, Any]]:
     return [("", "—"), *choices] if blank else choices
 
 
-def character_choices() -> list[tuple[str, str]]:
-    return [(slug, c.name) for slug, c in BOARD.characters.items()]
+def character_choices() -> list[tuple[str, Any]]:
+    return [(slug, _(CHARACTER_NAMES[slug])) for slug in BOARD.characters]
 
 
-def companion_choices() -> list[tuple[str, str]]:
-    return [(slug, c.name) for slug, c in BOARD.characters.items() if c.is_companion]
+def companion_choices() -> list[tuple[str, Any]]:
+    return [
+        (slug, _(CHARACTER_NAMES[slug])) for slug, c in BOARD.characters.items() if c.is_companion
+    ]
 
 
 def _count(label: Any, high: int = 10) -> forms.IntegerField:

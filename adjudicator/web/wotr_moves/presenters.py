@@ -9,7 +9,7 @@ from django.utils.translation import get_language, gettext
 
 from adjudicator.citations import citation_payload, citations_payload
 from adjudicator.games.common import Reason
-from adjudicator.games.wotr.board import BOARD, NATION_NAMES
+from adjudicator.games.wotr.board import BOARD, CHARACTER_NAMES, NATION_NAMES
 from adjudicator.games.wotr.moves import Destination, MoveVerdict
 from adjudicator.web.wotr_moves.names import DIE_NAMES, FACTION_NAMES, FIGURE_NAMES
 
@@ -29,8 +29,8 @@ def _param(key: str, value: Any) -> Any:
         return region_name(value)
     if key in ("nation", "land") and value in NATION_NAMES:
         return gettext(NATION_NAMES[value])
-    if key in ("character", "guide") and value in BOARD.characters:
-        return BOARD.characters[value].name
+    if key in ("character", "guide") and value in CHARACTER_NAMES:
+        return gettext(CHARACTER_NAMES[value])
     if key == "faction" and value in FACTION_NAMES:
         return gettext(FACTION_NAMES[value])
     if key == "die" and value in DIE_NAMES:

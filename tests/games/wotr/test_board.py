@@ -5,7 +5,9 @@ import pytest
 from adjudicator.games.common import InvalidInput
 from adjudicator.games.wotr.board import (
     BOARD,
+    CHARACTER_NAMES,
     FREE_PEOPLES,
+    HUNT_TILE_NAMES,
     SHADOW,
     find_region,
     normalise_name,
@@ -93,3 +95,10 @@ def test_characters():
     assert BOARD.characters["aragorn"].upgrade_of == "strider"
     with pytest.raises(InvalidInput):
         resolve_character("sauron")
+
+
+def test_character_and_special_tile_names_are_marked_once_with_board_json_names():
+    """The translatable names are board.json's own, for every character and special tile."""
+    assert {s: c.name for s, c in BOARD.characters.items()} == dict(CHARACTER_NAMES)
+    special = {t.id: t.card for t in BOARD.hunt_tiles.values() if t.card}
+    assert special == dict(HUNT_TILE_NAMES)

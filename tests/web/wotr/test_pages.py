@@ -236,3 +236,19 @@ def test_each_chart_has_a_visible_caption_above_it(path, query, caption):
     assert figure.index("<figcaption>") < figure.index("<svg")
     caption_text = figure[figure.index("<figcaption>") : figure.index("</figcaption>")]
     assert caption in caption_text
+
+
+@pytest.mark.parametrize(
+    ("language", "names"),
+    [
+        ("ru", ["Гэндальф Серый", "Бродяжник", "Фиал Галадриэли (Phial of Galadriel)"]),
+        ("pl", ["Gandalf Szary", "Obieżyświat (Strider)", "Flakonik Galadrieli"]),
+    ],
+)
+def test_hunt_form_names_companions_and_special_tiles_in_the_readers_language(language, names):
+    """board.json's English names were shown as they are on the Russian and Polish forms."""
+    page = Client(HTTP_ACCEPT_LANGUAGE=language).get("/wotr/hunt/").content.decode()
+    for name in names:
+        assert name in page
+    assert "Gandalf the Grey" not in page and ">Phial of Galadriel<" not in page
+    assert 'value="gandalf-grey"' in page and 'value="phial-of-galadriel"' in page

@@ -208,3 +208,15 @@ def test_legal_destinations_name_the_piece_not_a_move(api):
     )
     assert response.status_code == 400
     assert [e["field"] for e in response.json()["errors"]] == ["piece.count"]
+
+
+def test_a_character_in_a_reason_is_named_in_the_readers_language(api):
+    """Reasons named characters by board.json's English name on the Russian page and API."""
+    body = api.post(
+        CHECK,
+        {"move": {"kind": "character", "characters": ["strider"], "to": "bree"}},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="ru",
+    ).json()
+    [reason] = [r for r in body["reasons"] if r["code"] == "in_fellowship"]
+    assert reason["message"].startswith("Бродяжник ")

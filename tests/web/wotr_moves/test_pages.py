@@ -160,3 +160,15 @@ def test_gollum_can_be_chosen_as_guide_in_the_move_form(client, setup_state):
     response = post(client, {**setup_state, **move, "action": "check"})
     assert response.status_code == 200
     assert response.context["verdict"]["legal"] is False
+
+
+@pytest.mark.parametrize(
+    ("language", "name"),
+    [("ru", "Король-Чернокнижник"), ("pl", "Król Czarnoksiężnik (The Witch-king)")],
+)
+def test_character_choices_are_named_in_the_readers_language(client, language, name):
+    """The character list showed board.json's English names on the Russian and Polish page."""
+    response = client.get(URL, HTTP_ACCEPT_LANGUAGE=language)
+    page = response.content.decode()
+    assert f'<option value="witch-king">{name}</option>' in page
+    assert "The Witch-king<" not in page
