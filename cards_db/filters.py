@@ -75,8 +75,11 @@ class StrictBooleanFilter(django_filters.BooleanFilter):
 
 class CardFilter(django_filters.FilterSet):
     q = django_filters.CharFilter(method="filter_q", label=_("Search"))
-    set = django_filters.ModelChoiceFilter(
-        field_name="card_set", queryset=CardSet.objects.all(), label=_("Set")
+    set = django_filters.ModelMultipleChoiceFilter(
+        field_name="card_set",
+        queryset=CardSet.objects.all(),
+        label=_("Sets"),
+        help_text=_("One or several sets: a card of any of them matches."),
     )
     culture = django_filters.ChoiceFilter(choices=lambda: _choices("culture"), label=_("Culture"))
     side = django_filters.ChoiceFilter(choices=Side.choices, label=_("Side"))

@@ -43,6 +43,8 @@ def has_words(card, *prefixes: str) -> bool:
          lambda c: {"Archer", "Damage+1"} <= set(c.keywords)),
         ({"site_number": 5, "type": "Site"}, lambda c: c.site_number == 5 and c.type == "Site"),
         ({"set": 2, "race": "Dwarf"}, lambda c: c.set == 2 and c.race == "Dwarf"),
+        # several sets: a card of any of them (not only the last one named)
+        ({"set": [1, 3], "race": "Dwarf"}, lambda c: c.set in {1, 3} and c.race == "Dwarf"),
         ({"twilight_min": 5, "twilight_max": 5}, lambda c: c.twilight_cost == 5),
         ({"q": "Lorien elf"}, lambda c: has_words(c, "lorien", "elf")),
         ({"q": "1R50"}, lambda c: c.id == "1_50"),
@@ -60,7 +62,10 @@ def test_strength_and_unique_filters(cards, api):
     assert body["results"] and all(c["strength"] >= 12 and c["unique"] for c in body["results"])
 
 
-@pytest.mark.parametrize(("field", "value"), [("twilight_min", "lots"), ("unique", "maybe")])
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("twilight_min", "lots"), ("unique", "maybe"), ("set", "99"), ("set", "one")],
+)
 def test_bad_filter_is_a_400_naming_it(cards, api, field, value):
     """A filter that cannot be read must not be dropped silently (all 609 cards answered)."""
     response = api.get("/api/cards/", {field: value})

@@ -9,7 +9,7 @@ from django.utils.html import escape
 
 from cards_db.models import Deck
 from cards_db.views import CALCULATOR_PAGES
-from tests.games.tcg.sample_decks import legal_deck
+from tests.games.tcg.sample_decks import all_cards, legal_deck
 
 pytestmark = pytest.mark.django_db
 
@@ -19,6 +19,19 @@ def test_card_list_filters_and_searches(cards, client):
     assert page.status_code == 200
     assert "Lórien Elf" in page.content.decode()
     assert "Goblin Runner" not in page.content.decode()
+
+
+def test_card_list_filters_by_several_sets(cards, client):
+    """The set select takes several sets: a card of any of them, not only the last one."""
+    page = client.get(reverse("cards_db:index"), {"set": ["1", "3"], "race": "Dwarf"},
+                      HTTP_ACCEPT_LANGUAGE="en")  # fmt: skip
+    html = page.content.decode()
+    expected = sum(c.set in {1, 3} and c.race == "Dwarf" for c in all_cards())
+    assert page.status_code == 200
+    assert f'<h2 class="meta">{expected} cards</h2>' in html
+    (select,) = re.findall(r'<select name="set".*?</select>', html, re.S)
+    assert re.findall(r'<option value="(\d)" selected>', select) == ["1", "3"]
+    assert 'id="id_set_helptext"' in html
 
 
 def test_card_list_rejects_a_bad_filter(cards, client):
