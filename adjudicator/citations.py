@@ -1,11 +1,16 @@
-"""Turn the engines' :class:`Citation` values into links to the rulebook section pages."""
+"""Turn the engines' citations and reasons into what the API and the pages show: links to the
+rulebook section pages, and messages in the request's language."""
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext
 
-from adjudicator.games.common import Citation
+from adjudicator.games.common import Citation, Reason
+
+#: Translates one parameter of an engine message (its name, its value) for display.
+ParamTranslator = Callable[[str, Any], Any]
 
 
 def citation_url(citation: Citation) -> str:
@@ -30,3 +35,31 @@ def citation_payload(citation: Citation, request: Any = None) -> dict[str, str]:
 def citations_payload(citations: Iterable[Citation], request: Any = None) -> list[dict[str, str]]:
     """Several citations, in order."""
     return [citation_payload(c, request) for c in citations]
+
+
+def keep_param(key: str, value: Any) -> Any:
+    """Show a message parameter as the engine gave it."""
+    return value
+
+
+def translate_message(
+    message: str,
+    params: Mapping[str, Any] | None = None,
+    translate_param: ParamTranslator = keep_param,
+) -> str:
+    """An engine's ``N_()`` message in the active language, its parameters filled in."""
+    text = gettext(message)
+    if not params:
+        return text
+    return text % {key: translate_param(key, value) for key, value in params.items()}
+
+
+def reason_payload(
+    reason: Reason, request: Any = None, translate_param: ParamTranslator = keep_param
+) -> dict[str, Any]:
+    """A reason as the API shows it: its code, translated message and citation."""
+    return {
+        "code": reason.code,
+        "message": translate_message(reason.message, reason.params, translate_param),
+        "citation": citation_payload(reason.citation, request) if reason.citation else None,
+    }

@@ -12,11 +12,12 @@ from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from adjudicator.api import post_view
-from adjudicator.citations import citation_payload, citations_payload
-from adjudicator.games.common import InvalidInput, Reason
+from adjudicator.citations import citations_payload
+from adjudicator.citations import reason_payload as shared_reason_payload
+from adjudicator.games.common import InvalidInput
 from adjudicator.games.tcg import calculators as calc
 from adjudicator.serializers import CitationSerializer, ReasonSerializer
-from cards_db.i18n import language, tr, translated_input_error
+from cards_db.i18n import language, tr, translated_input_error, translated_param
 from cards_db.serializers import LANGUAGE_CHOICES
 
 
@@ -279,12 +280,7 @@ CALCULATORS: dict[str, tuple[type, type, Callable[[dict], Any]]] = {
 }  # fmt: skip
 
 
-def reason_payload(reason: Reason, request: Any = None) -> dict[str, Any]:
-    return {
-        "code": reason.code,
-        "message": tr(reason.message, reason.params),
-        "citation": citation_payload(reason.citation, request) if reason.citation else None,
-    }
+reason_payload = partial(shared_reason_payload, translate_param=translated_param)
 
 
 def answer_payload(answer: Any, request: Any = None) -> dict[str, Any]:

@@ -8,17 +8,20 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext
 
+from adjudicator.citations import translate_message
 from adjudicator.games.common import InvalidInput
 
 TRANSLATED_PARAMS = {"side", "format"}
 
 
+def translated_param(key: str, value: Any) -> Any:
+    """Parameters named in TRANSLATED_PARAMS (a side, a format name) are translated too."""
+    return gettext(value) if key in TRANSLATED_PARAMS else value
+
+
 def tr(message: str, params: Mapping[str, Any] | None = None) -> str:
-    """``gettext(message) % params`` (parameters named in TRANSLATED_PARAMS translated too)."""
-    if not params:
-        return gettext(message)
-    values = {k: gettext(v) if k in TRANSLATED_PARAMS else v for k, v in params.items()}
-    return gettext(message) % values
+    """``gettext(message) % params``, the parameters in TRANSLATED_PARAMS translated too."""
+    return translate_message(message, params, translated_param)
 
 
 def translated_input_error(error: InvalidInput) -> InvalidInput:

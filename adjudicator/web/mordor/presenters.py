@@ -2,12 +2,14 @@
 
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 from django.utils.translation import gettext as _
 
 from adjudicator.charts import bar_chart_svg
-from adjudicator.citations import citation_payload, citations_payload
+from adjudicator.citations import citations_payload, translate_message
+from adjudicator.citations import reason_payload as shared_reason_payload
 from adjudicator.games.common import Reason, probability, unique_citations
 from adjudicator.games.mordor.advice import RollAdvice
 from adjudicator.games.mordor.journey import JourneyOdds
@@ -28,7 +30,7 @@ from .labels import (
 Payload = dict[str, Any]
 
 
-def _param(value: Any) -> Any:
+def _param(key: str, value: Any) -> Any:
     """Engine parameters that are English labels (faces, colours, places) are translated too."""
     if isinstance(value, str):
         return ", ".join(translated(part) for part in value.split(", "))
@@ -36,17 +38,11 @@ def _param(value: Any) -> Any:
 
 
 def message(reason: Reason) -> str:
-    if not reason.params:
-        return _(reason.message)
-    return _(reason.message) % {key: _param(value) for key, value in reason.params.items()}
+    """A reason's message in the active language, its labels translated."""
+    return translate_message(reason.message, reason.params, _param)
 
 
-def reason_payload(reason: Reason, request: Any = None) -> Payload:
-    return {
-        "code": reason.code,
-        "message": message(reason),
-        "citation": citation_payload(reason.citation, request) if reason.citation else None,
-    }
+reason_payload = partial(shared_reason_payload, translate_param=_param)
 
 
 def _reasons(reasons: tuple[Reason, ...], request: Any) -> list[Payload]:

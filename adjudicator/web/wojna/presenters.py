@@ -6,8 +6,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from adjudicator.citations import citation_payload, citations_payload
-from adjudicator.games.common import Reason, probability
+from adjudicator.citations import citations_payload, reason_payload
+from adjudicator.games.common import probability
 from adjudicator.games.wojna import battle, characters, dice, duel, ring, search
 from adjudicator.games.wojna.answers import Answer
 
@@ -15,14 +15,6 @@ from .forms import GROUPS
 
 Payload = dict[str, Any]
 GROUP_LABELS = dict(GROUPS)
-
-
-def reason_payload(reason: Reason, request: Any = None) -> Payload:
-    return {
-        "code": reason.code,
-        "message": _(reason.message) % dict(reason.params) if reason.params else _(reason.message),
-        "citation": citation_payload(reason.citation, request) if reason.citation else None,
-    }
 
 
 def answer_payload(answer: Answer, request: Any = None) -> Payload:

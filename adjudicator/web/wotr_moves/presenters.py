@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from django.utils.translation import get_language, gettext
 
-from adjudicator.citations import citation_payload, citations_payload
+from adjudicator.citations import citations_payload, translate_message
+from adjudicator.citations import reason_payload as shared_reason_payload
 from adjudicator.games.common import Reason
 from adjudicator.games.wotr.board import BOARD, CHARACTER_NAMES, NATION_NAMES
 from adjudicator.games.wotr.moves import Destination, MoveVerdict
@@ -46,17 +48,11 @@ def _param(key: str, value: Any) -> Any:
 
 def render_message(reason: Reason) -> str:
     """``gettext(message) % params`` with the names localised."""
-    params = {key: _param(key, value) for key, value in reason.params.items()}
-    return gettext(reason.message) % params if params else gettext(reason.message)
+    return translate_message(reason.message, reason.params, _param)
 
 
-def reason_payload(reason: Reason, request: Any = None) -> dict[str, Any]:
-    """A reason as the API shows it."""
-    return {
-        "code": reason.code,
-        "message": render_message(reason),
-        "citation": citation_payload(reason.citation, request) if reason.citation else None,
-    }
+#: A reason as the API shows it, with region, nation and character names localised.
+reason_payload = partial(shared_reason_payload, translate_param=_param)
 
 
 def verdict_payload(verdict: MoveVerdict, request: Any = None) -> dict[str, Any]:
