@@ -48,6 +48,15 @@ def one_of(choices: Iterable[str]) -> Message:
     return Message(N_("must be one of %(choices)s"), choices=", ".join(choices))
 
 
+def not_one_of(choices: Iterable[str], value: object) -> Message:
+    """``must be one of a, b, c, not 'x'``."""
+    return Message(
+        N_("must be one of %(choices)s, not %(value)s"),
+        choices=", ".join(choices),
+        value=repr(value),
+    )
+
+
 def between(low: int, high: int) -> Message:
     """``must be between low and high``."""
     return Message(N_("must be between %(low)s and %(high)s"), low=low, high=high)

@@ -61,7 +61,7 @@ from adjudicator.games.wotr.board import (
     find_region,
     unknown_region_message,
 )
-from adjudicator.games.wotr.messages import Message
+from adjudicator.games.wotr.messages import Message, not_one_of
 
 GOLLUM = "gollum"
 MORDOR_ENTRANCES = frozenset({"morannon", "minas-morgul"})
@@ -519,14 +519,7 @@ def _read_control(reader: _Reader, raw: Any) -> dict[str, str]:
                 Message(N_("%(region)s has no town, city or stronghold to control"), region=region),
             )
         elif side not in SIDES:
-            reader.add(
-                where,
-                Message(
-                    N_("must be one of %(choices)s, not %(value)s"),
-                    choices=", ".join(SIDES),
-                    value=repr(side),
-                ),
-            )
+            reader.add(where, not_one_of(SIDES, side))
         else:
             control[region] = side
     return control

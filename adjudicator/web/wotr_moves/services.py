@@ -43,11 +43,16 @@ def read_position(data: Any) -> Position:
     if data in (None, SETUP):
         return standard_setup()
     if not isinstance(data, Mapping):
-        raise InvalidInput([("position", 'must be "setup" or a position object')])
+        raise InvalidInput([("position", gettext('must be "setup" or a position object'))])
     try:
         return Position.from_dict(data)
     except InvalidInput as error:
         raise InvalidInput([(f"position.{f}", m) for f, m in error.problems]) from error
+
+
+def _translated(problems: Any) -> InvalidInput:
+    """The engine's problems in the active language, their parameters filled in."""
+    return InvalidInput(translate_problems(problems, gettext))
 
 
 def _collect(*readers: Any) -> list[Any]:
@@ -59,7 +64,7 @@ def _collect(*readers: Any) -> list[Any]:
             problems.extend(error.problems)
             results.append(None)
     if problems:
-        raise InvalidInput(translate_problems(problems, gettext))
+        raise _translated(problems)
     return results
 
 
@@ -86,4 +91,7 @@ def destinations(data: Mapping[str, Any]) -> tuple[Situation, tuple[Destination,
         lambda: read_factions(data.get("factions")),
     )
     situation = Situation(position, factions)
-    return situation, legal_destinations(situation, data.get("piece"))
+    try:
+        return situation, legal_destinations(situation, data.get("piece"))
+    except InvalidInput as error:
+        raise _translated(error.problems) from error

@@ -220,3 +220,57 @@ def test_a_character_in_a_reason_is_named_in_the_readers_language(api):
     ).json()
     [reason] = [r for r in body["reasons"] if r["code"] == "in_fellowship"]
     assert reason["message"].startswith("Бродяжник ")
+
+
+@pytest.mark.parametrize(
+    ("language", "die", "companions", "position"),
+    [
+        (
+            "ru",
+            "должно быть одним из: army, character, muster, event, faction, а не 'dragon'",
+            "назовите хотя бы одного компаньона",
+            'должно быть "setup" или объектом позиции',
+        ),
+        (
+            "pl",
+            "musi być jednym z: army, character, muster, event, faction, nie 'dragon'",
+            "wskaż co najmniej jednego towarzysza",
+            'musi być "setup" albo obiektem pozycji',
+        ),
+        (
+            "en",
+            "must be one of army, character, muster, event, faction, not 'dragon'",
+            "name at least one companion",
+            'must be "setup" or a position object',
+        ),
+    ],
+)
+def test_move_input_problems_are_said_in_the_readers_language(
+    api, language, die, companions, position
+):
+    """The die choice, the missing companions and a non-object position were English in ru/pl."""
+    response = api.post(
+        CHECK,
+        {"position": [], "move": {"kind": "separate", "die": "dragon"}},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+    assert response.status_code == 400
+    errors = response.json()["errors"]
+    assert {"field": "move.die", "message": die} in errors
+    assert {"field": "move.companions", "message": companions} in errors
+    assert {"field": "position", "message": position} in errors
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [("ru", "должно быть одним из: "), ("pl", "musi być jednym z: "), ("en", "must be one of ")],
+)
+def test_an_unknown_piece_kind_is_said_in_the_readers_language(api, language, message):
+    response = api.post(
+        LEGAL, {"piece": {"kind": "dragon"}}, format="json", HTTP_ACCEPT_LANGUAGE=language
+    )
+    assert response.status_code == 400
+    [error] = response.json()["errors"]
+    assert error["field"] == "piece.kind"
+    assert error["message"].startswith(message) and error["message"].endswith("'dragon'")

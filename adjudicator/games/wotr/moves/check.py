@@ -11,8 +11,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from adjudicator.games.common import InvalidInput
+from adjudicator.games.common import N_, InvalidInput
 from adjudicator.games.wotr.board import BOARD
+from adjudicator.games.wotr.messages import Message, not_one_of
 from adjudicator.games.wotr.moves.army import check_army_move, check_attack
 from adjudicator.games.wotr.moves.characters import check_character_move, check_nazgul_move
 from adjudicator.games.wotr.moves.context import Situation
@@ -94,12 +95,10 @@ def legal_destinations(
     the two never disagree.
     """
     if not isinstance(piece, Mapping):
-        raise InvalidInput([("piece", "must be an object")])
+        raise InvalidInput([("piece", Message(N_("must be an object")))])
     kind = piece.get("kind")
     if kind not in PIECE_KINDS:
-        raise InvalidInput(
-            [("piece.kind", f"must be one of {', '.join(PIECE_KINDS)}, not {kind!r}")]
-        )
+        raise InvalidInput([("piece.kind", not_one_of(PIECE_KINDS, kind))])
     situation = _situation(position)
     template = {**piece, "to": _any_region(piece)}
     if kind == "faction":

@@ -19,7 +19,7 @@ from adjudicator.games.wotr.board import (
     resolve_character,
     unknown_region_message,
 )
-from adjudicator.games.wotr.messages import Message
+from adjudicator.games.wotr.messages import Message, not_one_of
 from adjudicator.games.wotr.position import GOLLUM, Units
 
 ARMY, CHARACTER, MUSTER, EVENT, FACTION_DIE = "army", "character", "muster", "event", "faction"
@@ -94,7 +94,7 @@ class _Reader:
         self.prefix = prefix
         self.problems: list[tuple[str, str]] = []
         if not isinstance(data, Mapping):
-            self.problems.append((prefix, "must be an object"))
+            self.problems.append((prefix, Message(N_("must be an object"))))
             data = {}
         self.data: Mapping[str, Any] = data
 
@@ -107,7 +107,7 @@ class _Reader:
     def choice(self, key: str, options: tuple[str, ...], default: str | None = None) -> str:
         value = self.data.get(key, default)
         if value not in options:
-            self.fail(key, f"must be one of {', '.join(options)}, not {value!r}")
+            self.fail(key, not_one_of(options, value))
             return options[0]
         return value
 
@@ -136,7 +136,7 @@ class _Reader:
     def flag(self, key: str) -> bool:
         value = self.data.get(key, False)
         if not isinstance(value, bool):
-            self.fail(key, "must be true or false")
+            self.fail(key, Message(N_("must be true or false")))
             return False
         return value
 
@@ -215,7 +215,9 @@ def _army(reader: _Reader, kind: str) -> Move:
         try:
             then = parse_move({"kind": "army", **reader.data["then"]}, reader.where("then"))
         except (InvalidInput, TypeError) as error:
-            problems = getattr(error, "problems", [(reader.where("then"), "must be an object")])
+            problems = getattr(
+                error, "problems", [(reader.where("then"), Message(N_("must be an object")))]
+            )
             reader.problems.extend(problems)
     return Move(
         kind=kind,
@@ -312,7 +314,7 @@ def _fellowship(reader: _Reader, kind: str) -> Move:
     default_die = {"declare": "", "reveal": "", "guide": "", "rejoin": CHARACTER}.get(kind)
     die = reader.data.get("die", default_die if default_die is not None else CHARACTER)
     if die not in (*DICE, ""):
-        reader.fail("die", f"must be one of {', '.join(DICE)}, not {die!r}")
+        reader.fail("die", not_one_of(DICE, die))
     companions = reader.characters("companions") or reader.characters("characters")
     guide = None
     if reader.data.get("guide") == GOLLUM:
@@ -321,7 +323,7 @@ def _fellowship(reader: _Reader, kind: str) -> Move:
         guide = reader.character(reader.data["guide"], reader.where("guide"))
     needs_to = kind in ("declare", "reveal", "separate")
     if kind in ("separate", "rejoin") and not companions:
-        reader.fail("companions", "name at least one companion")
+        reader.fail("companions", Message(N_("name at least one companion")))
     if kind == "guide" and guide is None:
         reader.fail("guide", REQUIRED)
     return Move(
