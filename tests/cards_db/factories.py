@@ -27,6 +27,7 @@ class CardFactory(factory.django.DjangoModelFactory):
 
     class Meta:
         model = Card
+        skip_postgeneration_save = True  # keywords.set() writes the M2M rows itself
 
     card_set = factory.SubFactory(CardSetFactory)
     number = factory.Sequence(lambda n: 400 + n)
