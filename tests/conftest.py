@@ -49,3 +49,14 @@ def page(browser) -> Iterator["object"]:
     yield page
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def static_root(tmp_path_factory) -> str:
+    """An empty STATIC_ROOT: only ``collectstatic`` creates the real one, and WhiteNoise warned
+    ``No directory at: staticfiles/`` on every request without it (tests get static files from
+    the finders, through ``live_server``)."""
+    from django.conf import settings
+
+    settings.STATIC_ROOT = str(tmp_path_factory.mktemp("staticfiles"))
+    return settings.STATIC_ROOT
