@@ -274,3 +274,60 @@ def test_an_unknown_piece_kind_is_said_in_the_readers_language(api, language, me
     [error] = response.json()["errors"]
     assert error["field"] == "piece.kind"
     assert error["message"].startswith(message) and error["message"].endswith("'dragon'")
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        (
+            "ru",
+            {
+                "move.units.regular": "должно быть целым числом, а не 'two'",
+                "move.units.elite": "должно быть от 0 до 10",
+                "move.units.horses": "неизвестное поле",
+                "factions.orcs": "неизвестная фракция 'orcs'",
+                "factions.eagles.eagles-eyrie": "должно быть целым числом ≥ 0",
+            },
+        ),
+        (
+            "pl",
+            {
+                "move.units.regular": "musi być liczbą całkowitą, nie 'two'",
+                "move.units.elite": "musi być od 0 do 10",
+                "move.units.horses": "nieznane pole",
+                "factions.orcs": "nieznana frakcja 'orcs'",
+                "factions.eagles.eagles-eyrie": "musi być liczbą całkowitą ≥ 0",
+            },
+        ),
+        (
+            "en",
+            {
+                "move.units.regular": "must be an integer, not 'two'",
+                "move.units.elite": "must be between 0 and 10",
+                "move.units.horses": "unknown field",
+                "factions.orcs": "unknown faction 'orcs'",
+                "factions.eagles.eagles-eyrie": "must be a whole number ≥ 0",
+            },
+        ),
+    ],
+)
+def test_unit_and_faction_problems_are_said_in_the_readers_language(api, language, expected):
+    """Unit counts and faction figures were checked in English only."""
+    response = api.post(
+        CHECK,
+        {
+            "move": {
+                "kind": "army",
+                "from": "edoras",
+                "to": "folde",
+                "units": {"regular": "two", "elite": 11, "horses": 1},
+                "die": "army",
+            },
+            "factions": {"orcs": {}, "eagles": {"eagles-eyrie": -1}},
+        },
+        format="json",
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+    assert response.status_code == 400
+    errors = {e["field"]: e["message"] for e in response.json()["errors"]}
+    assert errors.items() >= expected.items()

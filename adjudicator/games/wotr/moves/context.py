@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from adjudicator.games.common import InvalidInput
+from adjudicator.games.common import N_, InvalidInput
 from adjudicator.games.wotr.board import (
     BOARD,
     FREE_PEOPLES,
@@ -21,6 +21,7 @@ from adjudicator.games.wotr.board import (
     find_region,
     unknown_region_message,
 )
+from adjudicator.games.wotr.messages import Message
 from adjudicator.games.wotr.moves.model import FACTIONS
 from adjudicator.games.wotr.position import Position
 
@@ -116,14 +117,14 @@ def read_factions(data: Any, prefix: str = "factions") -> Mapping[str, Mapping[s
     if data is None:
         return MappingProxyType({})
     if not isinstance(data, Mapping):
-        raise InvalidInput([(prefix, "must be an object: faction → region → figures")])
+        raise InvalidInput([(prefix, Message(N_("must be an object: faction → region → figures")))])
     for faction, regions in data.items():
         where = f"{prefix}.{faction}"
         if faction not in FACTIONS:
-            problems.append((where, f"unknown faction {faction!r}"))
+            problems.append((where, Message(N_("unknown faction %(name)s"), name=repr(faction))))
             continue
         if not isinstance(regions, Mapping):
-            problems.append((where, "must be an object: region → figures"))
+            problems.append((where, Message(N_("must be an object: region → figures"))))
             continue
         placed: dict[str, int] = {}
         for name, count in regions.items():
@@ -131,11 +132,18 @@ def read_factions(data: Any, prefix: str = "factions") -> Mapping[str, Mapping[s
             if region is None:
                 problems.append((f"{where}.{name}", unknown_region_message(name)))
             elif isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                problems.append((f"{where}.{name}", "must be a whole number ≥ 0"))
+                problems.append((f"{where}.{name}", Message(N_("must be a whole number ≥ 0"))))
             elif count:
                 placed[region.slug] = placed.get(region.slug, 0) + count
         if sum(placed.values()) > MAX_FACTION_FIGURES:
-            problems.append((where, f"the faction has only {MAX_FACTION_FIGURES} figures"))
+            problems.append(
+                (
+                    where,
+                    Message(
+                        N_("the faction has only %(count)s figures"), count=MAX_FACTION_FIGURES
+                    ),
+                )
+            )
         result[faction] = placed
     if problems:
         raise InvalidInput(problems)

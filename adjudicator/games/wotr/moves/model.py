@@ -19,7 +19,7 @@ from adjudicator.games.wotr.board import (
     resolve_character,
     unknown_region_message,
 )
-from adjudicator.games.wotr.messages import Message, not_one_of
+from adjudicator.games.wotr.messages import Message, between, not_one_of
 from adjudicator.games.wotr.position import GOLLUM, Units
 
 ARMY, CHARACTER, MUSTER, EVENT, FACTION_DIE = "army", "character", "muster", "event", "faction"
@@ -31,6 +31,7 @@ FACTIONS = ("dead", "eagles", "ents", "pirates", "dunlendings", "spiders")
 FACTION_ACTIONS = ("enter", "recruit", "move")
 REQUIRED = Message(N_("is required"))
 """A missing field of a move (translatable, like every engine message)."""
+UNIT_COUNTS = Message(N_("must be an object of unit counts or a list of them (one per nation)"))
 FELLOWSHIP_KINDS = ("fellowship", "hide", "declare", "reveal", "separate", "guide", "rejoin")
 MOVE_KINDS = (
     "army",
@@ -126,10 +127,10 @@ class _Reader:
     def integer(self, key: str, default: int = 0, low: int = 0, high: int = 99) -> int:
         value = self.data.get(key, default)
         if isinstance(value, bool) or not isinstance(value, int):
-            self.fail(key, f"must be an integer, not {value!r}")
+            self.fail(key, Message(N_("must be an integer, not %(value)s"), value=repr(value)))
             return default
         if not low <= value <= high:
-            self.fail(key, f"must be between {low} and {high}")
+            self.fail(key, between(low, high))
             return default
         return value
 
@@ -152,18 +153,18 @@ class _Reader:
         if isinstance(value, str):
             value = [value]
         if not isinstance(value, list):
-            self.fail(key, "must be a list of character slugs")
+            self.fail(key, Message(N_("must be a list of character slugs")))
             return ()
         slugs = [self.character(item, f"{self.where(key)}[{i}]") for i, item in enumerate(value)]
         if len(set(slugs)) != len(slugs):
-            self.fail(key, "names a character twice")
+            self.fail(key, Message(N_("names a character twice")))
         return tuple(s for s in slugs if s)
 
     def nation(self, value: Any, where: str) -> str | None:
         if value is None:
             return None
         if not isinstance(value, str) or value not in BOARD.nations:
-            self.problems.append((where, f"unknown nation {value!r}"))
+            self.problems.append((where, Message(N_("unknown nation %(name)s"), name=repr(value))))
             return None
         return value
 
@@ -175,7 +176,7 @@ class _Reader:
         )
         unknown = set(reader.data) - {"nation", *UNIT_KINDS}
         for key in sorted(unknown):
-            reader.fail(key, "unknown field")
+            reader.fail(key, Message(N_("unknown field")))
         self.problems.extend(reader.problems)
         return group
 
@@ -191,7 +192,7 @@ class _Reader:
             return tuple(
                 self.group(item, f"{self.where(key)}[{i}]") for i, item in enumerate(value)
             )
-        self.fail(key, "must be an object of unit counts or a list of them (one per nation)")
+        self.fail(key, UNIT_COUNTS)
         return ()
 
 
@@ -235,7 +236,9 @@ def _muster(reader: _Reader, kind: str) -> Move:
     placements = []
     value = reader.data.get("placements")
     if not isinstance(value, list) or not value:
-        reader.fail("placements", "must be a non-empty list of {region, nation, regular, ...}")
+        reader.fail(
+            "placements", Message(N_("must be a non-empty list of {region, nation, regular, ...}"))
+        )
         value = []
     for i, item in enumerate(value):
         sub = _Reader(item, f"{reader.where('placements')}[{i}]")
@@ -248,7 +251,7 @@ def _muster(reader: _Reader, kind: str) -> Move:
             figures=Units(**{k: sub.integer(k, high=10) for k in UNIT_KINDS}),
         )
         if character is None and not group.figures:
-            sub.fail("regular", "place at least one figure or name a character")
+            sub.fail("regular", Message(N_("place at least one figure or name a character")))
         reader.problems.extend(sub.problems)
         if region:
             placements.append(Placement(region, group, character))
@@ -270,7 +273,7 @@ def _politics(reader: _Reader, kind: str) -> Move:
 def _character(reader: _Reader, kind: str) -> Move:
     characters = reader.characters("characters")
     if not characters:
-        reader.fail("characters", "name at least one character")
+        reader.fail("characters", Message(N_("name at least one character")))
     return Move(
         kind=kind,
         die=_die(reader, CHARACTER),
@@ -298,7 +301,7 @@ def _path(reader: _Reader) -> tuple[str, ...] | None:
     if value is None:
         return None
     if not isinstance(value, list):
-        reader.fail("path", "must be a list of regions")
+        reader.fail("path", Message(N_("must be a list of regions")))
         return None
     slugs = []
     for i, item in enumerate(value):
