@@ -6,7 +6,8 @@ of the request (``position.armies.edoras.rohan.regular``, ``move.to``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 from django.utils.translation import gettext
@@ -55,6 +56,15 @@ def _translated(problems: Any) -> InvalidInput:
     return InvalidInput(translate_problems(problems, gettext))
 
 
+@contextmanager
+def _translating() -> Iterator[None]:
+    """Re-raise the checker's own ``InvalidInput`` (figures not there...) translated."""
+    try:
+        yield
+    except InvalidInput as error:
+        raise _translated(error.problems) from error
+
+
 def _collect(*readers: Any) -> list[Any]:
     results, problems = [], []
     for reader in readers:
@@ -81,7 +91,8 @@ def read_situation_and_move(data: Mapping[str, Any]) -> tuple[Situation, Move]:
 def check(data: Mapping[str, Any]) -> MoveVerdict:
     """The verdict for ``{"position", "move", "factions"}``."""
     situation, move = read_situation_and_move(data)
-    return check_move(situation, move)
+    with _translating():
+        return check_move(situation, move)
 
 
 def destinations(data: Mapping[str, Any]) -> tuple[Situation, tuple[Destination, ...]]:
@@ -91,7 +102,5 @@ def destinations(data: Mapping[str, Any]) -> tuple[Situation, tuple[Destination,
         lambda: read_factions(data.get("factions")),
     )
     situation = Situation(position, factions)
-    try:
+    with _translating():
         return situation, legal_destinations(situation, data.get("piece"))
-    except InvalidInput as error:
-        raise _translated(error.problems) from error

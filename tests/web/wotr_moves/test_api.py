@@ -331,3 +331,33 @@ def test_unit_and_faction_problems_are_said_in_the_readers_language(api, languag
     assert response.status_code == 400
     errors = {e["field"]: e["message"] for e in response.json()["errors"]}
     assert errors.items() >= expected.items()
+
+
+@pytest.mark.parametrize(
+    ("language", "units", "nazgul"),
+    [
+        (
+            "ru",
+            "в регионе edoras только 1 (rohan, regular), а не 4",
+            "назгулов в регионе morannon: только 1, а не 3",
+        ),
+        (
+            "pl",
+            "w regionie edoras jest tylko 1 (rohan, regular), nie 4",
+            "Nazguli w regionie morannon: tylko 1, nie 3",
+        ),
+        ("en", "only 1 rohan regular in edoras, not 4", "only 1 Nazgûl in morannon, not 3"),
+    ],
+)
+def test_figures_that_are_not_there_are_said_in_the_readers_language(api, language, units, nazgul):
+    """Asking for more figures than stand in the region was answered in English only."""
+
+    def errors(move):
+        response = api.post(CHECK, {"move": move}, format="json", HTTP_ACCEPT_LANGUAGE=language)
+        assert response.status_code == 400
+        return {e["field"]: e["message"] for e in response.json()["errors"]}
+
+    army = {"kind": "army", "from": "edoras", "to": "folde", "units": {"regular": 4}}
+    assert errors(army)["move.units.regular"] == units
+    ringwraiths = {"kind": "nazgul", "from": "morannon", "to": "bree", "count": 3}
+    assert errors(ringwraiths)["move.count"] == nazgul

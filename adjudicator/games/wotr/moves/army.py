@@ -11,6 +11,7 @@ from adjudicator.games.wotr.board import (
     SHADOW,
     UNIT_KINDS,
 )
+from adjudicator.games.wotr.messages import Message
 from adjudicator.games.wotr.moves import citations as rules
 from adjudicator.games.wotr.moves import graph
 from adjudicator.games.wotr.moves.context import Situation, enemy_of
@@ -69,9 +70,11 @@ def _force(situation: Situation, move: Move, where: str = "move.units") -> Force
         sides = position.army_sides(move.origin) or position.sides_present(move.origin)
         if len(sides) != 1:
             what = (
-                "both sides have an army there: name the units" if sides else "there are no figures"
+                N_("%(region)s: both sides have an army there: name the units")
+                if sides
+                else N_("%(region)s: there are no figures")
             )
-            raise InvalidInput([(where, f"{move.origin}: {what}")])
+            raise InvalidInput([(where, Message(what, region=move.origin))])
         force = whole_side(situation, move.origin, sides[0])
     characters = where.replace("units", "characters")
     characters_in(situation, move.origin, move.characters, characters, force_side(force))

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from adjudicator.games.common import N_, InvalidInput
 from adjudicator.games.wotr.board import BOARD, FREE_PEOPLES, SHADOW
+from adjudicator.games.wotr.messages import Message
 from adjudicator.games.wotr.moves import citations as rules
 from adjudicator.games.wotr.moves import graph
 from adjudicator.games.wotr.moves.army import ASSUME_EVENT
@@ -69,12 +70,26 @@ def group_from(situation: Situation, move: Move) -> str:
     problems = []
     for i, (slug, region) in enumerate(where.items()):
         if region is None and slug not in situation.position.fellowship.companions:
-            problems.append((f"move.characters[{i}]", f"{slug} is not on the board"))
+            problems.append(
+                (f"move.characters[{i}]", Message(N_("%(name)s is not on the board"), name=slug))
+            )
         elif move.origin and region not in (None, move.origin):
-            problems.append((f"move.characters[{i}]", f"{slug} is in {region}, not {move.origin}"))
+            problems.append(
+                (
+                    f"move.characters[{i}]",
+                    Message(
+                        N_("%(name)s is in %(region)s, not %(origin)s"),
+                        name=slug,
+                        region=region,
+                        origin=move.origin,
+                    ),
+                )
+            )
     sides = {BOARD.characters[s].side for s in move.characters}
     if len(sides) > 1:
-        problems.append(("move.characters", "companions and minions never move together"))
+        problems.append(
+            ("move.characters", Message(N_("companions and minions never move together")))
+        )
     if problems:
         raise InvalidInput(problems)
     regions = {r for r in where.values() if r}
@@ -241,19 +256,42 @@ def check_nazgul_move(situation: Situation, move: Move, findings: Findings) -> N
     if witch_king:
         wk_region = situation.character_region(WITCH_KING)
         if wk_region is None:
-            raise InvalidInput([("move.characters", "the Witch-king is not on the board")])
+            raise InvalidInput(
+                [("move.characters", Message(N_("the Witch-king is not on the board")))]
+            )
         origin = origin or wk_region
         if wk_region != origin:
-            raise InvalidInput([("move.characters", f"the Witch-king is in {wk_region}")])
+            raise InvalidInput(
+                [
+                    (
+                        "move.characters",
+                        Message(N_("the Witch-king is in %(region)s"), region=wk_region),
+                    )
+                ]
+            )
     others = set(move.characters) - {WITCH_KING}
     if others:
-        raise InvalidInput([("move.characters", "only the Witch-king moves as a Nazgûl")])
+        raise InvalidInput(
+            [("move.characters", Message(N_("only the Witch-king moves as a Nazgûl")))]
+        )
     have = situation.position.side_units(origin, SHADOW).nazgul
     count = move.count if move.kind == "nazgul" else 0
     if count > have:
-        raise InvalidInput([("move.count", f"only {have} Nazgûl in {origin}, not {count}")])
+        raise InvalidInput(
+            [
+                (
+                    "move.count",
+                    Message(
+                        N_("only %(have)s Nazgûl in %(region)s, not %(count)s"),
+                        have=have,
+                        region=origin,
+                        count=count,
+                    ),
+                )
+            ]
+        )
     if count == 0 and not witch_king:
-        raise InvalidInput([("move.count", "move at least one Nazgûl")])
+        raise InvalidInput([("move.count", Message(N_("move at least one Nazgûl")))])
     if origin == move.to:
         findings.fail(
             "same_region", N_("the move must end in another region"), rules.MINION_MOVEMENT

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from adjudicator.games.common import N_, InvalidInput
 from adjudicator.games.wotr.board import BOARD, FREE_PEOPLES, SHADOW
+from adjudicator.games.wotr.messages import Message
 from adjudicator.games.wotr.moves import citations as rules
 from adjudicator.games.wotr.moves import graph
 from adjudicator.games.wotr.moves.characters import activation_on_arrival, check_die, walk_to
@@ -130,7 +131,9 @@ def _check_path(
             steps=steps,
         )
     if path[-1] != to:
-        raise InvalidInput([("move.path", "the path must end in the region given as 'to'")])
+        raise InvalidInput(
+            [("move.path", Message(N_("the path must end in the region given as 'to'")))]
+        )
     broken = graph.broken_step(path)
     if broken:
         findings.fail(

@@ -14,6 +14,7 @@ from adjudicator.games.wotr.board import (
     STRONGHOLD,
     UNIT_KINDS,
 )
+from adjudicator.games.wotr.messages import Message
 from adjudicator.games.wotr.moves import citations as rules
 from adjudicator.games.wotr.moves.context import Situation
 from adjudicator.games.wotr.moves.findings import Findings
@@ -46,7 +47,9 @@ def _nation(situation: Situation, placement: Placement, where: str) -> str:
         return "sauron"
     nation = BOARD.regions[placement.region].nation
     if nation is None:
-        raise InvalidInput([(f"{where}.nation", "name the nation of the recruited figures")])
+        raise InvalidInput(
+            [(f"{where}.nation", Message(N_("name the nation of the recruited figures")))]
+        )
     return nation
 
 

@@ -6,8 +6,9 @@ not an illegal move.
 
 from __future__ import annotations
 
-from adjudicator.games.common import InvalidInput
+from adjudicator.games.common import N_, InvalidInput
 from adjudicator.games.wotr.board import BOARD, UNIT_KINDS
+from adjudicator.games.wotr.messages import Message
 from adjudicator.games.wotr.moves.context import Situation
 from adjudicator.games.wotr.moves.model import UnitGroup
 from adjudicator.games.wotr.position import Units
@@ -25,9 +26,20 @@ def _nation_of(situation: Situation, region: str, group: UnitGroup, where: str) 
     if len(present) == 1:
         return present[0]
     if not present:
-        raise InvalidInput([(where, f"there are no figures in {region}")])
+        raise InvalidInput(
+            [(where, Message(N_("there are no figures in %(region)s"), region=region))]
+        )
     raise InvalidInput(
-        [(f"{where}.nation", f"{region} holds figures of {', '.join(present)}: name the nation")]
+        [
+            (
+                f"{where}.nation",
+                Message(
+                    N_("%(region)s holds figures of %(nations)s: name the nation"),
+                    region=region,
+                    nations=", ".join(present),
+                ),
+            )
+        ]
     )
 
 
@@ -54,13 +66,19 @@ def resolve_force(
                 problems.append(
                     (
                         f"{where}.{kind}",
-                        f"only {getattr(have, kind)} {nation} {kind} in {region}, "
-                        f"not {getattr(units, kind)}",
+                        Message(
+                            N_("only %(have)s %(nation)s %(kind)s in %(region)s, not %(count)s"),
+                            have=getattr(have, kind),
+                            nation=nation,
+                            kind=kind,
+                            region=region,
+                            count=getattr(units, kind),
+                        ),
                     )
                 )
     sides = {BOARD.side_of(n) for n in wanted}
     if len(sides) > 1:
-        problems.append((where, "figures of both sides cannot move together"))
+        problems.append((where, Message(N_("figures of both sides cannot move together"))))
     if problems:
         raise InvalidInput(problems)
     return tuple(sorted((n, u) for n, u in wanted.items() if u))
@@ -85,9 +103,19 @@ def characters_in(
     problems = []
     for i, slug in enumerate(slugs):
         if situation.character_region(slug) != region:
-            problems.append((f"{where}[{i}]", f"{slug} is not in {region}"))
+            problems.append(
+                (
+                    f"{where}[{i}]",
+                    Message(N_("%(name)s is not in %(region)s"), name=slug, region=region),
+                )
+            )
         elif side is not None and BOARD.characters[slug].side != side:
-            problems.append((f"{where}[{i}]", f"{slug} is an enemy character: not in this army"))
+            problems.append(
+                (
+                    f"{where}[{i}]",
+                    Message(N_("%(name)s is an enemy character: not in this army"), name=slug),
+                )
+            )
     if problems:
         raise InvalidInput(problems)
 
