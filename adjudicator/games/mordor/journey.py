@@ -16,7 +16,7 @@ each of them may mark you once with your colour's Nazgûl with a stated chance (
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache, lru_cache
 from math import comb
@@ -111,45 +111,79 @@ def _grouped_moves(spec, dice: Dice, turn: TurnRules) -> tuple[tuple, tuple[Delt
     return tuple(groups.items()), distinct
 
 
+@dataclass
+class SharedRounds:
+    """What the policy rounds of one state share: per position, the positions each distinct
+    keep leads to and each group of rolls' keeps (as indices); per final accumulator, its
+    end; and the values, best keeps and flows of the positions that can no longer end the
+    turn in the state's own loop (they do not depend on the guess of the state's value)."""
+
+    loop_ends: tuple[tuple[int, int], ...]  # (splits, marks) of the ends leading back here
+    moves: dict = field(default_factory=dict)
+    ends: dict = field(default_factory=dict)
+    values: dict = field(default_factory=dict)
+    best: dict = field(default_factory=dict)
+    flows: dict = field(default_factory=dict)
+
+    def steady(self, acc: Acc) -> bool:
+        """Gandalfs and marks only grow in a turn: past every loop end's, it is out of reach."""
+        return all(acc[2] > splits or acc[3] > marks for splits, marks in self.loop_ends)
+
+
 class PlannedTurn(TurnSolver):
     """One turn played to maximise the value of the state it ends in (``worth`` of each
     :class:`TurnEnd`, a float used only to choose keeps; the chances are exact)."""
 
-    def __init__(self, context: JourneyContext, worth: dict[TurnEnd, float]):
+    def __init__(self, context: JourneyContext, worth: dict[TurnEnd, float], shared: SharedRounds):
         super().__init__(context)
         self.end_worth = worth
-        self._ends: dict[Acc, float] = {}
+        self.shared = shared
+
+    def _moves_from(self, dice: Dice, acc: Acc) -> tuple:
+        moves = self.shared.moves.get((dice, acc))
+        if moves is None:
+            groups, distinct = _grouped_moves(self.context.spec, dice, self.effects)
+            index = {delta: i for i, delta in enumerate(distinct)}
+            moves = self.shared.moves[(dice, acc)] = (
+                distinct,
+                tuple(self.after(dice, acc, delta) for delta in distinct),
+                tuple((tuple(index[d] for d in deltas), weight) for deltas, weight in groups),
+            )
+        return moves
 
     def choices(self, dice: Dice, acc: Acc) -> list[tuple[float, Delta, int]]:
         """For each group of rolls: the best keep's worth, the keep, the group's weight."""
-        choices = self._best.get((dice, acc))
+        memo = self.shared.best if self.shared.steady(acc) else self._best
+        choices = memo.get((dice, acc))
         if choices is None:
-            groups, distinct = _grouped_moves(self.context.spec, dice, self.effects)
-            after, value = self.after, self.value
-            worths = {d: value(*after(dice, acc, d)) for d in distinct}
+            distinct, nexts, groups = self._moves_from(dice, acc)
+            value = self.value
+            worths = [value(*position) for position in nexts]
+            best = worths.__getitem__
             choices = []
-            for deltas, weight in groups:
-                delta = max(deltas, key=worths.__getitem__)
-                choices.append((worths[delta], delta, weight))
-            self._best[(dice, acc)] = choices
+            for indices, weight in groups:
+                i = max(indices, key=best)
+                choices.append((worths[i], distinct[i], weight))
+            memo[(dice, acc)] = choices
         return choices
 
     def value(self, dice: Dice, acc: Acc, may_reroll: bool = True) -> float:
         if not (dice[0] or dice[1] or dice[2]):
-            worth = self._ends.get(acc)
-            if worth is None:
-                worth = self._ends[acc] = self.end_worth[self.context.outcome(acc)]
-            return worth
+            end = self.shared.ends.get(acc)
+            if end is None:
+                end = self.shared.ends[acc] = self.context.outcome(acc)
+            return self.end_worth[end]
         may_reroll = may_reroll and self.context.turn.may_reroll
         key = (dice, acc, may_reroll)
-        value = self._values.get(key)
+        memo = self.shared.values if self.shared.steady(acc) else self._values
+        value = memo.get(key)
         if value is None:
             choices = self.choices(dice, acc)
             denominator = self.base ** sum(dice)
             value = sum(w * v for v, _, w in choices) / denominator
             if may_reroll:
                 value = sum(w * max(v, value) for v, _, w in choices) / denominator
-            self._values[key] = value
+            memo[key] = value
         return value
 
     def _flow(self, chooser, dice, acc, may_reroll) -> tuple[int, tuple[tuple[Delta, int], ...]]:
@@ -157,7 +191,8 @@ class PlannedTurn(TurnSolver):
         (Rohan, when the best keep is worth less than a fresh roll) and each keep's weight."""
         reroll = may_reroll and self.context.turn.may_reroll
         key = (reroll, dice, acc)
-        if key not in self._flows:
+        memo = self.shared.flows if self.shared.steady(acc) else self._flows
+        if key not in memo:
             threshold = self.value(dice, acc, may_reroll=False) if reroll else None
             rerolled = 0
             flows: dict[Delta, int] = {}
@@ -166,8 +201,8 @@ class PlannedTurn(TurnSolver):
                     rerolled += weight
                 else:
                     flows[delta] = flows.get(delta, 0) + weight
-            self._flows[key] = (rerolled, tuple(flows.items()))
-        return self._flows[key]
+            memo[key] = (rerolled, tuple(flows.items()))
+        return memo[key]
 
 
 @dataclass(frozen=True)
@@ -257,9 +292,10 @@ class JourneySolver:
         for end in ends:
             known[end], loop[end] = self._end_worth(position, track, context.room, end)
         best, guess, exact_now = Fraction(-1), self.last_value, Fraction(0)
+        shared = SharedRounds(tuple((e.splits, e.marks) for e in ends if loop[e]))
         for _ in range(MAX_POLICY_ROUNDS):
             worth = {end: float(known[end]) + float(loop[end]) * guess for end in ends}
-            distribution = PlannedTurn(context, worth).distribution(None)
+            distribution = PlannedTurn(context, worth, shared).distribution(None)
             stay = sum((p * loop[e] for e, p in distribution.items()), Fraction(0))
             gain = sum((p * known[e] for e, p in distribution.items()), Fraction(0))
             value = gain / (1 - stay) if stay != 1 else Fraction(0)

@@ -112,3 +112,26 @@ def test_a_journey_too_long_for_one_request_is_refused_and_its_progress_kept():
             assert refusals < 50, "each request must keep the states it solved"
     assert refusals >= 2
     assert odds.reach_mordor == unlimited
+
+
+@pytest.mark.parametrize("others, chance", [((), Fraction(0)), (("blue",), Fraction(1, 3))])
+def test_rounds_share_only_what_the_guess_cannot_change(monkeypatch, others, chance):
+    """The policy rounds of a state keep the positions past every loop end (a Gandalf or a
+    mark already kept); recomputing every position each round gives the same exact chance."""
+    setup = GameSetup(
+        dice=DiceSpec(
+            colored=(Face.WARRIOR, Face.GANDALF, Face.RING),
+            black=(Face.RING, Face.NAZGUL, Face.ORC),
+        ),
+        hobbit_steps=2,
+        nazgul_squares=2,
+    )
+    question = TurnQuestion(0, NazgulTrack.fresh(2), "red", others, setup=setup)
+    journey.solver_for.cache_clear()
+    shared = journey_odds(question, chance, max_new_states=None)
+    journey.solver_for.cache_clear()
+    monkeypatch.setattr(journey.SharedRounds, "steady", lambda self, acc: False)
+    unshared = journey_odds(question, chance, max_new_states=None)
+    journey.solver_for.cache_clear()
+    assert shared.reach_mordor == unshared.reach_mordor
+    assert shared.this_turn == unshared.this_turn
