@@ -19,7 +19,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache, lru_cache
-from math import comb
+from math import comb, log10
+from sys import get_int_max_str_digits
 
 from adjudicator.games.common import N_, Citation, InvalidInput, Reason, unique_citations
 from adjudicator.games.mordor import citations as rules
@@ -388,6 +389,24 @@ def solver_for(question: TurnQuestion, other_mark_chance: Fraction) -> JourneySo
     return JourneySolver(question, other_mark_chance)
 
 
+def _check_printable(value: Fraction) -> None:
+    """Refuse an exact chance too long to print (Python's limit on the digits of an integer
+    written in decimal): the answer gives the fraction in full or not at all."""
+    limit = get_int_max_str_digits()
+    bits = max(value.numerator.bit_length(), value.denominator.bit_length())
+    if limit and bits * log10(2) >= limit - 1:
+        raise JourneyTooLong(
+            [
+                (
+                    "horizon",
+                    "the exact whole-journey chance from here has too many digits to give "
+                    f"in full (the limit is about {limit}): ask from a later place or with "
+                    "more Nazgûl squares marked",
+                )
+            ]
+        )
+
+
 def journey_odds(
     question: TurnQuestion,
     other_mark_chance: Fraction = Fraction(0),
@@ -409,6 +428,7 @@ def journey_odds(
         value = solver.value(question.position, question.track)
     finally:
         solver.budget = None
+    _check_printable(value)
     return JourneyOdds(
         reach_mordor=value,
         this_turn=solver.reach_now.get(

@@ -135,3 +135,15 @@ def test_rounds_share_only_what_the_guess_cannot_change(monkeypatch, others, cha
     journey.solver_for.cache_clear()
     assert shared.reach_mordor == unshared.reach_mordor
     assert shared.this_turn == unshared.this_turn
+
+
+def test_a_chance_too_long_to_print_is_refused(monkeypatch):
+    """Python writes integers of at most ``sys.get_int_max_str_digits()`` digits in decimal
+    (a Bag End solve has about 6 800): such a chance is refused on ``horizon``, not a 500."""
+    monkeypatch.setattr(journey, "get_int_max_str_digits", lambda: 3)
+    assert journey_odds(race()).reach_mordor == Fraction(1, 2)
+    with pytest.raises(journey.JourneyTooLong) as error:
+        journey_odds(race(("blue",)), Fraction(1, 2))  # 242/485
+    assert error.value.problems[0][0] == "horizon"
+    monkeypatch.setattr(journey, "get_int_max_str_digits", lambda: 0)  # no limit
+    assert journey_odds(race(("blue",)), Fraction(1, 2)).reach_mordor == Fraction(242, 485)
