@@ -3,6 +3,7 @@
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from adjudicator.games.wotr.moves.model import DICE, FACTION_ACTIONS, MOVE_KINDS, PIECE_KINDS
 from adjudicator.serializers import CitationSerializer, ReasonSerializer
 
 POSITION_SCHEMA = {
@@ -26,25 +27,9 @@ MOVE_SCHEMA = {
     "properties": {
         "kind": {
             "type": "string",
-            "enum": [
-                "army",
-                "attack",
-                "muster",
-                "politics",
-                "character",
-                "nazgul",
-                "fellowship",
-                "hide",
-                "declare",
-                "reveal",
-                "separate",
-                "guide",
-                "rejoin",
-                "faction",
-                "faction_hand",
-            ],
+            "enum": list(MOVE_KINDS),
         },
-        "die": {"type": "string", "enum": ["army", "character", "muster", "event", "faction"]},
+        "die": {"type": "string", "enum": list(DICE)},
         "from": {"type": "string", "description": "region: slug, English or Russian name"},
         "to": {"type": "string"},
         "units": {
@@ -60,7 +45,7 @@ MOVE_SCHEMA = {
         "guide": {"type": "string"},
         "enter_mordor": {"type": "boolean"},
         "faction": {"type": "string"},
-        "action": {"type": "string", "enum": ["enter", "recruit", "move"]},
+        "action": {"type": "string", "enum": list(FACTION_ACTIONS)},
         "cards": {"type": "integer"},
         "team_game": {"type": "boolean"},
         "then": {"type": "object", "description": "second army of an army die"},
@@ -73,7 +58,7 @@ PIECE_SCHEMA = {
     "properties": {
         "kind": {
             "type": "string",
-            "enum": ["army", "character", "nazgul", "declare", "reveal", "separate", "faction"],
+            "enum": list(PIECE_KINDS),
         },
         "from": {"type": "string"},
         "units": {"type": "object"},
