@@ -95,6 +95,11 @@ def unique_citations(citations: Iterable[Citation]) -> tuple[Citation, ...]:
 Distribution = dict[Any, Fraction]
 
 
+def exact_value(value: Fraction) -> dict[str, Any]:
+    """An exact expectation or value as the API shows it: ``{"exact": "p/q", "value": float}``."""
+    return {"exact": str(value), "value": float(value)}
+
+
 def probability(value: Fraction) -> dict[str, Any]:
     """An exact probability as the API shows it: ``{"exact": "p/q", "probability": float}``."""
     return {"exact": str(value), "probability": float(value)}

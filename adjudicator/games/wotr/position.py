@@ -662,7 +662,8 @@ def _enemy_stronghold_without_army(position: Position, region: str) -> bool:
     )
 
 
-def _on_board(position: Position) -> Counter[tuple[str, str]]:
+def figures_on_board(position: Position) -> Counter[tuple[str, str]]:
+    """How many figures of each (nation, kind) stand on the board."""
     totals: Counter[tuple[str, str]] = Counter()
     for by_nation in position.armies.values():
         for nation, units in by_nation.items():
@@ -672,7 +673,7 @@ def _on_board(position: Position) -> Counter[tuple[str, str]]:
 
 
 def _figure_total_problems(position: Position) -> Iterator[tuple[str, str]]:
-    for (nation, kind), count in sorted(_on_board(position).items()):
+    for (nation, kind), count in sorted(figures_on_board(position).items()):
         available = BOARD.nation_figures[nation].get(kind, 0)
         if count > available:
             yield (
@@ -694,7 +695,7 @@ def _reinforcement_problems(position: Position) -> Iterator[tuple[str, str]]:
     """Board + reinforcements of a nation never exceed its figures (Free Peoples casualties
     leave the game); for the Shadow they are all its figures, as its casualties return to the
     reinforcements (rules: Запреты на наем)."""
-    on_board = _on_board(position)
+    on_board = figures_on_board(position)
     for nation, pool in sorted((position.reinforcements or {}).items()):
         shadow = BOARD.side_of(nation) == SHADOW
         for kind in UNIT_KINDS:

@@ -1,7 +1,6 @@
 """Engine answers → the dicts the API returns and the templates show, in the reader's language."""
 
 from collections.abc import Sequence
-from fractions import Fraction
 from functools import partial
 from typing import Any
 
@@ -10,7 +9,7 @@ from django.utils.translation import gettext as _
 from adjudicator.charts import bar_chart_svg
 from adjudicator.citations import citations_payload, translate_message
 from adjudicator.citations import reason_payload as shared_reason_payload
-from adjudicator.games.common import Reason, probability, unique_citations
+from adjudicator.games.common import Reason, exact_value, probability, unique_citations
 from adjudicator.games.mordor.advice import RollAdvice
 from adjudicator.games.mordor.journey import JourneyOdds
 from adjudicator.games.mordor.keep import KeepCheck
@@ -55,10 +54,6 @@ def _closing(answer: Any, request: Any) -> Payload:
         "citations": citations_payload(answer.citations, request),
         "assumptions": [message(a) for a in answer.assumptions],
     }
-
-
-def exact(value: Fraction) -> Payload:
-    return {"exact": str(value), "value": float(value)}
 
 
 def keep_answer(check: KeepCheck, request: Any = None) -> Payload:
@@ -144,10 +139,10 @@ def advice_answer(advice: RollAdvice | None, rolled: list[dict]) -> Payload | No
     keeps = [a.keep for a in advice.keeps]
     return {
         "keeps": [
-            {"keep": list(a.keep), "dice": words, "value": exact(a.value)}
+            {"keep": list(a.keep), "dice": words, "value": exact_value(a.value)}
             for a, words in zip(advice.keeps, keep_descriptions(rolled, keeps), strict=True)
         ],
-        "reroll": exact(advice.reroll) if advice.reroll is not None else None,
+        "reroll": exact_value(advice.reroll) if advice.reroll is not None else None,
     }
 
 
@@ -178,11 +173,11 @@ def odds_answer(
         "goal": odds.goal,
         "policy": odds.policy,
         "location": odds.location,
-        "value": exact(odds.value),
-        "optimal_value": exact(odds.optimal_value),
-        "policy_values": {name: exact(v) for name, v in odds.policy_values.items()},
-        "expected_steps": exact(odds.expected_steps),
-        "expected_marks": exact(odds.expected_marks),
+        "value": exact_value(odds.value),
+        "optimal_value": exact_value(odds.optimal_value),
+        "policy_values": {name: exact_value(v) for name, v in odds.policy_values.items()},
+        "expected_steps": exact_value(odds.expected_steps),
+        "expected_marks": exact_value(odds.expected_marks),
         "eliminated": probability(odds.eliminated),
         "reach_mordor": probability(odds.reach_mordor),
         "steps": [{"count": k, **probability(p)} for k, p in odds.steps.items()],

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from adjudicator.citations import citations_payload
-from adjudicator.games.common import InvalidInput, probability
+from adjudicator.games.common import InvalidInput, exact_value, probability
 from adjudicator.games.wotr.battle import Army, Battle, BattleOdds, battle_odds
 from adjudicator.games.wotr.factions import FactionAttack, FactionAttackOdds, faction_attack_odds
 from adjudicator.games.wotr.from_position import position_battle_odds
@@ -33,10 +33,6 @@ SIDE_NAMES = {
     "shadow": gettext_noop("The Shadow"),
     "free_peoples": gettext_noop("The Free Peoples"),
 }
-
-
-def expectation(value: Fraction) -> dict[str, Any]:
-    return {"value": float(value), "exact": str(value)}
 
 
 def distribution(values: Mapping[int, Fraction]) -> list[dict[str, Any]]:
@@ -171,7 +167,7 @@ def battle_answer(odds: BattleOdds, request=None) -> dict[str, Any]:
             for r in odds.rounds
         ],
         "expected_losses": {
-            side: {kind: expectation(value) for kind, value in kinds.items()}
+            side: {kind: exact_value(value) for kind, value in kinds.items()}
             for side, kinds in losses.items()
         },
         **_common(battle_verdict(odds), odds.assumptions, odds.citations, request),
@@ -204,7 +200,7 @@ def faction_answer(odds: FactionAttackOdds, request=None) -> dict[str, Any]:
         "destroyed": probability(odds.destroyed),
         "damage": distribution(odds.damage),
         "figures_spent": distribution(odds.figures_spent),
-        "expected_figures_spent": expectation(odds.expected_figures_spent),
+        "expected_figures_spent": exact_value(odds.expected_figures_spent),
         "end_states": [
             {"regular": r, "elite": e, **probability(p)} for (r, e), p in odds.end_states.items()
         ],

@@ -19,6 +19,7 @@ from adjudicator.games.wotr.moves import citations as rules
 from adjudicator.games.wotr.moves.context import Situation
 from adjudicator.games.wotr.moves.findings import Findings
 from adjudicator.games.wotr.moves.model import EVENT, MUSTER, Move, Placement
+from adjudicator.games.wotr.position import figures_on_board
 
 ALLOWANCES = ((2, 0, 0), (0, 0, 2), (1, 0, 1), (0, 1, 0))
 """One muster die: 2 regulars, 2 leaders, 1 regular + 1 leader, or 1 elite (regular, elite,
@@ -219,11 +220,7 @@ def _check_pool(
         for kind in UNIT_KINDS:
             wanted[nation, kind] += getattr(placement.group.figures, kind)
     pools = situation.position.reinforcements or {}
-    on_board: Counter[tuple[str, str]] = Counter()
-    for by_nation in situation.position.armies.values():
-        for nation, units in by_nation.items():
-            for kind in UNIT_KINDS:
-                on_board[nation, kind] += getattr(units, kind)
+    on_board = figures_on_board(situation.position)
     for (nation, kind), count in sorted(wanted.items()):
         if not count:
             continue
