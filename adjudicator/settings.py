@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "adjudicator.web.wotr_moves",
     "adjudicator.web.mordor",
     "adjudicator.web.wojna",
+    "adjudicator.web.links",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,67 @@
+"""Store and read content-addressed inputs (services/selectors in the HackSoft sense).
+
+A page whose input is too big for a query string (a whole board position, a pasted deck list)
+stores it here and links it by ``?<field>=<key>``: the key is derived from the content alone,
+so the same input always gets the same key, on any machine, and a link re-runs the same question.
+"""
+
+import base64
+import hashlib
+import json
+import re
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from .models import SharedInput
+
+#: The largest input stored, as canonical JSON text (a full board position is about 6 KB).
+MAX_PAYLOAD_CHARS = 64 * 1024
+KEY_LENGTH = 12
+_KIND = re.compile(r"^[a-z][a-z0-9-]{0,31}$")
+_KEY = re.compile(rf"^[a-z2-7]{{{KEY_LENGTH}}}$")
+
+
+class SharedInputError(ValueError):
+    """The input cannot be stored or the key names nothing stored."""
+
+
+def canonical_json(payload: Any) -> str:
+    """The one text of a JSON value: sorted keys, no spaces, non-ASCII kept."""
+    return json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def input_key(kind: str, payload: Any) -> str:
+    """The short key of an input: base32 of the SHA-256 of its kind and canonical JSON."""
+    digest = hashlib.sha256(f"{kind}\n{canonical_json(payload)}".encode()).digest()
+    return base64.b32encode(digest).decode("ascii").lower()[:KEY_LENGTH]
+
+
+def share_input(*, kind: str, payload: Any) -> str:
+    """Store ``payload`` under its content key (once) and return the key."""
+    if not _KIND.match(kind):
+        raise SharedInputError(f"bad kind {kind!r}")
+    text = canonical_json(payload)
+    if len(text) > MAX_PAYLOAD_CHARS:
+        raise SharedInputError(f"input longer than {MAX_PAYLOAD_CHARS} characters")
+    key = input_key(kind, payload)
+    try:
+        with transaction.atomic():
+            stored, _ = SharedInput.objects.get_or_create(
+                key=key, defaults={"kind": kind, "payload": payload}
+            )
+    except IntegrityError:  # a concurrent save of the same input won the race
+        stored = SharedInput.objects.get(key=key)
+    if stored.kind != kind or canonical_json(stored.payload) != text:
+        raise SharedInputError(f"key collision on {key}")
+    return key
+
+
+def shared_input(*, kind: str, key: str) -> Any:
+    """The input stored under ``key`` for ``kind``; SharedInputError if there is none."""
+    if not _KEY.match(key):
+        raise SharedInputError(f"not a link key: {key[:40]!r}")
+    stored = SharedInput.objects.filter(key=key, kind=kind).first()
+    if stored is None:
+        raise SharedInputError(f"no stored {kind} under {key}")
+    return stored.payload
