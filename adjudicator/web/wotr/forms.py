@@ -119,7 +119,7 @@ class BattleForm(EngineErrorsMixin, forms.Form):
         _("Rounds"),
         1,
         MAX_ROUNDS,
-        initial=1,
+        initial=None,
         required=False,
         help_text=_("Leave empty to fight until one side has no units."),
     )
@@ -240,6 +240,7 @@ class HuntForm(EngineErrorsMixin, forms.Form):
         _("Mordor track step"),
         0,
         4,
+        initial=None,
         required=False,
         help_text=_("Leave empty outside Mordor."),
     )
@@ -316,6 +317,7 @@ class VictoryForm(EngineErrorsMixin, forms.Form):
         _("Mordor track step"),
         0,
         5,
+        initial=None,
         required=False,
         help_text=_("Leave empty outside Mordor; 5 is Mount Doom."),
     )

@@ -145,9 +145,9 @@ class WotrBattleOptionsSerializer(WotrStrictSerializer):
         min_value=1,
         max_value=MAX_ROUNDS,
         allow_null=True,
-        default=1,
-        help_text="rounds to fight, or null: until one side has no units (siege: each round "
-        "after the first costs the attacker an elite)",
+        default=None,
+        help_text="rounds to fight; null or left out (the default): until one side has no units "
+        "or the attacker stops (siege: each round after the first costs the attacker an elite)",
     )
     attacker_stops_below = serializers.IntegerField(min_value=0, max_value=10, default=0)
 

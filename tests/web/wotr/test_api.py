@@ -260,3 +260,13 @@ def test_victory_takes_a_position_or_the_separate_fields_not_both(api):
     beside it would be ignored in silence, so the request is refused naming the field."""
     answer = post(api, "/api/wotr/victory/", {"position": "setup", "corruption": 12}, status=400)
     assert [e["field"] for e in answer["errors"]] == ["corruption"]
+
+
+def test_a_battle_without_rounds_is_fought_to_the_end(api):
+    """The usual question: 10 regulars attacking 5 destroy them with 98.2%, not one round's 0.4%."""
+    body = {"attacker": {"regular": 10}, "defender": {"regular": 5}}
+    answer = api.post("/api/wotr/battle/", body, format="json").json()
+    assert answer["battle"]["rounds"] is None
+    assert round(answer["defender_destroyed"]["probability"], 3) == 0.982
+    one_round = api.post("/api/wotr/battle/", {**body, "rounds": 1}, format="json").json()
+    assert round(one_round["defender_destroyed"]["probability"], 3) == 0.004

@@ -12,6 +12,7 @@ def test_battle_form(page, live_server):
     page.fill("input[name=defender_regular]", "3")
     page.fill("input[name=defender_leadership]", "1")
     page.select_option("select[name=settlement]", "city")
+    page.fill("input[name=rounds]", "1")
     page.click("#compute")
     assert page.inner_text("[data-testid=defender-destroyed]") == "331/3456"
     assert page.input_value("input[name=attacker_regular]") == "5"

@@ -195,14 +195,19 @@ def test_position_battle_page(client):
 )
 def test_each_form_as_first_shown_can_be_submitted(client, path, form_class):
     """A player who opens a form and presses the button gets an answer, not an error."""
+    from django import forms as django_forms
+
     from adjudicator.web.wotr import forms
 
     form = getattr(forms, form_class)()
     query = {}
     for name, field in form.fields.items():
         value = form[name].value()
-        if value is None and getattr(field, "choices", None):
-            value = next(iter(field.choices))[0]  # a browser submits the first option
+        single_choice = getattr(field, "choices", None) and not isinstance(
+            field, django_forms.MultipleChoiceField
+        )
+        if value is None and single_choice:
+            value = next(iter(field.choices))[0]  # a browser submits a select's first option
         if value is not None and value is not False and value != "":
             query[name] = value
     response = client.get(path, query)
@@ -252,3 +257,11 @@ def test_hunt_form_names_companions_and_special_tiles_in_the_readers_language(la
         assert name in page
     assert "Gandalf the Grey" not in page and ">Phial of Galadriel<" not in page
     assert 'value="gandalf-grey"' in page and 'value="phial-of-galadriel"' in page
+
+
+@pytest.mark.django_db
+def test_the_battle_form_fights_to_the_end_and_the_hunt_starts_outside_mordor(client):
+    battle = client.get("/wotr/battle/").context["form"]
+    assert battle["rounds"].value() is None
+    for path in ("/wotr/hunt/", "/wotr/hunt/turn/", "/wotr/victory/"):
+        assert client.get(path).context["form"]["mordor_step"].value() is None, path
