@@ -35,7 +35,8 @@ BattleView = answer_view(
         "Exact battle odds. Dice = strength up to 5, hits on 5+ (6+ for the attacker in the first "
         "round against a city or fortification and in every siege round), leadership re-rolls up "
         "to 5, a 1 always misses and a 6 always hits; 1 hit removes a regular or downgrades an "
-        "elite, 2 remove an elite. Without rounds (or with null) the battle is fought until one side has no units or the attacker stops; give rounds to fight only that many."
+        "elite, 2 remove an elite. Without rounds (or with null) the battle is fought until one "
+        "side has no units or the attacker stops; give rounds to fight only that many."
     ),
     example=BATTLE_EXAMPLE,
 )

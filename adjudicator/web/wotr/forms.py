@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from adjudicator.games.wotr.battle import MAX_ROUNDS
@@ -25,6 +26,9 @@ from adjudicator.games.wotr.position import (
     MAX_SHADOW_DICE,
     starting_control,
 )
+from adjudicator.web.links.services import SharedInputError, share_input, shared_input
+from adjudicator.web.pages import ApiFieldsForm
+from adjudicator.web.wotr_moves.presenters import region_name
 
 POLICY_CHOICES = [
     ("keep_strength", _("Keep strength: downgrade elites first")),
@@ -52,7 +56,7 @@ def number(
     )
 
 
-class EngineErrorsMixin:
+class EngineErrorsMixin(ApiFieldsForm):
     """Put an engine's ``InvalidInput`` problems on the matching fields; group the fields."""
 
     groups: tuple[tuple[Any, str], ...] = ()
@@ -84,6 +88,20 @@ class EngineErrorsMixin:
                 self.add_error(None, f"{legends.get(head, where)}: {message}")
 
 
+ARMY_KEYS = (
+    "regular",
+    "elite",
+    "leadership",
+    "strength_bonus",
+    "roll_modifier",
+    "reroll_modifier",
+    "casualty_policy",
+)
+SIDE_API_NAMES = {
+    f"{side}_{key}": f"{side}.{key}" for side in ("attacker", "defender") for key in ARMY_KEYS
+}
+
+
 def _side_fields(prefix: str, label, regular: int) -> dict[str, forms.Field]:
     return {
         f"{prefix}_regular": number(
@@ -109,7 +127,8 @@ def _side_fields(prefix: str, label, regular: int) -> dict[str, forms.Field]:
     }
 
 
-class BattleForm(EngineErrorsMixin, forms.Form):
+class BattleForm(EngineErrorsMixin):
+    api_names = SIDE_API_NAMES
     groups = ((_("Attacker"), "attacker_"), (_("Defender"), "defender_"))
     settlement = forms.ChoiceField(label=_("Defender's settlement"), choices=SETTLEMENT_CHOICES)
     siege = forms.BooleanField(
@@ -130,29 +149,16 @@ class BattleForm(EngineErrorsMixin, forms.Form):
         help_text=_("0: never stops."),
     )
 
-    def __init__(self, *args: Any, **kwargs: Any):
-        super().__init__(*args, **kwargs)
-        self.fields = {
+    def leading_fields(self) -> dict[str, forms.Field]:
+        return {
             **_side_fields("attacker", _("Attacker"), regular=5),
             **_side_fields("defender", _("Defender"), regular=3),
-            **self.fields,
         }
 
     def as_request(self) -> dict[str, Any]:
         data = self.cleaned_data
         sides = {
-            side: {
-                key: data[f"{side}_{key}"]
-                for key in (
-                    "regular",
-                    "elite",
-                    "leadership",
-                    "strength_bonus",
-                    "roll_modifier",
-                    "reroll_modifier",
-                    "casualty_policy",
-                )
-            }
+            side: {key: data[f"{side}_{key}"] for key in ARMY_KEYS}
             for side in ("attacker", "defender")
         }
         return {
@@ -164,7 +170,8 @@ class BattleForm(EngineErrorsMixin, forms.Form):
         }
 
 
-class FactionAttackForm(EngineErrorsMixin, forms.Form):
+class FactionAttackForm(EngineErrorsMixin):
+    api_names = {"regular": "target.regular", "elite": "target.elite"}
     faction = forms.ChoiceField(
         label=_("Faction"),
         choices=[("dead", _("The Dead of Dunharrow")), ("ents", _("The Ents of Fangorn"))],
@@ -212,7 +219,8 @@ COMPANION_CHOICES = [
 ]
 
 
-class HuntForm(EngineErrorsMixin, forms.Form):
+class HuntForm(EngineErrorsMixin):
+    api_names = {f"reroll_{k}": f"rerolls.{k}" for k in ("stronghold", "army", "nazgul")}
     hunt_dice = number(_("Shadow dice in the hunt box"), 0, MAX_SHADOW_DICE, initial=2)
     fp_dice_in_box = number(_("Free Peoples dice already in the box"), 0, MAX_FREE_PEOPLES_DICE)
     reroll_stronghold = forms.BooleanField(
@@ -291,26 +299,31 @@ class HuntTurnForm(HuntForm):
     moves = number(_("Fellowship moves this turn"), 1, MAX_MOVES, initial=2)
 
 
-def _settlements_of(side: str) -> list[tuple[str, str]]:
-    return [
-        (slug, f"{BOARD.regions[slug].name} ({BOARD.regions[slug].victory_points})")
-        for slug, owner in starting_control().items()
-        if owner == side and BOARD.regions[slug].victory_points
-    ]
+def _settlement_label(slug: str) -> str:
+    return f"{region_name(slug)} ({BOARD.regions[slug].victory_points})"
 
 
-class VictoryForm(EngineErrorsMixin, forms.Form):
-    shadow_holds = forms.MultipleChoiceField(
-        label=_("Free Peoples cities and strongholds the Shadow controls"),
-        choices=_settlements_of(FREE_PEOPLES),
-        required=False,
-        widget=forms.CheckboxSelectMultiple,
-    )
-    free_peoples_hold = forms.MultipleChoiceField(
-        label=_("Shadow cities and strongholds the Free Peoples control"),
-        choices=_settlements_of(SHADOW),
-        required=False,
-        widget=forms.CheckboxSelectMultiple,
+_settlement_label_lazy = lazy(_settlement_label, str)
+
+
+def _control_fields(owner: str, taker: str) -> dict[str, forms.Field]:
+    """One box per settlement with victory points that ``owner`` holds at the start; ticked, it
+    is sent as ``control.<region>=<taker>``, the API's control map (rules: Условия победы)."""
+    return {
+        f"control_{slug}": forms.BooleanField(
+            label=_settlement_label_lazy(slug),
+            required=False,
+            widget=forms.CheckboxInput(attrs={"value": taker}),
+        )
+        for slug, start in starting_control().items()
+        if start == owner and BOARD.regions[slug].victory_points
+    }
+
+
+class VictoryForm(EngineErrorsMixin):
+    legends = (
+        _("Free Peoples cities and strongholds the Shadow controls"),
+        _("Shadow cities and strongholds the Free Peoples control"),
     )
     corruption = number(_("Corruption"), 0, MAX_CORRUPTION)
     mordor_step = number(
@@ -322,10 +335,32 @@ class VictoryForm(EngineErrorsMixin, forms.Form):
         help_text=_("Leave empty outside Mordor; 5 is Mount Doom."),
     )
 
+    def leading_fields(self) -> dict[str, forms.Field]:
+        fields = {**_control_fields(FREE_PEOPLES, SHADOW), **_control_fields(SHADOW, FREE_PEOPLES)}
+        self.takers = {name: field.widget.attrs["value"] for name, field in fields.items()}
+        self.api_names = {name: "control." + name.removeprefix("control_") for name in fields}
+        return fields
+
+    def fieldsets(self) -> list[tuple[Any, list]]:
+        """The settlements by their owner at the start, then the Fellowship's fields."""
+        by_taker: dict[str, list] = {SHADOW: [], FREE_PEOPLES: []}
+        rest = []
+        for field in self:
+            taker = self.takers.get(field.name)
+            (rest if taker is None else by_taker[taker]).append(field)
+        return [
+            (self.legends[0], by_taker[SHADOW]),
+            (self.legends[1], by_taker[FREE_PEOPLES]),
+            ("", rest),
+        ]
+
     def as_request(self) -> dict[str, Any]:
         data = self.cleaned_data
-        control = {slug: SHADOW for slug in data["shadow_holds"]}
-        control.update({slug: FREE_PEOPLES for slug in data["free_peoples_hold"]})
+        control = {
+            name.removeprefix("control_"): taker
+            for name, taker in self.takers.items()
+            if data.get(name)
+        }
         return {
             "control": control,
             "corruption": data["corruption"],
@@ -333,7 +368,10 @@ class VictoryForm(EngineErrorsMixin, forms.Form):
         }
 
 
-class PositionBattleForm(EngineErrorsMixin, forms.Form):
+POSITION_KIND = "wotr-position"
+
+
+class PositionBattleForm(EngineErrorsMixin):
     position = forms.CharField(
         label=_("Position (JSON)"),
         required=False,
@@ -354,13 +392,28 @@ class PositionBattleForm(EngineErrorsMixin, forms.Form):
     attacker_stops_below = BattleForm.base_fields["attacker_stops_below"]
 
     def clean_position(self) -> Any:
+        """The standard setup when empty, a position's link key, or the position's JSON."""
         text = self.cleaned_data["position"].strip()
         if not text:
             return "setup"
+        if not text.startswith(("{", "[", '"')):
+            try:
+                return shared_input(kind=POSITION_KIND, key=text)
+            except SharedInputError:
+                raise forms.ValidationError(_("No position is stored under this link.")) from None
         try:
             return json.loads(text)
         except ValueError as error:
             raise forms.ValidationError(_("Not valid JSON: %(error)s") % {"error": error}) from None
+
+    def link_query(self) -> str:
+        """A whole position is too big for a link: it is stored and linked by its content key."""
+        position = self.cleaned_data.get("position")
+        if isinstance(position, dict):
+            key = share_input(kind=POSITION_KIND, payload=position)
+            self.data = self.data.copy()
+            self.data["position"] = key
+        return super().link_query()
 
     def as_request(self) -> dict[str, Any]:
         data = self.cleaned_data

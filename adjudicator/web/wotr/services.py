@@ -12,7 +12,7 @@ from functools import wraps
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 
 from adjudicator.citations import citations_payload
 from adjudicator.games.common import InvalidInput, exact_value, probability
@@ -120,10 +120,32 @@ def run_position_battle(data: Mapping[str, Any], request=None) -> dict[str, Any]
 
 
 def battle_verdict(odds: BattleOdds) -> str:
+    """The headline: the chance the attacker destroys the defending army, over the battle asked
+    (to the end unless rounds were given), then the attacker's own risk."""
+    battle = odds.battle
+    values = {
+        "defender": percent(odds.defender_destroyed),
+        "attacker": percent(odds.attacker_destroyed),
+        "rounds": battle.rounds,
+        "stops": battle.attacker_stops_below,
+    }
+    if battle.rounds is not None:
+        return ngettext(
+            "In %(rounds)s round the attacker destroys the defending army: %(defender)s "
+            "(the attacker is destroyed: %(attacker)s).",
+            "In %(rounds)s rounds the attacker destroys the defending army: %(defender)s "
+            "(the attacker is destroyed: %(attacker)s).",
+            battle.rounds,
+        ) % values
+    if battle.attacker_stops_below:
+        return _(
+            "The attacker destroys the defending army: %(defender)s, fighting until it has "
+            "fewer than %(stops)s units (the attacker is destroyed: %(attacker)s)."
+        ) % values
     return _(
-        "The defender is destroyed with probability %(defender)s; the attacker with "
-        "probability %(attacker)s."
-    ) % {"defender": percent(odds.defender_destroyed), "attacker": percent(odds.attacker_destroyed)}
+        "The attacker destroys the defending army: %(defender)s, fighting to the end "
+        "(the attacker is destroyed: %(attacker)s)."
+    ) % values
 
 
 def _army_echo(army: Army) -> dict[str, Any]:
@@ -239,17 +261,21 @@ def run_hunt(data: Mapping[str, Any], request=None) -> dict[str, Any]:
 def hunt_verdict(odds: HuntOdds) -> str:
     if odds.hunt.moves > 1:
         return _(
-            "The Ring-bearer survives %(moves)s moves with probability %(survive)s "
-            "(corruption 12: %(lost)s)."
+            "The Ring-bearer survives %(moves)s moves uncorrupted: %(survive)s "
+            "(corruption reaches 12: %(lost)s)."
         ) % {
             "moves": odds.hunt.moves,
             "survive": percent(odds.survives),
             "lost": percent(odds.corruption_12),
         }
     return _(
-        "The hunt succeeds with probability %(success)s; corruption reaches 12 with "
-        "probability %(lost)s."
-    ) % {"success": percent(odds.success), "lost": percent(odds.corruption_12)}
+        "The Ring-bearer is corrupted (corruption reaches 12): %(lost)s; the Fellowship is "
+        "revealed: %(reveal)s; a tile is drawn: %(success)s."
+    ) % {
+        "lost": percent(odds.corruption_12),
+        "reveal": percent(odds.reveal),
+        "success": percent(odds.success),
+    }
 
 
 def hunt_answer(odds: HuntOdds, request=None) -> dict[str, Any]:

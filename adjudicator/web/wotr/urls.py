@@ -8,10 +8,10 @@ app_name = "wotr"
 
 urlpatterns = [
     path("", views.index, name="index"),
-    path("battle/", views.BattlePage.as_view(), name="battle"),
-    path("battle/position/", views.PositionBattlePage.as_view(), name="position_battle"),
-    path("factions/", views.FactionAttackPage.as_view(), name="faction"),
-    path("hunt/", views.HuntPage.as_view(), name="hunt"),
-    path("hunt/turn/", views.HuntTurnPage.as_view(), name="hunt_turn"),
-    path("victory/", views.VictoryPage.as_view(), name="victory"),
+    path("battle/", views.battle_page, name="battle"),
+    path("battle/position/", views.position_battle_page, name="position_battle"),
+    path("factions/", views.faction_attack_page, name="faction"),
+    path("hunt/", views.hunt_page, name="hunt"),
+    path("hunt/turn/", views.hunt_turn_page, name="hunt_turn"),
+    path("victory/", views.victory_page, name="victory"),
 ]

@@ -11,10 +11,9 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views import View
 
 from adjudicator.charts import bar_chart_svg
-from adjudicator.games.common import InvalidInput
+from adjudicator.web.pages import CheckerPage
 
 from . import forms, services
 
@@ -74,109 +73,72 @@ def victory_chart(answer: dict[str, Any]):
     )
 
 
-class AnswerPage(View):
-    """A GET form: unbound shows the form; bound shows the answer below the kept values.
-
-    Invalid input (the form's or the engine's) re-renders with the errors and status 400.
-    """
-
-    form_class: type = forms.BattleForm
-    template_name = ""
-    title: Any = ""
-    compute: Callable[..., dict[str, Any]] = staticmethod(services.run_battle)
-    chart: Callable[[dict[str, Any]], Any] = staticmethod(battle_chart)
-
-    def get(self, request: HttpRequest) -> HttpResponse:
-        bound = bool(request.GET)
-        form = self.form_class(request.GET) if bound else self.form_class()
-        context: dict[str, Any] = {"form": form, "title": self.title}
-        status = 200
-        if bound:
-            answer = None
-            if form.is_valid():
-                try:
-                    answer = self.compute(form.as_request(), request)
-                except InvalidInput as error:
-                    form.add_engine_errors(error.problems)
-            if answer is None:
-                status = 400
-            else:
-                context.update(answer=answer, chart=self.chart(answer))
-        return render(request, self.template_name, context, status=status)
+def _page(form_class, template_name: str, title, compute, chart) -> Callable[..., HttpResponse]:
+    return CheckerPage.as_view(
+        form_class=form_class,
+        template_name=template_name,
+        title=title,
+        compute=compute,
+        chart=chart,
+    )
 
 
-class BattlePage(AnswerPage):
-    form_class = forms.BattleForm
-    template_name = "wotr/battle.html"
-    title = gettext_lazy("Battle odds")
-    compute = staticmethod(services.run_battle)
-    chart = staticmethod(battle_chart)
+BATTLE_TITLE = gettext_lazy("Battle odds")
+FACTION_TITLE = gettext_lazy("Faction attack: the Dead and the Ents")
+HUNT_TITLE = gettext_lazy("The Hunt for the Ring")
+HUNT_TURN_TITLE = gettext_lazy("The Hunt over a turn of moves")
+VICTORY_TITLE = gettext_lazy("Victory points and the winner")
 
-
-class PositionBattlePage(AnswerPage):
-    form_class = forms.PositionBattleForm
-    template_name = "wotr/battle.html"
-    title = gettext_lazy("Battle odds from a position")
-    compute = staticmethod(services.run_position_battle)
-    chart = staticmethod(battle_chart)
-
-
-class FactionAttackPage(AnswerPage):
-    form_class = forms.FactionAttackForm
-    template_name = "wotr/faction.html"
-    title = gettext_lazy("Faction attack: the Dead and the Ents")
-    compute = staticmethod(services.run_faction_attack)
-    chart = staticmethod(faction_chart)
-
-
-class HuntPage(AnswerPage):
-    form_class = forms.HuntForm
-    template_name = "wotr/hunt.html"
-    title = gettext_lazy("The Hunt for the Ring")
-    compute = staticmethod(services.run_hunt)
-    chart = staticmethod(hunt_chart)
-
-
-class HuntTurnPage(AnswerPage):
-    form_class = forms.HuntTurnForm
-    template_name = "wotr/hunt.html"
-    title = gettext_lazy("The Hunt over a turn of moves")
-    compute = staticmethod(services.run_hunt)
-    chart = staticmethod(hunt_turn_chart)
-
-
-class VictoryPage(AnswerPage):
-    form_class = forms.VictoryForm
-    template_name = "wotr/victory.html"
-    title = gettext_lazy("Victory points and the winner")
-    compute = staticmethod(services.run_victory)
-    chart = staticmethod(victory_chart)
+battle_page = _page(
+    forms.BattleForm, "wotr/battle.html", BATTLE_TITLE, services.run_battle, battle_chart
+)
+position_battle_page = _page(
+    forms.PositionBattleForm,
+    "wotr/battle.html",
+    gettext_lazy("Battle odds from a position"),
+    services.run_position_battle,
+    battle_chart,
+)
+faction_attack_page = _page(
+    forms.FactionAttackForm,
+    "wotr/faction.html",
+    FACTION_TITLE,
+    services.run_faction_attack,
+    faction_chart,
+)
+hunt_page = _page(forms.HuntForm, "wotr/hunt.html", HUNT_TITLE, services.run_hunt, hunt_chart)
+hunt_turn_page = _page(
+    forms.HuntTurnForm, "wotr/hunt.html", HUNT_TURN_TITLE, services.run_hunt, hunt_turn_chart
+)
+victory_page = _page(
+    forms.VictoryForm, "wotr/victory.html", VICTORY_TITLE, services.run_victory, victory_chart
+)
 
 
 def index(request: HttpRequest) -> HttpResponse:
     pages = [
         (
-            BattlePage.title,
+            BATTLE_TITLE,
             "wotr:battle",
             _("Exact odds of a battle, round by round or to the end, sieges included."),
         ),
         (
-            FactionAttackPage.title,
+            FACTION_TITLE,
             "wotr:faction",
             _("The Dead or the Ents spending figures on 3 dice at 4+ against a Shadow army."),
         ),
         (
-            HuntPage.title,
+            HUNT_TITLE,
             "wotr:hunt",
             _("One hunt: success, tiles, damage, reveal and corruption, in Mordor too."),
         ),
         (
-            HuntTurnPage.title,
+            HUNT_TURN_TITLE,
             "wotr:hunt_turn",
             _("Several moves in one turn: the chance the Ring-bearer survives them all."),
         ),
         (
-            VictoryPage.title,
+            VICTORY_TITLE,
             "wotr:victory",
             _("Victory points and who wins, in the rulebook's order of conditions."),
         ),

@@ -4,20 +4,20 @@ import pytest
 from django.test import Client
 
 BATTLE_QUERY = {
-    "attacker_regular": 5,
-    "attacker_elite": 0,
-    "attacker_leadership": 2,
-    "attacker_strength_bonus": 0,
-    "attacker_roll_modifier": 0,
-    "attacker_reroll_modifier": 0,
-    "attacker_casualty_policy": "keep_strength",
-    "defender_regular": 3,
-    "defender_elite": 0,
-    "defender_leadership": 1,
-    "defender_strength_bonus": 0,
-    "defender_roll_modifier": 0,
-    "defender_reroll_modifier": 0,
-    "defender_casualty_policy": "keep_strength",
+    "attacker.regular": 5,
+    "attacker.elite": 0,
+    "attacker.leadership": 2,
+    "attacker.strength_bonus": 0,
+    "attacker.roll_modifier": 0,
+    "attacker.reroll_modifier": 0,
+    "attacker.casualty_policy": "keep_strength",
+    "defender.regular": 3,
+    "defender.elite": 0,
+    "defender.leadership": 1,
+    "defender.strength_bonus": 0,
+    "defender.roll_modifier": 0,
+    "defender.reroll_modifier": 0,
+    "defender.casualty_policy": "keep_strength",
     "settlement": "city",
     "rounds": 1,
     "attacker_stops_below": 0,
@@ -46,15 +46,16 @@ def test_battle_page_answers_and_keeps_values(client):
     page = response.content.decode()
     assert response.status_code == 200
     assert "331/3456" in page
-    assert 'class="verdict' in page and "<svg" in page
+    assert 'verdict" id="headline"' in page and "<svg" in page
     assert "/rules/wotr-rules/ataka-goroda-ili-ukrepleniia/" in page
-    assert 'name="attacker_regular" value="5"' in page
+    assert 'name="attacker.regular" value="5"' in page
+    assert 'data-testid="headline"' in page
 
 
 @pytest.mark.parametrize(
     ("change", "field"),
     [
-        ({"attacker_regular": 11}, "attacker_regular"),
+        ({"attacker.regular": 11}, "attacker_regular"),
         ({"settlement": "castle"}, "settlement"),
         ({"rounds": 51}, "rounds"),
     ],
@@ -66,7 +67,7 @@ def test_battle_page_bad_input_is_400_with_the_error(client, change, field):
 
 
 def test_engine_errors_land_on_the_form(client):
-    response = client.get("/wotr/battle/", {**BATTLE_QUERY, "attacker_regular": 0})
+    response = client.get("/wotr/battle/", {**BATTLE_QUERY, "attacker.regular": 0})
     assert response.status_code == 400
     assert "strength 0" in response.content.decode()
 
@@ -82,7 +83,7 @@ def test_engine_errors_land_on_the_form(client):
 def test_a_whole_side_error_is_named_as_the_form_labels_the_side(language, shown):
     """The engine says ``attacker``; the page names the side as its fieldset legend does."""
     response = Client(HTTP_ACCEPT_LANGUAGE=language).get(
-        "/wotr/battle/", {**BATTLE_QUERY, "attacker_regular": 0, "attacker_elite": 0}
+        "/wotr/battle/", {**BATTLE_QUERY, "attacker.regular": 0, "attacker.elite": 0}
     )
     page = response.content.decode()
     assert response.status_code == 400
@@ -96,8 +97,8 @@ def test_faction_page(client):
         {
             "faction": "ents",
             "figures": 4,
-            "regular": 3,
-            "elite": 0,
+            "target.regular": 3,
+            "target.elite": 0,
             "casualty_policy": "keep_strength",
         },
     )
@@ -109,7 +110,7 @@ def test_hunt_pages(client):
     query = {
         "hunt_dice": 3,
         "fp_dice_in_box": 1,
-        "reroll_stronghold": "on",
+        "rerolls.stronghold": "on",
         "corruption": 10,
         "casualty": "corruption",
         "drawn": "",
@@ -124,7 +125,7 @@ def test_hunt_pages(client):
 
 def test_victory_page(client):
     response = client.get(
-        "/wotr/victory/", {"shadow_holds": ["minas-tirith", "dale"], "corruption": 0}
+        "/wotr/victory/", {"control.minas-tirith": "shadow", "control.dale": "shadow", "corruption": 0}
     )
     assert response.status_code == 200
     assert response.context["answer"]["shadow_vp"] == 3
@@ -140,10 +141,10 @@ def test_pages_in_russian_and_polish():
 
 def test_answers_are_translated_engine_messages_included():
     page = Client(HTTP_ACCEPT_LANGUAGE="ru").get("/wotr/battle/", BATTLE_QUERY).content.decode()
-    assert "Защитник уничтожен с вероятностью" in page
+    assert "За 1 раунд атакующий уничтожает армию защитника" in page
     assert "Боевые карты не играются" in page
     page = Client(HTTP_ACCEPT_LANGUAGE="pl").get("/wotr/battle/", BATTLE_QUERY).content.decode()
-    assert "Obrońca zostaje zniszczony" in page
+    assert "W 1 rundzie atakujący niszczy armię obrońcy" in page
 
 
 def test_position_battle_page(client):

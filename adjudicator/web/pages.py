@@ -1,0 +1,167 @@
+"""The one page view every checker uses: form → API request → engine → answer → template.
+
+A checker page answers a GET whose query string uses the API request's field names, nested with
+dots (``/wotr/battle/?attacker.regular=10&defender.regular=5``), so a page link and an API call
+say the same thing. Fields left at their defaults are left out of the shared link; opened
+anywhere, in any language, the link re-runs the same question. The answer comes first (the
+headline, the question in one line, a Share control), the form after it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+from django import forms
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views import View
+
+from adjudicator.games.common import InvalidInput
+
+
+def api_name(field_name: str, renames: Mapping[str, str]) -> str:
+    """The API request path of a form field: renamed explicitly, or the field's own name."""
+    return renames.get(field_name, field_name)
+
+
+class ApiFieldsForm(forms.Form):
+    """A GET form whose inputs are named by the API request's dotted paths.
+
+    ``api_names`` maps a Python field name to its API path (``attacker_regular`` →
+    ``attacker.regular``); unnamed fields keep their name. A field missing from the query takes
+    its initial value, so a link may leave out every field at its default.
+    """
+
+    api_names: ClassVar[dict[str, str]] = {}
+
+    def __init__(self, data: QueryDict | None = None, *args: Any, **kwargs: Any) -> None:
+        super().__init__(data, *args, **kwargs)
+        self.fields = {**self.leading_fields(), **self.fields}
+        if data is not None:
+            self.data = self._with_defaults(data)
+        for name, field in self.fields.items():
+            default = self._default(name, field)
+            if default is not None and not isinstance(field.widget, forms.CheckboxInput):
+                field.widget.attrs["data-default"] = default
+            if isinstance(field, forms.IntegerField):
+                field.widget.attrs.setdefault("inputmode", "numeric")
+
+    def leading_fields(self) -> dict[str, forms.Field]:
+        """Fields made per instance (one per side, per settlement), placed before the rest."""
+        return {}
+
+    def add_prefix(self, field_name: str) -> str:
+        return api_name(field_name, self.api_names)
+
+    def _default(self, name: str, field: forms.Field) -> Any:
+        value = self.get_initial_for_field(field, name)
+        if isinstance(field, forms.MultipleChoiceField | forms.BooleanField):
+            return None
+        if value in (None, "") and isinstance(field, forms.ChoiceField) and field.required:
+            return next(iter(field.choices))[0]  # what a browser sends for an untouched select
+        return None if value in (None, "") else value
+
+    def _with_defaults(self, data: QueryDict) -> QueryDict:
+        filled = data.copy()
+        for name, field in self.fields.items():
+            key = self.add_prefix(name)
+            default = self._default(name, field)
+            if key not in filled and default is not None:
+                filled[key] = str(default)
+        return filled
+
+    def link_query(self) -> str:
+        """The shortest query that asks the same question: values at their default left out.
+
+        One value is always kept so that the link still asks (an empty query shows the form).
+        """
+        query = QueryDict(mutable=True)
+        for name, field in self.fields.items():
+            key = self.add_prefix(name)
+            values = [v for v in self.data.getlist(key) if v != ""]
+            default = self._default(name, field)
+            if not values or (default is not None and values == [str(default)]):
+                continue
+            query.setlist(key, values)
+        if not query and self.fields:
+            first = next(iter(self.fields))
+            query[self.add_prefix(first)] = str(self[first].value())
+        return query.urlencode(safe=".")
+
+    def summary(self) -> dict[str, list[dict[str, Any]]]:
+        """The question in one line: each field's label and the value the answer used, the
+        values given apart from those left at their default."""
+        summary: dict[str, list[dict[str, Any]]] = {"given": [], "defaults": []}
+        for bound in self:
+            shown = self._shown_value(bound)
+            if shown is None:
+                continue
+            default = self._default(bound.name, bound.field)
+            at_default = default is not None and self.data.get(bound.html_name) == str(default)
+            summary["defaults" if at_default else "given"].append(
+                {"label": str(bound.field.label or bound.name).rstrip(":"), "value": shown}
+            )
+        return summary
+
+    def _shown_value(self, bound: forms.BoundField) -> Any:
+        field = bound.field
+        value = getattr(self, "cleaned_data", {}).get(bound.name)
+        if isinstance(field, forms.BooleanField):
+            return _("yes") if value else None
+        if isinstance(field, forms.ChoiceField):
+            labels = dict(field.choices)
+            chosen = value if isinstance(value, list) else [value]
+            return ", ".join(str(labels.get(v, v)) for v in chosen if v not in (None, "")) or None
+        return None if value in (None, "", []) else value
+
+
+class CheckerPage(View):
+    """A checker's page: unbound shows the form; bound answers first, then the form to edit.
+
+    Subclasses (or ``as_view`` arguments) name the form, the template, the title, ``compute``
+    (API request dict, request → answer dict with at least ``verdict``) and optionally ``chart``
+    (answer → {"title", "svg"}). Invalid input (the form's or the engine's) re-renders the form
+    with the errors and status 400, and nothing is computed.
+    """
+
+    form_class: type[forms.Form] = forms.Form
+    template_name = ""
+    title: Any = ""
+    compute: Callable[..., dict[str, Any]] | None = None
+    chart: Callable[[dict[str, Any]], Any] | None = None
+    extra_context: dict[str, Any] | None = None
+
+    def form_kwargs(self) -> dict[str, Any]:
+        return {}
+
+    def get(self, request: HttpRequest, **kwargs: Any) -> HttpResponse:
+        bound = bool(request.GET)
+        form = self.form_class(request.GET if bound else None, **self.form_kwargs())
+        context: dict[str, Any] = {"form": form, "title": self.title, **(self.extra_context or {})}
+        status = 200
+        if bound:
+            answer = self.answer(form, request)
+            if answer is None:
+                status = 400
+            else:
+                link = f"{request.path}?{form.link_query()}"
+                context.update(
+                    answer=answer,
+                    chart=self.chart(answer) if self.chart else None,
+                    summary=form.summary(),
+                    share_url=request.build_absolute_uri(link),
+                )
+        return render(request, self.template_name, context, status=status)
+
+    def answer(self, form: forms.Form, request: HttpRequest) -> dict[str, Any] | None:
+        """The engine's answer, or None with the problems put on the form."""
+        if not form.is_valid():
+            return None
+        assert self.compute is not None
+        try:
+            return self.compute(form.as_request(), request)
+        except InvalidInput as error:
+            form.add_engine_errors(error.problems)
+            return None
