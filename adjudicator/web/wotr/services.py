@@ -130,22 +130,31 @@ def battle_verdict(odds: BattleOdds) -> str:
         "stops": battle.attacker_stops_below,
     }
     if battle.rounds is not None:
-        return ngettext(
-            "In %(rounds)s round the attacker destroys the defending army: %(defender)s "
-            "(the attacker is destroyed: %(attacker)s).",
-            "In %(rounds)s rounds the attacker destroys the defending army: %(defender)s "
-            "(the attacker is destroyed: %(attacker)s).",
-            battle.rounds,
-        ) % values
+        return (
+            ngettext(
+                "In %(rounds)s round the attacker destroys the defending army: %(defender)s "
+                "(the attacker is destroyed: %(attacker)s).",
+                "In %(rounds)s rounds the attacker destroys the defending army: %(defender)s "
+                "(the attacker is destroyed: %(attacker)s).",
+                battle.rounds,
+            )
+            % values
+        )
     if battle.attacker_stops_below:
-        return _(
-            "The attacker destroys the defending army: %(defender)s, fighting until it has "
-            "fewer than %(stops)s units (the attacker is destroyed: %(attacker)s)."
-        ) % values
-    return _(
-        "The attacker destroys the defending army: %(defender)s, fighting to the end "
-        "(the attacker is destroyed: %(attacker)s)."
-    ) % values
+        return (
+            _(
+                "The attacker destroys the defending army: %(defender)s, fighting until it has "
+                "fewer than %(stops)s units (the attacker is destroyed: %(attacker)s)."
+            )
+            % values
+        )
+    return (
+        _(
+            "The attacker destroys the defending army: %(defender)s, fighting to the end "
+            "(the attacker is destroyed: %(attacker)s)."
+        )
+        % values
+    )
 
 
 def _army_echo(army: Army) -> dict[str, Any]:

@@ -125,7 +125,8 @@ def test_hunt_pages(client):
 
 def test_victory_page(client):
     response = client.get(
-        "/wotr/victory/", {"control.minas-tirith": "shadow", "control.dale": "shadow", "corruption": 0}
+        "/wotr/victory/",
+        {"control.minas-tirith": "shadow", "control.dale": "shadow", "corruption": 0},
     )
     assert response.status_code == 200
     assert response.context["answer"]["shadow_vp"] == 3
