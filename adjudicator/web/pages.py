@@ -161,7 +161,8 @@ class CheckerPage(View):
             return None
         assert self.compute is not None
         try:
-            return self.compute(form.as_request(), request)
+            answer = self.compute(form.as_request(), request)
         except InvalidInput as error:
             form.add_engine_errors(error.problems)
             return None
+        return {"headline": answer.get("verdict"), "tone": "", "assumptions": [], **answer}

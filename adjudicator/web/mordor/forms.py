@@ -15,6 +15,7 @@ from adjudicator.games.mordor.model import (
     GameSetup,
 )
 from adjudicator.games.mordor.odds import GOALS, POLICIES
+from adjudicator.web.pages import ApiFieldsForm
 
 from .labels import FACE_NAMES, GOAL_LABELS, POLICY_LABELS, TRACK_LETTERS
 
@@ -54,8 +55,11 @@ def _track(form: forms.Form, name: str) -> list[str] | None:
     return [TRACK_LETTERS[ch] for ch in typed.ljust(squares, ".")]
 
 
-class MordorBaseForm(forms.Form):
+class MordorBaseForm(ApiFieldsForm):
     """Maps the engine's field names (``rolled[2].face``) back onto this form's fields."""
+
+    def as_request(self) -> dict[str, Any]:
+        return self.cleaned_data["request"]
 
     def engine_field(self, field: str) -> str | None:
         return field if field in self.fields else None

@@ -8,7 +8,7 @@ app_name = "mordor"
 
 urlpatterns = [
     path("", views.index, name="index"),
-    path("keep/", views.KeepView.as_view(), name="keep"),
-    path("resolve/", views.ResolveView.as_view(), name="resolve"),
-    path("odds/", views.OddsView.as_view(), name="odds"),
+    path("keep/", views.keep_page, name="keep"),
+    path("resolve/", views.resolve_page, name="resolve"),
+    path("odds/", views.odds_page, name="odds"),
 ]

@@ -4,10 +4,10 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.views import View
+from django.utils.translation import gettext_lazy
 
-from adjudicator.games.common import InvalidInput
 from adjudicator.games.mordor.model import GameSetup
+from adjudicator.web.pages import CheckerPage
 
 from . import forms, presenters, services
 from .labels import policy_label
@@ -20,62 +20,49 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(request, "mordor/index.html", {"assumptions": assumptions})
 
 
-class ToolView(View):
-    """A form page: unbound without parameters; bound, it shows the answer or a 400."""
-
-    form_class: type[forms.MordorBaseForm]
-    template_name: str
-
-    def answer(self, request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]:
-        raise NotImplementedError
-
-    def get(self, request: HttpRequest) -> HttpResponse:
-        form = self.form_class(request.GET or None)
-        context: dict[str, Any] = {"form": form}
-        status = 200
-        if form.is_bound:
-            try:
-                if form.is_valid():
-                    context.update(self.answer(request, form.cleaned_data["request"]))
-            except InvalidInput as invalid:
-                form.add_engine_errors(invalid.problems)
-            if form.errors:
-                status = 400
-                context.pop("result", None)
-        return render(request, self.template_name, context, status=status)
+def keep_answer(data: dict[str, Any], request: HttpRequest) -> dict[str, Any]:
+    check = services.run_keep_check(data)
+    result = presenters.keep_answer(check, request)
+    return {
+        **result,
+        "headline": result["summary"],
+        "tone": "legal" if result["legal"] else "illegal",
+        "keeps": presenters.keep_descriptions(data["rolled"], check.legal_keeps),
+    }
 
 
-class KeepView(ToolView):
-    form_class = forms.KeepForm
-    template_name = "mordor/keep.html"
-
-    def answer(self, request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]:
-        check = services.run_keep_check(data)
-        return {
-            "result": presenters.keep_answer(check, request),
-            "keeps": presenters.keep_descriptions(data["rolled"], check.legal_keeps),
-        }
-
-
-class ResolveView(ToolView):
-    form_class = forms.ResolveForm
-    template_name = "mordor/resolve.html"
-
-    def answer(self, request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]:
-        result, setup = services.run_resolve(data)
-        answer = presenters.resolve_answer(result, setup, request)
-        return {"result": answer, "players": presenters.players_table(answer)}
+def resolve_answer(data: dict[str, Any], request: HttpRequest) -> dict[str, Any]:
+    result, setup = services.run_resolve(data)
+    answer = presenters.resolve_answer(result, setup, request)
+    return {
+        **answer,
+        "headline": answer["summary"],
+        "tone": "warn" if answer["game_over"] else "",
+        "players_after": presenters.players_table(answer),
+    }
 
 
-class OddsView(ToolView):
-    form_class = forms.OddsForm
-    template_name = "mordor/odds.html"
+def odds_answer(data: dict[str, Any], request: HttpRequest) -> dict[str, Any]:
+    odds, advice, journey = services.run_odds(data)
+    answer = presenters.odds_answer(odds, advice, data.get("rolled"), request, journey)
+    return {
+        **answer,
+        "headline": answer["summary"],
+        "charts": presenters.odds_charts(odds),
+        "policies": [(policy_label(n), v) for n, v in answer["policy_values"].items()],
+    }
 
-    def answer(self, request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]:
-        odds, advice, journey = services.run_odds(data)
-        answer = presenters.odds_answer(odds, advice, data.get("rolled"), request, journey)
-        return {
-            "result": answer,
-            "charts": presenters.odds_charts(odds),
-            "policies": [(policy_label(n), v) for n, v in answer["policy_values"].items()],
-        }
+
+def _page(form_class: type, template_name: str, title: Any, compute) -> Any:
+    return CheckerPage.as_view(
+        form_class=form_class, template_name=template_name, title=title, compute=compute
+    )
+
+
+keep_page = _page(
+    forms.KeepForm, "mordor/keep.html", gettext_lazy("May I keep these dice?"), keep_answer
+)
+resolve_page = _page(
+    forms.ResolveForm, "mordor/resolve.html", gettext_lazy("Resolve a turn"), resolve_answer
+)
+odds_page = _page(forms.OddsForm, "mordor/odds.html", gettext_lazy("Odds of a turn"), odds_answer)

@@ -23,7 +23,11 @@ def test_keep_page_answers_with_the_verdict_first_and_keeps_the_inputs(client):
     )
     page = response.content.decode()
     assert response.status_code == 200
-    assert page.index('id="verdict"') < page.index('id="legal-keeps"')
+    assert (
+        page.index('id="headline"')
+        < page.index('id="legal-keeps"')
+        < page.index('class="checker-form"')
+    )
     assert "Not legal" in page and "A rolled Nazgûl must be kept" in page
     assert '<option value="nazgul" selected>' in page
     assert '/rules/journey-to-mordor/broski-kubikov/"' in page

@@ -46,7 +46,7 @@ def test_battle_page_answers_and_keeps_values(client):
     page = response.content.decode()
     assert response.status_code == 200
     assert "331/3456" in page
-    assert 'verdict" id="headline"' in page and "<svg" in page
+    assert 'id="headline"' in page and "<svg" in page
     assert "/rules/wotr-rules/ataka-goroda-ili-ukrepleniia/" in page
     assert 'name="attacker.regular" value="5"' in page
     assert 'data-testid="headline"' in page
