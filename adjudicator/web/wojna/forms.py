@@ -8,6 +8,19 @@ from django.utils.translation import gettext_lazy as _
 from adjudicator.games.wojna.search import ALLIANCE_MOVE, SEARCH_PHASE
 from adjudicator.games.wojna.tables import SPELL_CATEGORIES
 from adjudicator.games.wojna.validation import MAX_ATTEMPTS, MAX_ATTRIBUTE
+from adjudicator.web.pages import ApiFieldsForm
+
+
+class WojnaForm(ApiFieldsForm):
+    """A calculator form: its cleaned data is the API request (``service_data`` where a field
+    needs reshaping); an engine problem lands on its field, or above the form."""
+
+    def as_request(self) -> dict:
+        return self.service_data() if hasattr(self, "service_data") else self.cleaned_data
+
+    def add_engine_errors(self, problems) -> None:
+        for field, message in problems:
+            self.add_error(field if field in self.fields else None, message)
 
 
 def attribute(label, *, required: bool = True, low: int = 0, **kwargs) -> forms.IntegerField:
@@ -37,7 +50,7 @@ class StrengthsField(forms.CharField):
 SPELLS = [("", _("No spells")), *((c, c) for c in SPELL_CATEGORIES)]
 
 
-class BattleForm(forms.Form):
+class BattleForm(WojnaForm):
     attacker_units = StrengthsField(
         label=_("Attacker's units (strengths)"), help_text=_("For example: 4, 3")
     )
@@ -96,7 +109,7 @@ TESTS = [
 TEST_FIELDS = {"capture": "niewola", "escape": "ucieczka", "ring_removal": "pierscien"}
 
 
-class DieTestForm(forms.Form):
+class DieTestForm(WojnaForm):
     test = forms.ChoiceField(label=_("Test"), choices=TESTS, initial="capture")
     value = attribute(_("The character's attribute"))
     attempts = forms.IntegerField(
@@ -118,7 +131,7 @@ class DieTestForm(forms.Form):
         return data
 
 
-class DuelForm(forms.Form):
+class DuelForm(WojnaForm):
     attacker_morale = attribute(_("Attacker's Morale"))
     attacker_odwaga = attribute(_("Attacker's Odwaga (courage)"))
     attacker_wounds = attribute(_("Attacker's wounds"), required=False, initial=0)
@@ -146,7 +159,7 @@ PHASES = [
 ]
 
 
-class SearchForm(forms.Form):
+class SearchForm(WojnaForm):
     phase = forms.ChoiceField(label=_("When"), choices=PHASES, initial=SEARCH_PHASE)
     nazgul = forms.IntegerField(
         label=_("Nazgûl"), min_value=0, max_value=9, initial=0, required=False
@@ -172,7 +185,7 @@ class SearchForm(forms.Form):
     )
 
 
-class WoundsForm(forms.Form):
+class WoundsForm(WojnaForm):
     character = forms.CharField(label=_("Character"), max_length=60, required=False)
     odpornosc = attribute(_("Odporność (squares)"), low=1)
     crosses = attribute(_("Crosses (X): wounds"), required=False, initial=0)
@@ -184,14 +197,14 @@ class WoundsForm(forms.Form):
     spells = forms.BooleanField(label=_("The striker uses spells (Czary)"), required=False)
 
 
-class RingwraithForm(forms.Form):
+class RingwraithForm(WojnaForm):
     character = forms.CharField(label=_("Ring-bearer"), max_length=60, required=False)
     odpornosc = attribute(_("Odporność (squares)"), low=1)
     circles = attribute(_("Circles already drawn"), required=False, initial=0)
     pierscien = attribute(_("Pierścień (the Ring comes off on ≤)"))
 
 
-class GollumForm(forms.Form):
+class GollumForm(WojnaForm):
     previous = forms.ChoiceField(
         label=_("Who controlled Gollum last stage"),
         required=False,
@@ -222,7 +235,7 @@ class CandidateForm(forms.Form):
 CandidateFormSet = forms.formset_factory(CandidateForm, extra=5, max_num=10)
 
 
-class DestructionForm(forms.Form):
+class DestructionForm(WojnaForm):
     hex = forms.IntegerField(label=_("Hex of the Ring-bearer"), min_value=0, max_value=9999)
     ring_worn = forms.BooleanField(label=_("The bearer wears the Ring"), required=False)
 
@@ -261,3 +274,22 @@ class InheritanceForm:
 
     def add_error(self, field, message) -> None:
         self.formset.forms[0].add_error(None, message if field is None else f"{field}: {message}")
+
+    as_request = service_data
+
+    def add_engine_errors(self, problems) -> None:
+        for field, message in problems:
+            self.add_error(field, message)
+
+    def link_query(self) -> str:
+        """The rows filled in (empty rows and the management form's defaults left out)."""
+        query = self.formset.data.copy()
+        for index, form in enumerate(self.formset.forms):
+            if not getattr(form, "cleaned_data", {}).get("name"):
+                for name in form.fields:
+                    query.pop(f"{self.formset_prefix}-{index}-{name}", None)
+        return query.urlencode()
+
+    def summary(self) -> dict:
+        names = [row["name"] for row in self.service_data()["candidates"]]
+        return {"given": [{"label": _("Characters"), "value": ", ".join(names)}], "defaults": []}

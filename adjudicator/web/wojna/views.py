@@ -9,9 +9,8 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
-from django.views import View
 
-from adjudicator.games.common import InvalidInput
+from adjudicator.web.pages import CheckerPage
 
 from . import charts, forms, presenters, services, tables
 from .api import tables_message
@@ -148,32 +147,29 @@ def index(request: HttpRequest) -> HttpResponse:
     )
 
 
-class CalculatorPage(View):
-    """A calculator's form; when submitted, the answer below it (400 with the errors)."""
+def calculator_answer(calculator: Calculator) -> Callable[..., dict[str, Any]]:
+    """The calculator's engine answer as the checker page shows it: its summary first."""
 
-    calculator: Calculator | None = None
+    def answer(data: dict[str, Any], request: HttpRequest) -> dict[str, Any]:
+        computed = calculator.compute(data)
+        result = calculator.present(computed, request)
+        return {
+            "headline": result["summary"],
+            "result": result,
+            "charts": calculator.chart(computed),
+            "reasons": result.get("reasons", []),
+            "assumptions": result.get("assumptions", []),
+            "citations": result.get("citations", []),
+        }
 
-    def get(self, request: HttpRequest) -> HttpResponse:
-        calculator = self.calculator
-        assert calculator is not None
-        form = calculator.form(request.GET or None)
-        context: dict[str, Any] = {"calculator": calculator, "form": form}
-        status = 200
-        if form.is_bound:
-            status = 400
-            if form.is_valid():
-                data = form.service_data() if hasattr(form, "service_data") else form.cleaned_data
-                try:
-                    answer = calculator.compute(data)
-                except InvalidInput as invalid:
-                    for field, message in invalid.problems:
-                        form.add_error(field if field in form.fields else None, message)
-                else:
-                    status = 200
-                    context["result"] = calculator.present(answer, request)
-                    context["charts"] = calculator.chart(answer)
-        return render(request, "wojna/calculator.html", context, status=status)
+    return answer
 
 
 def calculator_page(calculator: Calculator) -> Callable[..., HttpResponse]:
-    return CalculatorPage.as_view(calculator=calculator)
+    return CheckerPage.as_view(
+        form_class=calculator.form,
+        template_name="wojna/calculator.html",
+        title=calculator.title,
+        compute=calculator_answer(calculator),
+        extra_context={"calculator": calculator},
+    )

@@ -23,6 +23,8 @@ def test_battle_form(page, live_server):
     page.fill("input[name=defender_units]", "3")
     page.click("#compute")
     assert page.inner_text("[data-testid=column]") == "10:1"
+    assert page.url.endswith("/wojna/battle/?attacker_units=30&defender_units=3")
+    page.click("a[data-open=edit]")
     assert page.input_value("input[name=attacker_units]") == "30"
     page.fill("input[name=defender_units]", "0")
     page.click("#compute")

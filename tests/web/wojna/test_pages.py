@@ -62,7 +62,7 @@ def test_capture_page_answers_with_chart_and_citations(client):
     )
     html = response.content.decode()
     assert response.status_code == 200
-    assert html.index('class="verdict"') < html.index("<svg")
+    assert html.index('id="headline"') < html.index("<svg") < html.index('class="checker-form"')
     assert "3/4" in html
     assert 'value="3"' in html and 'value="2"' in html
     assert "/rules/wojna-o-pierscien/niewola/" in html
