@@ -6,6 +6,7 @@ from django import forms
 from django.forms import formset_factory
 from django.utils.translation import gettext_lazy as _
 
+from adjudicator.games.common import InvalidInput
 from adjudicator.games.tcg.decklist import MAX_CHARS
 from adjudicator.games.tcg.formats import DEFAULT_FORMAT, formats
 
@@ -220,3 +221,67 @@ class BidsForm(forms.Form):
     def to_data(self, rows: dict[str, list[dict]]) -> dict[str, Any]:
         order = [n.strip() for n in self.cleaned_data["tie_order"].split(",") if n.strip()]
         return {"bids": self.cleaned_data["bids"], "tie_order": order}
+
+
+ROW_GROUP_NAMES = {
+    "free_peoples": _("Free Peoples"),
+    "shadow": _("Shadow"),
+    "fellowship": _("Fellowship"),
+    "minions": _("Minions"),
+}
+
+
+class CalculatorQuestion:
+    """A calculator's form and its row formsets as one GET question, with the interface the
+    checker page uses (``is_valid``, ``as_request``, ``add_engine_errors``, ``link_query``,
+    ``summary``)."""
+
+    def __init__(self, form_class: type[forms.Form], data: Any = None) -> None:
+        self.form = form_class(data)
+        self.formsets = {
+            name: formset_class(data, prefix=name)
+            for name, formset_class in form_class.formsets.items()
+        }
+        self.is_bound = data is not None
+        self.data = data
+        self.fields = self.form.fields
+
+    def __iter__(self):
+        return iter(self.form)
+
+    def is_valid(self) -> bool:
+        return self.form.is_valid() & all([fs.is_valid() for fs in self.formsets.values()])
+
+    def as_request(self) -> dict[str, Any]:
+        rows = {name: filled_rows(fs) for name, fs in self.formsets.items()}
+        try:
+            return self.form.to_data(rows)
+        except forms.ValidationError as error:
+            raise InvalidInput([("", message) for message in error.messages]) from error
+
+    def add_engine_errors(self, problems) -> None:
+        for field, message in problems:
+            self.form.add_error(None, f"{field}: {message}" if field else message)
+
+    def link_query(self) -> str:
+        """The question as submitted, less the fields left empty."""
+        query = self.data.copy()
+        for key in list(query):
+            if all(value == "" for value in query.getlist(key)):
+                del query[key]
+        return query.urlencode()
+
+    def summary(self) -> dict[str, list[dict[str, Any]]]:
+        named = [
+            {"label": str(field.label), "value": field.value()}
+            for field in self.form
+            if field.value() not in (None, "")
+        ]
+        rows = [
+            {
+                "label": ROW_GROUP_NAMES[name],
+                "value": ", ".join(row["name"] for row in filled_rows(formset)),
+            }
+            for name, formset in self.formsets.items()
+        ]
+        return {"given": named + [r for r in rows if r["value"]], "defaults": []}

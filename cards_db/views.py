@@ -1,5 +1,6 @@
 """Pages: card list and detail, deck checker and saved decks, calculators. Thin views."""
 
+from functools import partial
 from typing import Any, NamedTuple
 
 from django import forms as django_forms
@@ -13,10 +14,11 @@ from django.utils.translation import gettext_lazy
 
 from adjudicator.charts import bar_chart_svg
 from adjudicator.citations import citation_payload
-from adjudicator.games.common import Citation, InvalidInput
+from adjudicator.games.common import Citation
 from adjudicator.games.tcg import citations as rules
 from adjudicator.games.tcg.decklist import ListTooLong
 from adjudicator.games.tcg.formats import formats
+from adjudicator.web.pages import CheckerPage
 from cards_db import forms
 from cards_db.calculator_api import answer_payload, compute
 from cards_db.filters import CardFilter
@@ -231,30 +233,29 @@ def _result_chart(slug: str, result: dict[str, Any]) -> tuple[str, Any] | None:
     return f"{title}: {caption % values}", bar_chart_svg(bars, title=title, percent=False)
 
 
-def calculator(request: HttpRequest, slug: str) -> HttpResponse:
-    """One calculator: the form, then the answer with its explanation and citations."""
-    if slug not in CALCULATOR_PAGES:
-        raise Http404
-    title, form_class = CALCULATOR_PAGES[slug].title, CALCULATOR_PAGES[slug].form
-    data = request.POST if request.method == "POST" else None
-    form = form_class(data)
-    formsets = {
-        name: formset_class(data, prefix=name) for name, formset_class in form.formsets.items()
-    }
-    context: dict[str, Any] = {"slug": slug, "title": title, "form": form, "formsets": formsets}
-    if data is None:
-        return render(request, "cards_db/calculator.html", context)
-    valid = form.is_valid() & all([fs.is_valid() for fs in formsets.values()])
-    if valid:
-        try:
-            rows = {name: forms.filled_rows(fs) for name, fs in formsets.items()}
-            result = answer_payload(compute(slug, form.to_data(rows)))
-        except django_forms.ValidationError as error:
-            form.add_error(None, error)
-        except InvalidInput as error:
-            for field, message in error.problems:
-                form.add_error(None, f"{field}: {message}")
-        else:
-            context.update(result=result, chart=_result_chart(slug, result))
-            return render(request, "cards_db/calculator.html", context)
-    return render(request, "cards_db/calculator.html", context, status=400)
+class CalculatorCheckerPage(CheckerPage):
+    """A calculator by its slug on the one checker page (GET: every answer is a link)."""
+
+    template_name = "cards_db/calculator.html"
+
+    def get(self, request: HttpRequest, slug: str = "", **kwargs: Any) -> HttpResponse:
+        if slug not in CALCULATOR_PAGES:
+            raise Http404
+        page = CALCULATOR_PAGES[slug]
+        self.title, self.slug = page.title, slug
+        self.form_class = partial(forms.CalculatorQuestion, page.form)
+        self.extra_context = {"slug": slug}
+        return super().get(request, **kwargs)
+
+    def compute(self, data: dict[str, Any], request: HttpRequest) -> dict[str, Any]:
+        result = answer_payload(compute(self.slug, data))
+        first, *rest = result["explanation"] or [{"message": ""}]
+        return {
+            **result,
+            "headline": first["message"],
+            "explanation_rest": rest,
+            "result_chart": _result_chart(self.slug, result),
+        }
+
+
+calculator = CalculatorCheckerPage.as_view()
