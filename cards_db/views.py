@@ -6,8 +6,9 @@ from typing import Any, NamedTuple
 from django import forms as django_forms
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -18,6 +19,7 @@ from adjudicator.games.common import Citation
 from adjudicator.games.tcg import citations as rules
 from adjudicator.games.tcg.decklist import ListTooLong
 from adjudicator.games.tcg.formats import formats
+from adjudicator.web.links.services import SharedInputError, share_input, shared_input
 from adjudicator.web.pages import CheckerPage
 from cards_db import forms
 from cards_db.calculator_api import answer_payload, compute
@@ -85,8 +87,13 @@ def _deck_form_page(request: HttpRequest, deck: Deck | None = None) -> HttpRespo
          "check_starting_fellowship": deck.check_starting_fellowship}
         if deck else None
     )  # fmt: skip
-    form = forms.DeckForm(request.POST or None, initial=initial)
+    shared = request.GET.get("deck") if deck is None and request.method == "GET" else None
+    data = request.POST or _shared_deck(shared)
+    form = forms.DeckForm(data, initial=initial)
     context: dict[str, Any] = {"form": form, "deck": deck}
+    if shared and data is None:
+        context["link_error"] = _("No deck list is stored under this link.")
+        return render(request, "cards_db/deck_form.html", context, status=404)
     if not form.is_bound:
         if deck is not None:
             context.update(_report_context(request, recheck_deck(deck)))
@@ -97,8 +104,13 @@ def _deck_form_page(request: HttpRequest, deck: Deck | None = None) -> HttpRespo
     fmt = formats()[data["format"]]
     try:
         if "save" not in request.POST:
+            if deck is None and not shared:  # a check is a question: answer it at its own link
+                key = share_input(kind=DECK_KIND, payload=_deck_question(data))
+                return redirect(f"{reverse('cards_db:deck_new')}?deck={key}")
             report = check_deck(data["list"], fmt, data["check_starting_fellowship"])
             context.update(_report_context(request, report))
+            if shared:
+                context["share_url"] = request.build_absolute_uri()
             return render(request, "cards_db/deck_form.html", context)
         saved = save_deck(
             data["name"] or _("Untitled deck"), data["list"], fmt, deck,
@@ -116,6 +128,34 @@ def _deck_form_page(request: HttpRequest, deck: Deck | None = None) -> HttpRespo
         _("Deck saved. Keep this page's address to edit it; share the deck's own address."),
     )
     return redirect("cards_db:deck_edit", pk=saved.deck.pk, key=saved.deck.edit_key)
+
+
+DECK_KIND = "tcg-deck"
+
+
+def _deck_question(data: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "name": data["name"],
+        "list": data["list"],
+        "format": data["format"],
+        "check_starting_fellowship": data["check_starting_fellowship"],
+    }
+
+
+def _shared_deck(key: str | None) -> QueryDict | None:
+    """The deck question stored under a link key, as form data (None without a key or when
+    nothing is stored under it)."""
+    if not key:
+        return None
+    try:
+        stored = shared_input(kind=DECK_KIND, key=key)
+    except SharedInputError:
+        return None
+    data = QueryDict(mutable=True)
+    data.update({k: v for k, v in stored.items() if k != "check_starting_fellowship"})
+    if stored["check_starting_fellowship"]:
+        data["check_starting_fellowship"] = "on"
+    return data
 
 
 def deck_new(request: HttpRequest) -> HttpResponse:

@@ -25,7 +25,9 @@ def test_paste_check_save_and_reopen_a_deck(live_server, live_cards, page):
     unknown = page.locator("[data-code=unknown_card]")
     assert "Legolas, Greenleaf" in unknown.inner_text()  # the suggestion, in Russian text
     assert "Строка" in unknown.inner_text()
+    assert "?deck=" in page.url  # the check is a link that re-runs it
 
+    page.click("a[data-open=edit]")
     page.fill("#id_list", legal_deck())
     page.click("button[name=save]")
     page.wait_for_url("**/edit/**")

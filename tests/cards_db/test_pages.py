@@ -53,14 +53,22 @@ def test_collector_info_redirects_to_the_card(cards, client):
 
 def test_check_shows_the_report_without_saving(cards, client):
     text = legal_deck().replace("4x Axe Strike (1C3)", "5x Axe Strike (1C3)")
-    page = client.post(reverse("cards_db:deck_new"), {"list": text, "format": "fellowship_block",
-                                                     "check": "1"})  # fmt: skip
+    posted = client.post(reverse("cards_db:deck_new"), {"list": text, "format": "fellowship_block",
+                                                       "check": "1"})  # fmt: skip
+    assert posted.status_code == 302 and "?deck=" in posted["Location"]
+    page = client.get(posted["Location"])
     html = page.content.decode()
     assert page.status_code == 200
+    assert "data-share" in html and posted["Location"] in html
     assert 'data-verdict="invalid"' in html and 'data-code="too_many_copies"' in html
     assert "igralnaia-koloda-draw-deck" in html
     assert "5x Axe Strike (1C3)" in html
     assert not Deck.objects.exists()
+    # the same list checked again gets the same link
+    again = client.post(reverse("cards_db:deck_new"), {"list": text, "format": "fellowship_block",
+                                                      "check": "1"})  # fmt: skip
+    assert again["Location"] == posted["Location"]
+    assert client.get(reverse("cards_db:deck_new"), {"deck": "aaaaaaaaaaaa"}).status_code == 404
 
 
 def test_save_then_reopen_edit_and_export(cards, client):
