@@ -6,6 +6,8 @@ from fractions import Fraction
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from adjudicator.formatting import percent as format_percent
+
 BAR_WIDTH = 28
 BAR_GAP = 8
 CHART_HEIGHT = 160
@@ -34,7 +36,7 @@ def bar_chart_svg(
         bar_height = round((CHART_HEIGHT - 20) * share / top)
         x = BAR_GAP + index * (BAR_WIDTH + BAR_GAP)
         y = CHART_HEIGHT - bar_height
-        shown = f"{share * 100:.1f}%" if percent else f"{share:g}"
+        shown = format_percent(share) if percent else f"{share:g}"
         parts.append(
             f"<g><title>{escape(label)}: {escape(str(value))} ({shown})</title>"
             f'<rect class="bar" x="{x}" y="{y}" width="{BAR_WIDTH}" height="{bar_height}"/>'

@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from adjudicator.games.common import InvalidInput
 from adjudicator.games.tcg.decklist import MAX_CHARS
 from adjudicator.games.tcg.formats import DEFAULT_FORMAT, formats
+from adjudicator.web.pages import ApiFieldsForm
 
 
 class DeckForm(forms.Form):
@@ -41,7 +42,7 @@ class DeckForm(forms.Form):
 # --- Calculators --------------------------------------------------------------------------
 
 
-class FighterForm(forms.Form):
+class FighterForm(ApiFieldsForm):
     name = forms.CharField(label=_("Name"), max_length=80, required=False)
     strength = forms.IntegerField(label=_("Strength"), min_value=0, max_value=99, required=False)
     vitality = forms.IntegerField(label=_("Vitality"), min_value=1, max_value=99, initial=1)
@@ -53,7 +54,7 @@ class FighterForm(forms.Form):
     resistance = forms.IntegerField(label=_("Resistance"), min_value=1, max_value=99, initial=10)
 
 
-class ShooterForm(forms.Form):
+class ShooterForm(ApiFieldsForm):
     name = forms.CharField(label=_("Name"), max_length=80, required=False)
     archer = forms.BooleanField(label=_("Archer"), required=False)
     vitality = forms.IntegerField(label=_("Vitality"), min_value=1, max_value=99, initial=1)
@@ -75,7 +76,7 @@ def filled_rows(formset) -> list[dict[str, Any]]:
     return [f.cleaned_data for f in formset.forms if f.cleaned_data.get("name")]
 
 
-class SkirmishForm(forms.Form):
+class SkirmishForm(ApiFieldsForm):
     burdens_per_wound = forms.IntegerField(
         label=_("Burdens per wound while the Ring is worn"), min_value=1, max_value=9, initial=1
     )
@@ -89,7 +90,7 @@ class SkirmishForm(forms.Form):
         return {**self.cleaned_data, **rows}
 
 
-class ArcheryForm(forms.Form):
+class ArcheryForm(ApiFieldsForm):
     site_number = forms.IntegerField(label=_("Site number"), min_value=1, max_value=9)
     fellowship_modifier = forms.IntegerField(
         label=_("Fellowship archery modifier"), min_value=-20, max_value=20, initial=0
@@ -103,7 +104,7 @@ class ArcheryForm(forms.Form):
         return {**self.cleaned_data, **rows}
 
 
-class PlainCalculatorForm(forms.Form):
+class PlainCalculatorForm(ApiFieldsForm):
     formsets: dict = {}
 
     def to_data(self, rows: dict[str, list[dict]]) -> dict[str, Any]:
@@ -159,7 +160,7 @@ def _titles(text: str) -> list[dict[str, Any]]:
     return rows
 
 
-class CompanionLimitForm(forms.Form):
+class CompanionLimitForm(ApiFieldsForm):
     candidate = forms.CharField(label=_("Companion to play"), max_length=100)
     candidate_unique = forms.BooleanField(label=_("It is unique (•)"), required=False)
     in_play = forms.CharField(
@@ -182,7 +183,7 @@ class CompanionLimitForm(forms.Form):
         }
 
 
-class BidsForm(forms.Form):
+class BidsForm(ApiFieldsForm):
     bids = forms.CharField(
         label=_("Bids"), widget=forms.Textarea(attrs={"rows": 5}),
         help_text=_('One player per line: "Yuri: 4".'),

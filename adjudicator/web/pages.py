@@ -53,7 +53,8 @@ class ApiFieldsForm(forms.Form):
         return {}
 
     def add_prefix(self, field_name: str) -> str:
-        return api_name(field_name, self.api_names)
+        name = api_name(field_name, self.api_names)
+        return f"{self.prefix}-{name}" if self.prefix else name
 
     def _default(self, name: str, field: forms.Field) -> Any:
         value = self.get_initial_for_field(field, name)

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from adjudicator.charts import bar_chart_svg
 from adjudicator.citations import citations_payload, translate_message
 from adjudicator.citations import reason_payload as shared_reason_payload
+from adjudicator.formatting import decimal, percent
 from adjudicator.games.common import Reason, exact_value, probability, unique_citations
 from adjudicator.games.mordor.advice import RollAdvice
 from adjudicator.games.mordor.journey import JourneyOdds
@@ -154,20 +155,20 @@ def odds_answer(
     journey: JourneyOdds | None = None,
 ) -> Payload:
     if odds.goal == "progress":
-        summary = _("Expected progress this turn with the %(policy)s policy: %(value).3f steps.")
+        summary = _("Expected progress this turn with the %(policy)s policy: %(value)s steps.")
     else:
         summary = _(
             "Chance to end this turn in Mordor, not eliminated, with the %(policy)s policy: "
-            "%(value).2f%%."
+            "%(value)s."
         )
-    shown = float(odds.value) if odds.goal == "progress" else float(odds.value) * 100
+    shown = decimal(odds.value, 3) if odds.goal == "progress" else percent(odds.value, 2)
     summary %= {"policy": policy_label(odds.policy), "value": shown}
     if journey is not None:
         summary = _(
             "Chance to reach Mordor before the Nazgûl catch you, over the whole journey "
             "with the best play for it, if each other player's turn marks you with chance "
-            "%(chance)s: %(value).4f%%."
-        ) % {"value": float(journey.reach_mordor) * 100, "chance": journey.other_mark_chance}
+            "%(chance)s: %(value)s."
+        ) % {"value": percent(journey.reach_mordor, 4), "chance": journey.other_mark_chance}
     return {
         "summary": summary,
         "goal": odds.goal,

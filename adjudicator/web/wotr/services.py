@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
 from adjudicator.citations import citations_payload
+from adjudicator.formatting import percent
 from adjudicator.games.common import InvalidInput, exact_value, probability
 from adjudicator.games.wotr.battle import Army, Battle, BattleOdds, battle_odds
 from adjudicator.games.wotr.factions import FactionAttack, FactionAttackOdds, faction_attack_odds
@@ -37,10 +38,6 @@ SIDE_NAMES = {
 
 def distribution(values: Mapping[int, Fraction]) -> list[dict[str, Any]]:
     return [{"value": k, **probability(p)} for k, p in values.items()]
-
-
-def percent(value: Fraction) -> str:
-    return f"{float(value) * 100:.1f}%"
 
 
 def _common(verdict: str, assumptions: Iterable[str], citations, request) -> dict[str, Any]:
