@@ -8,42 +8,54 @@ from django.utils.safestring import SafeString, mark_safe
 
 from adjudicator.formatting import percent as format_percent
 
-BAR_WIDTH = 28
-BAR_GAP = 8
-CHART_HEIGHT = 160
-LABEL_SPACE = 36
+#: One row per bar: its label on the left, the bar, its value on the right. The sheet is
+#: CHART_WIDTH units wide and shown no narrower than that many pixels (CSS), so its 12-unit
+#: text is never smaller than 12 px, however many bars there are.
+CHART_WIDTH = 300
+ROW_HEIGHT = 22
+LABEL_WIDTH = 96
+VALUE_WIDTH = 56
+FONT_SIZE = 12
+
+
+def _fit(label: str, width: int) -> str:
+    """The label cut to what fits ``width`` units at FONT_SIZE (about 0.6 em a character)."""
+    room = int(width / (FONT_SIZE * 0.6))
+    return label if len(label) <= room else label[: room - 1] + "…"
 
 
 def bar_chart_svg(
     bars: Sequence[tuple[str, Fraction | float]], *, title: str, percent: bool = True
 ) -> SafeString:
-    """A vertical bar chart of ``(label, probability)`` pairs, with each value written on top.
+    """A horizontal bar chart of ``(label, value)`` pairs, each value written after its bar.
 
-    Values are probabilities in [0, 1]; bars are scaled to the largest value so small
-    distributions stay readable. The chart is accessible: it has a title and each bar a
-    ``<title>`` with its exact value.
+    Values are probabilities in [0, 1] (or counts with ``percent=False``); bars are scaled to the
+    largest value so small distributions stay readable. The chart is accessible: it has a title
+    and each bar a ``<title>`` with its exact value.
     """
     top = max((float(value) for _, value in bars), default=0.0) or 1.0
-    width = max(len(bars), 1) * (BAR_WIDTH + BAR_GAP) + BAR_GAP
-    height = CHART_HEIGHT + LABEL_SPACE
+    bar_room = CHART_WIDTH - LABEL_WIDTH - VALUE_WIDTH
+    height = max(len(bars), 1) * ROW_HEIGHT + 4
     parts = [
-        f'<svg class="chart" role="img" viewBox="0 0 {width} {height}" '
-        f'width="{width}" height="{height}" xmlns="http://www.w3.org/2000/svg">',
+        f'<svg class="chart" role="img" viewBox="0 0 {CHART_WIDTH} {height}" '
+        f'width="{CHART_WIDTH}" height="{height}" font-size="{FONT_SIZE}" '
+        'xmlns="http://www.w3.org/2000/svg">',
         f"<title>{escape(title)}</title>",
     ]
     for index, (label, value) in enumerate(bars):
         share = float(value)
-        bar_height = round((CHART_HEIGHT - 20) * share / top)
-        x = BAR_GAP + index * (BAR_WIDTH + BAR_GAP)
-        y = CHART_HEIGHT - bar_height
+        bar_width = round(bar_room * share / top)
+        y = 2 + index * ROW_HEIGHT
+        baseline = y + ROW_HEIGHT / 2 + FONT_SIZE * 0.35
         shown = format_percent(share) if percent else f"{share:g}"
         parts.append(
             f"<g><title>{escape(label)}: {escape(str(value))} ({shown})</title>"
-            f'<rect class="bar" x="{x}" y="{y}" width="{BAR_WIDTH}" height="{bar_height}"/>'
-            f'<text class="value" x="{x + BAR_WIDTH / 2}" y="{y - 4}" text-anchor="middle">'
-            f"{escape(shown)}</text>"
-            f'<text class="label" x="{x + BAR_WIDTH / 2}" y="{CHART_HEIGHT + 16}" '
-            f'text-anchor="middle">{escape(label)}</text></g>'
+            f'<text class="label" x="{LABEL_WIDTH - 4}" y="{baseline}" text-anchor="end">'
+            f"{escape(_fit(str(label), LABEL_WIDTH - 4))}</text>"
+            f'<rect class="bar" x="{LABEL_WIDTH}" y="{y + 3}" width="{bar_width}" '
+            f'height="{ROW_HEIGHT - 6}"/>'
+            f'<text class="value" x="{LABEL_WIDTH + bar_width + 4}" y="{baseline}">'
+            f"{escape(shown)}</text></g>"
         )
     parts.append("</svg>")
     return mark_safe("".join(parts))

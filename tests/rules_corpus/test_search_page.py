@@ -103,6 +103,7 @@ def test_a_player_searches_from_the_header_and_follows_the_permalink(
     page, live_server, search_index
 ):
     page.goto(live_server.url + "/")
+    page.click(".site-menu > summary")
     page.fill("#header-q", "ucieczka z niewoli")
     page.press("#header-q", "Enter")
     page.wait_for_url("**/search/?q=*")
