@@ -1,0 +1,133 @@
+"""Every checker page at the table, in a real browser (issue: answers on a phone).
+
+For each checker of each game, opened from a link in ru, pl and en at 390×844 and 360×740: the
+headline is inside the first screen, the page does not scroll sideways, controls are at least
+44 px tall, chart text at least 12 px; the Share link, opened in a fresh browser context, asks
+the same question and gets the same headline.
+"""
+
+import pytest
+
+from cards_db.importer import import_data_files
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+CHECKER_QUESTIONS = [
+    "/wotr/battle/?attacker.regular=10&defender.regular=5",
+    "/wotr/battle/position/?attacker_region=orthanc&defender_region=fords-of-isen",
+    "/wotr/factions/?faction=ents&figures=4&target.regular=3",
+    "/wotr/hunt/?hunt_dice=3&fp_dice_in_box=1&rerolls.stronghold=on&corruption=10",
+    "/wotr/hunt/turn/?hunt_dice=3&corruption=8&moves=2",
+    "/wotr/victory/?control.minas-tirith=shadow&control.dale=shadow&corruption=4",
+    "/mordor/keep/?face_black=ring&face_red=ring&face_yellow=orc&face_blue=nazgul"
+    "&face_green=gandalf&player_color=red&keep_blue=on",
+    "/mordor/resolve/?color_0=red&color_1=blue&position_1=1&track_1=h&active=0&kept_red=ring",
+    "/mordor/odds/?position=4&player_color=red",
+    "/wojna/battle/?attacker_units=6&defender_units=2",
+    "/wojna/tests/?test=capture&value=3&attempts=2",
+    "/wojna/duel/?attacker_morale=3&attacker_odwaga=3&defender_morale=3&defender_odwaga=3",
+    "/wojna/search/?phase=search_phase&orc_units=3",
+    "/wojna/wounds/?odpornosc=3",
+    "/wojna/ringwraith/?odpornosc=3&pierscien=2",
+    "/wojna/ring-inheritance/?candidates-TOTAL_FORMS=2&candidates-INITIAL_FORMS=0"
+    "&candidates-0-name=Saruman&candidates-0-group=saruman"
+    "&candidates-1-name=Pippin&candidates-1-group=fellowship",
+    "/wojna/ring-destruction/?hex=4129",
+    "/wojna/gollum/?phase=ring",
+    "/cards/calculators/move-twilight/?shadow_number=3&companions=4",
+    "/cards/calculators/minion-cost/?twilight_cost=3&minion_site_number=4&current_site=2",
+    "/cards/calculators/move-limit/?players_at_start=2&moves_made=0",
+    "/cards/calculators/companions/?candidate=Boromir&candidate_unique=on&dead_pile=Boromir",
+    "/cards/calculators/burdens/?burdens=10&resistance=10&added=0",
+    "/cards/calculators/bids/?bids=Petr%3A+3%0AYuri%3A+4",
+    "/cards/calculators/skirmish/?free_peoples-TOTAL_FORMS=1&free_peoples-INITIAL_FORMS=0"
+    "&free_peoples-0-name=Aragorn&free_peoples-0-strength=8&free_peoples-0-vitality=4"
+    "&shadow-TOTAL_FORMS=1&shadow-INITIAL_FORMS=0&shadow-0-name=Orc&shadow-0-strength=5"
+    "&shadow-0-vitality=2",
+    "/cards/calculators/archery/?site_number=2&fellowship-TOTAL_FORMS=1"
+    "&fellowship-INITIAL_FORMS=0&fellowship-0-name=Legolas&fellowship-0-archer=on"
+    "&fellowship-0-vitality=3&minions-TOTAL_FORMS=1&minions-INITIAL_FORMS=0"
+    "&minions-0-name=Orc&minions-0-archer=on&minions-0-vitality=2",
+]
+SCREENS = [{"width": 390, "height": 844}, {"width": 360, "height": 740}]
+LANGUAGES = ["ru", "pl", "en"]
+
+MEASURE = """() => {
+  const visible = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const controls = [...document.querySelectorAll(
+    'button, select, input:not([type=checkbox]):not([type=radio]):not([type=hidden]), ' +
+    'summary, a.button, .site-nav a')].filter(visible);
+  const small = controls.filter((el) => el.getBoundingClientRect().height < 44)
+    .map((el) => el.outerHTML.slice(0, 80));
+  const chartText = [...document.querySelectorAll('svg.chart text')].map((el) => {
+    const svg = el.ownerSVGElement;
+    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    return parseFloat(getComputedStyle(el).fontSize) * scale;
+  });
+  const headline = document.querySelector('[data-testid=headline]');
+  return {
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+    headlineTop: headline ? headline.getBoundingClientRect().top : null,
+    headline: headline ? headline.innerText : null,
+    small: small,
+    smallestChartText: chartText.length ? Math.min(...chartText) : null,
+  };
+}"""
+
+
+@pytest.fixture
+def cards(transactional_db):
+    import_data_files()
+
+
+def _context(browser, language, screen):
+    return browser.new_context(
+        viewport=screen, locale=language, extra_http_headers={"Accept-Language": language}
+    )
+
+
+@pytest.mark.parametrize("question", CHECKER_QUESTIONS)
+def test_the_answer_is_the_first_thing_on_a_phone(browser, live_server, cards, question):
+    problems = []
+    for language in LANGUAGES:
+        for screen in SCREENS:
+            context = _context(browser, language, screen)
+            page = context.new_page()
+            response = page.goto(live_server.url + question)
+            where = f"{language} {screen['width']}px"
+            assert response.status == 200, where
+            found = page.evaluate(MEASURE)
+            context.close()
+            if found["headlineTop"] is None or found["headlineTop"] > screen["height"] - 40:
+                problems.append(f"{where}: headline at {found['headlineTop']}")
+            if found["scrollWidth"] > found["innerWidth"]:
+                problems.append(f"{where}: {found['scrollWidth']} px wide")
+            if found["small"]:
+                problems.append(f"{where}: controls under 44 px: {found['small'][:3]}")
+            if found["smallestChartText"] is not None and found["smallestChartText"] < 12:
+                problems.append(f"{where}: chart text {found['smallestChartText']:.1f} px")
+    assert not problems, problems
+
+
+@pytest.mark.parametrize("question", CHECKER_QUESTIONS[::5])
+def test_the_share_link_reruns_the_question_in_a_fresh_browser(
+    browser, live_server, cards, question
+):
+    first = _context(browser, "en", SCREENS[0])
+    page = first.new_page()
+    page.goto(live_server.url + question)
+    headline = page.inner_text("[data-testid=headline]")
+    share = page.locator("a[data-share]")
+    assert share.is_visible()
+    link = share.get_attribute("href")
+    first.grant_permissions(["clipboard-read", "clipboard-write"])
+    share.click()
+    page.wait_for_selector("a[data-share][data-state=copied]")
+    assert page.evaluate("navigator.clipboard.readText()") == link
+    first.close()
+    fresh = _context(browser, "en", SCREENS[1])
+    other = fresh.new_page()
+    assert other.goto(link).status == 200
+    assert other.inner_text("[data-testid=headline]") == headline
+    fresh.close()
