@@ -53,7 +53,10 @@ SCREENS = [{"width": 390, "height": 844}, {"width": 360, "height": 740}]
 LANGUAGES = ["ru", "pl", "en"]
 
 MEASURE = """() => {
-  const visible = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const visible = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0;
+  };
   const controls = [...document.querySelectorAll(
     'button, select, input:not([type=checkbox]):not([type=radio]):not([type=hidden]), ' +
     'summary, a.button, .site-nav a')].filter(visible);
