@@ -9,46 +9,10 @@ the same question and gets the same headline.
 import pytest
 
 from cards_db.importer import import_data_files
+from tests.site_pages import CHECKER_QUESTIONS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-CHECKER_QUESTIONS = [
-    "/wotr/battle/?attacker.regular=10&defender.regular=5",
-    "/wotr/battle/position/?attacker_region=orthanc&defender_region=fords-of-isen",
-    "/wotr/factions/?faction=ents&figures=4&target.regular=3",
-    "/wotr/hunt/?hunt_dice=3&fp_dice_in_box=1&rerolls.stronghold=on&corruption=10",
-    "/wotr/hunt/turn/?hunt_dice=3&corruption=8&moves=2",
-    "/wotr/victory/?control.minas-tirith=shadow&control.dale=shadow&corruption=4",
-    "/mordor/keep/?face_black=ring&face_red=ring&face_yellow=orc&face_blue=nazgul"
-    "&face_green=gandalf&player_color=red&keep_blue=on",
-    "/mordor/resolve/?color_0=red&color_1=blue&position_1=1&track_1=h&active=0&kept_red=ring",
-    "/mordor/odds/?position=4&player_color=red",
-    "/wojna/battle/?attacker_units=6&defender_units=2",
-    "/wojna/tests/?test=capture&value=3&attempts=2",
-    "/wojna/duel/?attacker_morale=3&attacker_odwaga=3&defender_morale=3&defender_odwaga=3",
-    "/wojna/search/?phase=search_phase&orc_units=3",
-    "/wojna/wounds/?odpornosc=3",
-    "/wojna/ringwraith/?odpornosc=3&pierscien=2",
-    "/wojna/ring-inheritance/?candidates-TOTAL_FORMS=2&candidates-INITIAL_FORMS=0"
-    "&candidates-0-name=Saruman&candidates-0-group=saruman"
-    "&candidates-1-name=Pippin&candidates-1-group=fellowship",
-    "/wojna/ring-destruction/?hex=4129",
-    "/wojna/gollum/?phase=ring",
-    "/cards/calculators/move-twilight/?shadow_number=3&companions=4",
-    "/cards/calculators/minion-cost/?twilight_cost=3&minion_site_number=4&current_site=2",
-    "/cards/calculators/move-limit/?players_at_start=2&moves_made=0",
-    "/cards/calculators/companions/?candidate=Boromir&candidate_unique=on&dead_pile=Boromir",
-    "/cards/calculators/burdens/?burdens=10&resistance=10&added=0",
-    "/cards/calculators/bids/?bids=Petr%3A+3%0AYuri%3A+4",
-    "/cards/calculators/skirmish/?free_peoples-TOTAL_FORMS=1&free_peoples-INITIAL_FORMS=0"
-    "&free_peoples-0-name=Aragorn&free_peoples-0-strength=8&free_peoples-0-vitality=4"
-    "&shadow-TOTAL_FORMS=1&shadow-INITIAL_FORMS=0&shadow-0-name=Orc&shadow-0-strength=5"
-    "&shadow-0-vitality=2",
-    "/cards/calculators/archery/?site_number=2&fellowship-TOTAL_FORMS=1"
-    "&fellowship-INITIAL_FORMS=0&fellowship-0-name=Legolas&fellowship-0-archer=on"
-    "&fellowship-0-vitality=3&minions-TOTAL_FORMS=1&minions-INITIAL_FORMS=0"
-    "&minions-0-name=Orc&minions-0-archer=on&minions-0-vitality=2",
-]
 SCREENS = [{"width": 390, "height": 844}, {"width": 360, "height": 740}]
 LANGUAGES = ["ru", "pl", "en"]
 

@@ -10,7 +10,12 @@ from django.utils.translation import gettext_lazy as _
 
 from adjudicator.games.wotr.board import BOARD, CHARACTER_NAMES, NATION_NAMES
 from adjudicator.games.wotr.moves.model import DICE, FACTION_ACTIONS, FACTIONS, MOVE_KINDS
-from adjudicator.web.wotr_moves.names import DIE_NAMES, FACTION_NAMES, SIDE_NAMES
+from adjudicator.web.wotr_moves.names import (
+    DIE_NAMES,
+    FACTION_ACTION_NAMES,
+    FACTION_NAMES,
+    SIDE_NAMES,
+)
 
 MOVE_KIND_LABELS = {
     "army": _("Move an army"),
@@ -141,7 +146,7 @@ class FellowshipForm(forms.Form):
         required=False,
     )
     guide = forms.ChoiceField(
-        label=_("Guide"), choices=lambda: [*companion_choices(), ("gollum", "Gollum")]
+        label=_("Guide"), choices=lambda: [*companion_choices(), ("gollum", _("Gollum"))]
     )
     companions = forms.MultipleChoiceField(
         label=_("Companions"),
@@ -180,7 +185,7 @@ class MoveForm(forms.Form):
     )
     guide = forms.ChoiceField(
         label=_("Guide"),
-        choices=lambda: [("", "—"), *companion_choices(), ("gollum", "Gollum")],
+        choices=lambda: [("", "—"), *companion_choices(), ("gollum", _("Gollum"))],
         required=False,
     )
     enter_mordor = forms.BooleanField(label=_("Enter Mordor"), required=False)
@@ -194,7 +199,7 @@ class MoveForm(forms.Form):
     )
     action = forms.ChoiceField(
         label=_("Faction action"),
-        choices=[("", "—"), *((a, a) for a in FACTION_ACTIONS)],
+        choices=[("", "—"), *((a, _(FACTION_ACTION_NAMES[a])) for a in FACTION_ACTIONS)],
         required=False,
     )
     cards = _count(_("Faction cards in hand"), 20)

@@ -19,6 +19,11 @@ DIE_NAMES = {
     "faction": N_("Faction die"),
     "": N_("no die"),
 }
+FACTION_ACTION_NAMES = {
+    "enter": N_("bring the faction into play"),
+    "recruit": N_("recruit faction figures"),
+    "move": N_("move faction figures"),
+}
 FIGURE_NAMES = {
     "regular": N_("regular units"),
     "elite": N_("elite units"),
