@@ -66,17 +66,8 @@ def _page_text(content: str, language: str) -> str:
 
 #: Names that are the same word in every language (value and label alike).
 SAME_EVERYWHERE = {
-    "api",
-    "boromir",
-    "gandalf",
-    "gollum",
-    "gondor",
-    "isengard",
-    "moria",
-    "rivendell",
-    "rohan",
-    "saruman",
-    "sauron",
+    *("api", "aragorn", "boromir", "gandalf", "gimli", "gollum", "gondor", "isengard"),
+    *("legolas", "moria", "rivendell", "rohan", "saruman", "sauron"),
 }
 OPTION = re.compile(r'<option value="([a-z_]+)"[^>]*>\s*([^<]+?)\s*</option>')
 
