@@ -1,0 +1,35 @@
+"""Every page but the board map weighs at most 60 KB compressed: its HTML with the site's CSS
+and scripts it links (a phone on a weak connection at the table)."""
+
+import gzip
+import re
+
+import pytest
+from django.contrib.staticfiles import finders
+from django.test import Client
+
+from cards_db.importer import import_data_files
+from rules_corpus.services import load_rulebooks
+from tests.site_pages import site_pages
+
+LIMIT = 60 * 1024
+#: The board map has its own budget (150 KB) and the API docs page is Swagger UI's.
+EXEMPT = ("/wotr/moves/", "/api/docs/")
+ASSET = re.compile(r'(?:href|src)="/static/([^"]+\.(?:css|js))"')
+
+
+@pytest.mark.django_db
+def test_every_page_weighs_at_most_60_kb_compressed():
+    load_rulebooks()
+    import_data_files()
+    client = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    heavy = {}
+    for path in site_pages():
+        if path.startswith(EXEMPT):
+            continue
+        html = client.get(path).content
+        assets = [open(finders.find(a), "rb").read() for a in ASSET.findall(html.decode())]
+        weight = sum(len(gzip.compress(part)) for part in [html, *assets])
+        if weight > LIMIT:
+            heavy[path] = weight
+    assert not heavy, heavy
