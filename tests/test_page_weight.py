@@ -3,6 +3,7 @@ and scripts it links (a phone on a weak connection at the table)."""
 
 import gzip
 import re
+from pathlib import Path
 
 import pytest
 from django.contrib.staticfiles import finders
@@ -28,7 +29,7 @@ def test_every_page_weighs_at_most_60_kb_compressed():
         if path.startswith(EXEMPT):
             continue
         html = client.get(path).content
-        assets = [open(finders.find(a), "rb").read() for a in ASSET.findall(html.decode())]
+        assets = [Path(finders.find(a)).read_bytes() for a in ASSET.findall(html.decode())]
         weight = sum(len(gzip.compress(part)) for part in [html, *assets])
         if weight > LIMIT:
             heavy[path] = weight

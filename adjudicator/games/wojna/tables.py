@@ -15,8 +15,8 @@ from adjudicator.games.common import N_, InvalidInput
 
 ODDS_PATTERN = re.compile(r"^\s*(\d+)\s*[:-]\s*(\d+)\s*$")
 ENTER_TABLE = N_(
-    "The %(table)s table is not entered: enter this table from your copy of the rules "
-    "(admin, or manage.py import_wojna_tables)."
+    "The %(table)s table is not entered: enter this table from your copy of the rules on the "
+    "Tabele i zestawienia page (or with manage.py import_wojna_tables)."
 )
 BATTLE_TABLE_NAME = "Wyniki bitwy"
 DUEL_TABLE_NAME = "Wyniki pojedynku"

@@ -293,3 +293,100 @@ class InheritanceForm:
     def summary(self) -> dict:
         names = [row["name"] for row in self.service_data()["candidates"]]
         return {"given": [{"label": _("Characters"), "value": ", ".join(names)}], "defaults": []}
+
+
+# --- The table editor ---------------------------------------------------------------------
+
+TABLE_LINE_HELP = {
+    "battle_results": _("One cell per line: force ratio, modified die, attacker's loss %, "
+                        "defender's loss %. Example: 3:1 4 20 40"),
+    "duel_results": _("One cell per line: score difference, die, wounds to the attacker, "
+                      "wounds to the defender. Example: +2 5 0 1"),
+    "search": _("One row per line: search points from, to (- for “and more”), the successful "
+                "die face, and n where a capture is allowed. Example: 4 6 5 n"),
+    "spells": _("One cell per line: spell category (A–D), die, result. Example: A 3 2"),
+}  # fmt: skip
+LINE_SEPARATORS = re.compile(r"[\s;,]+")
+
+
+def _cell(column: str, text: str) -> object:
+    """One typed value as the engine's row takes it (whole numbers as int)."""
+    if column == "points_to" and text == "-":
+        return None
+    if column == "capture":
+        return text == "true" or text
+    if column == "odds" or column == "category":
+        return text
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def table_text(rows: list[dict], columns: tuple[str, ...]) -> str:
+    """Stored rows as the editor shows them, one per line."""
+
+    def shown(column: str, value: object) -> str:
+        if column == "capture":
+            return "n" if value else ""
+        return "-" if value is None else str(value)
+
+    return "\n".join(" ".join(shown(c, row[c]) for c in columns).strip() for row in rows)
+
+
+class TablesForm(forms.Form):
+    """The four tables as typed text, one row per line (rules: Tabele i zestawienia)."""
+
+    def __init__(self, columns: dict[str, tuple[str, ...]], *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.columns = columns
+        for name in columns:
+            self.fields[name] = forms.CharField(
+                label=TABLE_TITLES[name],
+                required=False,
+                max_length=20_000,
+                widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}),
+                help_text=TABLE_LINE_HELP[name],
+            )
+
+    def rows(self) -> dict[str, list[dict]]:
+        """Each table's typed lines as rows; a table left empty is emptied."""
+        tables = {}
+        self.line_numbers: dict[str, list[int]] = {}
+        for name, columns in self.columns.items():
+            rows, lines = [], []
+            for number, line in enumerate(self.cleaned_data[name].splitlines(), start=1):
+                values = [v for v in LINE_SEPARATORS.split(line.strip()) if v]
+                if not values:
+                    continue
+                if name == "search":  # the capture mark is a flag: "n" or nothing
+                    flag = values[3:]
+                    values = [*values[:3], *(["true"] if flag == ["n"] else flag)]
+                if len(values) > len(columns):
+                    message = _("line %(n)s: more values than the table has columns (%(columns)s)")
+                    self.add_error(name, message % {"n": number, "columns": ", ".join(columns)})
+                    continue
+                rows.append({c: _cell(c, v) for c, v in zip(columns, values, strict=False)})
+                lines.append(number)
+            tables[name] = rows
+            self.line_numbers[name] = lines
+        return tables
+
+    def add_table_problems(self, problems) -> None:
+        """``search[2].die: ...`` → under the search field, as "line 3: die: ..."."""
+        for where, message in problems:
+            match = re.match(r"^(\w+)\[(\d+)\]\.?(.*)$", where)
+            if match is None or match.group(1) not in self.fields:
+                self.add_error(None, f"{where}: {message}")
+                continue
+            name, index, column = match.groups()
+            line = _("line %(n)s") % {"n": self.line_numbers[name][int(index)]}
+            self.add_error(name, f"{line}: {column + ': ' if column else ''}{message}")
+
+
+TABLE_TITLES = {
+    "battle_results": "Wyniki bitwy",
+    "duel_results": "Wyniki pojedynku",
+    "search": "Poszukiwania",
+    "spells": "Czary",
+}

@@ -1,8 +1,34 @@
-"""The user's rule tables, from the database into the engine's values (None when empty)."""
+"""The user's rule tables: read from the database into the engine's values (None when empty),
+and replaced whole, checked first (the editor page and ``import_wojna_tables``)."""
 
+from collections.abc import Mapping
+
+from django.db import transaction
+
+from adjudicator.games.common import InvalidInput
 from adjudicator.games.wojna import tables
 
 from .models import BattleResultEntry, DuelResultEntry, SearchTableEntry, SpellEntry
+
+#: Each table: its model, the engine's check, and its columns in order.
+TABLES = {
+    "battle_results": (
+        BattleResultEntry,
+        tables.battle_table,
+        ("odds", "die", "attacker_loss", "defender_loss"),
+    ),
+    "duel_results": (
+        DuelResultEntry,
+        tables.duel_table,
+        ("difference", "die", "attacker_wounds", "defender_wounds"),
+    ),
+    "search": (
+        SearchTableEntry,
+        tables.search_table,
+        ("points_from", "points_to", "die", "capture"),
+    ),
+    "spells": (SpellEntry, tables.spell_table, ("category", "die", "value")),
+}
 
 
 def battle_table() -> tables.BattleResultsTable | None:
@@ -33,3 +59,42 @@ def table_counts() -> dict[str, int]:
         "search": SearchTableEntry.objects.count(),
         "spells": SpellEntry.objects.count(),
     }
+
+
+def table_rows(name: str) -> list[dict]:
+    """The stored rows of one table, in its columns' order."""
+    model, _check, columns = TABLES[name]
+    return list(model.objects.values(*columns))
+
+
+def check_tables(data: Mapping[str, list[dict]]) -> None:
+    """Every problem of every table given, together (InvalidInput), or nothing."""
+    problems: list[tuple[str, str]] = []
+    for name, rows in data.items():
+        try:
+            TABLES[name][1](rows)
+        except InvalidInput as invalid:
+            problems += invalid.problems
+    if problems:
+        raise InvalidInput(problems)
+
+
+def replace_tables(data: Mapping[str, list[dict]]) -> dict[str, int]:
+    """Replace each table given by its rows, all or nothing: every table is checked first and
+    every problem raised together (InvalidInput, fields like ``search[2].die``); then the rows
+    are stored in one transaction. Returns the rows stored per table."""
+    check_tables(data)
+    with transaction.atomic():
+        for name, rows in data.items():
+            model, _check, columns = TABLES[name]
+            model.objects.all().delete()
+            model.objects.bulk_create(model(**_stored(row, columns)) for row in rows)
+    return {name: len(rows) for name, rows in data.items()}
+
+
+def _stored(row: Mapping, columns: tuple[str, ...]) -> dict:
+    """A checked row's columns, a force ratio written as players read it ("3:1")."""
+    values = {column: row[column] for column in columns if column in row}
+    if "odds" in values:
+        values["odds"] = tables.check_odds_label(values["odds"])
+    return values

@@ -4,12 +4,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from adjudicator.games.common import InvalidInput
 from adjudicator.web.pages import CheckerPage
 
 from . import charts, forms, presenters, services, tables
@@ -155,6 +157,10 @@ def calculator_answer(calculator: Calculator) -> Callable[..., dict[str, Any]]:
         result = calculator.present(computed, request)
         return {
             "headline": result["summary"],
+            "needs_tables": any(
+                r.get("code") in ("table_missing", "table_incomplete")
+                for r in result.get("reasons", [])
+            ),
             "result": result,
             "charts": calculator.chart(computed),
             "reasons": result.get("reasons", []),
@@ -173,3 +179,31 @@ def calculator_page(calculator: Calculator) -> Callable[..., HttpResponse]:
         compute=calculator_answer(calculator),
         extra_context={"calculator": calculator},
     )
+
+
+def tables_editor(request: HttpRequest) -> HttpResponse:
+    """Tabele i zestawienia typed in from the player's own copy, checked and saved whole: on any
+    problem nothing changes and each problem names its table and line."""
+    columns = {name: spec[2] for name, spec in tables.TABLES.items()}
+    if request.method == "POST":
+        form = forms.TablesForm(columns, request.POST)
+        if form.is_valid():
+            rows = form.rows()
+            try:
+                tables.check_tables(rows)
+            except InvalidInput as invalid:
+                form.add_table_problems(invalid.problems)
+            if not form.errors:
+                tables.replace_tables(rows)
+                messages.success(request, _("Tables saved."))
+                return redirect("wojna:tables")
+        status = 400
+    else:
+        initial = {
+            name: forms.table_text(tables.table_rows(name), cols) for name, cols in columns.items()
+        }
+        form = forms.TablesForm(columns, initial=initial)
+        status = 200
+    counts = tables.table_counts()
+    context = {"form": form, "counts": counts, "tables_message": tables_message(counts)}
+    return render(request, "wojna/tables.html", context, status=status)

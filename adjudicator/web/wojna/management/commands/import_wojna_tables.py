@@ -10,25 +10,10 @@ import json
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
-from django.db import transaction
 
 from adjudicator.games.common import InvalidInput
-from adjudicator.games.wojna import tables
 
-from ...models import BattleResultEntry, DuelResultEntry, SearchTableEntry, SpellEntry
-
-TABLES = {
-    "battle_results": (BattleResultEntry, tables.battle_table),
-    "duel_results": (DuelResultEntry, tables.duel_table),
-    "search": (SearchTableEntry, tables.search_table),
-    "spells": (SpellEntry, tables.spell_table),
-}
-FIELDS = {
-    "battle_results": ("odds", "die", "attacker_loss", "defender_loss"),
-    "duel_results": ("difference", "die", "attacker_wounds", "defender_wounds"),
-    "search": ("points_from", "points_to", "die", "capture"),
-    "spells": ("category", "die", "value"),
-}
+from ...tables import TABLES, replace_tables
 
 
 class Command(BaseCommand):
@@ -47,28 +32,17 @@ class Command(BaseCommand):
         unknown = set(data) - set(TABLES)
         if unknown:
             raise CommandError(f"{path}: unknown tables {', '.join(sorted(unknown))}.")
-        problems = []
-        for name, rows in data.items():
-            if not isinstance(rows, list) or not all(isinstance(row, dict) for row in rows):
-                problems.append(f"{name}: expected a list of objects")
-                continue
-            try:
-                TABLES[name][1](rows)
-            except InvalidInput as invalid:
-                problems += [f"{where}: {what}" for where, what in invalid.problems]
-        if problems:
-            raise CommandError("Nothing imported:\n" + "\n".join(problems))
-        with transaction.atomic():
-            for name, rows in data.items():
-                model = TABLES[name][0]
-                model.objects.all().delete()
-                model.objects.bulk_create(model(**_stored(name, row)) for row in rows)
-                self.stdout.write(f"{name}: {len(rows)} rows")
-
-
-def _stored(name: str, row: dict) -> dict:
-    """A checked row's columns, a force ratio written as players read it ("3:1")."""
-    values = {field: row[field] for field in FIELDS[name] if field in row}
-    if "odds" in values:
-        values["odds"] = tables.check_odds_label(values["odds"])
-    return values
+        shapeless = [
+            f"{name}: expected a list of objects"
+            for name, rows in data.items()
+            if not isinstance(rows, list) or not all(isinstance(row, dict) for row in rows)
+        ]
+        if shapeless:
+            raise CommandError("Nothing imported:\n" + "\n".join(shapeless))
+        try:
+            stored = replace_tables(data)
+        except InvalidInput as invalid:
+            problems = [f"{where}: {what}" for where, what in invalid.problems]
+            raise CommandError("Nothing imported:\n" + "\n".join(problems)) from invalid
+        for name, count in stored.items():
+            self.stdout.write(f"{name}: {count} rows")
