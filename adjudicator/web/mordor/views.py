@@ -2,11 +2,12 @@
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.translation import gettext_lazy
 
-from adjudicator.games.mordor.model import GameSetup
+from adjudicator.games.mordor.model import DIE_COLORS, LOCATIONS, GameSetup
 from adjudicator.web.pages import CheckerPage
 
 from . import forms, presenters, services
@@ -28,7 +29,42 @@ def keep_answer(data: dict[str, Any], request: HttpRequest) -> dict[str, Any]:
         "headline": result["summary"],
         "tone": "legal" if result["legal"] else "illegal",
         "keeps": presenters.keep_descriptions(data["rolled"], check.legal_keeps),
+        "odds_question": _odds_question(data),
+        "best_keep": _best_keep(data),
     }
+
+
+def _odds_question(data: dict[str, Any]) -> str:
+    """The Odds page's link for this roll, so the player fills nothing in again."""
+    query = QueryDict(mutable=True)
+    if data.get("location"):
+        query["position"] = str(LOCATIONS.index(data["location"]))
+    query["player_color"] = data["player_color"]
+    for die in data["rolled"]:
+        query[f"die_{die['color']}"] = f"roll:{die['face']}"
+    if data.get("advanced"):
+        query["advanced"] = "on"
+    return f"{reverse('mordor:odds')}?{query.urlencode()}"
+
+
+def _best_keep(data: dict[str, Any]) -> dict[str, Any] | None:
+    """The keep of this roll with the best expected progress this turn (rules: Броски кубиков),
+    when the roll is the turn's first (all five dice) and the place is known; the Nazgûl track
+    is taken as empty, which the page says (the Odds page takes the player's own track)."""
+    if not data.get("location") or len(data["rolled"]) < len(DIE_COLORS):
+        return None
+    question = {
+        "position": LOCATIONS.index(data["location"]),
+        "player_color": data["player_color"],
+        "advanced": data.get("advanced", False),
+        "goal": "progress",
+        "policy": "optimal",
+        "rolled": data["rolled"],
+        "rerolled": data.get("rerolled", False),
+    }
+    _odds, advice, _journey = services.run_odds(question)
+    ranked = presenters.advice_answer(advice, data["rolled"])
+    return ranked["keeps"][0] if ranked and ranked["keeps"] else None
 
 
 def resolve_answer(data: dict[str, Any], request: HttpRequest) -> dict[str, Any]:

@@ -113,3 +113,20 @@ def test_odds_page_over_the_whole_journey(client):
     html = response.content.decode()
     assert 'id="journey"' in html and "before the Nazgûl catch you" in html
     assert "Solitaire view" in html
+
+
+def test_keep_page_names_the_best_keep_as_the_odds_page_ranks_it(client):
+    roll = "face_black=ring&face_red=ring&face_yellow=orc&face_blue=nazgul&face_green=gandalf"
+    keep = client.get(
+        f"/mordor/keep/?{roll}&player_color=red&keep_blue=on&location=rohan",
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    best = keep.context["answer"]["best_keep"]
+    odds = client.get(keep.context["answer"]["odds_question"], HTTP_ACCEPT_LANGUAGE="en")
+    assert odds.status_code == 200
+    assert odds.context["answer"]["advice"]["keeps"][0] == best
+    assert 'data-testid="best-keep"' in keep.content.decode()
+    later_roll = client.get(
+        "/mordor/keep/?face_red=ring&face_blue=nazgul&player_color=red&keep_blue=on&location=rohan"
+    )
+    assert later_roll.context["answer"]["best_keep"] is None
