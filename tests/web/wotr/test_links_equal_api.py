@@ -33,7 +33,8 @@ def _value(text: str):
 
 
 def api_body(link: str) -> dict:
-    """The link's query as a JSON body: ``attacker.regular=10`` → ``{"attacker": {"regular": 10}}``."""
+    """The link's query as a JSON body: ``attacker.regular=10`` → ``{"attacker": {"regular": 10}}``
+    (``on`` a ticked box, whole numbers as numbers)."""
     body: dict = {}
     for key, text in parse_qsl(urlsplit(link).query):
         *parents, leaf = key.split(".")
