@@ -10,6 +10,7 @@ urlpatterns = [
     path("", views.card_list, name="index"),
     path("card/<str:key>/", views.card_detail, name="card"),
     path("decks/", views.deck_new, name="deck_new"),
+    path("decks/fix/", views.deck_fix, name="deck_fix"),
     path("decks/<uuid:pk>/", views.deck_detail, name="deck"),
     path("decks/<uuid:pk>/edit/<uuid:key>/", views.deck_edit, name="deck_edit"),
     path("decks/<uuid:pk>/export.txt", views.deck_export, name="deck_export"),

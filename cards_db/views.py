@@ -1,5 +1,6 @@
 """Pages: card list and detail, deck checker and saved decks, calculators. Thin views."""
 
+import re
 from functools import partial
 from typing import Any, NamedTuple
 
@@ -111,6 +112,8 @@ def _deck_form_page(request: HttpRequest, deck: Deck | None = None) -> HttpRespo
             context.update(_report_context(request, report))
             if shared:
                 context["share_url"] = request.build_absolute_uri()
+                context["deck_key"] = shared
+                context["lines"] = _numbered_lines(data["list"], context["report"])
             return render(request, "cards_db/deck_form.html", context)
         saved = save_deck(
             data["name"] or _("Untitled deck"), data["list"], fmt, deck,
@@ -156,6 +159,40 @@ def _shared_deck(key: str | None) -> QueryDict | None:
     if stored["check_starting_fellowship"]:
         data["check_starting_fellowship"] = "on"
     return data
+
+
+def _numbered_lines(text: str, report: dict[str, Any]) -> list[dict[str, Any]]:
+    """The pasted list line by line, each with the problems that point at it and the cards it
+    may have meant (a tap replaces the line)."""
+    lines = [{"number": n, "text": line, "problems": [], "suggestions": []}
+             for n, line in enumerate(text.splitlines(), start=1)]  # fmt: skip
+    for problem in report["errors"] + report["warnings"]:
+        for number in problem["lines"]:
+            if 0 < number <= len(lines):
+                lines[number - 1]["problems"].append(problem["message"])
+                lines[number - 1]["suggestions"] += problem["suggestions"]
+    return lines
+
+
+LINE_COUNT = re.compile(r"^\s*(\d+\s*[x×]?\s+)?")
+
+
+def deck_fix(request: HttpRequest) -> HttpResponse:
+    """Replace one line of a checked list by the card the player tapped, keeping its count, and
+    check the new list at its own link."""
+    try:
+        key, number = request.POST["deck"], int(request.POST["line"])
+        stored = shared_input(kind=DECK_KIND, key=key)
+        card = Card.objects.get(pk=request.POST["card"])
+    except (KeyError, ValueError, SharedInputError, Card.DoesNotExist):
+        raise Http404 from None
+    lines = stored["list"].splitlines()
+    if not 0 < number <= len(lines):
+        raise Http404
+    count = LINE_COUNT.match(lines[number - 1]).group(1) or ""
+    lines[number - 1] = f"{count}{card}"  # "Title, Subtitle (1R50)", which the reader takes
+    fixed = share_input(kind=DECK_KIND, payload={**stored, "list": "\n".join(lines)})
+    return redirect(f"{reverse('cards_db:deck_new')}?deck={fixed}#line-{number}")
 
 
 def deck_new(request: HttpRequest) -> HttpResponse:

@@ -42,3 +42,23 @@ def test_paste_check_save_and_reopen_a_deck(live_server, live_cards, page):
     assert page.locator("[data-verdict=valid]").is_visible()
     assert page.locator(".site-path li").count() == 9
     assert "Axe Strike" in page.locator(".deck-list").inner_text()
+
+
+@pytest.mark.browser
+def test_a_bad_line_is_pointed_at_and_a_tap_on_a_suggestion_replaces_it(
+    live_server, live_cards, page
+):
+    broken = legal_deck().replace("4x Axe Strike (1C3)", "4x Axe Strik")
+    page.goto(f"{live_server.url}/cards/decks/")
+    page.fill("#id_list", broken)
+    page.click("button[name=check]")
+    errors = page.locator(".deck-errors li")
+    assert errors.count() == 1  # the line, and nothing it would cascade into
+    bad = page.locator(".pasted-list li.bad-line")
+    assert bad.count() == 1 and "4x Axe Strik" in bad.inner_text()
+    number = bad.get_attribute("value")
+    assert errors.locator(f"a[href='#line-{number}']").count() == 1
+    bad.locator("button", has_text="Axe Strike").first.click()
+    page.wait_for_url(f"**#line-{number}")
+    assert page.locator("[data-verdict=valid]").is_visible()
+    assert page.locator(f"#line-{number}").inner_text().startswith("4x Axe Strike")

@@ -190,7 +190,7 @@ def test_calculator_index_says_what_each_answers_and_by_which_rule(client, langu
             assert escape(str(page.description)) not in item
         with translation.override(language):
             assert escape(str(page.description)) in item
-        assert f'<a href="/rules/lotr-tcg-rules/{page.rule.anchor}/">' in item
+        assert f'<a href="/rules/lotr-tcg-rules/{page.rule.anchor}/" lang="ru">' in item
 
 
 def test_unknown_calculator_is_a_404(client):

@@ -316,6 +316,12 @@ def _check_sections(entries: tuple[DeckEntry, ...]) -> Iterable[DeckProblem]:
     )  # fmt: skip
 
 
+TOTALS_NOT_CHECKED = N_(
+    "The deck's totals (draw deck, sites, Ring-bearer, the One Ring, starting fellowship) are "
+    "checked once every line names a card: fix the lines above first."
+)
+
+
 def line_errors(parsed: ParsedDeck) -> list[DeckProblem]:
     """The lines that are not cards, as errors (a deck with unknown cards cannot be judged)."""
     return [
@@ -337,16 +343,25 @@ def validate_deck(
 ) -> DeckReport:
     """Every rule of "Создание своей колоды" and the format, applied to a parsed list."""
     entries, warnings = assume_ring_bearer(parsed)
+    unreadable = line_errors(parsed)
     errors = [
-        *line_errors(parsed),
-        *_check_ring_bearer(entries),
-        *_check_ring(entries),
-        *_check_draw_deck(entries, fmt),
+        *unreadable,
         *_check_copies(entries, fmt),
-        *_check_sites(entries, fmt),
         *_check_format(entries, fmt),
     ]
-    if check_starting_fellowship:
-        errors.extend(_check_starting_fellowship(entries, fmt))
+    if unreadable:
+        # Counts and the deck's shape would only repeat the unreadable lines' absence.
+        warnings.append(
+            DeckProblem("totals_not_checked", TOTALS_NOT_CHECKED, rules.DECK_BUILDING)
+        )
+    else:
+        errors += [
+            *_check_ring_bearer(entries),
+            *_check_ring(entries),
+            *_check_draw_deck(entries, fmt),
+            *_check_sites(entries, fmt),
+        ]
+        if check_starting_fellowship:
+            errors.extend(_check_starting_fellowship(entries, fmt))
     warnings.extend(_check_sections(entries))
     return DeckReport(tuple(errors), tuple(warnings), deck_stats(entries), entries, fmt)

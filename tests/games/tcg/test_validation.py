@@ -167,3 +167,13 @@ def test_stats_of_the_legal_deck():
         or sum(stats["cultures"].values()) == 60
     )
     assert (stats["ring_bearer"]["id"], stats["ring"]["id"]) == ("1_290", "1_2")
+
+
+def test_one_unreadable_line_is_the_only_error_the_totals_wait_for_it():
+    """A misspelt line leaves the draw deck one card short, but only the line is reported: the
+    totals are checked once every line names a card (rules: Создание своей колоды)."""
+    broken = swap("4x Axe Strike (1C3)", "4x Axe Strik")
+    checked = report(broken)
+    assert [e.code for e in checked.errors] == ["unknown_card"]
+    assert "totals_not_checked" in [w.code for w in checked.warnings]
+    assert "totals_not_checked" not in [w.code for w in report(LEGAL).warnings]
