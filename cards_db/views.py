@@ -10,6 +10,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.views.decorators.http import require_POST
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -177,6 +178,7 @@ def _numbered_lines(text: str, report: dict[str, Any]) -> list[dict[str, Any]]:
 LINE_COUNT = re.compile(r"^\s*(\d+\s*[x×]?\s+)?")
 
 
+@require_POST
 def deck_fix(request: HttpRequest) -> HttpResponse:
     """Replace one line of a checked list by the card the player tapped, keeping its count, and
     check the new list at its own link."""

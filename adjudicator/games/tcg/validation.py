@@ -351,9 +351,7 @@ def validate_deck(
     ]
     if unreadable:
         # Counts and the deck's shape would only repeat the unreadable lines' absence.
-        warnings.append(
-            DeckProblem("totals_not_checked", TOTALS_NOT_CHECKED, rules.DECK_BUILDING)
-        )
+        warnings.append(DeckProblem("totals_not_checked", TOTALS_NOT_CHECKED, rules.DECK_BUILDING))
     else:
         errors += [
             *_check_ring_bearer(entries),
