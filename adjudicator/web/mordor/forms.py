@@ -30,6 +30,12 @@ def _color_choices(colors: tuple[str, ...]) -> list[tuple[str, Any]]:
     return [(c, _(COLOR_LABELS[c])) for c in colors]
 
 
+def _hobbit_choices() -> list[tuple[str, Any]]:
+    """Your hobbit, chosen on purpose: no colour is pre-selected, since the Nazgûl of your
+    colour mark you (rules: Назгул) and a silent default would answer for another player."""
+    return [("", _("— choose your hobbit")), *_color_choices(HOBBIT_COLORS)]
+
+
 def _face_choices(color: str, blank: Any) -> list[tuple[str, Any]]:
     faces = GameSetup().dice.faces(color)
     return [("", blank), *((f.value, FACE_NAMES[f]) for f in dict.fromkeys(faces))]
@@ -72,7 +78,7 @@ class MordorBaseForm(ApiFieldsForm):
 class KeepForm(MordorBaseForm):
     """The five dice (one per colour): the face each shows, and whether it is kept."""
 
-    player_color = forms.ChoiceField(label=_("Your hobbit"), choices=_color_choices(HOBBIT_COLORS))
+    player_color = forms.ChoiceField(label=_("Your hobbit"), choices=_hobbit_choices())
     location = forms.ChoiceField(
         label=_("Where your turn started"),
         required=False,
@@ -220,7 +226,7 @@ class OddsForm(MordorBaseForm):
     nazgul_track = forms.CharField(
         label=_("Your Nazgûl track"), required=False, max_length=30, help_text=TRACK_HELP
     )
-    player_color = forms.ChoiceField(label=_("Your hobbit"), choices=_color_choices(HOBBIT_COLORS))
+    player_color = forms.ChoiceField(label=_("Your hobbit"), choices=_hobbit_choices())
     other_colors = forms.MultipleChoiceField(
         label=_("Other players still in the game"),
         required=False,

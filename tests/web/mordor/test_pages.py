@@ -130,3 +130,12 @@ def test_keep_page_names_the_best_keep_as_the_odds_page_ranks_it(client):
         "/mordor/keep/?face_red=ring&face_blue=nazgul&player_color=red&keep_blue=on&location=rohan"
     )
     assert later_roll.context["answer"]["best_keep"] is None
+
+
+def test_no_hobbit_is_chosen_for_the_player(client):
+    """The Nazgûl of your colour mark you: a keep or odds question without your hobbit is a 400
+    asking for it, not an answer for the yellow player."""
+    for url in ("/mordor/keep/?face_red=ring", "/mordor/odds/?position=4"):
+        response = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
+        assert response.status_code == 400
+        assert "player_color" in response.context["form"].errors
