@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
@@ -13,6 +13,7 @@ from adjudicator.games.common import InvalidInput
 from adjudicator.games.wotr.board import NATION_NAMES
 from adjudicator.games.wotr.messages import translate_problems
 from adjudicator.games.wotr.position import Position, standard_setup
+from adjudicator.web.links.services import SharedInputError, share_input, shared_input
 from adjudicator.web.wotr_moves import editing, presenters, services
 from adjudicator.web.wotr_moves.board_view import board_rows
 from adjudicator.web.wotr_moves.forms import (
@@ -47,6 +48,9 @@ def _fellowship_initial(position: Position) -> dict[str, Any]:
     }
 
 
+MOVE_KIND = "wotr-move"
+
+
 class Page:
     """The state of one request: position, factions, forms, problems and results."""
 
@@ -60,6 +64,7 @@ class Page:
         self.destinations: dict[str, int | None] = {}
         self.destinations_payload: dict[str, Any] | None = None
         self.forms: dict[str, Any] = {}
+        self.share_url = ""
 
     def fail(self, error: InvalidInput) -> None:
         problems = translate_problems(error.problems, _)
@@ -127,6 +132,9 @@ class Page:
             if self.action == "check":
                 verdict = services.check_move(situation, form.move())
                 self.verdict = presenters.verdict_payload(verdict, request)
+                self.share_url = request.build_absolute_uri(
+                    f"{request.path}?q={share_input(kind=MOVE_KIND, payload=self.question())}"
+                )
                 return
             piece = form.move(with_destination=False)
             found = services.legal_destinations(situation, piece)
@@ -134,6 +142,22 @@ class Page:
             self.destinations_payload = presenters.destinations_payload(piece, found, request)
         except InvalidInput as error:
             self.fail(error)
+
+    def question(self) -> dict[str, list[str]]:
+        """The checked move as submitted (position, factions and move fields), for its link."""
+        return {k: v for k, v in self.post.lists() if k != "csrfmiddlewaretoken"}
+
+    def replay(self, key: str) -> None:
+        """Ask again the move stored under a link key, as if its form were submitted."""
+        try:
+            stored = shared_input(kind=MOVE_KIND, key=key)
+        except SharedInputError:
+            self.errors.append({"field": "q", "message": _("No move is stored under this link.")})
+            return
+        self.post = QueryDict(mutable=True)
+        for name, values in stored.items():
+            self.post.setlist(name, values)
+        self.action = "check"
 
     def context(self) -> dict[str, Any]:
         data = self.position.to_dict()
@@ -155,6 +179,7 @@ class Page:
             "forms": forms,
             "errors": self.errors,
             "verdict": self.verdict,
+            "share_url": self.share_url,
             "legal_payload": self.destinations_payload,
             "rows": board_rows(self.position, self.factions, self.destinations),
             "position_json": json.dumps(data, ensure_ascii=False, indent=1),
@@ -170,6 +195,8 @@ class Page:
 def index(request: HttpRequest) -> HttpResponse:
     """GET: the standard setup; POST: edit the position, check a move or list destinations."""
     page = Page(request)
+    if request.method == "GET" and request.GET.get("q"):
+        page.replay(request.GET["q"])
     if page.post is not None:
         page.load_state()
         if not page.errors:

@@ -172,3 +172,17 @@ def test_character_choices_are_named_in_the_readers_language(client, language, n
     page = response.content.decode()
     assert f'<option value="witch-king">{name}</option>' in page
     assert "The Witch-king<" not in page
+
+
+def test_a_checked_move_is_a_link_that_asks_it_again(client, setup_state):
+    """Its Share link (the position and the move stored under a content key) re-runs the
+    check anywhere, in any language; the same question gets the same link."""
+    checked = post(client, {**setup_state, **ROHAN_MOVE, "action": "check"})
+    link = checked.context["share_url"]
+    assert "?q=" in link
+    again = post(client, {**setup_state, **ROHAN_MOVE, "action": "check"})
+    assert again.context["share_url"] == link
+    opened = client.get(link, HTTP_ACCEPT_LANGUAGE="ru")
+    assert opened.status_code == 200
+    assert opened.context["verdict"]["reasons"][0]["code"] == "not_at_war_border"
+    assert client.get(URL, {"q": "aaaaaaaaaaaa"}).status_code == 400
