@@ -143,5 +143,5 @@ def board_svg(
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="board-map" role="group"{label} '
         f'viewBox="0 0 {WIDTH} {height}" data-width="{WIDTH}" data-height="{height}">'
-        f"{_borders()}<g class=\"regions\">{''.join(regions)}</g></svg>"
+        f'{_borders()}<g class="regions">{"".join(regions)}</g></svg>'
     )

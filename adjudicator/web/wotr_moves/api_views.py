@@ -1,7 +1,7 @@
 """API: ``POST /api/wotr/moves/check/``, ``legal/`` and ``positions/`` (store a position)."""
 
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse
 from django.urls import reverse
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse
 from rest_framework.request import Request
 
 from adjudicator.api import post_view

@@ -125,4 +125,5 @@ def shared_position(key: str) -> Position:
     try:
         return read_position(shared_input(kind=POSITION_KIND, key=key))
     except SharedInputError:
-        raise InvalidInput([("position", gettext("No position is stored under this link."))]) from None
+        message = gettext("No position is stored under this link.")
+        raise InvalidInput([("position", message)]) from None

@@ -194,7 +194,7 @@ class Page:
             "share_url": self.share_url,
             "legal_payload": self.destinations_payload,
             "rows": board_rows(self.position, self.factions, self.destinations),
-            "board_map": mark_safe(  # noqa: S308 - board_svg escapes every name it writes
+            "board_map": mark_safe(  # board_svg escapes every name it writes
                 board_svg(
                     self.position,
                     names={slug: presenters.region_name(slug) for slug in BOARD.regions},

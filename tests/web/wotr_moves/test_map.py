@@ -46,8 +46,8 @@ def test_borders_settlements_counters_and_highlights():
     assert 'class="settlement stronghold" fill="#3b6fb6"' in svg  # Minas Tirith, Gondor blue
     minas_tirith = svg.split('data-region="minas-tirith"')[1].split("</g></g>")[0]
     assert ">3·1·1</text>" in minas_tirith
-    assert ">N1</text>" in svg.split('data-region="minas-morgul"')[1].split('data-region=')[0]
-    assert ">F</text>" in svg.split('data-region="rivendell"')[1].split('data-region=')[0]
+    assert ">N1</text>" in svg.split('data-region="minas-morgul"')[1].split("data-region=")[0]
+    assert ">F</text>" in svg.split('data-region="rivendell"')[1].split("data-region=")[0]
     marked = board_svg(standard_setup(), names={}, highlights={"osgiliath": "destination"})
     assert '<g class="region destination" data-region="osgiliath"' in marked
 
@@ -91,9 +91,10 @@ def test_a_position_link_shows_that_position_in_every_language(api, client):
         body = page.content.decode()
         assert f'data-position-key="{key}"' in body
         assert ">4·0·0</text>" in body.split('data-region="edoras"')[1].split("data-region=")[0]
-    assert 'aria-label="Эдорас"' in client.get(
-        f"/wotr/moves/?position={key}", HTTP_ACCEPT_LANGUAGE="ru"
-    ).content.decode()
+    assert (
+        'aria-label="Эдорас"'
+        in client.get(f"/wotr/moves/?position={key}", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    )
 
 
 def test_an_unknown_link_key_says_so(client):
