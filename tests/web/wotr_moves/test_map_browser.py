@@ -162,3 +162,26 @@ def test_attack_from_the_map_opens_the_same_battle_as_the_api(phone, live_server
     shown = page.locator("[data-testid=defender-destroyed]").inner_text()
     assert shown == answer["defender_destroyed"]["exact"]
     assert answer["attacker_destroyed"]["exact"] in page.locator(".answer, main").first.inner_text()
+
+
+def test_without_javascript_the_map_is_a_picture_and_the_table_editor_works(browser, live_server):
+    context = browser.new_context(**PHONE, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/wotr/moves/")
+    assert page.locator("#board-map [data-region]").count() == 105
+    assert page.locator(".map-tools").is_hidden()
+    page.select_option("#id_region-region", "edoras")
+    page.select_option("#id_region-nation", "rohan")
+    page.fill("#id_region-regular", "4")
+    page.click("button[value=edit_region]")
+    assert page.locator("#board-map [data-region=edoras] .counter").first.text_content() == "4·0·0"
+    context.close()
+
+
+def test_regions_open_with_the_keyboard(phone, live_server):
+    page = phone()
+    page.goto(f"{live_server.url}/wotr/moves/")
+    page.locator("#board-map [data-region=edoras]").focus()
+    page.keyboard.press("Enter")
+    assert page.locator("#map-editor .editor-title").inner_text() == "Edoras"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
