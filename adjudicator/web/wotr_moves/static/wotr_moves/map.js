@@ -20,7 +20,7 @@
   });
   var csrf = (document.querySelector("[name=csrfmiddlewaretoken]") || {}).value || "";
   var key = section.getAttribute("data-position-key");
-  var history = [];
+  var undoKeys = [];
   var selected = null;   // {region, piece, destinations: {slug: steps}}
   var zoom = 2.5;
 
@@ -77,9 +77,9 @@
       var board = document.querySelector(".board");
       var freshBoard = page.querySelector(".board");
       if (board && freshBoard) { board.replaceWith(freshBoard); }
-      if (remember && key && key !== newKey) { history.push(key); }
+      if (remember && key && key !== newKey) { undoKeys.push(key); }
       key = newKey;
-      undoButton.disabled = !history.length;
+      undoButton.disabled = !undoKeys.length;
       section.setAttribute("data-position-key", key);
       window.history.replaceState(null, "", url);
       document.getElementById("map-share").href = location.href;
@@ -291,8 +291,8 @@
       zoom = Math.max(1, Math.min(6, act === "zoom-in" ? zoom * 1.5 : zoom / 1.5));
       applyZoom();
       holder.scrollLeft = centre * holder.scrollWidth - holder.clientWidth / 2;
-    } else if (act === "undo" && history.length) {
-      var previous = history.pop();
+    } else if (act === "undo" && undoKeys.length) {
+      var previous = undoKeys.pop();
       show(previous, false);
     } else if (act === "setup") {
       say([]);
