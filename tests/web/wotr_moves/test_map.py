@@ -1,9 +1,12 @@
 """The board map: the SVG renderer, position links, the store endpoint and the prefilled links."""
 
+import gzip
 import re
+from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 import pytest
+from django.contrib.staticfiles import finders
 from rest_framework.test import APIClient
 
 from adjudicator.games.wotr.board import BOARD
@@ -123,3 +126,12 @@ def test_the_hunt_and_victory_links_are_answered_without_errors(client):
         page = client.get(link, HTTP_ACCEPT_LANGUAGE="en")
         assert page.status_code == 200
         assert b"error-summary" not in page.content
+
+
+def test_the_map_page_weighs_at_most_150_kb_compressed(client):
+    """The board map's own budget (tests/test_page_weight.py exempts it from the 60 KB one)."""
+    html = client.get("/wotr/moves/", HTTP_ACCEPT_LANGUAGE="ru").content
+    linked = re.findall(r'(?:href|src)="/static/([^"]+\.(?:css|js))"', html.decode())
+    assert "wotr_moves/map.js" in linked
+    parts = [html, *(Path(finders.find(name)).read_bytes() for name in linked)]
+    assert sum(len(gzip.compress(part)) for part in parts) <= 150 * 1024
