@@ -17,6 +17,26 @@
       }
     });
   });
+  // Steppers: a − and a + beside each number field, 44 px, for thumbs at the table.
+  document.querySelectorAll("form.checker-form input[type=number]").forEach(function (input) {
+    var wrap = document.createElement("span");
+    wrap.className = "stepper";
+    input.parentNode.insertBefore(wrap, input);
+    [["−", "stepDown", "-1"], ["+", "stepUp", "+1"]].forEach(function (spec, index) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "secondary step";
+      button.textContent = spec[0];
+      button.setAttribute("aria-label", (input.labels[0] ? input.labels[0].textContent : input.name) + " " + spec[2]);
+      button.addEventListener("click", function () {
+        if (input.value === "" && input.getAttribute("data-default")) input.value = input.getAttribute("data-default");
+        try { input[spec[1]](); } catch (e) { return; }
+        input.dispatchEvent(new Event("change", { bubbles: true }));
+      });
+      if (index === 0) wrap.appendChild(button);
+      else { wrap.appendChild(input); wrap.appendChild(button); }
+    });
+  });
   document.querySelectorAll("[data-open]").forEach(function (link) {
     link.addEventListener("click", function () {
       var target = document.getElementById(link.getAttribute("data-open"));

@@ -7,6 +7,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def test_battle_form(page, live_server):
     page.goto(f"{live_server.url}/wotr/battle/")
+    regular = page.locator("input[name='attacker.regular']")
+    assert regular.get_attribute("inputmode") == "numeric"  # the phone's number keyboard
+    page.locator(".stepper", has=regular).locator("button.step").last.click()  # + steps it up
+    assert regular.input_value() == "6"
     page.fill("input[name='attacker.regular']", "5")
     page.fill("input[name='attacker.leadership']", "2")
     page.fill("input[name='defender.regular']", "3")
