@@ -9,16 +9,9 @@ from rest_framework.test import APIClient
 
 from adjudicator.games.common import N_, Message, translate_problems
 from adjudicator.games.wojna.tables import battle_table
+from tests.web.mordor.test_api import ROLL
 
 pytestmark = pytest.mark.django_db
-
-ROLL = [
-    {"face": "ring", "color": "black"},
-    {"face": "ring", "color": "red"},
-    {"face": "orc", "color": "yellow"},
-    {"face": "nazgul", "color": "blue"},
-    {"face": "gandalf", "color": "green"},
-]
 
 
 def test_a_message_is_its_english_text_and_translates_with_its_parameters():
@@ -69,18 +62,11 @@ def test_a_table_row_problem_keeps_its_parameters():
             "Все клетки уже обведены: это Призрак Кольца.",
         ),
         (
-            "/api/wojna/duel/",
-            {
-                "attacker_morale": 2,
-                "attacker_odwaga": 1,
-                "attacker_wounds": 3,
-                "attacker_odpornosc": 3,
-                "defender_morale": 1,
-                "defender_odwaga": 1,
-            },
-            "attacker_wounds",
+            "/api/wojna/wounds/",
+            {"odpornosc": 3, "strokes": 1},
+            "strokes",
             "pl",
-            "ta postać nie żyje",
+            "Kreskami zaznacza się tylko rany Nazgûla.",
         ),
         (
             "/api/wojna/ringwraith/",
