@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import ParseError, ValidationError
@@ -16,7 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from adjudicator.games.common import InvalidInput
+from adjudicator.games.common import InvalidInput, translate_problems
 from adjudicator.serializers import ErrorResponseSerializer
 
 
@@ -67,7 +68,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     (``path``, ``method``, ``Content-Type``...).
     """
     if isinstance(exc, InvalidInput):
-        return bad_request([{"field": f, "message": m} for f, m in exc.problems])
+        problems = translate_problems(exc.problems, gettext)
+        return bad_request([{"field": f, "message": m} for f, m in problems])
     if isinstance(exc, ValidationError):
         return bad_request(flatten_errors(exc.detail))
     if isinstance(exc, ParseError):

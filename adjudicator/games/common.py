@@ -79,6 +79,40 @@ class Verdict:
         )
 
 
+class Message(str):
+    """An English engine message that stays translatable after its parameters are filled in.
+
+    ``InvalidInput`` carries plain strings; a Message *is* that string (the English text, so
+    everything reading it keeps working) and also remembers its ``N_()`` template and
+    parameters, so the edge (API error handler, checker page) shows it in the request's
+    language: ``Message(N_("must be between %(low)s and %(high)s"), low=0, high=12)``.
+    """
+
+    template: str
+    params: dict[str, Any]
+
+    def __new__(cls, template: str, **params: Any) -> Message:
+        message = super().__new__(cls, template % params if params else template)
+        message.template = template
+        message.params = params
+        return message
+
+    def translated(self, gettext: Callable[[str], str]) -> str:
+        """The message in the language ``gettext`` translates to."""
+        text = gettext(self.template)
+        return text % self.params if self.params else text
+
+
+def translate_problems(
+    problems: Iterable[tuple[str, str]], gettext: Callable[[str], str]
+) -> list[tuple[str, str]]:
+    """``InvalidInput.problems`` with every :class:`Message` translated (others kept as is)."""
+    return [
+        (field, message.translated(gettext) if isinstance(message, Message) else message)
+        for field, message in problems
+    ]
+
+
 class InvalidInput(ValueError):
     """Malformed input to a checker: every problem, each with the field it concerns."""
 

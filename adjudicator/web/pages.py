@@ -18,7 +18,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views import View
 
-from adjudicator.games.common import InvalidInput
+from adjudicator.games.common import InvalidInput, translate_problems
 
 
 def api_name(field_name: str, renames: Mapping[str, str]) -> str:
@@ -164,6 +164,6 @@ class CheckerPage(View):
         try:
             answer = self.compute(form.as_request(), request)
         except InvalidInput as error:
-            form.add_engine_errors(error.problems)
+            form.add_engine_errors(translate_problems(error.problems, _))
             return None
         return {"headline": answer.get("verdict"), "tone": "", "assumptions": [], **answer}

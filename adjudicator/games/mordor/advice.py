@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from adjudicator.games.common import InvalidInput
+from adjudicator.games.common import N_, InvalidInput, Message
 from adjudicator.games.mordor.keep import Die, legal_keeps
 from adjudicator.games.mordor.model import BLACK, DIE_COLORS, Face
 from adjudicator.games.mordor.odds import (
@@ -58,10 +58,15 @@ def advise_roll(
     problems = []
     if sorted(colors) != sorted(DIE_COLORS):
         problems.append(
-            ("rolled", "the dice rolled and those kept before are the 5 dice, once each")
+            (
+                "rolled",
+                Message(N_("the dice rolled and those kept before are the 5 dice, once each")),
+            )
         )
     if any(d.face is Face.WHITE_TREE for d in kept_before):
-        problems.append(("kept_before", "the White Tree ended rolling: nothing is rolled after it"))
+        problems.append(
+            ("kept_before", Message(N_("the White Tree ended rolling: nothing is rolled after it")))
+        )
     if problems:
         raise InvalidInput(problems)
     solver = solver_for(context)

@@ -22,7 +22,7 @@ from functools import cache, lru_cache
 from math import comb, log10
 from sys import get_int_max_str_digits
 
-from adjudicator.games.common import N_, Citation, InvalidInput, Reason, unique_citations
+from adjudicator.games.common import N_, Citation, InvalidInput, Message, Reason, unique_citations
 from adjudicator.games.mordor import citations as rules
 from adjudicator.games.mordor.model import HOBBIT_COLORS, TurnRules, location_at, turn_rules
 from adjudicator.games.mordor.odds import (
@@ -272,11 +272,16 @@ class JourneySolver:
                     [
                         (
                             "horizon",
-                            f"the whole-journey chance from here needs more than "
-                            f"{self.budget_limit} game states solved exactly, too many "
-                            "for one request: ask from a later place or with more "
-                            "Nazgûl squares marked (solved states are kept, so asking "
-                            "again goes further)",
+                            Message(
+                                N_(
+                                    "the whole-journey chance from here needs more than "
+                                    "%(limit)s game states solved exactly, too many for one "
+                                    "request: ask from a later place or with more Nazgûl "
+                                    "squares marked (solved states are kept, so asking "
+                                    "again goes further)"
+                                ),
+                                limit=self.budget_limit,
+                            ),
                         )
                     ]
                 )
@@ -399,9 +404,14 @@ def _check_printable(value: Fraction) -> None:
             [
                 (
                     "horizon",
-                    "the exact whole-journey chance from here has too many digits to give "
-                    f"in full (the limit is about {limit}): ask from a later place or with "
-                    "more Nazgûl squares marked",
+                    Message(
+                        N_(
+                            "the exact whole-journey chance from here has too many digits to "
+                            "give in full (the limit is about %(limit)s): ask from a later "
+                            "place or with more Nazgûl squares marked"
+                        ),
+                        limit=limit,
+                    ),
                 )
             ]
         )
@@ -419,9 +429,9 @@ def journey_odds(
     """
     turn_context(question)  # validates the question
     if not 0 <= other_mark_chance <= 1:
-        raise InvalidInput([("other_mark_chance", "a chance between 0 and 1")])
+        raise InvalidInput([("other_mark_chance", Message(N_("a chance between 0 and 1")))])
     if other_mark_chance and not question.other_colors:
-        raise InvalidInput([("other_mark_chance", "no other players to mark you")])
+        raise InvalidInput([("other_mark_chance", Message(N_("no other players to mark you")))])
     solver = solver_for(_anyone(question), other_mark_chance)
     solver.budget = solver.budget_limit = max_new_states
     try:

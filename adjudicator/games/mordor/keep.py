@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from adjudicator.games.common import N_, Citation, InvalidInput, Reason, unique_citations
+from adjudicator.games.common import N_, Citation, InvalidInput, Message, Reason, unique_citations
 from adjudicator.games.mordor import citations as rules
 from adjudicator.games.mordor.model import (
     DIE_COLORS,
@@ -18,6 +18,7 @@ from adjudicator.games.mordor.model import (
     Face,
     GameSetup,
     TurnRules,
+    one_of,
     turn_rules,
 )
 
@@ -48,28 +49,58 @@ def parse_dice(raw: Sequence[dict], field_name: str, setup: GameSetup) -> tuple[
     """Dice from ``{"face", "color"}`` items: 1 to 5 dice, one per colour, faces their die has."""
     problems: list[tuple[str, str]] = []
     if not 1 <= len(raw) <= len(DIE_COLORS):
-        problems.append((field_name, f"between 1 and {len(DIE_COLORS)} dice (the game has 5)"))
+        problems.append(
+            (
+                field_name,
+                Message(N_("between 1 and %(dice)s dice (the game has 5)"), dice=len(DIE_COLORS)),
+            )
+        )
     dice = []
     for index, item in enumerate(raw):
         where = f"{field_name}[{index}]"
         face, color = (str(item.get(key)) for key in ("face", "color"))
         if color not in DIE_COLORS:
             problems.append(
-                (f"{where}.color", f"unknown colour {color!r} ({', '.join(DIE_COLORS)})")
+                (
+                    f"{where}.color",
+                    Message(
+                        N_("unknown colour %(value)s (%(known)s)"),
+                        value=repr(color),
+                        known=", ".join(DIE_COLORS),
+                    ),
+                )
             )
             continue
         if face not in set(Face):
             known = ", ".join(f.value for f in Face)
-            problems.append((f"{where}.face", f"unknown face {face!r} ({known})"))
+            problems.append(
+                (
+                    f"{where}.face",
+                    Message(
+                        N_("unknown face %(value)s (%(known)s)"), value=repr(face), known=known
+                    ),
+                )
+            )
             continue
         if Face(face) not in setup.dice.faces(color):
-            problems.append((f"{where}.face", f"the {color} die has no {face} face"))
+            problems.append(
+                (
+                    f"{where}.face",
+                    Message(N_("the %(color)s die has no %(face)s face"), color=color, face=face),
+                )
+            )
             continue
         dice.append(Die(Face(face), color))
     repeated = [c for c, n in Counter(d.color for d in dice).items() if n > 1]
     if repeated:
         problems.append(
-            (field_name, f"one die per colour; repeated: {', '.join(map(str, repeated))}")
+            (
+                field_name,
+                Message(
+                    N_("one die per colour; repeated: %(colors)s"),
+                    colors=", ".join(map(str, repeated)),
+                ),
+            )
         )
     if problems:
         raise InvalidInput(problems)
@@ -79,9 +110,14 @@ def parse_dice(raw: Sequence[dict], field_name: str, setup: GameSetup) -> tuple[
 def validate_context(player_color: str, location: str | None) -> None:
     problems = []
     if player_color not in HOBBIT_COLORS:
-        problems.append(("player_color", f"one of {', '.join(HOBBIT_COLORS)}"))
+        problems.append(("player_color", one_of(HOBBIT_COLORS)))
     if location is not None and location not in LOCATIONS[:-1]:
-        problems.append(("location", f"one of {', '.join(LOCATIONS[:-1])}, or null"))
+        problems.append(
+            (
+                "location",
+                Message(N_("one of %(choices)s, or null"), choices=", ".join(LOCATIONS[:-1])),
+            )
+        )
     if problems:
         raise InvalidInput(problems)
 
@@ -188,12 +224,15 @@ def check_keep(
     setup = setup or GameSetup()
     validate_context(player_color, location)
     problems = [
-        (f"keep[{n}]", f"no die {i}: the roll has {len(rolled)} dice")
+        (
+            f"keep[{n}]",
+            Message(N_("no die %(die)s: the roll has %(dice)s dice"), die=i, dice=len(rolled)),
+        )
         for n, i in enumerate(keep)
         if not 0 <= i < len(rolled)
     ]
     if len(set(keep)) != len(keep):
-        problems.append(("keep", "a die is listed twice"))
+        problems.append(("keep", Message(N_("a die is listed twice"))))
     if problems:
         raise InvalidInput(problems)
     turn = turn_rules(location, advanced)

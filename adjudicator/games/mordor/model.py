@@ -8,11 +8,12 @@ The rulebook prints the dice faces and both tracks only as pictures, so they are
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 
-from adjudicator.games.common import N_, Citation, InvalidInput, Reason
+from adjudicator.games.common import N_, Citation, InvalidInput, Message, Reason
 from adjudicator.games.mordor import citations as rules
 
 
@@ -140,18 +141,38 @@ class GameSetup:
         )
 
 
+ADVANCED_STEPS_ONLY = Message(N_("the advanced side has 9 steps"))
+
+
+def one_of(choices: Iterable[str]) -> Message:
+    """``one of a, b, c`` (an engine problem, translated at the edge)."""
+    return Message(N_("one of %(choices)s"), choices=", ".join(choices))
+
+
+def track_length(squares: int) -> Message:
+    """``N squares``: what a Nazgûl track given with the wrong length should have."""
+    return Message(N_("%(squares)s squares"), squares=squares)
+
+
 def validate_setup(setup: GameSetup, field_name: str = "setup") -> None:
     """Reject a setup no box could have: empty dice, a White Tree on a coloured die."""
     problems = []
     for name, faces in (("colored_die", setup.dice.colored), ("black_die", setup.dice.black)):
         if not 1 <= len(faces) <= MAX_FACES:
-            problems.append((f"{field_name}.{name}", f"a die has 1 to {MAX_FACES} faces"))
+            problems.append(
+                (
+                    f"{field_name}.{name}",
+                    Message(N_("a die has 1 to %(faces)s faces"), faces=MAX_FACES),
+                )
+            )
     if Face.WHITE_TREE in setup.dice.colored:
-        problems.append((f"{field_name}.colored_die", "the White Tree is only on the black die"))
+        problems.append(
+            (f"{field_name}.colored_die", Message(N_("the White Tree is only on the black die")))
+        )
     if not 1 <= setup.hobbit_steps <= 30:
-        problems.append((f"{field_name}.hobbit_steps", "must be between 1 and 30"))
+        problems.append((f"{field_name}.hobbit_steps", Message(N_("must be between 1 and 30"))))
     if not 1 <= setup.nazgul_squares <= 30:
-        problems.append((f"{field_name}.nazgul_squares", "must be between 1 and 30"))
+        problems.append((f"{field_name}.nazgul_squares", Message(N_("must be between 1 and 30"))))
     if problems:
         raise InvalidInput(problems)
 

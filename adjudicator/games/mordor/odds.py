@@ -19,10 +19,11 @@ from functools import cache
 from itertools import combinations_with_replacement, product
 from math import factorial, lcm, prod
 
-from adjudicator.games.common import N_, Citation, InvalidInput, Reason, unique_citations
+from adjudicator.games.common import N_, Citation, InvalidInput, Message, Reason, unique_citations
 from adjudicator.games.mordor import citations as rules
 from adjudicator.games.mordor.model import (
     ADVANCED_HOBBIT_STEPS,
+    ADVANCED_STEPS_ONLY,
     BLACK,
     HOBBIT_COLORS,
     DiceSpec,
@@ -30,6 +31,8 @@ from adjudicator.games.mordor.model import (
     GameSetup,
     TurnRules,
     location_at,
+    one_of,
+    track_length,
     turn_rules,
 )
 from adjudicator.games.mordor.track import NazgulTrack
@@ -501,20 +504,29 @@ def turn_context(question: TurnQuestion) -> TurnContext:
     setup, others = question.setup, question.other_colors
     problems = []
     if question.goal not in GOALS:
-        problems.append(("goal", f"one of {', '.join(GOALS)}"))
+        problems.append(("goal", one_of(GOALS)))
     if question.player_color not in HOBBIT_COLORS:
-        problems.append(("player_color", f"one of {', '.join(HOBBIT_COLORS)}"))
+        problems.append(("player_color", one_of(HOBBIT_COLORS)))
     bad = [c for c in others if c not in HOBBIT_COLORS or c == question.player_color]
     if bad or len(set(others)) != len(others):
-        problems.append(("other_colors", "other players' hobbit colours, each once, not yours"))
+        problems.append(
+            ("other_colors", Message(N_("other players' hobbit colours, each once, not yours")))
+        )
     if not 0 <= question.position < setup.hobbit_steps:
-        problems.append(("position", f"between 0 and {setup.hobbit_steps - 1} (before Mordor)"))
+        problems.append(
+            (
+                "position",
+                Message(N_("between 0 and %(last)s (before Mordor)"), last=setup.hobbit_steps - 1),
+            )
+        )
     if len(question.track.squares) != setup.nazgul_squares:
-        problems.append(("nazgul_track", f"{setup.nazgul_squares} squares"))
+        problems.append(("nazgul_track", track_length(setup.nazgul_squares)))
     elif question.track.eliminated:
-        problems.append(("nazgul_track", "every division is marked: this player is out"))
+        problems.append(
+            ("nazgul_track", Message(N_("every division is marked: this player is out")))
+        )
     if question.advanced and setup.hobbit_steps != ADVANCED_HOBBIT_STEPS:
-        problems.append(("setup.hobbit_steps", "the advanced side has 9 steps"))
+        problems.append(("setup.hobbit_steps", ADVANCED_STEPS_ONLY))
     if problems:
         raise InvalidInput(problems)
     return TurnContext(
@@ -548,7 +560,7 @@ def turn_odds(question: TurnQuestion, policy: str = "optimal") -> TurnOdds:
     turn in Mordor and not eliminated). Other players' turns are not modelled.
     """
     if policy not in POLICIES:
-        raise InvalidInput([("policy", f"one of {', '.join(POLICIES)}")])
+        raise InvalidInput([("policy", one_of(POLICIES))])
     context = turn_context(question)
     solver = solver_for(context)
     outcomes = solver.distribution(FIXED_POLICIES.get(policy))

@@ -9,11 +9,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from adjudicator.games.common import N_, Citation, InvalidInput, Reason, unique_citations
+from adjudicator.games.common import N_, Citation, InvalidInput, Message, Reason, unique_citations
 from adjudicator.games.mordor import citations as rules
 from adjudicator.games.mordor.keep import Die
 from adjudicator.games.mordor.model import (
     ADVANCED_HOBBIT_STEPS,
+    ADVANCED_STEPS_ONLY,
     BLACK,
     COLOR_LABELS,
     DIE_COLORS,
@@ -22,6 +23,8 @@ from adjudicator.games.mordor.model import (
     GameSetup,
     TurnRules,
     location_at,
+    one_of,
+    track_length,
     turn_rules,
 )
 from adjudicator.games.mordor.track import NazgulTrack
@@ -87,37 +90,45 @@ def validate_game(
 ) -> None:
     problems = []
     if not 1 <= len(players) <= 4:
-        problems.append(("players", "1 to 4 players"))
+        problems.append(("players", Message(N_("1 to 4 players"))))
     colors = [p.color for p in players]
     problems += [
-        (f"players[{i}].color", f"one of {', '.join(HOBBIT_COLORS)}")
+        (f"players[{i}].color", one_of(HOBBIT_COLORS))
         for i, color in enumerate(colors)
         if color not in HOBBIT_COLORS
     ]
     if len(set(colors)) != len(colors):
-        problems.append(("players", "each player has a different hobbit colour"))
+        problems.append(("players", Message(N_("each player has a different hobbit colour"))))
     for index, player in enumerate(players):
         if not 0 <= player.position <= setup.hobbit_steps:
             problems.append(
-                (f"players[{index}].position", f"between 0 and {setup.hobbit_steps} (Mordor)")
+                (
+                    f"players[{index}].position",
+                    Message(N_("between 0 and %(last)s (Mordor)"), last=setup.hobbit_steps),
+                )
             )
         if len(player.track.squares) != setup.nazgul_squares:
-            problems.append((f"players[{index}].nazgul_track", f"{setup.nazgul_squares} squares"))
+            problems.append((f"players[{index}].nazgul_track", track_length(setup.nazgul_squares)))
         elif player.eliminated != player.track.eliminated:
             problems.append(
                 (
                     f"players[{index}].eliminated",
-                    "a player is out exactly when every division of his Nazgûl track is marked",
+                    Message(
+                        N_(
+                            "a player is out exactly when every division of his Nazgûl "
+                            "track is marked"
+                        )
+                    ),
                 )
             )
     if not 0 <= active < len(players):
-        problems.append(("active", "the index of a player"))
+        problems.append(("active", Message(N_("the index of a player"))))
     elif players[active].eliminated:
-        problems.append(("active", "an eliminated player takes no turns"))
+        problems.append(("active", Message(N_("an eliminated player takes no turns"))))
     elif players[active].position >= setup.hobbit_steps:
-        problems.append(("active", "this player is already in Mordor"))
+        problems.append(("active", Message(N_("this player is already in Mordor"))))
     if not kept:
-        problems.append(("kept", "at least one kept die"))
+        problems.append(("kept", Message(N_("at least one kept die"))))
     if problems:
         raise InvalidInput(problems)
 
@@ -130,11 +141,19 @@ def _split_squares(
         return track.splittable[:gandalfs]
     problems = []
     if len(chosen) > gandalfs:
-        problems.append(("gandalf_squares", f"only {gandalfs} Gandalf die(s) act this turn"))
+        problems.append(
+            (
+                "gandalf_squares",
+                Message(N_("only %(dice)s Gandalf die(s) act this turn"), dice=gandalfs),
+            )
+        )
     if len(set(chosen)) != len(chosen):
-        problems.append(("gandalf_squares", "a square can be split only once"))
+        problems.append(("gandalf_squares", Message(N_("a square can be split only once"))))
     problems += [
-        (f"gandalf_squares[{n}]", f"square {i} is not an empty unsplit square")
+        (
+            f"gandalf_squares[{n}]",
+            Message(N_("square %(square)s is not an empty unsplit square"), square=i),
+        )
         for n, i in enumerate(chosen)
         if i not in track.splittable
     ]
@@ -161,7 +180,7 @@ def resolve_turn(
     setup = setup or GameSetup()
     validate_game(players, active, kept, setup)
     if advanced and setup.hobbit_steps != ADVANCED_HOBBIT_STEPS:
-        raise InvalidInput([("setup.hobbit_steps", "the advanced side has 9 steps")])
+        raise InvalidInput([("setup.hobbit_steps", ADVANCED_STEPS_ONLY)])
     me = players[active]
     turn = turn_rules(location_at(me.position, setup), advanced)
     applied: list[Citation] = [rules.APPLYING]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from adjudicator.games.common import InvalidInput
+from adjudicator.games.common import N_, InvalidInput, Message
 
 
 class Square(StrEnum):
@@ -58,20 +58,28 @@ class NazgulTrack:
         """A track from its squares' names; marks must fill the track from the left."""
         problems = []
         if len(values) != length:
-            problems.append((field_name, f"the Nazgûl track has {length} squares"))
+            problems.append(
+                (field_name, Message(N_("the Nazgûl track has %(length)s squares"), length=length))
+            )
         squares = []
         for index, value in enumerate(values):
             try:
                 squares.append(Square(value))
             except ValueError:
                 known = ", ".join(s.value for s in Square)
-                problems.append((f"{field_name}[{index}]", f"unknown square {value!r} ({known})"))
+                message = Message(
+                    N_("unknown square %(value)s (%(known)s)"), value=repr(value), known=known
+                )
+                problems.append((f"{field_name}[{index}]", message))
         if not problems:
             full = [MARKED_DIVISIONS[s] == DIVISIONS[s] for s in squares]
             first_open = full.index(False) if False in full else len(full)
             if any(MARKED_DIVISIONS[s] for s in squares[first_open + 1 :]):
                 problems.append(
-                    (field_name, "the Nazgûl mark squares from the left: no gaps before a mark")
+                    (
+                        field_name,
+                        Message(N_("the Nazgûl mark squares from the left: no gaps before a mark")),
+                    )
                 )
         if problems:
             raise InvalidInput(problems)

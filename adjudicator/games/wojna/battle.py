@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil, floor
 
-from adjudicator.games.common import N_, Reason, unique_citations
+from adjudicator.games.common import N_, Message, Reason, unique_citations
 
 from . import citations as cite
 from .answers import D6_ASSUMPTION, Answer
@@ -30,7 +30,7 @@ from .tables import (
     loss,
     odds_label,
 )
-from .validation import MAX_ATTRIBUTE, Problems
+from .validation import MAX_ATTRIBUTE, Problems, one_of
 
 AUTOMATIC_RATIO = 10
 FACE = Fraction(1, len(DIE_FACES))
@@ -344,20 +344,31 @@ def _check(
         if not units:
             problems.add(
                 field,
-                f"The {side} has no units: a force ratio needs a strength on both sides.",
+                Message(
+                    N_("The %(side)s has no units: a force ratio needs a strength on both sides."),
+                    side=side,
+                ),
             )
         problems.integers(field, units, 1)
     if not isinstance(multiplier, int | Fraction) or not 0 < multiplier <= MAX_MULTIPLIER:
-        problems.add("terrain_multiplier", f"Must be above 0 and at most {MAX_MULTIPLIER}.")
+        problems.add(
+            "terrain_multiplier",
+            Message(N_("Must be above 0 and at most %(high)s."), high=MAX_MULTIPLIER),
+        )
     for side, leader in (("attacker", attacker_leader), ("defender", defender_leader)):
         if leader is not None:
             problems.integer(f"{side}_morale", leader.morale, 0, MAX_ATTRIBUTE)
             problems.integer(f"{side}_spell_bonus", leader.spell_bonus, 0, MAX_ATTRIBUTE)
             if leader.spells is not None and leader.spells not in SPELL_CATEGORIES:
-                problems.add(f"{side}_spells", f"Must be one of {', '.join(SPELL_CATEGORIES)}.")
+                problems.add(f"{side}_spells", one_of(SPELL_CATEGORIES))
             elif leader.spells and leader.spell_bonus:
                 problems.add(
                     f"{side}_spells",
-                    "Give either the Czary bonus already rolled or the category to roll, not both.",
+                    Message(
+                        N_(
+                            "Give either the Czary bonus already rolled or the category to roll, "
+                            "not both."
+                        )
+                    ),
                 )
     problems.raise_if_any()

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from adjudicator.games.common import N_, Reason, unique_citations
+from adjudicator.games.common import N_, Message, Reason, unique_citations
 
 from . import citations as cite
 from .answers import D6_ASSUMPTION, Answer
@@ -195,7 +195,9 @@ def ringwraith_odds(
     problems.integer("circles", circles, 0, MAX_ATTRIBUTE)
     problems.integer("pierscien", pierscien, 0, MAX_ATTRIBUTE)
     if not problems.found and circles >= odpornosc:
-        problems.add("circles", "Every square is already circled: this is a Ringwraith.")
+        problems.add(
+            "circles", Message(N_("Every square is already circled: this is a Ringwraith."))
+        )
     problems.raise_if_any()
     stages = odpornosc - circles
     p = ring_removal_odds(pierscien).per_attempt
@@ -249,7 +251,7 @@ def gollum_control(previous: str | None) -> GollumOdds:
     one pip in its favour (assumed used whenever it helps); 3–4 the text leaves unstated."""
     if previous not in (None, ALLIANCE, SAURON):
         problems = Problems()
-        problems.add("previous", "Must be alliance, sauron or empty.")
+        problems.add("previous", Message(N_("Must be alliance, sauron or empty.")))
         problems.raise_if_any()
     shift = {None: 0, ALLIANCE: -1, SAURON: 1}[previous]
     counts = dict.fromkeys((ALLIANCE, UNSTATED, SAURON), 0)
@@ -303,9 +305,9 @@ def _check_marks(marks: Marks, new_wounds: int) -> None:
     if problems.found:
         problems.raise_if_any()
     if marks.strokes and not marks.nazgul:
-        problems.add("strokes", "Only a Nazgûl's wounds are marked with strokes.")
+        problems.add("strokes", Message(N_("Only a Nazgûl's wounds are marked with strokes.")))
     if marks.crosses + marks.strokes > marks.odpornosc:
-        problems.add("crosses", "More wounds than Odporność squares.")
+        problems.add("crosses", Message(N_("More wounds than Odporność squares.")))
     if marks.circles > marks.odpornosc:
-        problems.add("circles", "More circles than Odporność squares.")
+        problems.add("circles", Message(N_("More circles than Odporność squares.")))
     problems.raise_if_any()

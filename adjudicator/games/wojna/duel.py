@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-from adjudicator.games.common import N_, Reason, unique_citations
+from adjudicator.games.common import N_, Message, Reason, unique_citations
 
 from . import citations as cite
 from .answers import D6_ASSUMPTION, Answer
@@ -27,7 +27,7 @@ from .tables import (
     DuelWounds,
     SpellTable,
 )
-from .validation import MAX_ATTRIBUTE, Problems
+from .validation import MAX_ATTRIBUTE, Problems, one_of
 
 FIRST_STRIKE_ASSUMPTION = N_(
     "In each round the character who started the duel strikes first; the text says only that "
@@ -321,8 +321,10 @@ def _check(attacker: Duelist, defender: Duelist) -> None:
             if isinstance(who.wounds, int) and who.wounds >= who.odpornosc:
                 problems.add(
                     f"{side}_wounds",
-                    "As many wounds as Odporność: this character is dead and cannot duel.",
+                    Message(
+                        N_("As many wounds as Odporność: this character is dead and cannot duel.")
+                    ),
                 )
         if who.spells is not None and who.spells not in SPELL_CATEGORIES:
-            problems.add(f"{side}_spells", f"Must be one of {', '.join(SPELL_CATEGORIES)}.")
+            problems.add(f"{side}_spells", one_of(SPELL_CATEGORIES))
     problems.raise_if_any()

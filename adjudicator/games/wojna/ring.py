@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from adjudicator.games.common import N_, Reason
+from adjudicator.games.common import N_, Message, Reason
 
 from . import citations as cite
 from .answers import Answer
-from .validation import Problems
+from .validation import Problems, one_of
 
 MOUNT_DOOM_HEX = 4129
 INHERITANCE_ORDER = ("fellowship", "gollum", "alliance", "saruman", "shadow")
@@ -48,11 +48,11 @@ def inherit_ring(candidates: Sequence[Candidate]) -> InheritanceAnswer:
     problems = Problems()
     for index, candidate in enumerate(candidates):
         if not candidate.name.strip():
-            problems.add(f"candidates.{index}.name", "Give the character's name.")
+            problems.add(f"candidates.{index}.name", Message(N_("Give the character's name.")))
         if candidate.group not in INHERITANCE_ORDER:
             problems.add(
                 f"candidates.{index}.group",
-                f"Must be one of {', '.join(INHERITANCE_ORDER)}.",
+                one_of(INHERITANCE_ORDER),
             )
     problems.raise_if_any()
     ranking = tuple(

@@ -17,7 +17,7 @@ from . import citations as cite
 from .answers import D6_ASSUMPTION, Answer
 from .dice import DIE_FACES, capture_odds
 from .tables import ENTER_TABLE, SEARCH_TABLE_NAME, SearchTable
-from .validation import MAX_ATTRIBUTE, Problems
+from .validation import MAX_ATTRIBUTE, Problems, one_of
 
 SEARCH_PHASE, ALLIANCE_MOVE = "search_phase", "alliance_move"
 NAZGUL_POINTS = 2
@@ -177,7 +177,7 @@ def _check(
 ) -> None:
     problems = Problems()
     if phase not in (SEARCH_PHASE, ALLIANCE_MOVE):
-        problems.add("phase", f"Must be {SEARCH_PHASE} or {ALLIANCE_MOVE}.")
+        problems.add("phase", one_of((SEARCH_PHASE, ALLIANCE_MOVE)))
     problems.integer("nazgul", nazgul, 0, 9)
     problems.integers("orc_units", orc_units, 1)
     problems.integers("other_units", other_units, 1)

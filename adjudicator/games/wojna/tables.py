@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from adjudicator.games.common import N_, InvalidInput
+from adjudicator.games.common import N_, InvalidInput, Message
 
 ODDS_PATTERN = re.compile(r"^\s*(\d+)\s*[:-]\s*(\d+)\s*$")
 ENTER_TABLE = N_(
@@ -37,7 +37,9 @@ def check_odds_label(label: str) -> str:
     match = ODDS_PATTERN.match(label)
     sides = tuple(int(side) for side in match.groups()) if match else (0, 0)
     if 1 not in sides or 0 in sides:
-        raise ValueError(f"{label!r} is not a force ratio such as 3:1 or 1:2")
+        raise ValueError(
+            Message(N_("%(value)s is not a force ratio such as 3:1 or 1:2"), value=repr(label))
+        )
     return odds_label(*sides)
 
 
@@ -134,7 +136,9 @@ def battle_table(rows: Iterable[Mapping[str, object]]) -> BattleResultsTable:
             problems.append((where, _message(error)))
             continue
         if key in cells:
-            problems.append((where, f"repeats column {key[0]} die {key[1]}"))
+            problems.append(
+                (where, Message(N_("repeats column %(odds)s die %(die)s"), odds=key[0], die=key[1]))
+            )
         cells[key] = losses
     if problems:
         raise InvalidInput(problems)
@@ -155,7 +159,16 @@ def duel_table(rows: Iterable[Mapping[str, object]]) -> DuelTable:
             problems.append((where, _message(error)))
             continue
         if key in cells:
-            problems.append((where, f"repeats difference {key[0]} die {key[1]}"))
+            problems.append(
+                (
+                    where,
+                    Message(
+                        N_("repeats difference %(difference)s die %(die)s"),
+                        difference=key[0],
+                        die=key[1],
+                    ),
+                )
+            )
         cells[key] = wounds
     if problems:
         raise InvalidInput(problems)
@@ -180,9 +193,14 @@ def search_table(rows: Iterable[Mapping[str, object]]) -> SearchTable:
             problems.append((where, _message(error)))
             continue
         if entry.points_to is not None and entry.points_to < entry.points_from:
-            problems.append((where, "points_to is below points_from"))
+            problems.append((where, Message(N_("points_to is below points_from"))))
         elif any(_overlap(entry, other) for other in built):
-            problems.append((where, f"die {entry.die} is given twice for overlapping pools"))
+            problems.append(
+                (
+                    where,
+                    Message(N_("die %(die)s is given twice for overlapping pools"), die=entry.die),
+                )
+            )
         built.append(entry)
     if problems:
         raise InvalidInput(problems)
@@ -198,14 +216,27 @@ def spell_table(rows: Iterable[Mapping[str, object]]) -> SpellTable:
         try:
             category = str(row["category"])
             if category not in SPELL_CATEGORIES:
-                raise ValueError(f"category {category!r} is not one of A, B, C, D")
+                raise ValueError(
+                    Message(
+                        N_("category %(value)s is not one of %(choices)s"),
+                        value=repr(category),
+                        choices=", ".join(SPELL_CATEGORIES),
+                    )
+                )
             key = (category, _face(row["die"]))
             value = _count(row["value"])
         except (KeyError, TypeError, ValueError) as error:
             problems.append((where, _message(error)))
             continue
         if key in cells:
-            problems.append((where, f"repeats category {key[0]} die {key[1]}"))
+            problems.append(
+                (
+                    where,
+                    Message(
+                        N_("repeats category %(category)s die %(die)s"), category=key[0], die=key[1]
+                    ),
+                )
+            )
         cells[key] = value
     if problems:
         raise InvalidInput(problems)
@@ -213,8 +244,10 @@ def spell_table(rows: Iterable[Mapping[str, object]]) -> SpellTable:
 
 
 def _message(error: Exception) -> str:
-    """A row's problem: a missing key named as such, else the error's own text."""
-    return f"{error.args[0]} is missing" if isinstance(error, KeyError) else str(error)
+    """A row's problem: a missing key named as such, else the error's own message."""
+    if isinstance(error, KeyError):
+        return Message(N_("%(key)s is missing"), key=error.args[0])
+    return error.args[0] if error.args and isinstance(error.args[0], Message) else str(error)
 
 
 def _overlap(a: SearchRow, b: SearchRow) -> bool:
@@ -227,27 +260,31 @@ def _overlap(a: SearchRow, b: SearchRow) -> bool:
 
 def _int(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{value!r} is not a whole number")
+        raise ValueError(Message(N_("%(value)s is not a whole number"), value=repr(value)))
     return value
 
 
 def _count(value: object) -> int:
     number = _int(value)
     if number < 0:
-        raise ValueError(f"{number} is negative")
+        raise ValueError(Message(N_("%(number)s is negative"), number=number))
     return number
 
 
 def _percent(value: object) -> int:
     number = _count(value)
     if number > 100:
-        raise ValueError(f"{number}% is more than 100%")
+        raise ValueError(Message(N_("%(number)s%% is more than 100%%"), number=number))
     return number
 
 
 def _flag(name: str, value: object) -> bool:
     if not isinstance(value, bool):
-        raise ValueError(f"{name} must be true or false, not {value!r}")
+        raise ValueError(
+            Message(
+                N_("%(name)s must be true or false, not %(value)s"), name=name, value=repr(value)
+            )
+        )
     return value
 
 
@@ -255,12 +292,20 @@ def _modified_die(value: object) -> int:
     """A die after the leaders' Morale and Czary (at most 20 each way) can leave 1–6."""
     number = _int(value)
     if not -MAX_MODIFIED_DIE <= number <= MAX_MODIFIED_DIE:
-        raise ValueError(f"modified die {number} is beyond ±{MAX_MODIFIED_DIE}")
+        raise ValueError(
+            Message(
+                N_("modified die %(number)s is beyond ±%(limit)s"),
+                number=number,
+                limit=MAX_MODIFIED_DIE,
+            )
+        )
     return number
 
 
 def _face(value: object) -> int:
     number = _int(value)
     if not 1 <= number <= 6:
-        raise ValueError(f"die {number} is not a face of a six-sided die")
+        raise ValueError(
+            Message(N_("die %(number)s is not a face of a six-sided die"), number=number)
+        )
     return number

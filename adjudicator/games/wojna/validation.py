@@ -2,10 +2,15 @@
 
 from collections.abc import Iterable
 
-from adjudicator.games.common import InvalidInput
+from adjudicator.games.common import N_, InvalidInput, Message
 
 MAX_ATTRIBUTE = 20
 MAX_ATTEMPTS = 100  # stages: one escape or Ring attempt per stage
+
+
+def one_of(choices: Iterable[str]) -> Message:
+    """``Must be one of a, b, c.`` (translated at the edge)."""
+    return Message(N_("Must be one of %(choices)s."), choices=", ".join(choices))
 
 
 class Problems:
@@ -14,17 +19,17 @@ class Problems:
     def __init__(self) -> None:
         self.found: list[tuple[str, str]] = []
 
-    def add(self, field: str, message: str) -> None:
+    def add(self, field: str, message: Message) -> None:
         self.found.append((field, message))
 
     def integer(self, field: str, value: object, low: int, high: int | None = None) -> None:
         """``value`` must be an integer (not a bool) in ``[low, high]``."""
         if isinstance(value, bool) or not isinstance(value, int):
-            self.add(field, "Must be a whole number.")
+            self.add(field, Message(N_("Must be a whole number.")))
         elif value < low:
-            self.add(field, f"Must be at least {low}.")
+            self.add(field, Message(N_("Must be at least %(low)s."), low=low))
         elif high is not None and value > high:
-            self.add(field, f"Must be at most {high}.")
+            self.add(field, Message(N_("Must be at most %(high)s."), high=high))
 
     def integers(self, field: str, values: Iterable[object], low: int) -> None:
         for index, value in enumerate(values):

@@ -1,46 +1,12 @@
-"""Engine messages that stay translatable after their parameters are filled in.
-
-``InvalidInput`` carries plain strings; a :class:`Message` *is* that string (the English text,
-so everything reading it keeps working) and also remembers its ``N_()`` template and
-parameters, so the web layer can show it in the user's language::
-
-    Message(N_("must be between %(low)s and %(high)s"), low=0, high=12)
-"""
+"""War of the Ring's common engine messages (:class:`~adjudicator.games.common.Message`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Iterable
 
-from adjudicator.games.common import N_
+from adjudicator.games.common import N_, Message, translate_problems
 
-
-class Message(str):
-    """An English message with its translatable template and parameters."""
-
-    template: str
-    params: dict[str, Any]
-
-    def __new__(cls, template: str, **params: Any) -> Message:
-        message = super().__new__(cls, template % params if params else template)
-        message.template = template
-        message.params = params
-        return message
-
-    def translated(self, gettext: Callable[[str], str]) -> str:
-        """The message in the language ``gettext`` translates to."""
-        text = gettext(self.template)
-        return text % self.params if self.params else text
-
-
-def translate_problems(
-    problems: Iterable[tuple[str, str]], gettext: Callable[[str], str]
-) -> list[tuple[str, str]]:
-    """``InvalidInput.problems`` with every :class:`Message` translated (others kept as is)."""
-    return [
-        (field, message.translated(gettext) if isinstance(message, Message) else message)
-        for field, message in problems
-    ]
+__all__ = ["Message", "between", "not_one_of", "one_of", "translate_problems"]
 
 
 def one_of(choices: Iterable[str]) -> Message:

@@ -2,7 +2,7 @@
 
 from rest_framework import serializers
 
-from adjudicator.games.common import InvalidInput
+from adjudicator.games.common import N_, InvalidInput, Message
 from adjudicator.games.mordor.model import (
     DEFAULT_BLACK_DIE,
     DEFAULT_COLORED_DIE,
@@ -50,7 +50,14 @@ class MordorSetupSerializer(serializers.Serializer):
 
     def to_setup(self, data: dict) -> GameSetup:
         problems = [
-            (f"setup.{name}[{i}]", f"unknown face {face!r} ({', '.join(FACES)})")
+            (
+                f"setup.{name}[{i}]",
+                Message(
+                    N_("unknown face %(value)s (%(known)s)"),
+                    value=repr(face),
+                    known=", ".join(FACES),
+                ),
+            )
             for name in ("colored_die", "black_die")
             for i, face in enumerate(data[name])
             if face not in FACES

@@ -3,7 +3,7 @@
 from fractions import Fraction
 from typing import Any
 
-from adjudicator.games.common import InvalidInput
+from adjudicator.games.common import N_, InvalidInput, Message
 from adjudicator.games.mordor.advice import RollAdvice, advise_roll
 from adjudicator.games.mordor.journey import JourneyOdds, journey_odds
 from adjudicator.games.mordor.keep import KeepCheck, check_keep, parse_dice
@@ -106,5 +106,7 @@ def _chance(text: str) -> Fraction:
     except (ValueError, ZeroDivisionError):
         chance = None
     if chance is None or not 0 <= chance <= 1:
-        raise InvalidInput([("other_mark_chance", "a chance from 0 to 1, e.g. 1/6 or 0.25")])
+        raise InvalidInput(
+            [("other_mark_chance", Message(N_("a chance from 0 to 1, e.g. 1/6 or 0.25")))]
+        )
     return chance

@@ -7,9 +7,10 @@ with ``manage.py import_wojna_tables table.json`` from your own copy of the rule
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from adjudicator.games.common import InvalidInput
+from adjudicator.games.common import InvalidInput, translate_problems
 from adjudicator.games.wojna.tables import (
     MAX_MODIFIED_DIE,
     SPELL_CATEGORIES,
@@ -128,6 +129,10 @@ class SearchTableEntry(models.Model):
             search_table([*others, mine])
         except InvalidInput as invalid:
             where = f"search[{len(others)}]"
-            problems = [message for at, message in invalid.problems if at == where]
+            problems = [
+                message
+                for at, message in translate_problems(invalid.problems, gettext)
+                if at == where
+            ]
             if problems:
                 raise ValidationError(problems) from None

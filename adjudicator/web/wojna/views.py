@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from adjudicator.games.common import InvalidInput
+from adjudicator.games.common import InvalidInput, translate_problems
 from adjudicator.web.pages import CheckerPage
 
 from . import charts, forms, presenters, services, tables
@@ -192,7 +192,7 @@ def tables_editor(request: HttpRequest) -> HttpResponse:
             try:
                 tables.check_tables(rows)
             except InvalidInput as invalid:
-                form.add_table_problems(invalid.problems)
+                form.add_table_problems(translate_problems(invalid.problems, _))
             if not form.errors:
                 tables.replace_tables(rows)
                 messages.success(request, _("Tables saved."))
