@@ -1,5 +1,6 @@
-"""API: ``POST /api/wotr/moves/check/`` and ``POST /api/wotr/moves/legal/``."""
+"""API: ``POST /api/wotr/moves/check/``, ``legal/`` and ``positions/`` (store a position)."""
 
+from django.urls import reverse
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse
 from rest_framework.request import Request
 
@@ -11,6 +12,8 @@ from adjudicator.web.wotr_moves.serializers import (
     WotrMoveCheckResponseSerializer,
     WotrMoveLegalRequestSerializer,
     WotrMoveLegalResponseSerializer,
+    WotrMovePositionShareRequestSerializer,
+    WotrMovePositionShareResponseSerializer,
 )
 
 BAD_INPUT = OpenApiResponse(
@@ -119,5 +122,27 @@ LegalDestinationsView = post_view(
             value={"position": "setup", "piece": {"kind": "declare"}},
         ),
     ],
+    bad_input=BAD_INPUT,
+)
+
+
+def _share(data: dict, request: Request) -> dict:
+    key = services.share_position(data["position"])
+    url = request.build_absolute_uri(f"{reverse('wotr_moves:index')}?position={key}")
+    return {"key": key, "url": url}
+
+
+SharePositionView = post_view(
+    "SharePosition",
+    WotrMovePositionShareRequestSerializer,
+    WotrMovePositionShareResponseSerializer,
+    _share,
+    description="Store a position and get its link key. The key is derived from the "
+    "position's complete form, so the same position always gets the same key; "
+    "/wotr/moves/?position=<key> shows it and /wotr/battle/position/?position=<key> fights "
+    "from it.",
+    operation_id="wotr_moves_share_position",
+    summary="Store a position for a link",
+    examples=[OpenApiExample("Setup", request_only=True, value={"position": "setup"})],
     bad_input=BAD_INPUT,
 )

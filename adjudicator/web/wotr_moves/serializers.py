@@ -4,7 +4,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from adjudicator.games.wotr.moves.model import DICE, FACTION_ACTIONS, MOVE_KINDS, PIECE_KINDS
-from adjudicator.serializers import CitationSerializer, ReasonSerializer
+from adjudicator.serializers import CitationSerializer, ReasonSerializer, StrictSerializer
 
 POSITION_SCHEMA = {
     "oneOf": [
@@ -132,3 +132,14 @@ class WotrMoveLegalResponseSerializer(serializers.Serializer):
     destinations = WotrMoveDestinationSerializer(many=True)
     citations = CitationSerializer(many=True)
     assumptions = serializers.ListField(child=serializers.CharField())
+
+
+class WotrMovePositionShareRequestSerializer(StrictSerializer):
+    position = WotrMovePositionField(
+        help_text="the position to store (validated first; at most 64 KB as JSON)"
+    )
+
+
+class WotrMovePositionShareResponseSerializer(serializers.Serializer):
+    key = serializers.CharField(help_text="content key: the same position always has the same key")
+    url = serializers.CharField(help_text="the move checker's board showing this position")

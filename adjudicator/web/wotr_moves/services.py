@@ -35,6 +35,7 @@ __all__ = [
     "read_position",
 ]
 from adjudicator.games.wotr.position import Position, standard_setup
+from adjudicator.web.links.services import SharedInputError, share_input, shared_input
 
 SETUP = "setup"
 
@@ -104,3 +105,25 @@ def destinations(data: Mapping[str, Any]) -> tuple[Situation, tuple[Destination,
     situation = Situation(position, factions)
     with _translating():
         return situation, legal_destinations(situation, data.get("piece"))
+
+
+POSITION_KIND = "wotr-position"
+"""The kind under which board positions are stored for links (``?position=<key>``)."""
+
+
+def share_position(data: Any) -> str:
+    """Validate a position and store its complete form; the key of that form."""
+    position = read_position(data)
+    try:
+        return share_input(kind=POSITION_KIND, payload=position.to_dict())
+    except SharedInputError as error:
+        raise InvalidInput([("position", str(error))]) from None
+
+
+def shared_position(key: str) -> Position:
+    """The position stored under a link key."""
+    try:
+        return read_position(shared_input(kind=POSITION_KIND, key=key))
+    except SharedInputError:
+        message = gettext("No position is stored under this link.")
+        raise InvalidInput([("position", message)]) from None

@@ -7,15 +7,18 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from adjudicator.games.common import InvalidInput
-from adjudicator.games.wotr.board import NATION_NAMES
+from adjudicator.games.wotr.board import BOARD, CHARACTER_NAMES, NATION_NAMES
+from adjudicator.games.wotr.map_svg import board_svg
 from adjudicator.games.wotr.messages import translate_problems
 from adjudicator.games.wotr.position import Position, standard_setup
 from adjudicator.web.links.services import SharedInputError, share_input, shared_input
-from adjudicator.web.wotr_moves import editing, presenters, services
-from adjudicator.web.wotr_moves.board_view import board_rows
+from adjudicator.web.wotr_moves import editing, map_links, presenters, services
+from adjudicator.web.wotr_moves.board_view import NATION_ORDER, board_rows
 from adjudicator.web.wotr_moves.forms import (
     CharacterForm,
     FactionForm,
@@ -65,10 +68,19 @@ class Page:
         self.destinations_payload: dict[str, Any] | None = None
         self.forms: dict[str, Any] = {}
         self.share_url = ""
+        self.position_key = ""
 
     def fail(self, error: InvalidInput) -> None:
         problems = translate_problems(error.problems, _)
         self.errors += [{"field": f, "message": m} for f, m in problems]
+
+    def open_link(self, key: str) -> None:
+        """Show the position stored under a link key (``?position=<key>``)."""
+        try:
+            self.position = services.shared_position(key)
+            self.position_key = key
+        except InvalidInput as error:
+            self.fail(error)
 
     def load_state(self) -> None:
         state = StateForm(self.post)
@@ -182,6 +194,28 @@ class Page:
             "share_url": self.share_url,
             "legal_payload": self.destinations_payload,
             "rows": board_rows(self.position, self.factions, self.destinations),
+            "board_map": mark_safe(  # board_svg escapes every name it writes
+                board_svg(
+                    self.position,
+                    names={slug: presenters.region_name(slug) for slug in BOARD.regions},
+                    highlights={d: "destination" for d in self.destinations},
+                    title=_("Board map"),
+                )
+            ),
+            "position_key": self.position_key,
+            "posted": self.post is not None and not self.errors,
+            "map_nations": [(n, _(NATION_NAMES[n]), BOARD.side_of(n)) for n in NATION_ORDER],
+            "map_characters": [(c, _(CHARACTER_NAMES[c])) for c in BOARD.characters],
+            "victory_url": map_links.victory_link(self.position),
+            "hunt_url": map_links.hunt_link(self.position),
+            "map_urls": {
+                "legal": reverse("wotr-moves-legal"),
+                "check": reverse("wotr-moves-check"),
+                "share": reverse("wotr-moves-share"),
+                "validate": reverse("wotr-api-validate"),
+                "setup": reverse("wotr-api-setup"),
+                "battle": reverse("wotr:position_battle"),
+            },
             "position_json": json.dumps(data, ensure_ascii=False, indent=1),
             "political": [
                 {"nation": _(NATION_NAMES[n]), "marker": self.position.political_status(n)}
@@ -197,6 +231,8 @@ def index(request: HttpRequest) -> HttpResponse:
     page = Page(request)
     if request.method == "GET" and request.GET.get("q"):
         page.replay(request.GET["q"])
+    elif request.method == "GET" and request.GET.get("position"):
+        page.open_link(request.GET["position"])
     if page.post is not None:
         page.load_state()
         if not page.errors:

@@ -1,0 +1,147 @@
+"""The War of the Ring board drawn as SVG from a position (after python-chess's ``chess.svg``).
+
+A pure function of its arguments: every region is a focusable ``<g data-region="<slug>">`` at
+its point of ``data/region_points.json``, borders are lines (impassable ones dashed), settlements
+are marks in their nation's colour with a ring in the controlling side's colour, and the figures
+are counters with their numbers. Highlights (legal destinations, the selected stack) come in as
+arguments, so the same function draws every state of the page.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import cache
+from html import escape
+
+from adjudicator.games.wotr.board import BOARD, DATA_DIR, FREE_PEOPLES, SHADOW
+from adjudicator.games.wotr.position import Position
+
+WIDTH = 1000
+MARGIN = 20
+
+NATION_COLOURS = {
+    "gondor": "#3b6fb6",
+    "rohan": "#2f8f4e",
+    "north": "#5aa6c8",
+    "elves": "#7cc4a4",
+    "dwarves": "#9a6b3f",
+    "sauron": "#b3261e",
+    "isengard": "#d9a400",
+    "southrons": "#a0457a",
+}
+SIDE_COLOURS = {FREE_PEOPLES: "#1d4e89", SHADOW: "#1a1a1a"}
+NO_NATION = "#9e9e9e"
+
+
+@cache
+def region_points() -> Mapping[str, tuple[int, int]]:
+    """Each region's point on the 1000-unit-wide sheet."""
+    raw = json.loads((DATA_DIR / "region_points.json").read_text(encoding="utf-8"))
+    return {slug: (p["x"], p["y"]) for slug, p in raw["regions"].items()}
+
+
+@cache
+def sheet_height() -> int:
+    """The sheet's height: the lowest point plus a margin."""
+    return max(y for _, y in region_points().values()) + 2 * MARGIN
+
+
+@cache
+def _borders() -> str:
+    """Every border once: passable as a plain line, impassable dashed."""
+    points = region_points()
+    lines = []
+    for kind, attr in (("passable", "neighbours"), ("impassable", "impassable")):
+        pairs = {
+            tuple(sorted((slug, other)))
+            for slug, region in BOARD.regions.items()
+            for other in getattr(region, attr)
+        }
+        for a, b in sorted(pairs):
+            (x1, y1), (x2, y2) = points[a], points[b]
+            lines.append(
+                f'<line class="border {kind}" data-between="{a} {b}" '
+                f'x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>'
+            )
+    return f'<g class="borders">{"".join(lines)}</g>'
+
+
+def _settlement(slug: str, x: int, y: int, position: Position) -> str:
+    region = BOARD.regions[slug]
+    fill = NATION_COLOURS.get(region.nation or "", NO_NATION)
+    controller = position.controller(slug) if region.is_settlement else None
+    stroke = SIDE_COLOURS.get(controller or "", "#555")
+    common = f'class="settlement {region.settlement}" fill="{fill}" stroke="{stroke}"'
+    if region.settlement == "stronghold":
+        return f'<rect {common} x="{x - 7}" y="{y - 7}" width="14" height="14"/>'
+    if region.settlement == "city":
+        return f'<circle {common} cx="{x}" cy="{y}" r="7"/>'
+    if region.settlement == "town":
+        return f'<polygon {common} points="{x},{y - 7} {x + 7},{y + 5} {x - 7},{y + 5}"/>'
+    return f'<circle class="node" fill="{fill}" cx="{x}" cy="{y}" r="4"/>'
+
+
+def _counters(slug: str, x: int, y: int, position: Position) -> str:
+    """Army counters per side (regulars·elites·leaders), Nazgûl, characters, the Fellowship."""
+    badges: list[tuple[str, str, str]] = []
+    for side in (FREE_PEOPLES, SHADOW):
+        units = position.side_units(slug, side)
+        if units.regular or units.elite or units.leaders:
+            text = f"{units.regular}·{units.elite}·{units.leaders}"
+            badges.append((f"army {side}", SIDE_COLOURS[side], text))
+        if side == SHADOW and units.nazgul:
+            badges.append(("nazgul", "#000", f"N{units.nazgul}"))
+    characters = position.characters_in(slug)
+    if characters:
+        badges.append(("characters", "#6a4c93", f"C{len(characters)}"))
+    if position.fellowship.region == slug:
+        badges.append(("fellowship", "#c89b00", "F"))
+    parts = []
+    top = y + 9
+    for index, (kind, colour, text) in enumerate(badges):
+        width = 6 * len(text) + 6
+        left = x - width / 2
+        row = top + 13 * index
+        parts.append(
+            f'<g class="counter {kind}"><rect x="{left:g}" y="{row}" width="{width}" height="12" '
+            f'rx="3" fill="{colour}"/><text x="{x}" y="{row + 9.5}">{text}</text></g>'
+        )
+    return "".join(parts)
+
+
+def board_svg(
+    position: Position,
+    *,
+    names: Mapping[str, str],
+    highlights: Mapping[str, str] | None = None,
+    title: str = "",
+) -> str:
+    """The board as an SVG document fragment.
+
+    ``names`` maps each region slug to its display name (the page's language; the accessible
+    name of its element); ``highlights`` maps a region to extra classes (``destination``,
+    ``selected``, ...).
+    """
+    highlights = highlights or {}
+    points = region_points()
+    regions = []
+    for slug in sorted(points):
+        x, y = points[slug]
+        name = escape(names.get(slug, slug))
+        extra = f" {highlights[slug]}" if slug in highlights else ""
+        regions.append(
+            f'<g class="region{extra}" data-region="{slug}" tabindex="0" role="button" '
+            f'aria-label="{name}"><title>{name}</title>'
+            f'<circle class="hit" cx="{x}" cy="{y}" r="14"/>'
+            f"{_settlement(slug, x, y, position)}"
+            f'<text class="label" x="{x}" y="{y - 10}">{name}</text>'
+            f"{_counters(slug, x, y, position)}</g>"
+        )
+    height = sheet_height()
+    label = f' aria-label="{escape(title)}"' if title else ""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="board-map" role="group"{label} '
+        f'viewBox="0 0 {WIDTH} {height}" data-width="{WIDTH}" data-height="{height}">'
+        f'{_borders()}<g class="regions">{"".join(regions)}</g></svg>'
+    )

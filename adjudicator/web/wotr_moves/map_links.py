@@ -1,0 +1,53 @@
+"""Links from the board to the other checkers, their fields prefilled from the position.
+
+The queries use the API's field names (``control.minas-tirith=shadow``, ``rerolls.army=on``),
+as every checker page reads them.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.urls import reverse
+
+from adjudicator.games.wotr.board import BOARD, SHADOW
+from adjudicator.games.wotr.position import Position, starting_control
+
+
+def victory_link(position: Position) -> str:
+    """The victory check: captured settlements with points, corruption, the Mordor step."""
+    query: list[tuple[str, object]] = [
+        (f"control.{slug}", position.controller(slug))
+        for slug, start in sorted(starting_control().items())
+        if BOARD.regions[slug].victory_points and position.controller(slug) != start
+    ]
+    fellowship = position.fellowship
+    query.append(("corruption", fellowship.corruption))
+    if fellowship.mordor_step is not None:
+        query.append(("mordor_step", fellowship.mordor_step))
+    return f"{reverse('wotr:victory')}?{urlencode(query)}"
+
+
+def hunt_link(position: Position) -> str:
+    """The hunt roll where the Fellowship is: dice in the box, re-rolls the region gives,
+    corruption, companions and the Mordor step (rules: Охота за Кольцом)."""
+    fellowship = position.fellowship
+    region = fellowship.region
+    query: list[tuple[str, object]] = [
+        ("hunt_dice", position.hunt_box.shadow_dice),
+        ("fp_dice_in_box", position.hunt_box.free_peoples_dice),
+        ("corruption", fellowship.corruption),
+    ]
+    if fellowship.mordor_step is not None:
+        query.append(("mordor_step", fellowship.mordor_step))
+    else:
+        shadow = position.side_units(region, SHADOW)
+        stronghold = BOARD.regions[region].settlement == "stronghold"
+        rerolls = {
+            "stronghold": stronghold and position.controller(region) == SHADOW,
+            "army": bool(shadow.regular or shadow.elite),
+            "nazgul": bool(shadow.nazgul),
+        }
+        query += [(f"rerolls.{kind}", "on") for kind, on in rerolls.items() if on]
+    query += [("companions", c) for c in fellowship.companions]
+    return f"{reverse('wotr:hunt')}?{urlencode(query)}"

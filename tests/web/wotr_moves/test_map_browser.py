@@ -1,0 +1,187 @@
+"""The board map on a phone (390×844): edit by taps, share, legal destinations, battle odds."""
+
+import json
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "locale": "en-GB"}
+
+
+@pytest.fixture
+def phone(browser):
+    contexts = []
+
+    def open_page():
+        context = browser.new_context(**PHONE, extra_http_headers={"Accept-Language": "en"})
+        contexts.append(context)
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.errors = errors
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+def state(page) -> dict:
+    return json.loads(page.locator("#id_position").input_value())
+
+
+def wait_for_key(page, old: str) -> str:
+    page.wait_for_function(
+        "old => document.getElementById('map').dataset.positionKey !== old", arg=old
+    )
+    return page.locator("#map").get_attribute("data-position-key")
+
+
+def tap_edit(page, region: str, nation: str, **figures: int) -> None:
+    """Tap a region, set one nation's figures in the editor, apply, wait for the new board."""
+    old = page.locator("#map").get_attribute("data-position-key")
+    page.locator(f"#board-map [data-region={region}]").click()
+    editor = page.locator("#map-editor .region-editor")
+    editor.locator("[name=nation]").select_option(nation)
+    for name, count in figures.items():
+        editor.locator(f"[name={name}]").fill(str(count))
+    editor.locator("button[type=submit]").click()
+    wait_for_key(page, old)
+
+
+def select_army(page, region: str) -> None:
+    page.locator(f"#board-map [data-region={region}]").click()
+    page.locator("#map-editor [data-act=legal]").click()
+    page.wait_for_selector(f"#board-map [data-region={region}].selected")
+
+
+def test_edit_three_regions_by_taps_then_the_link_shows_the_same_board(phone, live_server):
+    page = phone()
+    page.goto(f"{live_server.url}/wotr/moves/")
+    page.locator(".map-tools [data-act=setup]").click()
+    wait_for_key(page, "")
+    tap_edit(page, "bree", "north", regular=2, elite=1)
+    tap_edit(page, "edoras", "rohan", regular=3)
+    tap_edit(page, "north-ithilien", "sauron", regular=4, leaders=0, nazgul=1)
+    edited = state(page)
+    assert edited["armies"]["bree"]["north"] == {"regular": 2, "elite": 1}
+    assert edited["armies"]["edoras"]["rohan"]["regular"] == 3
+    assert edited["armies"]["north-ithilien"]["sauron"] == {"regular": 4, "nazgul": 1}
+    counter = page.locator("#board-map [data-region=north-ithilien] .counter.shadow")
+    assert counter.text_content() == "4·0·0"
+
+    link = page.locator("#map-share").get_attribute("href")
+    assert "?position=" in link
+    other = phone()
+    other.goto(link)
+    assert state(other) == edited
+    bree = "#board-map [data-region=bree] .counter.free_peoples"
+    assert other.locator(bree).text_content() == page.locator(bree).text_content() == "2·1·0"
+
+    # undo goes back one edit; a revisit without a link shows this browser's last position
+    page.locator(".map-tools [data-act=undo]").click()
+    page.wait_for_function(
+        "() => !document.querySelector('#board-map [data-region=north-ithilien] .counter')"
+    )
+    page.goto(f"{live_server.url}/wotr/moves/")
+    page.wait_for_function("() => location.search.startsWith('?position=')")
+    assert "north-ithilien" not in state(page)["armies"]
+    assert page.errors == [] and other.errors == []
+
+
+def test_an_edit_the_server_refuses_is_shown_and_not_applied(phone, live_server):
+    page = phone()
+    page.goto(f"{live_server.url}/wotr/moves/")
+    before = state(page)
+    page.locator("#board-map [data-region=edoras]").click()
+    editor = page.locator("#map-editor .region-editor")
+    editor.locator("[name=nation]").select_option("rohan")
+    editor.locator("[name=regular]").fill("11")
+    editor.locator("button[type=submit]").click()
+    problem = editor.locator(".editor-problems li").first
+    problem.wait_for()
+    assert "edoras" in problem.inner_text()
+    assert state(page) == before
+
+
+def test_highlighted_destinations_equal_the_api(phone, live_server):
+    page = phone()
+    page.goto(f"{live_server.url}/wotr/moves/")
+    select_army(page, "fords-of-isen")
+    highlighted = set(
+        page.locator("#board-map .region.destination").evaluate_all(
+            "els => els.map(e => e.dataset.region)"
+        )
+    )
+    armies = state(page)["armies"]["fords-of-isen"]
+    units = [{"nation": n, **f} for n, f in armies.items()]
+    response = page.request.post(
+        f"{live_server.url}/api/wotr/moves/legal/",
+        data={
+            "position": state(page),
+            "piece": {"kind": "army", "from": "fords-of-isen", "units": units, "die": "army"},
+        },
+    )
+    expected = {d["region"] for d in response.json()["destinations"]}
+    assert highlighted == expected and expected
+
+    # a region that is not a destination says why, with the rule cited
+    page.locator("#board-map [data-region=orthanc]").click()
+    reason = page.locator("#map-answer .reasons li").first
+    reason.wait_for()
+    assert "/rules/wotr-rules/" in reason.locator("a").get_attribute("href")
+
+
+def test_attack_from_the_map_opens_the_same_battle_as_the_api(phone, live_server):
+    page = phone()
+    page.goto(f"{live_server.url}/wotr/moves/")
+    page.locator(".map-tools [data-act=setup]").click()
+    wait_for_key(page, "")
+    tap_edit(page, "north-ithilien", "sauron", regular=3, elite=1, leaders=0, nazgul=1)
+    select_army(page, "osgiliath")
+    page.locator("#board-map [data-region=north-ithilien]").click()
+    link = page.locator("#attack-link")
+    link.wait_for()
+    query = parse_qs(urlparse(link.get_attribute("href")).query)
+    assert query["attacker_region"] == ["osgiliath"]
+    assert query["defender_region"] == ["north-ithilien"]
+    position = state(page)
+    link.click()
+    page.wait_for_selector("[data-testid=defender-destroyed]")
+    answer = page.request.post(
+        f"{live_server.url}/api/wotr/position/battle/",
+        data={
+            "position": position,
+            "attacker_region": "osgiliath",
+            "defender_region": "north-ithilien",
+        },
+        headers={"Accept-Language": "en"},
+    ).json()
+    shown = page.locator("[data-testid=defender-destroyed]").inner_text()
+    assert shown == answer["defender_destroyed"]["exact"]
+    assert answer["attacker_destroyed"]["exact"] in page.locator(".answer, main").first.inner_text()
+
+
+def test_without_javascript_the_map_is_a_picture_and_the_table_editor_works(browser, live_server):
+    context = browser.new_context(**PHONE, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/wotr/moves/")
+    assert page.locator("#board-map [data-region]").count() == 105
+    assert page.locator(".map-tools").is_hidden()
+    page.select_option("#id_region-region", "edoras")
+    page.select_option("#id_region-nation", "rohan")
+    page.fill("#id_region-regular", "4")
+    page.click("button[value=edit_region]")
+    assert page.locator("#board-map [data-region=edoras] .counter").first.text_content() == "4·0·0"
+    context.close()
+
+
+def test_regions_open_with_the_keyboard(phone, live_server):
+    page = phone()
+    page.goto(f"{live_server.url}/wotr/moves/")
+    page.locator("#board-map [data-region=edoras]").focus()
+    page.keyboard.press("Enter")
+    assert page.locator("#map-editor .editor-title").inner_text() == "Edoras"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
