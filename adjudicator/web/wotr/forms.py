@@ -406,6 +406,16 @@ class PositionBattleForm(EngineErrorsMixin):
         except ValueError as error:
             raise forms.ValidationError(_("Not valid JSON: %(error)s") % {"error": error}) from None
 
+    def _shown_value(self, bound: forms.BoundField) -> Any:
+        """The position in the question line: the standard setup, or its link key, never the
+        whole JSON."""
+        if bound.name != "position":
+            return super()._shown_value(bound)
+        if self.cleaned_data.get("position") == "setup":
+            return _("the standard setup")
+        text = str(self.data.get("position", "")).strip()
+        return text if text and not text.startswith(("{", "[")) else _("the position given")
+
     def link_query(self) -> str:
         """A whole position is too big for a link: it is stored and linked by its content key."""
         position = self.cleaned_data.get("position")

@@ -267,3 +267,12 @@ def test_the_battle_form_fights_to_the_end_and_the_hunt_starts_outside_mordor(cl
     assert battle["rounds"].value() is None
     for path in ("/wotr/hunt/", "/wotr/hunt/turn/", "/wotr/victory/"):
         assert client.get(path).context["form"]["mordor_step"].value() is None, path
+
+
+def test_the_position_battle_question_line_names_the_position_not_its_json(client):
+    response = client.get(
+        "/wotr/battle/position/", {"attacker_region": "orthanc", "defender_region": "fords-of-isen"}
+    )
+    summary = response.context["summary"]["given"] + response.context["summary"]["defaults"]
+    shown = {item["label"]: str(item["value"]) for item in summary}
+    assert shown["Position (JSON)"] == "the standard setup"
