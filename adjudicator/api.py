@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from django.core.exceptions import RequestDataTooBig
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import ParseError, ValidationError
@@ -58,6 +59,9 @@ REQUEST_PARTS = {
 }
 
 
+BODY_TOO_LARGE = "The request body is over the size limit (DJANGO_MAX_BODY_BYTES)."
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF's handler with every 4xx in the common shape, ``errors`` naming where.
 
@@ -72,6 +76,11 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return bad_request(flatten_errors(exc.detail))
     if isinstance(exc, ParseError):
         return bad_request([{"field": "body", "message": str(exc.detail)}])
+    if isinstance(exc, RequestDataTooBig):
+        return Response(
+            {"detail": BODY_TOO_LARGE, "errors": [{"field": "body", "message": BODY_TOO_LARGE}]},
+            status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+        )
     response = drf_exception_handler(exc, context)
     if response is not None and status.is_client_error(response.status_code):
         detail = response.data.get("detail") if isinstance(response.data, dict) else None

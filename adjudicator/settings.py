@@ -113,6 +113,15 @@ DATABASES = {
         conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Concurrent saves queue instead of failing with "database is locked": WAL lets readers
+    # run beside the writer, IMMEDIATE takes the write lock at BEGIN (no deadlocking upgrade),
+    # and a writer waits up to SQLITE_BUSY_TIMEOUT seconds for its turn.
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": float(os.environ.get("SQLITE_BUSY_TIMEOUT", "20")),
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -157,6 +166,11 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_AUTHENTICATION_CLASSES": [],
     "UNAUTHENTICATED_USER": None,
+    "DEFAULT_PARSER_CLASSES": [
+        "adjudicator.parsers.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
 }
 if DEBUG:
     REST_FRAMEWORK["DEFAULT_RENDERER_CLASSES"].append(
@@ -176,6 +190,9 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
 }
+
+# A request body larger than this is refused with 413 (bytes).
+DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("DJANGO_MAX_BODY_BYTES", str(256 * 1024)))
 
 if not DEBUG:
     SESSION_COOKIE_HTTPONLY = True
