@@ -42,6 +42,11 @@ def load_or_create_secret_key(path: Path) -> str:
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or load_or_create_secret_key(
     VAR_DIR / "secret_key"
 )
+if env_flag("DJANGO_REQUIRE_SECRET_KEY") and not os.environ.get("DJANGO_SECRET_KEY"):
+    # `make serve` sets this: a production server never runs on a key generated on the fly.
+    from django.core.exceptions import ImproperlyConfigured
+
+    raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set (make serve, docs/deploy.md).")
 
 ALLOWED_HOSTS = [
     host.strip()
@@ -65,6 +70,7 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "csp",
     "rules_corpus",
     "cards_db",
     "adjudicator.web",
@@ -85,6 +91,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
 ]
 
 ROOT_URLCONF = "adjudicator.urls"
@@ -150,7 +157,11 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    "staticfiles": {
+        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        if env_flag("DJANGO_HASHED_STATIC")
+        else "whitenoise.storage.CompressedStaticFilesStorage"
+    },
 }
 WHITENOISE_USE_FINDERS = DEBUG
 
@@ -193,6 +204,29 @@ SPECTACULAR_SETTINGS = {
 
 # A request body larger than this is refused with 413 (bytes).
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("DJANGO_MAX_BODY_BYTES", str(256 * 1024)))
+
+# Content-Security-Policy: scripts and styles from this site only (no inline script).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "font-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+
+# Behind a TLS-terminating proxy (docs/deploy.md): trust its X-Forwarded-Proto header.
+if env_flag("DJANGO_BEHIND_TLS_PROXY"):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "0"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("DJANGO_HSTS_INCLUDE_SUBDOMAINS")
+SECURE_HSTS_PRELOAD = env_flag("DJANGO_HSTS_PRELOAD")
 
 if not DEBUG:
     SESSION_COOKIE_HTTPONLY = True

@@ -3,7 +3,7 @@
 from django.contrib import admin
 from django.urls import include, path
 from django.views.decorators.cache import cache_page
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from adjudicator.health import healthz
 
@@ -15,7 +15,7 @@ api_patterns = [
     path("mordor/", include("adjudicator.web.mordor.api_urls")),
     path("wojna/", include("adjudicator.web.wojna.api_urls")),
     path("schema/", cache_page(3600)(SpectacularAPIView.as_view()), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="swagger-ui"),
 ]
 
 urlpatterns = [
