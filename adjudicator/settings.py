@@ -177,6 +177,13 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_AUTHENTICATION_CLASSES": [],
     "UNAUTHENTICATED_USER": None,
+    # Per client (IP) and per worker: anyone's compute requests, and saves apart (README).
+    "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.AnonRateThrottle"],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": os.environ.get("API_THROTTLE_RATE", "1200/min"),
+        "deck_save": os.environ.get("API_SAVE_THROTTLE_RATE", "60/hour"),
+    },
+    "NUM_PROXIES": int(os.environ.get("DJANGO_NUM_PROXIES", "0")),
     "DEFAULT_PARSER_CLASSES": [
         "adjudicator.parsers.BoundedJSONParser",
         "rest_framework.parsers.FormParser",
@@ -201,6 +208,9 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
 }
+
+# Saved decks not changed for this many days are deleted by `manage.py expire_decks`.
+DECK_RETENTION_DAYS = int(os.environ.get("DECK_RETENTION_DAYS", "365"))
 
 # A request body larger than this is refused with 413 (bytes).
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("DJANGO_MAX_BODY_BYTES", str(256 * 1024)))

@@ -58,6 +58,14 @@ def page(browser) -> Iterator["object"]:
     assert not errors, f"JavaScript errors on the page: {errors}"
 
 
+@pytest.fixture(autouse=True)
+def fresh_cache() -> None:
+    """Each test starts with an empty cache: no throttle counts or cached answers carried over."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 @pytest.fixture(scope="session", autouse=True)
 def static_root(tmp_path_factory) -> str:
     """An empty STATIC_ROOT: only ``collectstatic`` creates the real one, and WhiteNoise warned
