@@ -209,6 +209,16 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
 }
 
+# Pure API answers (same request, same answer: battle odds, search) are kept this long in the
+# cache, per worker (LocMem) unless CACHES says otherwise; 0 turns the answer cache off.
+API_ANSWER_CACHE_SECONDS = int(os.environ.get("API_ANSWER_CACHE_SECONDS", "600"))
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("CACHE_MAX_ENTRIES", "5000"))},
+    }
+}
+
 # Saved decks not changed for this many days are deleted by `manage.py expire_decks`.
 DECK_RETENTION_DAYS = int(os.environ.get("DECK_RETENTION_DAYS", "365"))
 
