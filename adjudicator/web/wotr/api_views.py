@@ -88,6 +88,7 @@ HuntView = answer_view(
         "drawn": [],
         "casualty": "corruption",
     },
+    pure=True,
 )
 HuntTurnView = answer_view(
     "HuntTurn",
