@@ -25,6 +25,12 @@ test: setup browser-deps
 	$(BIN)/ruff check .
 	$(MANAGE) spectacular --validate --fail-on-warn --file /dev/null
 	$(BIN)/pytest -n 2 --dist loadgroup
+	@ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1 || $(MAKE) --no-print-directory apt-install PKGS=postgresql
+	scripts/test-postgres $(PG_TESTS)
+
+# The database-touching, non-browser tests that also run against a real PostgreSQL server.
+PG_TESTS ?= tests/hostile tests/cards_db/test_api.py tests/cards_db/test_models.py \
+	tests/rules_corpus/test_loading.py
 
 bench: setup data
 	$(PY) bench/run_all.py

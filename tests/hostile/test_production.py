@@ -58,3 +58,11 @@ def test_a_required_secret_key_that_is_missing_stops_the_start(tmp_path):
     )  # fmt: skip
     assert result.returncode != 0
     assert "DJANGO_SECRET_KEY must be set" in result.stderr
+
+
+def test_the_database_is_the_one_database_url_names():
+    """scripts/test-postgres runs this suite on PostgreSQL: it must really be PostgreSQL."""
+    from django.db import connection
+
+    url = os.environ.get("DATABASE_URL", "sqlite")
+    assert connection.vendor == ("postgresql" if url.startswith("postgres") else "sqlite")
