@@ -5,15 +5,32 @@ BIN := $(VENV)/bin
 PY := $(BIN)/python
 MANAGE := $(PY) manage.py
 
-.PHONY: run test setup data bench lint messages static system-deps browser-deps apt-install
+.PHONY: run serve test setup data bench lint messages static system-deps browser-deps apt-install
 
 run: setup data
 	DJANGO_DEBUG=1 $(MANAGE) runserver 127.0.0.1:8000
+
+# The production server (docs/deploy.md): gunicorn, DEBUG off, hashed compressed static files.
+# WEB_CONCURRENCY (default 2 x cores + 1) workers on $(BIND); without DJANGO_SECRET_KEY the key
+# generated once into var/secret_key is used (set DJANGO_REQUIRE_SECRET_KEY=1 to forbid that).
+BIND ?= 127.0.0.1:8000
+serve: setup
+	DJANGO_HASHED_STATIC=1 $(MANAGE) collectstatic --noinput -v 0
+	DJANGO_HASHED_STATIC=1 $(MAKE) --no-print-directory data
+	DJANGO_DEBUG=0 DJANGO_HASHED_STATIC=1 $(BIN)/gunicorn adjudicator.wsgi \
+		--bind $(BIND) --workers $${WEB_CONCURRENCY:-$$(( 2 * $$(nproc) + 1 ))} \
+		--access-logfile - --timeout 30 --graceful-timeout 10
 
 test: setup browser-deps
 	$(BIN)/ruff check .
 	$(MANAGE) spectacular --validate --fail-on-warn --file /dev/null
 	$(BIN)/pytest -n 2 --dist loadgroup
+	@ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1 || $(MAKE) --no-print-directory apt-install PKGS=postgresql
+	scripts/test-postgres $(PG_TESTS)
+
+# The database-touching, non-browser tests that also run against a real PostgreSQL server.
+PG_TESTS ?= tests/hostile tests/cards_db/test_api.py tests/cards_db/test_models.py \
+	tests/rules_corpus/test_loading.py
 
 bench: setup data
 	$(PY) bench/run_all.py

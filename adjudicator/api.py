@@ -4,11 +4,15 @@ Every 400 has the shape ``{"detail": "...", "errors": [{"field": "...", "message
 so that a client always learns what is wrong and where.
 """
 
+import hashlib
 import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from django.utils.translation import gettext
+from django.conf import settings
+from django.core.cache import cache
+from django.core.exceptions import RequestDataTooBig
+from django.utils.translation import get_language, gettext
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import ParseError, ValidationError
@@ -59,6 +63,9 @@ REQUEST_PARTS = {
 }
 
 
+BODY_TOO_LARGE = "The request body is over the size limit (DJANGO_MAX_BODY_BYTES)."
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF's handler with every 4xx in the common shape, ``errors`` naming where.
 
@@ -74,6 +81,11 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return bad_request(flatten_errors(exc.detail))
     if isinstance(exc, ParseError):
         return bad_request([{"field": "body", "message": str(exc.detail)}])
+    if isinstance(exc, RequestDataTooBig):
+        return Response(
+            {"detail": BODY_TOO_LARGE, "errors": [{"field": "body", "message": BODY_TOO_LARGE}]},
+            status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+        )
     response = drf_exception_handler(exc, context)
     if response is not None and status.is_client_error(response.status_code):
         detail = response.data.get("detail") if isinstance(response.data, dict) else None
@@ -88,6 +100,24 @@ def validated(serializer_class: type[serializers.Serializer], request: Request) 
     serializer = serializer_class(data=request.data)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
+
+
+def cached_answer(request: Request, answer: Callable[[], Any], *versions: object) -> Any:
+    """``answer()``, kept in Django's cache for API_ANSWER_CACHE_SECONDS under the request
+    (path, query, body, language, host) and ``versions`` (what else the answer depends on): for
+    pure answers only, where the same request always gets the same answer."""
+    seconds = settings.API_ANSWER_CACHE_SECONDS
+    if not seconds:
+        return answer()
+    parts = [request.get_full_path(), get_language(), request.get_host(), request.scheme,
+             request.content_type, *map(str, versions)]  # fmt: skip
+    digest = hashlib.sha256("\0".join(parts).encode() + b"\0" + request.body).hexdigest()
+    key = f"answer:{digest}"
+    value = cache.get(key)
+    if value is None:
+        value = answer()
+        cache.set(key, value, seconds)
+    return value
 
 
 def first_sentence(text: str) -> str:
@@ -111,13 +141,21 @@ def post_view(
     examples: Sequence[OpenApiExample] = (),
     bad_input: type[serializers.Serializer] | OpenApiResponse = ErrorResponseSerializer,
     validate: Callable[[type[serializers.Serializer], Request], Any] = validated,
+    pure: bool = False,
 ) -> type[APIView]:
     """An APIView ``<prefix><name>View`` whose POST validates, computes and answers.
 
     The answer is ``present(compute(data), request)``, or ``compute(data, request)`` when
     there is no ``present``. ``example`` is a request example named ``name``; the summary
-    defaults to the description's first sentence.
+    defaults to the description's first sentence. A ``pure`` answer (the same body always gets
+    the same answer) is cached (:func:`cached_answer`).
     """
+
+    def answer(request: Request) -> Any:
+        data = validate(request_serializer, request)
+        if present is None:
+            return compute(data, request)
+        return present(compute(data), request)
 
     @extend_schema(
         tags=[tag] if tag else None,
@@ -132,9 +170,8 @@ def post_view(
         ],
     )
     def post(self: APIView, request: Request) -> Response:
-        data = validate(request_serializer, request)
-        if present is None:
-            return Response(compute(data, request))
-        return Response(present(compute(data), request))
+        if pure:
+            return Response(cached_answer(request, lambda: answer(request)))
+        return Response(answer(request))
 
     return type(f"{prefix}{name}View", (APIView,), {"post": post, "__doc__": description})

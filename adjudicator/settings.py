@@ -42,6 +42,11 @@ def load_or_create_secret_key(path: Path) -> str:
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or load_or_create_secret_key(
     VAR_DIR / "secret_key"
 )
+if env_flag("DJANGO_REQUIRE_SECRET_KEY") and not os.environ.get("DJANGO_SECRET_KEY"):
+    # `make serve` sets this: a production server never runs on a key generated on the fly.
+    from django.core.exceptions import ImproperlyConfigured
+
+    raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set (make serve, docs/deploy.md).")
 
 ALLOWED_HOSTS = [
     host.strip()
@@ -65,6 +70,7 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "csp",
     "rules_corpus",
     "cards_db",
     "adjudicator.web",
@@ -85,6 +91,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
 ]
 
 ROOT_URLCONF = "adjudicator.urls"
@@ -113,6 +120,15 @@ DATABASES = {
         conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Concurrent saves queue instead of failing with "database is locked": WAL lets readers
+    # run beside the writer, IMMEDIATE takes the write lock at BEGIN (no deadlocking upgrade),
+    # and a writer waits up to SQLITE_BUSY_TIMEOUT seconds for its turn.
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": float(os.environ.get("SQLITE_BUSY_TIMEOUT", "20")),
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -141,7 +157,11 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    "staticfiles": {
+        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        if env_flag("DJANGO_HASHED_STATIC")
+        else "whitenoise.storage.CompressedStaticFilesStorage"
+    },
 }
 WHITENOISE_USE_FINDERS = DEBUG
 
@@ -157,6 +177,18 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_AUTHENTICATION_CLASSES": [],
     "UNAUTHENTICATED_USER": None,
+    # Per client (IP) and per worker: anyone's compute requests, and saves apart (README).
+    "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.AnonRateThrottle"],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": os.environ.get("API_THROTTLE_RATE", "1200/min"),
+        "deck_save": os.environ.get("API_SAVE_THROTTLE_RATE", "60/hour"),
+    },
+    "NUM_PROXIES": int(os.environ.get("DJANGO_NUM_PROXIES", "0")),
+    "DEFAULT_PARSER_CLASSES": [
+        "adjudicator.parsers.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
 }
 if DEBUG:
     REST_FRAMEWORK["DEFAULT_RENDERER_CLASSES"].append(
@@ -176,6 +208,45 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
 }
+
+# Pure API answers (same request, same answer: battle odds, search) are kept this long in the
+# cache, per worker (LocMem) unless CACHES says otherwise; 0 turns the answer cache off.
+API_ANSWER_CACHE_SECONDS = int(os.environ.get("API_ANSWER_CACHE_SECONDS", "600"))
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("CACHE_MAX_ENTRIES", "5000"))},
+    }
+}
+
+# Saved decks not changed for this many days are deleted by `manage.py expire_decks`.
+DECK_RETENTION_DAYS = int(os.environ.get("DECK_RETENTION_DAYS", "365"))
+
+# A request body larger than this is refused with 413 (bytes).
+DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("DJANGO_MAX_BODY_BYTES", str(256 * 1024)))
+
+# Content-Security-Policy: scripts and styles from this site only (no inline script).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "font-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+
+# Behind a TLS-terminating proxy (docs/deploy.md): trust its X-Forwarded-Proto header.
+if env_flag("DJANGO_BEHIND_TLS_PROXY"):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "0"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("DJANGO_HSTS_INCLUDE_SUBDOMAINS")
+SECURE_HSTS_PRELOAD = env_flag("DJANGO_HSTS_PRELOAD")
 
 if not DEBUG:
     SESSION_COOKIE_HTTPONLY = True

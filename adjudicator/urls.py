@@ -2,7 +2,10 @@
 
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from django.views.decorators.cache import cache_page
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+
+from adjudicator.health import healthz
 
 api_patterns = [
     path("", include("rules_corpus.api_urls")),
@@ -11,8 +14,8 @@ api_patterns = [
     path("wotr/", include("adjudicator.web.wotr.api_urls")),
     path("mordor/", include("adjudicator.web.mordor.api_urls")),
     path("wojna/", include("adjudicator.web.wojna.api_urls")),
-    path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
+    path("schema/", cache_page(3600)(SpectacularAPIView.as_view()), name="schema"),
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="swagger-ui"),
 ]
 
 urlpatterns = [
@@ -25,4 +28,9 @@ urlpatterns = [
     path("api/", include(api_patterns)),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    path("healthz", healthz, name="healthz"),
 ]
+
+handler400 = "adjudicator.errors.bad_request"
+handler404 = "adjudicator.errors.not_found"
+handler500 = "adjudicator.errors.server_error"

@@ -4,12 +4,19 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+)
 from rest_framework import generics, serializers, status
 from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import PageNumberPagination
+from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle, ScopedRateThrottle
 from rest_framework.views import APIView
 
 from adjudicator.api import bad_request, validated
@@ -145,8 +152,23 @@ def _save(request: Request, deck: Deck | None) -> Response:
     return Response(body, status=status.HTTP_200_OK if deck else status.HTTP_201_CREATED)
 
 
+class SaveRateThrottle(ScopedRateThrottle):
+    """The ``deck_save`` rate (API_SAVE_THROTTLE_RATE) on writes only; reads are not saves."""
+
+    scope_attr = "save_throttle_scope"
+
+    def allow_request(self, request: Request, view: APIView) -> bool:
+        return request.method in SAFE_METHODS or super().allow_request(request, view)
+
+
+SAVE_THROTTLES = [AnonRateThrottle, SaveRateThrottle]
+
+
 class DeckCreateAPIView(APIView):
     """Save a deck: it is validated first; lines that are not cards refuse the save (400)."""
+
+    throttle_classes = SAVE_THROTTLES
+    save_throttle_scope = "deck_save"
 
     @extend_schema(
         request=TcgDeckSaveRequestSerializer,
@@ -158,6 +180,9 @@ class DeckCreateAPIView(APIView):
 
 class DeckDetailAPIView(APIView):
     """A saved deck with its report (read by anyone with the link, changed with the key)."""
+
+    throttle_classes = SAVE_THROTTLES
+    save_throttle_scope = "deck_save"
 
     @extend_schema(responses={200: TcgDeckDetailSerializer})
     def get(self, request: Request, pk) -> Response:
@@ -173,6 +198,25 @@ class DeckDetailAPIView(APIView):
     )
     def put(self, request: Request, pk) -> Response:
         return _save(request, get_object_or_404(Deck, pk=pk))
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "edit_key",
+                OpenApiTypes.UUID,
+                required=True,
+                description="The deck's edit key (given when it was saved).",
+            )
+        ],
+        responses={204: None, 400: ERROR_400, 404: ErrorResponseSerializer},
+    )
+    def delete(self, request: Request, pk) -> Response:
+        """Delete the deck for good: only with its edit key."""
+        deck = get_object_or_404(Deck, pk=pk)
+        if request.query_params.get("edit_key") != str(deck.edit_key):
+            raise ValidationError({"edit_key": [_("This is not the deck's edit key.")]})
+        deck.delete()
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class DeckExportAPIView(APIView):

@@ -13,6 +13,7 @@ urlpatterns = [
     path("decks/fix/", views.deck_fix, name="deck_fix"),
     path("decks/<uuid:pk>/", views.deck_detail, name="deck"),
     path("decks/<uuid:pk>/edit/<uuid:key>/", views.deck_edit, name="deck_edit"),
+    path("decks/<uuid:pk>/delete/<uuid:key>/", views.deck_delete, name="deck_delete"),
     path("decks/<uuid:pk>/export.txt", views.deck_export, name="deck_export"),
     path("calculators/", views.calculator_index, name="calculators"),
     path("calculators/<slug:slug>/", views.calculator, name="calculator"),

@@ -208,6 +208,17 @@ def deck_edit(request: HttpRequest, pk, key) -> HttpResponse:
     return _deck_form_page(request, deck)
 
 
+@require_POST
+def deck_delete(request: HttpRequest, pk, key) -> HttpResponse:
+    """Delete a deck from its edit page (the edit key is in the link)."""
+    deck = get_object_or_404(Deck, pk=pk)
+    if deck.edit_key != key:
+        raise Http404
+    deck.delete()
+    messages.success(request, _("The deck is deleted."))
+    return redirect("cards_db:deck_new")
+
+
 def deck_detail(request: HttpRequest, pk) -> HttpResponse:
     """A saved deck's permalink: its report, statistics and list."""
     deck = get_object_or_404(Deck, pk=pk)

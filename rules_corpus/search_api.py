@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
@@ -11,6 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from adjudicator.api import cached_answer
 from adjudicator.serializers import ErrorResponseSerializer
 from rules_corpus.models import Game, Language
 from rules_corpus.search.engine import PageOutOfRange
@@ -133,6 +135,15 @@ class SearchAPIView(APIView):
         ],
     )
     def get(self, request: Request) -> Response:
+        try:
+            version = settings.SEARCH_INDEX_DIR.stat().st_mtime_ns
+        except OSError:
+            version = None
+        data, code = cached_answer(request, lambda: self.answer(request), version)
+        return Response(data, status=code)
+
+    def answer(self, request: Request) -> tuple[dict, int]:
+        """The answer's body and status (cached by ``get`` while the index is the same)."""
         form = SearchForm(request.query_params)
         if not form.is_valid():
             raise ValidationError(form.errors)
@@ -141,8 +152,6 @@ class SearchAPIView(APIView):
         except PageOutOfRange as error:
             raise ValidationError({"page": [page_error(error)]}) from error
         except SearchIndexMissing:
-            return Response(
-                {"detail": _("The search index has not been built yet.")},
-                status=status.HTTP_503_SERVICE_UNAVAILABLE,
-            )
-        return Response(SearchResponseSerializer(page).data)
+            detail = _("The search index has not been built yet.")
+            return {"detail": detail}, status.HTTP_503_SERVICE_UNAVAILABLE
+        return SearchResponseSerializer(page).data, status.HTTP_200_OK

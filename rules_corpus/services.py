@@ -32,9 +32,21 @@ def load_rulebooks(sources_dir: Path | None = None, force: bool = False) -> list
     sections replaced in one transaction; a section keeps its primary key while its anchor
     stays, so links by id survive a re-parse that does not touch them.
     """
-    return [
-        load_rulebook(parse_rulebook(slug, sources_dir), force=force) for slug in RULEBOOK_SLUGS
-    ]
+    parsed = [parse_source(slug, sources_dir) for slug in RULEBOOK_SLUGS]
+    with transaction.atomic():  # all or nothing per run: a failing book undoes the others
+        return [load_rulebook(book, force=force) for book in parsed]
+
+
+class RulebookSourceError(Exception):
+    """A rulebook source that cannot be read or parsed; the message names the book and why."""
+
+
+def parse_source(slug: str, sources_dir: Path | None) -> ParsedRulebook:
+    """``parse_rulebook`` with its failure as one line naming the rulebook."""
+    try:
+        return parse_rulebook(slug, sources_dir)
+    except (OSError, ValueError, KeyError) as error:
+        raise RulebookSourceError(f"{slug}: {error}") from error
 
 
 @transaction.atomic

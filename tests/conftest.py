@@ -45,10 +45,25 @@ def page(browser) -> Iterator["object"]:
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    # A Content-Security-Policy violation is a console error (issue 12: every page passes).
+    page.on(
+        "console",
+        lambda m: m.type == "error"
+        and "Content Security Policy" in m.text
+        and errors.append(m.text),
+    )
     page.set_default_timeout(10_000)
     yield page
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache() -> None:
+    """Each test starts with an empty cache: no throttle counts or cached answers carried over."""
+    from django.core.cache import cache
+
+    cache.clear()
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -7,11 +7,14 @@ and fills in ``params`` (``message % params``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
 from typing import Any
+
+import gmpy2
 
 
 def N_(message: str) -> str:
@@ -129,11 +132,48 @@ def unique_citations(citations: Iterable[Citation]) -> tuple[Citation, ...]:
 Distribution = dict[Any, Fraction]
 
 
+#: An integer longer than this is shown as its first and last digits and its length.
+MAX_SHOWN_DIGITS = 4000
+
+
+def integer_text(number: int) -> str:
+    """``number`` in decimal; past MAX_SHOWN_DIGITS digits abbreviated as
+    ``1234…6789 (5000 digits)`` (Python refuses str() past 4,300 digits)."""
+    if number.bit_length() <= MAX_SHOWN_DIGITS * 3:
+        return str(number)
+    digits = gmpy2.mpz(number).digits()
+    if len(digits.lstrip("-")) <= MAX_SHOWN_DIGITS:
+        return digits
+    return f"{digits[:20]}…{digits[-20:]} ({len(digits.lstrip('-'))} digits)"
+
+
+def fraction_text(value: Fraction) -> str:
+    """The fraction ``p/q`` (``p`` when whole), huge terms abbreviated by integer_text."""
+    if value.denominator == 1:
+        return integer_text(value.numerator)
+    return f"{integer_text(value.numerator)}/{integer_text(value.denominator)}"
+
+
 def exact_value(value: Fraction) -> dict[str, Any]:
     """An exact expectation or value as the API shows it: ``{"exact": "p/q", "value": float}``."""
-    return {"exact": str(value), "value": float(value)}
+    return {"exact": fraction_text(value), "value": float(value)}
 
 
 def probability(value: Fraction) -> dict[str, Any]:
     """An exact probability as the API shows it: ``{"exact": "p/q", "probability": float}``."""
-    return {"exact": str(value), "probability": float(value)}
+    return {"exact": fraction_text(value), "probability": float(value)}
+
+
+#: A decimal or fraction typed as text: no exponent, at most 30 digits a part.
+BOUNDED_FRACTION = re.compile(r"\s*[0-9]{1,30}(?:\.[0-9]{1,30})?(?:\s*/\s*[0-9]{1,30})?\s*")
+
+
+def bounded_fraction(text: str) -> Fraction | None:
+    """``text`` ("1/6", "0.25") as a fraction, or None when it is not one or is too long to be
+    a sensible input ("1e-99999999" would cost minutes of arithmetic downstream)."""
+    if not BOUNDED_FRACTION.fullmatch(text):
+        return None
+    try:
+        return Fraction(text.replace(" ", ""))
+    except (ValueError, ZeroDivisionError):
+        return None

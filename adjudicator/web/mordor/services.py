@@ -3,7 +3,7 @@
 from fractions import Fraction
 from typing import Any
 
-from adjudicator.games.common import N_, InvalidInput, Message
+from adjudicator.games.common import N_, InvalidInput, Message, bounded_fraction
 from adjudicator.games.mordor.advice import RollAdvice, advise_roll
 from adjudicator.games.mordor.journey import JourneyOdds, journey_odds
 from adjudicator.games.mordor.keep import KeepCheck, check_keep, parse_dice
@@ -101,10 +101,7 @@ def run_odds(data: dict[str, Any]) -> tuple[TurnOdds, RollAdvice | None, Journey
 
 
 def _chance(text: str) -> Fraction:
-    try:
-        chance = Fraction(str(text).strip())
-    except (ValueError, ZeroDivisionError):
-        chance = None
+    chance = bounded_fraction(str(text))
     if chance is None or not 0 <= chance <= 1:
         raise InvalidInput(
             [("other_mark_chance", Message(N_("a chance from 0 to 1, e.g. 1/6 or 0.25")))]

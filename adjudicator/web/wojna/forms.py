@@ -9,6 +9,7 @@ from adjudicator.games.wojna.search import ALLIANCE_MOVE, SEARCH_PHASE
 from adjudicator.games.wojna.tables import SPELL_CATEGORIES
 from adjudicator.games.wojna.validation import MAX_ATTEMPTS, MAX_ATTRIBUTE
 from adjudicator.web.pages import ApiFieldsForm
+from adjudicator.web.wojna.serializers import MAX_UNITS
 
 
 class WojnaForm(ApiFieldsForm):
@@ -36,8 +37,12 @@ class StrengthsField(forms.CharField):
     def to_python(self, value):
         text = super().to_python(value)
         items = [item for item in re.split(r"[\s,;]+", text) if item]
-        if not all(item.isdigit() for item in items):
+        if not all(re.fullmatch(r"[0-9]{1,5}", item) for item in items):
             raise forms.ValidationError(_("Write whole numbers separated by commas."))
+        if len(items) > MAX_UNITS:
+            raise forms.ValidationError(
+                _("At most %(count)s units a side.") % {"count": MAX_UNITS}
+            )
         strengths = [int(item) for item in items]
         if any(strength < 1 for strength in strengths):
             raise forms.ValidationError(_("Every unit has a strength of at least 1."))

@@ -19,9 +19,18 @@ from adjudicator.serializers import (
 ATTRIBUTE = {"min_value": 0, "max_value": MAX_ATTRIBUTE}
 
 
+#: Bounds that keep one question's work small (a side is a few dozen units at most).
+MAX_UNITS = 200
+MAX_STRENGTH = 10_000
+
+
 def strengths(**kwargs) -> serializers.ListField:
-    """Unit strengths: whole numbers of at least 1."""
-    return serializers.ListField(child=serializers.IntegerField(min_value=1), **kwargs)
+    """Unit strengths: whole numbers of at least 1, at most MAX_UNITS of them."""
+    return serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=MAX_STRENGTH),
+        max_length=MAX_UNITS,
+        **kwargs,
+    )
 
 
 # What every Wojna answer ends with.
@@ -202,8 +211,8 @@ class WojnaDuelResponseSerializer(WojnaAnswerSerializer):
 class WojnaSearchRequestSerializer(StrictSerializer):
     phase = serializers.ChoiceField([SEARCH_PHASE, ALLIANCE_MOVE], default=SEARCH_PHASE)
     nazgul = serializers.IntegerField(min_value=0, max_value=9, default=0)
-    orc_units = serializers.ListField(child=serializers.IntegerField(min_value=1), default=list)
-    other_units = serializers.ListField(child=serializers.IntegerField(min_value=1), default=list)
+    orc_units = strengths(default=list)
+    other_units = strengths(default=list)
     other_characters = serializers.IntegerField(min_value=0, max_value=100, default=0)
     niewola = serializers.IntegerField(**ATTRIBUTE, required=False, allow_null=True)
 

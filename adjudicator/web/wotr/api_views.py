@@ -39,6 +39,7 @@ BattleView = answer_view(
         "side has no units or the attacker stops; give rounds to fight only that many."
     ),
     example=BATTLE_EXAMPLE,
+    pure=True,
 )
 PositionBattleView = answer_view(
     "PositionBattle",
@@ -87,6 +88,7 @@ HuntView = answer_view(
         "drawn": [],
         "casualty": "corruption",
     },
+    pure=True,
 )
 HuntTurnView = answer_view(
     "HuntTurn",

@@ -2,9 +2,9 @@
 
 from pathlib import Path
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
-from rules_corpus.services import load_rulebooks
+from rules_corpus.services import RulebookSourceError, load_rulebooks
 
 
 class Command(BaseCommand):
@@ -22,7 +22,10 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, sources_dir: Path | None, force: bool, **options) -> None:
-        results = load_rulebooks(sources_dir=sources_dir, force=force)
+        try:
+            results = load_rulebooks(sources_dir=sources_dir, force=force)
+        except RulebookSourceError as error:
+            raise CommandError(f"Nothing loaded: {error}") from error
         for result in results:
             if result.status != "unchanged":
                 self.stdout.write(f"{result.slug}: {result.status}, {result.sections} sections")
