@@ -12,12 +12,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from adjudicator.api import bad_request, validated
+from adjudicator.api import bad_request, cacheable, validated
 from adjudicator.games.tcg.decklist import ListTooLong
 from adjudicator.games.tcg.formats import formats
 from adjudicator.serializers import ErrorResponseSerializer
 from cards_db.filters import CardFilter
-from cards_db.i18n import language, tr
+from cards_db.i18n import tr
 from cards_db.models import Card, Deck
 from cards_db.serializers import (
     TcgCardSerializer,
@@ -71,6 +71,10 @@ class CardListAPIView(generics.ListAPIView):
     filterset_class = CardFilter
     pagination_class = CardPagination
 
+    @cacheable
+    def get(self, request: Request, *args, **kwargs) -> Response:
+        return super().get(request, *args, **kwargs)
+
 
 class CardDetailAPIView(generics.RetrieveAPIView):
     """One card by its id ("1_50") or its collector info ("1R50")."""
@@ -81,6 +85,10 @@ class CardDetailAPIView(generics.RetrieveAPIView):
 
     def get_object(self) -> Card:
         return get_object_or_404(self.get_queryset(), pk=resolve_card_key(self.kwargs["key"]))
+
+    @cacheable
+    def get(self, request: Request, *args, **kwargs) -> Response:
+        return super().get(request, *args, **kwargs)
 
 
 def _too_long(error: ListTooLong) -> Response:
@@ -103,14 +111,13 @@ class DeckValidateAPIView(APIView):
     )
     def post(self, request: Request) -> Response:
         data = validated(TcgDeckValidateRequestSerializer, request)
-        with language(data.get("lang")):
-            try:
-                report = check_deck(
-                    data["list"], formats()[data["format"]], data["check_starting_fellowship"]
-                )
-            except ListTooLong as error:
-                return _too_long(error)
-            return Response(report_payload(report, request))
+        try:
+            report = check_deck(
+                data["list"], formats()[data["format"]], data["check_starting_fellowship"]
+            )
+        except ListTooLong as error:
+            return _too_long(error)
+        return Response(report_payload(report, request))
 
 
 def _unreadable(error: UnreadableDeck) -> Response:
@@ -127,21 +134,20 @@ def _save(request: Request, deck: Deck | None) -> Response:
     data = validated(TcgDeckSaveRequestSerializer, request)
     if deck is not None and data.get("edit_key") != deck.edit_key:
         raise ValidationError({"edit_key": [_("This is not the deck's edit key.")]})
-    with language(data.get("lang")):
-        try:
-            saved = save_deck(
-                data["name"], data["list"], formats()[data["format"]], deck,
-                data["check_starting_fellowship"],
-            )  # fmt: skip
-        except ListTooLong as error:
-            return _too_long(error)
-        except UnreadableDeck as error:
-            return _unreadable(error)
-        body = {
-            "deck": TcgDeckSerializer(saved.deck).data,
-            "report": report_payload(saved.report, request),
-            "edit_key": str(saved.deck.edit_key),
-        }
+    try:
+        saved = save_deck(
+            data["name"], data["list"], formats()[data["format"]], deck,
+            data["check_starting_fellowship"],
+        )  # fmt: skip
+    except ListTooLong as error:
+        return _too_long(error)
+    except UnreadableDeck as error:
+        return _unreadable(error)
+    body = {
+        "deck": TcgDeckSerializer(saved.deck).data,
+        "report": report_payload(saved.report, request),
+        "edit_key": str(saved.deck.edit_key),
+    }
     return Response(body, status=status.HTTP_200_OK if deck else status.HTTP_201_CREATED)
 
 

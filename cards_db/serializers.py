@@ -10,11 +10,9 @@ from adjudicator.games.tcg.decklist import MAX_CHARS
 from adjudicator.games.tcg.formats import DEFAULT_FORMAT, formats
 from adjudicator.games.tcg.stats import card_ref
 from adjudicator.games.tcg.validation import DeckProblem, DeckReport
-from adjudicator.serializers import CitationSerializer
+from adjudicator.serializers import CitationSerializer, StrictSerializer
 from cards_db.i18n import tr
 from cards_db.models import Card, Deck
-
-LANGUAGE_CHOICES = [("ru", "ru"), ("en", "en"), ("pl", "pl")]
 
 
 class TcgCardSerializer(serializers.ModelSerializer):
@@ -84,7 +82,7 @@ class TcgDeckReportSerializer(serializers.Serializer):
     citations = CitationSerializer(many=True)
 
 
-class TcgDeckValidateRequestSerializer(serializers.Serializer):
+class TcgDeckValidateRequestSerializer(StrictSerializer):
     list = serializers.CharField(
         max_length=MAX_CHARS, trim_whitespace=False, help_text="The pasted deck list."
     )
@@ -92,10 +90,6 @@ class TcgDeckValidateRequestSerializer(serializers.Serializer):
     check_starting_fellowship = serializers.BooleanField(
         default=True, help_text="Check the cards listed under 'Starting fellowship:'."
     )
-    lang = serializers.ChoiceField(
-        choices=LANGUAGE_CHOICES, required=False,
-        help_text="Language of the messages (default: the Accept-Language header).",
-    )  # fmt: skip
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -5,6 +5,8 @@ from rest_framework.generics import ListAPIView
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from adjudicator.api import cacheable
+
 from . import selectors
 from .serializers import (
     RulebookDetailSerializer,
@@ -88,6 +90,7 @@ class RulebookDetailAPIView(APIView):
             )
         ],
     )
+    @cacheable
     def get(self, request, slug: str) -> Response:
         rulebook = selectors.get_rulebook(slug)
         rulebook.section_tree = [
@@ -137,6 +140,7 @@ class SectionDetailAPIView(APIView):
             )
         ],
     )
+    @cacheable
     def get(self, request, pk: int) -> Response:
         section = selectors.get_section_by_id(pk)
         previous, following = selectors.neighbours(section)

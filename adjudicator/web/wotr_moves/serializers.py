@@ -4,7 +4,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from adjudicator.games.wotr.moves.model import DICE, FACTION_ACTIONS, MOVE_KINDS, PIECE_KINDS
-from adjudicator.serializers import CitationSerializer, ReasonSerializer
+from adjudicator.serializers import CitationSerializer, ReasonSerializer, StrictSerializer
 
 POSITION_SCHEMA = {
     "oneOf": [
@@ -96,13 +96,13 @@ class WotrMoveFactionsField(serializers.JSONField):
     """Faction figures on the board."""
 
 
-class WotrMoveCheckRequestSerializer(serializers.Serializer):
+class WotrMoveCheckRequestSerializer(StrictSerializer):
     position = WotrMovePositionField(default="setup")
     move = WotrMoveMoveField()
     factions = WotrMoveFactionsField(required=False)
 
 
-class WotrMoveLegalRequestSerializer(serializers.Serializer):
+class WotrMoveLegalRequestSerializer(StrictSerializer):
     position = WotrMovePositionField(default="setup")
     piece = WotrMovePieceField()
     factions = WotrMoveFactionsField(required=False)
