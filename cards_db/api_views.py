@@ -42,6 +42,7 @@ LEGAL_DECK_EXAMPLE = (
     "Ring-bearer: Frodo, Son of Drogo\nRing: The One Ring, The Ruling Ring\n"
     "4x Legolas, Greenleaf\n2 1R50\n# ... 60 cards ...\nSites:\n1U319\n..."
 )
+SAVE_EXAMPLE = {"name": "Elves at Moria", "list": LEGAL_DECK_EXAMPLE, "format": "fellowship_block"}
 ERROR_400 = OpenApiResponse(ErrorResponseSerializer, "Bad input: what is wrong and where")
 
 
@@ -157,6 +158,7 @@ class DeckCreateAPIView(APIView):
     @extend_schema(
         request=TcgDeckSaveRequestSerializer,
         responses={201: TcgDeckSavedSerializer, 400: ERROR_400},
+        examples=[OpenApiExample("A deck to save", value=SAVE_EXAMPLE, request_only=True)],
     )
     def post(self, request: Request) -> Response:
         return _save(request, None)
@@ -176,6 +178,13 @@ class DeckDetailAPIView(APIView):
     @extend_schema(
         request=TcgDeckSaveRequestSerializer,
         responses={200: TcgDeckSavedSerializer, 400: ERROR_400},
+        examples=[
+            OpenApiExample(
+                "A saved deck changed",
+                value={**SAVE_EXAMPLE, "edit_key": "3f2c9a4e-1b7d-4c55-9e0a-6d8f2b1c7e90"},
+                request_only=True,
+            )
+        ],
     )
     def put(self, request: Request, pk) -> Response:
         return _save(request, get_object_or_404(Deck, pk=pk))
