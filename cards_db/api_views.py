@@ -145,7 +145,7 @@ def _save(request: Request, deck: Deck | None) -> Response:
     except UnreadableDeck as error:
         return _unreadable(error)
     body = {
-        "deck": TcgDeckSerializer(saved.deck).data,
+        "deck": TcgDeckSerializer(saved.deck, context={"request": request}).data,
         "report": report_payload(saved.report, request),
         "edit_key": str(saved.deck.edit_key),
     }
@@ -172,7 +172,10 @@ class DeckDetailAPIView(APIView):
         deck = get_object_or_404(Deck, pk=pk)
         report = recheck_deck(deck)
         return Response(
-            {"deck": TcgDeckSerializer(deck).data, "report": report_payload(report, request)}
+            {
+                "deck": TcgDeckSerializer(deck, context={"request": request}).data,
+                "report": report_payload(report, request),
+            }
         )
 
     @extend_schema(

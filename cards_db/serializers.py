@@ -10,7 +10,7 @@ from adjudicator.games.tcg.decklist import MAX_CHARS
 from adjudicator.games.tcg.formats import DEFAULT_FORMAT, formats
 from adjudicator.games.tcg.stats import card_ref
 from adjudicator.games.tcg.validation import DeckProblem, DeckReport
-from adjudicator.serializers import CitationSerializer, StrictSerializer
+from adjudicator.serializers import AbsoluteUrlField, CitationSerializer, StrictSerializer
 from cards_db.i18n import tr
 from cards_db.models import Card, Deck
 
@@ -19,7 +19,7 @@ class TcgCardSerializer(serializers.ModelSerializer):
     set = serializers.IntegerField(source="card_set_id")
     keywords = serializers.SlugRelatedField(many=True, read_only=True, slug_field="name")
     full_title = serializers.CharField(read_only=True)
-    url = serializers.URLField(source="get_absolute_url", read_only=True)
+    url = AbsoluteUrlField()
 
     class Meta:
         model = Card
@@ -109,7 +109,7 @@ class TcgDeckSaveRequestSerializer(TcgDeckValidateRequestSerializer):
 
 
 class TcgDeckSerializer(serializers.ModelSerializer):
-    url = serializers.URLField(source="get_absolute_url", read_only=True)
+    url = AbsoluteUrlField()
     list = serializers.CharField(source="source")
 
     class Meta:

@@ -3,6 +3,7 @@
 import pytest
 from rest_framework.test import APIClient
 
+from cards_db.importer import import_data_files
 from tests.openapi import openapi_schema
 
 pytestmark = pytest.mark.django_db
@@ -55,3 +56,13 @@ def test_every_operation_has_an_example():
             body = operation.get("requestBody", {}).get("content", {}).get("application/json", {})
             if "requestBody" in operation:
                 assert body.get("examples"), f"{method.upper()} {path} has no request example"
+
+
+def test_lists_page_and_link_with_absolute_urls(api):
+    import_data_files()
+
+    body = api.get("/api/cards/", {"page_size": 2}).json()
+
+    assert set(body) == {"count", "next", "previous", "results"}
+    assert body["next"].startswith("http://testserver/api/cards/?")
+    assert body["results"][0]["url"].startswith("http://testserver/cards/")
