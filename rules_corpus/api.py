@@ -6,16 +6,16 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from adjudicator.api import cacheable
+from adjudicator.serializers import ErrorResponseSerializer
 
 from . import selectors
 from .serializers import (
     RulebookDetailSerializer,
     RulebookListSerializer,
-    RulesNotFoundSerializer,
     SectionDetailSerializer,
 )
 
-NOT_FOUND = OpenApiResponse(RulesNotFoundSerializer, "No such rulebook or section.")
+NOT_FOUND = OpenApiResponse(ErrorResponseSerializer, "No such rulebook or section.")
 
 SECTION_NODE_EXAMPLE = {
     "id": 44,

@@ -46,10 +46,6 @@ class SearchResponseSerializer(serializers.Serializer):
     results = SearchResultSerializer(many=True, source="hits")
 
 
-class SearchUnavailableSerializer(serializers.Serializer):
-    detail = serializers.CharField()
-
-
 UNKNOWN_GAME = "Select a valid choice. chess is not one of the available choices."
 EXAMPLE = {
     "count": 1,
@@ -117,7 +113,7 @@ class SearchAPIView(APIView):
         responses={
             200: SearchResponseSerializer,
             400: ErrorResponseSerializer,
-            503: SearchUnavailableSerializer,
+            503: ErrorResponseSerializer,
         },
         examples=[
             OpenApiExample("Results", value=EXAMPLE, response_only=True, status_codes=["200"]),
@@ -141,8 +137,9 @@ class SearchAPIView(APIView):
         except PageOutOfRange as error:
             raise ValidationError({"page": [page_error(error)]}) from error
         except SearchIndexMissing:
+            message = _("The search index has not been built yet.")
             return Response(
-                {"detail": _("The search index has not been built yet.")},
+                {"detail": message, "errors": [{"field": "index", "message": message}]},
                 status=status.HTTP_503_SERVICE_UNAVAILABLE,
             )
         return Response(SearchResponseSerializer(page).data)
