@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PY := $(BIN)/python
 MANAGE := $(PY) manage.py
 
-.PHONY: run serve test setup data bench lint messages static system-deps browser-deps apt-install
+.PHONY: client-tools typescript-client run serve test setup data bench lint messages static system-deps browser-deps apt-install
 
 run: setup data
 	DJANGO_DEBUG=1 $(MANAGE) runserver 127.0.0.1:8000
@@ -21,9 +21,10 @@ serve: setup
 		--bind $(BIND) --workers $${WEB_CONCURRENCY:-$$(( 2 * $$(nproc) + 1 ))} \
 		--access-logfile - --timeout 30 --graceful-timeout 10
 
-test: setup browser-deps
+test: setup browser-deps client-tools
 	$(BIN)/ruff check .
 	$(MANAGE) spectacular --validate --fail-on-warn --file /dev/null
+	$(MAKE) --no-print-directory typescript-client
 	$(BIN)/pytest -n 2 --dist loadgroup
 	@ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1 || $(MAKE) --no-print-directory apt-install PKGS=postgresql
 	scripts/test-postgres $(PG_TESTS)
@@ -70,3 +71,25 @@ data: setup
 	$(MANAGE) load_rulebooks
 	$(MANAGE) import_cards
 	$(MANAGE) build_search_index
+
+# Clients generated from the schema (docs/api.md): the pinned generators live apart from the
+# project's own environment (.venv-tools, clients/node_modules), so their pins never clash.
+client-tools: .venv-tools/.installed clients/node_modules/.installed
+
+.venv-tools/.installed:
+	test -x .venv-tools/bin/python || $(PYTHON) -m venv .venv-tools
+	.venv-tools/bin/python -m pip install --quiet openapi-python-client==0.29.1
+	touch $@
+
+clients/node_modules/.installed: clients/package.json clients/package-lock.json
+	cd clients && npm ci --no-audit --no-fund --silent
+	touch $@
+
+# TypeScript types from the live schema, checked by tsc with the docs' example.
+typescript-client: setup clients/node_modules/.installed
+	tmp=$$(mktemp -d) && trap 'rm -rf $$tmp' EXIT && \
+	$(MANAGE) spectacular --format openapi-json --file $$tmp/schema.json && \
+	clients/node_modules/.bin/openapi-typescript $$tmp/schema.json --default-non-nullable false \
+		--output $$tmp/api.ts --silent && \
+	cp clients/example.ts $$tmp/ && \
+	clients/node_modules/.bin/tsc --noEmit --strict --target es2020 --lib es2020,dom $$tmp/example.ts

@@ -12,7 +12,9 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import RequestDataTooBig
+from django.utils.decorators import method_decorator
 from django.utils.translation import get_language, gettext
+from django.views.decorators.cache import cache_control
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import ParseError, ValidationError
@@ -31,10 +33,7 @@ def flatten_errors(detail: Any, prefix: str = "") -> list[dict[str, str]]:
         return [
             error
             for key, value in detail.items()
-            for error in flatten_errors(
-                value,
-                key if key == "non_field_errors" and not prefix else f"{prefix}.{key}".strip("."),
-            )
+            for error in flatten_errors(value, _child_path(prefix, key))
         ]
     if isinstance(detail, list):
         if all(not isinstance(item, dict | list) for item in detail):
@@ -45,6 +44,13 @@ def flatten_errors(detail: Any, prefix: str = "") -> list[dict[str, str]]:
             for error in flatten_errors(item, f"{prefix}[{index}]")
         ]
     return [{"field": prefix or "non_field_errors", "message": str(detail)}]
+
+
+def _child_path(prefix: str, key: str | int) -> str:
+    """``prefix.key``, or ``prefix[key]`` for an item's index (DRF keys list errors by it)."""
+    if isinstance(key, int):
+        return f"{prefix}[{key}]"
+    return key if key == "non_field_errors" and not prefix else f"{prefix}.{key}".strip(".")
 
 
 def bad_request(errors: list[dict[str, str]]) -> Response:
@@ -59,7 +65,9 @@ REQUEST_PARTS = {
     status.HTTP_404_NOT_FOUND: "path",
     status.HTTP_405_METHOD_NOT_ALLOWED: "method",
     status.HTTP_406_NOT_ACCEPTABLE: "Accept",
+    status.HTTP_413_REQUEST_ENTITY_TOO_LARGE: "body",
     status.HTTP_415_UNSUPPORTED_MEDIA_TYPE: "Content-Type",
+    status.HTTP_429_TOO_MANY_REQUESTS: "request",
 }
 
 
@@ -93,6 +101,12 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             place = REQUEST_PARTS.get(response.status_code, "non_field_errors")
             response.data["errors"] = [{"field": place, "message": str(detail)}]
     return response
+
+
+#: Decorates the ``get`` of an answer that changes only with a deploy or a data load
+#: (sections, cards, the setup position): shared caches may keep it an hour and revalidate
+#: it by its ``ETag`` (``ConditionalGetMiddleware``) after that.
+cacheable = method_decorator(cache_control(public=True, max_age=3600))
 
 
 def validated(serializer_class: type[serializers.Serializer], request: Request) -> Any:

@@ -75,3 +75,14 @@ class StrictSerializer(serializers.Serializer):
         if unknown:
             raise serializers.ValidationError(unknown)
         return value
+
+
+class AbsoluteUrlField(serializers.URLField):
+    """A model's ``get_absolute_url`` as an absolute URL (with the request in the context)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(source="get_absolute_url", read_only=True, **kwargs)
+
+    def to_representation(self, value: str) -> str:
+        request = self.context.get("request")
+        return request.build_absolute_uri(value) if request is not None else value

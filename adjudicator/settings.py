@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "csp",
+    "corsheaders",
     "rules_corpus",
     "cards_db",
     "adjudicator.web",
@@ -86,7 +87,9 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "corsheaders.middleware.CorsMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "django.middleware.http.ConditionalGetMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -184,16 +187,21 @@ REST_FRAMEWORK = {
         "deck_save": os.environ.get("API_SAVE_THROTTLE_RATE", "60/hour"),
     },
     "NUM_PROXIES": int(os.environ.get("DJANGO_NUM_PROXIES", "0")),
-    "DEFAULT_PARSER_CLASSES": [
-        "adjudicator.parsers.BoundedJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # JSON in, JSON out: one request content type per operation (docs/api.md), read with a
+    # depth limit (adjudicator/parsers.py).
+    "DEFAULT_PARSER_CLASSES": ["adjudicator.parsers.BoundedJSONParser"],
 }
 if DEBUG:
     REST_FRAMEWORK["DEFAULT_RENDERER_CLASSES"].append(
         "rest_framework.renderers.BrowsableAPIRenderer"
     )
+
+# Browser clients on other origins may call the API (docs/api.md): a comma-separated list.
+CORS_ALLOWED_ORIGINS = [
+    origin for origin in os.environ.get("DJANGO_CORS_ALLOWED_ORIGINS", "").split(",") if origin
+]
+CORS_URLS_REGEX = r"^/api/.*$"
+CORS_EXPOSE_HEADERS = ["ETag", "Retry-After"]
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Rules Adjudicator API",
@@ -207,6 +215,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "PREPROCESSING_HOOKS": ["adjudicator.api_schema.without_version_alias"],
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "adjudicator.api_schema.document_errors",
+    ],
 }
 
 # Pure API answers (same request, same answer: battle odds, search) are kept this long in the

@@ -26,6 +26,8 @@ urlpatterns = [
     path("mordor/", include("adjudicator.web.mordor.urls")),
     path("wojna/", include("adjudicator.web.wojna.urls")),
     path("api/", include(api_patterns)),
+    # The same version 1 by its number; names reverse to /api/ (docs/api.md).
+    path("api/v1/", include((api_patterns, "v1"))),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("healthz", healthz, name="healthz"),

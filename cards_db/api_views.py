@@ -19,12 +19,12 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle, ScopedRateThrottle
 from rest_framework.views import APIView
 
-from adjudicator.api import bad_request, validated
+from adjudicator.api import bad_request, cacheable, validated
 from adjudicator.games.tcg.decklist import ListTooLong
 from adjudicator.games.tcg.formats import formats
 from adjudicator.serializers import ErrorResponseSerializer
 from cards_db.filters import CardFilter
-from cards_db.i18n import language, tr
+from cards_db.i18n import tr
 from cards_db.models import Card, Deck
 from cards_db.serializers import (
     TcgCardSerializer,
@@ -49,6 +49,7 @@ LEGAL_DECK_EXAMPLE = (
     "Ring-bearer: Frodo, Son of Drogo\nRing: The One Ring, The Ruling Ring\n"
     "4x Legolas, Greenleaf\n2 1R50\n# ... 60 cards ...\nSites:\n1U319\n..."
 )
+SAVE_EXAMPLE = {"name": "Elves at Moria", "list": LEGAL_DECK_EXAMPLE, "format": "fellowship_block"}
 ERROR_400 = OpenApiResponse(ErrorResponseSerializer, "Bad input: what is wrong and where")
 
 
@@ -78,6 +79,10 @@ class CardListAPIView(generics.ListAPIView):
     filterset_class = CardFilter
     pagination_class = CardPagination
 
+    @cacheable
+    def get(self, request: Request, *args, **kwargs) -> Response:
+        return super().get(request, *args, **kwargs)
+
 
 class CardDetailAPIView(generics.RetrieveAPIView):
     """One card by its id ("1_50") or its collector info ("1R50")."""
@@ -88,6 +93,10 @@ class CardDetailAPIView(generics.RetrieveAPIView):
 
     def get_object(self) -> Card:
         return get_object_or_404(self.get_queryset(), pk=resolve_card_key(self.kwargs["key"]))
+
+    @cacheable
+    def get(self, request: Request, *args, **kwargs) -> Response:
+        return super().get(request, *args, **kwargs)
 
 
 def _too_long(error: ListTooLong) -> Response:
@@ -110,14 +119,13 @@ class DeckValidateAPIView(APIView):
     )
     def post(self, request: Request) -> Response:
         data = validated(TcgDeckValidateRequestSerializer, request)
-        with language(data.get("lang")):
-            try:
-                report = check_deck(
-                    data["list"], formats()[data["format"]], data["check_starting_fellowship"]
-                )
-            except ListTooLong as error:
-                return _too_long(error)
-            return Response(report_payload(report, request))
+        try:
+            report = check_deck(
+                data["list"], formats()[data["format"]], data["check_starting_fellowship"]
+            )
+        except ListTooLong as error:
+            return _too_long(error)
+        return Response(report_payload(report, request))
 
 
 def _unreadable(error: UnreadableDeck) -> Response:
@@ -134,21 +142,20 @@ def _save(request: Request, deck: Deck | None) -> Response:
     data = validated(TcgDeckSaveRequestSerializer, request)
     if deck is not None and data.get("edit_key") != deck.edit_key:
         raise ValidationError({"edit_key": [_("This is not the deck's edit key.")]})
-    with language(data.get("lang")):
-        try:
-            saved = save_deck(
-                data["name"], data["list"], formats()[data["format"]], deck,
-                data["check_starting_fellowship"],
-            )  # fmt: skip
-        except ListTooLong as error:
-            return _too_long(error)
-        except UnreadableDeck as error:
-            return _unreadable(error)
-        body = {
-            "deck": TcgDeckSerializer(saved.deck).data,
-            "report": report_payload(saved.report, request),
-            "edit_key": str(saved.deck.edit_key),
-        }
+    try:
+        saved = save_deck(
+            data["name"], data["list"], formats()[data["format"]], deck,
+            data["check_starting_fellowship"],
+        )  # fmt: skip
+    except ListTooLong as error:
+        return _too_long(error)
+    except UnreadableDeck as error:
+        return _unreadable(error)
+    body = {
+        "deck": TcgDeckSerializer(saved.deck, context={"request": request}).data,
+        "report": report_payload(saved.report, request),
+        "edit_key": str(saved.deck.edit_key),
+    }
     return Response(body, status=status.HTTP_200_OK if deck else status.HTTP_201_CREATED)
 
 
@@ -173,6 +180,7 @@ class DeckCreateAPIView(APIView):
     @extend_schema(
         request=TcgDeckSaveRequestSerializer,
         responses={201: TcgDeckSavedSerializer, 400: ERROR_400},
+        examples=[OpenApiExample("A deck to save", value=SAVE_EXAMPLE, request_only=True)],
     )
     def post(self, request: Request) -> Response:
         return _save(request, None)
@@ -189,12 +197,22 @@ class DeckDetailAPIView(APIView):
         deck = get_object_or_404(Deck, pk=pk)
         report = recheck_deck(deck)
         return Response(
-            {"deck": TcgDeckSerializer(deck).data, "report": report_payload(report, request)}
+            {
+                "deck": TcgDeckSerializer(deck, context={"request": request}).data,
+                "report": report_payload(report, request),
+            }
         )
 
     @extend_schema(
         request=TcgDeckSaveRequestSerializer,
         responses={200: TcgDeckSavedSerializer, 400: ERROR_400},
+        examples=[
+            OpenApiExample(
+                "A saved deck changed",
+                value={**SAVE_EXAMPLE, "edit_key": "3f2c9a4e-1b7d-4c55-9e0a-6d8f2b1c7e90"},
+                request_only=True,
+            )
+        ],
     )
     def put(self, request: Request, pk) -> Response:
         return _save(request, get_object_or_404(Deck, pk=pk))

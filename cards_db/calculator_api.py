@@ -16,19 +16,13 @@ from adjudicator.citations import citations_payload
 from adjudicator.citations import reason_payload as shared_reason_payload
 from adjudicator.games.common import InvalidInput
 from adjudicator.games.tcg import calculators as calc
-from adjudicator.serializers import CitationSerializer, ReasonSerializer
-from cards_db.i18n import language, tr, translated_input_error, translated_param
-from cards_db.serializers import LANGUAGE_CHOICES
-
-
-def _lang_field() -> serializers.ChoiceField:
-    return serializers.ChoiceField(choices=LANGUAGE_CHOICES, required=False)
-
+from adjudicator.serializers import CitationSerializer, ReasonSerializer, StrictSerializer
+from cards_db.i18n import tr, translated_input_error, translated_param
 
 # --- Requests ------------------------------------------------------------------------------
 
 
-class TcgFighterSerializer(serializers.Serializer):
+class TcgFighterSerializer(StrictSerializer):
     name = serializers.CharField(max_length=80)
     strength = serializers.IntegerField(min_value=0, max_value=99)
     vitality = serializers.IntegerField(min_value=1, max_value=99, default=1)
@@ -42,14 +36,13 @@ class TcgFighterSerializer(serializers.Serializer):
     resistance = serializers.IntegerField(min_value=1, max_value=99, default=10)
 
 
-class TcgSkirmishRequestSerializer(serializers.Serializer):
+class TcgSkirmishRequestSerializer(StrictSerializer):
     free_peoples = TcgFighterSerializer(many=True, allow_empty=False, max_length=20)
     shadow = TcgFighterSerializer(many=True, allow_empty=False, max_length=20)
     burdens_per_wound = serializers.IntegerField(min_value=1, max_value=9, default=1)
-    lang = _lang_field()
 
 
-class TcgShooterSerializer(serializers.Serializer):
+class TcgShooterSerializer(StrictSerializer):
     name = serializers.CharField(max_length=80)
     archer = serializers.BooleanField(default=False)
     vitality = serializers.IntegerField(min_value=1, max_value=99, default=1)
@@ -63,22 +56,20 @@ class TcgShooterSerializer(serializers.Serializer):
     )  # fmt: skip
 
 
-class TcgArcheryRequestSerializer(serializers.Serializer):
+class TcgArcheryRequestSerializer(StrictSerializer):
     fellowship = TcgShooterSerializer(many=True, max_length=30)
     minions = TcgShooterSerializer(many=True, max_length=30)
     site_number = serializers.IntegerField(min_value=1, max_value=9)
     fellowship_modifier = serializers.IntegerField(min_value=-20, max_value=20, default=0)
     minion_modifier = serializers.IntegerField(min_value=-20, max_value=20, default=0)
-    lang = _lang_field()
 
 
-class TcgMoveTwilightRequestSerializer(serializers.Serializer):
+class TcgMoveTwilightRequestSerializer(StrictSerializer):
     shadow_number = serializers.IntegerField(min_value=0, max_value=20)
     companions = serializers.IntegerField(min_value=1, max_value=9)
-    lang = _lang_field()
 
 
-class TcgMinionCostRequestSerializer(serializers.Serializer):
+class TcgMinionCostRequestSerializer(StrictSerializer):
     twilight_cost = serializers.IntegerField(min_value=0, max_value=20)
     minion_site_number = serializers.IntegerField(min_value=1, max_value=9)
     current_site = serializers.IntegerField(min_value=1, max_value=9)
@@ -86,35 +77,31 @@ class TcgMinionCostRequestSerializer(serializers.Serializer):
     twilight_pool = serializers.IntegerField(
         min_value=0, max_value=99, required=False, allow_null=True
     )
-    lang = _lang_field()
 
 
-class TcgMoveLimitRequestSerializer(serializers.Serializer):
+class TcgMoveLimitRequestSerializer(StrictSerializer):
     players_at_start = serializers.IntegerField(min_value=2, max_value=8)
     moves_made = serializers.IntegerField(min_value=0, max_value=9, default=0)
-    lang = _lang_field()
 
 
-class TcgCompanionSerializer(serializers.Serializer):
+class TcgCompanionSerializer(StrictSerializer):
     title = serializers.CharField(max_length=100)
     unique = serializers.BooleanField(default=False)
 
 
-class TcgCompanionLimitRequestSerializer(serializers.Serializer):
+class TcgCompanionLimitRequestSerializer(StrictSerializer):
     in_play = TcgCompanionSerializer(many=True, max_length=20)
     dead_pile = TcgCompanionSerializer(many=True, max_length=40)
     candidate = TcgCompanionSerializer()
-    lang = _lang_field()
 
 
-class TcgBurdensRequestSerializer(serializers.Serializer):
+class TcgBurdensRequestSerializer(StrictSerializer):
     burdens = serializers.IntegerField(min_value=0, max_value=99)
     resistance = serializers.IntegerField(min_value=1, max_value=99, default=10)
     added = serializers.IntegerField(min_value=0, max_value=99, default=0)
-    lang = _lang_field()
 
 
-class TcgBidsRequestSerializer(serializers.Serializer):
+class TcgBidsRequestSerializer(StrictSerializer):
     bids = serializers.DictField(
         child=serializers.IntegerField(min_value=0, max_value=99), help_text="Player → bid."
     )
@@ -122,7 +109,6 @@ class TcgBidsRequestSerializer(serializers.Serializer):
         child=serializers.CharField(), default=list,
         help_text="The random draw between equal bids: players in the order they won it.",
     )  # fmt: skip
-    lang = _lang_field()
 
 
 # --- Responses ------------------------------------------------------------------------------
@@ -247,35 +233,31 @@ def run_companions(data: dict) -> Any:
     )
 
 
-def _arguments(data: dict) -> dict:
-    return {k: v for k, v in data.items() if k != "lang"}
-
-
 CALCULATORS: dict[str, tuple[type, type, Callable[[dict], Any]]] = {
     "skirmish": (TcgSkirmishRequestSerializer, TcgSkirmishResponseSerializer, run_skirmish),
     "archery": (TcgArcheryRequestSerializer, TcgArcheryResponseSerializer, run_archery),
     "move-twilight": (
         TcgMoveTwilightRequestSerializer, TcgMoveTwilightResponseSerializer,
-        lambda d: calc.move_twilight(**_arguments(d)),
+        lambda d: calc.move_twilight(**d),
     ),
     "minion-cost": (
         TcgMinionCostRequestSerializer, TcgMinionCostResponseSerializer,
-        lambda d: calc.minion_cost(**_arguments(d)),
+        lambda d: calc.minion_cost(**d),
     ),
     "move-limit": (
         TcgMoveLimitRequestSerializer, TcgMoveLimitResponseSerializer,
-        lambda d: calc.move_limit(**_arguments(d)),
+        lambda d: calc.move_limit(**d),
     ),
     "companions": (
         TcgCompanionLimitRequestSerializer, TcgCompanionLimitResponseSerializer, run_companions
     ),
     "burdens": (
         TcgBurdensRequestSerializer, TcgBurdensResponseSerializer,
-        lambda d: calc.corruption(**_arguments(d)),
+        lambda d: calc.corruption(**d),
     ),
     "bids": (
         TcgBidsRequestSerializer, TcgBidsResponseSerializer,
-        lambda d: calc.opening_bids(**_arguments(d)),
+        lambda d: calc.opening_bids(**d),
     ),
 }  # fmt: skip
 
@@ -319,9 +301,8 @@ def compute(slug: str, data: dict) -> Any:
 
 
 def answer(slug: str, data: dict, request: Request) -> dict[str, Any]:
-    """A calculator's answer, in the language the request asks for."""
-    with language(data.get("lang")):
-        return answer_payload(compute(slug, data), request)
+    """A calculator's answer, in the request's language (Accept-Language)."""
+    return answer_payload(compute(slug, data), request)
 
 
 def calculator_view(slug: str) -> type[APIView]:

@@ -10,18 +10,16 @@ from adjudicator.games.tcg.decklist import MAX_CHARS
 from adjudicator.games.tcg.formats import DEFAULT_FORMAT, formats
 from adjudicator.games.tcg.stats import card_ref
 from adjudicator.games.tcg.validation import DeckProblem, DeckReport
-from adjudicator.serializers import CitationSerializer
+from adjudicator.serializers import AbsoluteUrlField, CitationSerializer, StrictSerializer
 from cards_db.i18n import tr
 from cards_db.models import Card, Deck
-
-LANGUAGE_CHOICES = [("ru", "ru"), ("en", "en"), ("pl", "pl")]
 
 
 class TcgCardSerializer(serializers.ModelSerializer):
     set = serializers.IntegerField(source="card_set_id")
     keywords = serializers.SlugRelatedField(many=True, read_only=True, slug_field="name")
     full_title = serializers.CharField(read_only=True)
-    url = serializers.URLField(source="get_absolute_url", read_only=True)
+    url = AbsoluteUrlField()
 
     class Meta:
         model = Card
@@ -84,7 +82,7 @@ class TcgDeckReportSerializer(serializers.Serializer):
     citations = CitationSerializer(many=True)
 
 
-class TcgDeckValidateRequestSerializer(serializers.Serializer):
+class TcgDeckValidateRequestSerializer(StrictSerializer):
     list = serializers.CharField(
         max_length=MAX_CHARS, trim_whitespace=False, help_text="The pasted deck list."
     )
@@ -92,10 +90,6 @@ class TcgDeckValidateRequestSerializer(serializers.Serializer):
     check_starting_fellowship = serializers.BooleanField(
         default=True, help_text="Check the cards listed under 'Starting fellowship:'."
     )
-    lang = serializers.ChoiceField(
-        choices=LANGUAGE_CHOICES, required=False,
-        help_text="Language of the messages (default: the Accept-Language header).",
-    )  # fmt: skip
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -115,7 +109,7 @@ class TcgDeckSaveRequestSerializer(TcgDeckValidateRequestSerializer):
 
 
 class TcgDeckSerializer(serializers.ModelSerializer):
-    url = serializers.URLField(source="get_absolute_url", read_only=True)
+    url = AbsoluteUrlField()
     list = serializers.CharField(source="source")
 
     class Meta:

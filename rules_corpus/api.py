@@ -5,15 +5,17 @@ from rest_framework.generics import ListAPIView
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from adjudicator.api import cacheable
+from adjudicator.serializers import ErrorResponseSerializer
+
 from . import selectors
 from .serializers import (
     RulebookDetailSerializer,
     RulebookListSerializer,
-    RulesNotFoundSerializer,
     SectionDetailSerializer,
 )
 
-NOT_FOUND = OpenApiResponse(RulesNotFoundSerializer, "No such rulebook or section.")
+NOT_FOUND = OpenApiResponse(ErrorResponseSerializer, "No such rulebook or section.")
 
 SECTION_NODE_EXAMPLE = {
     "id": 44,
@@ -88,6 +90,7 @@ class RulebookDetailAPIView(APIView):
             )
         ],
     )
+    @cacheable
     def get(self, request, slug: str) -> Response:
         rulebook = selectors.get_rulebook(slug)
         rulebook.section_tree = [
@@ -137,6 +140,7 @@ class SectionDetailAPIView(APIView):
             )
         ],
     )
+    @cacheable
     def get(self, request, pk: int) -> Response:
         section = selectors.get_section_by_id(pk)
         previous, following = selectors.neighbours(section)

@@ -48,10 +48,6 @@ class SearchResponseSerializer(serializers.Serializer):
     results = SearchResultSerializer(many=True, source="hits")
 
 
-class SearchUnavailableSerializer(serializers.Serializer):
-    detail = serializers.CharField()
-
-
 UNKNOWN_GAME = "Select a valid choice. chess is not one of the available choices."
 EXAMPLE = {
     "count": 1,
@@ -119,7 +115,7 @@ class SearchAPIView(APIView):
         responses={
             200: SearchResponseSerializer,
             400: ErrorResponseSerializer,
-            503: SearchUnavailableSerializer,
+            503: ErrorResponseSerializer,
         },
         examples=[
             OpenApiExample("Results", value=EXAMPLE, response_only=True, status_codes=["200"]),
@@ -152,6 +148,7 @@ class SearchAPIView(APIView):
         except PageOutOfRange as error:
             raise ValidationError({"page": [page_error(error)]}) from error
         except SearchIndexMissing:
-            detail = _("The search index has not been built yet.")
-            return {"detail": detail}, status.HTTP_503_SERVICE_UNAVAILABLE
+            message = _("The search index has not been built yet.")
+            error = {"detail": message, "errors": [{"field": "index", "message": message}]}
+            return error, status.HTTP_503_SERVICE_UNAVAILABLE
         return SearchResponseSerializer(page).data, status.HTTP_200_OK

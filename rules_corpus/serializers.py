@@ -6,10 +6,6 @@ from rest_framework import serializers
 from .models import Rulebook, Section
 
 
-class RulesNotFoundSerializer(serializers.Serializer):
-    detail = serializers.CharField(help_text="Why nothing was found.")
-
-
 class RulebookListSerializer(serializers.ModelSerializer):
     section_count = serializers.IntegerField(read_only=True)
     api_url = serializers.SerializerMethodField(help_text="This rulebook with its section tree.")

@@ -3,7 +3,7 @@
 import pytest
 from rest_framework.test import APIClient
 
-from tests.openapi import assert_matches_schema
+from tests.openapi import assert_matches_schema, openapi_schema
 
 pytestmark = pytest.mark.django_db
 
@@ -78,3 +78,40 @@ def test_validation_errors_keep_their_fields(api):
 
     assert response.status_code == 400
     assert {e["field"] for e in response.json()["errors"]} == {"niewola", "attempts"}
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "field"),
+    [
+        ("/api/tcg/move-limit/", {"players_at_start": 4, "movs_made": 1}, "movs_made"),
+        ("/api/tcg/skirmish/", {"free_peoples": [{"name": "A", "strength": 1, "vitaly": 2}],
+                                "shadow": [{"name": "B", "strength": 1}]},
+         "free_peoples[0].vitaly"),
+        ("/api/decks/validate/", {"list": "1 Goblin Runner", "lang": "en"}, "lang"),
+        ("/api/mordor/odds/", {"plce": "shire"}, "plce"),
+        ("/api/wotr/moves/legal/", {"postion": {}}, "postion"),
+    ],
+)  # fmt: skip
+def test_a_misspelt_field_is_a_400_naming_it(api, path, body, field):
+    response = api.post(path, body, format="json")
+
+    assert response.status_code == 400
+    assert field in {e["field"] for e in response.json()["errors"]}
+    assert_matches_schema(response, path, "post")
+
+
+@pytest.mark.parametrize("path", POST_ENDPOINTS)
+def test_a_form_body_is_a_415(api, path):
+    response = api.post(path, {"attempts": "1"}, format="multipart")
+
+    assert response.status_code == 415
+    assert only_error(response)["field"] == "Content-Type"
+
+
+def test_every_operation_takes_json_only():
+    for path, operations in openapi_schema()["paths"].items():
+        for method, operation in operations.items():
+            if "requestBody" in operation:
+                assert list(operation["requestBody"]["content"]) == ["application/json"], (
+                    f"{method.upper()} {path}"
+                )

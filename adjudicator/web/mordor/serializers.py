@@ -21,6 +21,7 @@ from adjudicator.serializers import (
     ExactValueSerializer,
     ProbabilitySerializer,
     ReasonSerializer,
+    StrictSerializer,
 )
 
 FACES = [f.value for f in Face]
@@ -30,7 +31,7 @@ SQUARES_HELP = "One of: " + ", ".join(SQUARES)
 COLORS_HELP = "A hobbit's colour: " + ", ".join(HOBBIT_COLORS)
 
 
-class MordorSetupSerializer(serializers.Serializer):
+class MordorSetupSerializer(StrictSerializer):
     """What the rulebook shows only in pictures; defaults are stated in every answer."""
 
     colored_die = serializers.ListField(
@@ -74,12 +75,12 @@ class MordorSetupSerializer(serializers.Serializer):
         )
 
 
-class MordorDieSerializer(serializers.Serializer):
+class MordorDieSerializer(StrictSerializer):
     face = serializers.ChoiceField(FACES)
     color = serializers.ChoiceField(list(DIE_COLORS))
 
 
-class MordorKeepRequestSerializer(serializers.Serializer):
+class MordorKeepRequestSerializer(StrictSerializer):
     rolled = MordorDieSerializer(many=True, min_length=1, max_length=len(DIE_COLORS))
     keep = serializers.ListField(
         child=serializers.IntegerField(),
@@ -112,7 +113,7 @@ class MordorKeepResponseSerializer(MordorAnswerSerializer):
     ends_rolling = serializers.BooleanField()
 
 
-class MordorPlayerSerializer(serializers.Serializer):
+class MordorPlayerSerializer(StrictSerializer):
     color = serializers.CharField(help_text=COLORS_HELP)
     position = serializers.IntegerField(
         min_value=0, max_value=30, default=0, help_text="Steps made from Bag End (9 = Mordor)."
@@ -125,7 +126,7 @@ class MordorPlayerSerializer(serializers.Serializer):
     eliminated = serializers.BooleanField(default=False)
 
 
-class MordorResolveRequestSerializer(serializers.Serializer):
+class MordorResolveRequestSerializer(StrictSerializer):
     players = MordorPlayerSerializer(many=True, min_length=1, max_length=4)
     active = serializers.IntegerField(min_value=0, help_text="Index of the active player.")
     kept = MordorDieSerializer(many=True, min_length=1, max_length=len(DIE_COLORS))
@@ -161,7 +162,7 @@ class MordorResolveResponseSerializer(MordorAnswerSerializer):
     winners = serializers.ListField(child=serializers.CharField())
 
 
-class MordorOddsRequestSerializer(serializers.Serializer):
+class MordorOddsRequestSerializer(StrictSerializer):
     position = serializers.IntegerField(
         min_value=0, max_value=30, help_text="Steps made from Bag End (4 = Rohan)."
     )

@@ -40,9 +40,7 @@ class StrengthsField(forms.CharField):
         if not all(re.fullmatch(r"[0-9]{1,5}", item) for item in items):
             raise forms.ValidationError(_("Write whole numbers separated by commas."))
         if len(items) > MAX_UNITS:
-            raise forms.ValidationError(
-                _("At most %(count)s units a side.") % {"count": MAX_UNITS}
-            )
+            raise forms.ValidationError(_("At most %(count)s units a side.") % {"count": MAX_UNITS})
         strengths = [int(item) for item in items]
         if any(strength < 1 for strength in strengths):
             raise forms.ValidationError(_("Every unit has a strength of at least 1."))

@@ -7,7 +7,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from adjudicator.api import post_view
+from adjudicator.api import cacheable, post_view
 from adjudicator.games.wotr.position import standard_setup
 
 from . import serializers as s
@@ -55,7 +55,6 @@ PositionBattleView = answer_view(
         "position": "setup",
         "attacker_region": "orthanc",
         "defender_region": "fords-of-isen",
-        "rounds": None,
     },
 )
 FactionAttackView = answer_view(
@@ -123,6 +122,7 @@ class SetupView(APIView):
         summary="The standard starting position",
         responses={200: s.WotrPositionSerializer},
     )
+    @cacheable
     def get(self, request: Request) -> Response:
         return Response(standard_setup().to_dict())
 

@@ -96,13 +96,13 @@ class WotrMoveFactionsField(serializers.JSONField):
     """Faction figures on the board."""
 
 
-class WotrMoveCheckRequestSerializer(serializers.Serializer):
+class WotrMoveCheckRequestSerializer(StrictSerializer):
     position = WotrMovePositionField(default="setup")
     move = WotrMoveMoveField()
     factions = WotrMoveFactionsField(required=False)
 
 
-class WotrMoveLegalRequestSerializer(serializers.Serializer):
+class WotrMoveLegalRequestSerializer(StrictSerializer):
     position = WotrMovePositionField(default="setup")
     piece = WotrMovePieceField()
     factions = WotrMoveFactionsField(required=False)

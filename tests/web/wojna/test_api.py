@@ -65,7 +65,7 @@ def test_capture_not_allowed_when_not_found(api):
         ("capture", {"niewola": 3, "attempts": 0}, "attempts"),
         ("escape", {}, "ucieczka"),
         ("battle", {"attacker_units": [3], "defender_units": []}, "defender_units"),
-        ("battle", {"attacker_units": [3], "defender_units": [0]}, "defender_units.0"),
+        ("battle", {"attacker_units": [3], "defender_units": [0]}, "defender_units[0]"),
         (
             "battle",
             {"attacker_units": [3], "defender_units": [2], "attacker_morale": -1},
@@ -108,7 +108,7 @@ def test_capture_not_allowed_when_not_found(api):
         (
             "ring-inheritance",
             {"candidates": [{"name": "Sam", "group": "hobbits"}]},
-            "candidates.0.group",
+            "candidates[0].group",
         ),
         ("search", {"phase": "combat"}, "phase"),
         ("gollum", {"previous": "gondor"}, "previous"),
@@ -321,11 +321,11 @@ def test_battle_spells_need_a_leader(api):
         ("escape", {"ucieczka": 5, "attemps": 2}, {"attemps"}),  # would answer 1 attempt
         ("capture", {"niewola": 3, "own_armies": True}, {"own_armies"}),
         ("battle", {"attacker_units": [4], "defender_units": [1], "multiplier": 2}, {"multiplier"}),
-        ("search", {"nazgûl": 2, "orc_units": [0]}, {"nazgûl", "orc_units.0"}),
+        ("search", {"nazgûl": 2, "orc_units": [0]}, {"nazgûl", "orc_units[0]"}),
         (
             "ring-inheritance",
             {"candidates": [{"name": "Sam", "group": "fellowship", "ring": False}]},
-            {"candidates.0.ring"},
+            {"candidates[0].ring"},
         ),
     ],
 )
