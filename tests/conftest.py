@@ -59,11 +59,16 @@ def page(browser) -> Iterator["object"]:
 
 
 @pytest.fixture(autouse=True)
-def fresh_cache() -> None:
-    """Each test starts with an empty cache: no throttle counts or cached answers carried over."""
+def fresh_cache(monkeypatch) -> None:
+    """Each test starts with an empty cache: no throttle counts or cached answers carried over;
+    and the per-client API rate is lifted (fuzz tests send thousands of requests from one
+    client; tests/hostile/test_decks.py sets its own rates to test throttling)."""
     from django.core.cache import cache
+    from rest_framework.throttling import SimpleRateThrottle
 
     cache.clear()
+    rates = {**SimpleRateThrottle.THROTTLE_RATES, "anon": "1000000/min"}
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", rates)
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -130,8 +130,8 @@ def test_a_body_over_the_limit_is_a_413(api):
 
 
 @override_settings(DATA_UPLOAD_MAX_MEMORY_SIZE=1_000)
-def test_a_form_body_over_the_limit_is_a_413_under_api():
+def test_a_body_over_the_limit_is_a_413_under_api():
     response = Client(raise_request_exception=False).post(
-        "/api/decks/validate/", {"list": "x" * 5_000}
+        "/api/decks/validate/", {"list": "x" * 5_000}, content_type="application/json"
     )
     assert response.status_code == 413
