@@ -41,8 +41,8 @@ CHECKER_QUESTIONS = [
     "&minions-0-name=Orc&minions-0-archer=on&minions-0-vitality=2",
 ]
 #: Prefixes that are not pages a player reads (the admin, the API, the language switch, the
-#: deck-line fix that only takes a POST).
-SKIPPED = ("admin/", "api/", "i18n/", "cards/decks/fix/")
+#: deck-line fix that only takes a POST, the health check that answers JSON).
+SKIPPED = ("admin/", "api/", "i18n/", "cards/decks/fix/", "healthz")
 #: Pages behind a URL parameter, one example each, and the pages the API serves as HTML.
 EXAMPLES = [
     "/api/docs/",
