@@ -10,6 +10,7 @@ headline, the question in one line, a Share control), the form after it.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import cache
 from typing import Any, ClassVar
 
 from django import forms
@@ -17,6 +18,8 @@ from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views import View
+from rest_framework.fields import Field
+from rest_framework.serializers import Serializer
 
 from adjudicator.games.common import InvalidInput, translate_problems
 
@@ -24,6 +27,29 @@ from adjudicator.games.common import InvalidInput, translate_problems
 def api_name(field_name: str, renames: Mapping[str, str]) -> str:
     """The API request path of a form field: renamed explicitly, or the field's own name."""
     return renames.get(field_name, field_name)
+
+
+def api_field(serializer: Serializer, path: str) -> Field | None:
+    """The request serializer's field at a dotted path (``attacker.regular``), or None when the
+    API has no such field; a free mapping (``control.<region>``) answers with the mapping."""
+    node: Any = serializer
+    for part in path.split("."):
+        fields = getattr(node, "fields", None) or getattr(
+            getattr(node, "child", None), "fields", None
+        )
+        if fields is None:
+            return node
+        if part not in fields:
+            return None
+        node = fields[part]
+    return node
+
+
+@cache
+def api_requires(serializer_class: type[Serializer], path: str) -> bool:
+    """Whether the API request must give the field at this dotted path."""
+    found = api_field(serializer_class(), path)
+    return found is not None and found.required
 
 
 class ApiFieldsForm(forms.Form):
@@ -35,6 +61,11 @@ class ApiFieldsForm(forms.Form):
     """
 
     api_names: ClassVar[dict[str, str]] = {}
+    #: The API's request serializer. A field the API requires has no default on the page (its
+    #: initial value is only what a new form shows): a link always names it, and one that
+    #: leaves it out is asked for it, as the API would be, instead of answered for a number
+    #: nobody gave.
+    api_request: ClassVar[type[Serializer] | None] = None
 
     def __init__(self, data: QueryDict | None = None, *args: Any, **kwargs: Any) -> None:
         super().__init__(data, *args, **kwargs)
@@ -57,12 +88,20 @@ class ApiFieldsForm(forms.Form):
         return f"{self.prefix}-{name}" if self.prefix else name
 
     def _default(self, name: str, field: forms.Field) -> Any:
+        if self._asked(name):
+            return None
         value = self.get_initial_for_field(field, name)
         if isinstance(field, forms.MultipleChoiceField | forms.BooleanField):
             return None
         if value in (None, "") and isinstance(field, forms.ChoiceField) and field.required:
             return next(iter(field.choices))[0]  # what a browser sends for an untouched select
         return None if value in (None, "") else value
+
+    def _asked(self, name: str) -> bool:
+        """Whether the API requires this field (so that the page may not assume it)."""
+        return self.api_request is not None and api_requires(
+            self.api_request, self.add_prefix(name)
+        )
 
     def _with_defaults(self, data: QueryDict) -> QueryDict:
         filled = data.copy()

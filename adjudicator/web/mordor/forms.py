@@ -17,6 +17,7 @@ from adjudicator.games.mordor.model import (
 from adjudicator.games.mordor.odds import GOALS, POLICIES
 from adjudicator.web.pages import ApiFieldsForm
 
+from . import serializers as api
 from .labels import FACE_NAMES, GOAL_LABELS, POLICY_LABELS, TRACK_LETTERS
 
 TRACK_HELP = _(
@@ -78,6 +79,8 @@ class MordorBaseForm(ApiFieldsForm):
 class KeepForm(MordorBaseForm):
     """The five dice (one per colour): the face each shows, and whether it is kept."""
 
+    api_request = api.MordorKeepRequestSerializer
+
     player_color = forms.ChoiceField(label=_("Your hobbit"), choices=_hobbit_choices())
     location = forms.ChoiceField(
         label=_("Where your turn started"),
@@ -130,6 +133,8 @@ class KeepForm(MordorBaseForm):
 
 class ResolveForm(MordorBaseForm):
     """The players in seating order, the dice the active player kept."""
+
+    api_request = api.MordorResolveRequestSerializer
 
     active = forms.TypedChoiceField(
         label=_("Active player (seat)"),
@@ -218,6 +223,8 @@ class ResolveForm(MordorBaseForm):
 class OddsForm(MordorBaseForm):
     """A player at a place with a Nazgûl track: this turn's odds under a keep policy."""
 
+    api_request = api.MordorOddsRequestSerializer
+
     position = forms.TypedChoiceField(
         label=_("Where your turn starts"),
         coerce=int,
@@ -241,6 +248,7 @@ class OddsForm(MordorBaseForm):
     horizon = forms.ChoiceField(
         label=_("Horizon"),
         required=False,
+        initial="turn",
         choices=[
             ("turn", _("this turn")),
             ("game", _("the whole journey: chance to reach Mordor before elimination")),
@@ -249,6 +257,7 @@ class OddsForm(MordorBaseForm):
     other_mark_chance = forms.CharField(
         label=_("Chance that another player's turn marks you"),
         required=False,
+        initial="0",
         max_length=20,
         help_text=_("Whole journey only: e.g. 1/6; empty or 0 is the solitaire view."),
     )

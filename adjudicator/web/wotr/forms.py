@@ -30,6 +30,8 @@ from adjudicator.web.links.services import SharedInputError, share_input, shared
 from adjudicator.web.pages import ApiFieldsForm
 from adjudicator.web.wotr_moves.presenters import region_name
 
+from . import serializers as api
+
 POLICY_CHOICES = [
     ("keep_strength", _("Keep strength: downgrade elites first")),
     ("keep_elites", _("Keep elites: remove regulars first")),
@@ -128,6 +130,7 @@ def _side_fields(prefix: str, label, regular: int) -> dict[str, forms.Field]:
 
 
 class BattleForm(EngineErrorsMixin):
+    api_request = api.WotrBattleRequestSerializer
     api_names = SIDE_API_NAMES
     groups = ((_("Attacker"), "attacker_"), (_("Defender"), "defender_"))
     settlement = forms.ChoiceField(label=_("Defender's settlement"), choices=SETTLEMENT_CHOICES)
@@ -171,6 +174,7 @@ class BattleForm(EngineErrorsMixin):
 
 
 class FactionAttackForm(EngineErrorsMixin):
+    api_request = api.WotrFactionAttackRequestSerializer
     api_names = {"regular": "target.regular", "elite": "target.elite"}
     faction = forms.ChoiceField(
         label=_("Faction"),
@@ -220,6 +224,7 @@ COMPANION_CHOICES = [
 
 
 class HuntForm(EngineErrorsMixin):
+    api_request = api.WotrHuntRequestSerializer
     api_names = {f"reroll_{k}": f"rerolls.{k}" for k in ("stronghold", "army", "nazgul")}
     hunt_dice = number(_("Shadow dice in the hunt box"), 0, MAX_SHADOW_DICE, initial=2)
     fp_dice_in_box = number(_("Free Peoples dice already in the box"), 0, MAX_FREE_PEOPLES_DICE)
@@ -295,6 +300,7 @@ class HuntForm(EngineErrorsMixin):
 
 
 class HuntTurnForm(HuntForm):
+    api_request = api.WotrHuntTurnRequestSerializer
     forced = None  # a turn's moves are hunted with dice
     moves = number(_("Fellowship moves this turn"), 1, MAX_MOVES, initial=2)
 
@@ -321,6 +327,7 @@ def _control_fields(owner: str, taker: str) -> dict[str, forms.Field]:
 
 
 class VictoryForm(EngineErrorsMixin):
+    api_request = api.WotrVictoryRequestSerializer
     legends = (
         _("Free Peoples cities and strongholds the Shadow controls"),
         _("Shadow cities and strongholds the Free Peoples control"),
@@ -372,6 +379,7 @@ POSITION_KIND = "wotr-position"
 
 
 class PositionBattleForm(EngineErrorsMixin):
+    api_request = api.WotrPositionBattleRequestSerializer
     position = forms.CharField(
         label=_("Position (JSON)"),
         required=False,

@@ -211,7 +211,7 @@ def test_each_form_as_first_shown_can_be_submitted(client, path, form_class):
         if value is None and single_choice:
             value = next(iter(field.choices))[0]  # a browser submits a select's first option
         if value is not None and value is not False and value != "":
-            query[name] = value
+            query[form.add_prefix(name)] = value  # the name the browser sends
     response = client.get(path, query)
     assert response.status_code == 200, response.content.decode()[-2000:]
 
@@ -225,7 +225,7 @@ HUNT_QUERY = {"hunt_dice": 3, "fp_dice_in_box": 1, "corruption": 10, "casualty":
         ("/wotr/battle/", BATTLE_QUERY, "Самые вероятные исходы (атакующий обычные/элитные"),
         (
             "/wotr/factions/",
-            {"faction": "ents", "figures": 4, "regular": 3, "elite": 0},
+            {"faction": "ents", "figures": 4, "target.regular": 3},
             "Попадания по войску",
         ),
         ("/wotr/hunt/", HUNT_QUERY, "Порча после"),
