@@ -7,7 +7,7 @@ from typing import Any
 from django.urls import reverse
 from django.utils.translation import gettext
 
-from adjudicator.games.common import Citation, Reason
+from adjudicator.games.common import Answer, Citation, Reason
 
 #: Translates one parameter of an engine message (its name, its value) for display.
 ParamTranslator = Callable[[str, Any], Any]
@@ -62,4 +62,16 @@ def reason_payload(
         "code": reason.code,
         "message": translate_message(reason.message, reason.params, translate_param),
         "citation": citation_payload(reason.citation, request) if reason.citation else None,
+    }
+
+
+def answer_payload(
+    answer: Answer, request: Any = None, translate_param: ParamTranslator = keep_param
+) -> dict[str, Any]:
+    """The envelope of any answer as the API and the pages show it: its reasons (translated,
+    each with its citation), the rules it cites and the assumptions it made."""
+    return {
+        "reasons": [reason_payload(r, request, translate_param) for r in answer.reasons],
+        "citations": citations_payload(answer.citations, request),
+        "assumptions": [translate_message(a, None, translate_param) for a in answer.assumptions],
     }

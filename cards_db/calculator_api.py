@@ -12,12 +12,11 @@ from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from adjudicator.api import post_view
-from adjudicator.citations import citations_payload
-from adjudicator.citations import reason_payload as shared_reason_payload
-from adjudicator.games.common import InvalidInput
+from adjudicator.citations import answer_payload as shared_answer_payload
+from adjudicator.games.common import Answer, InvalidInput
 from adjudicator.games.tcg import calculators as calc
 from adjudicator.serializers import CitationSerializer, ReasonSerializer, StrictSerializer
-from cards_db.i18n import tr, translated_input_error, translated_param
+from cards_db.i18n import translated_input_error, translated_param
 
 # --- Requests ------------------------------------------------------------------------------
 
@@ -262,22 +261,17 @@ CALCULATORS: dict[str, tuple[type, type, Callable[[dict], Any]]] = {
 }  # fmt: skip
 
 
-reason_payload = partial(shared_reason_payload, translate_param=translated_param)
-
-
-def answer_payload(answer: Any, request: Any = None) -> dict[str, Any]:
-    """Any calculator answer as JSON: its figures, explanation, citations and assumptions."""
-    common = {
-        "explanation": [reason_payload(r, request) for r in answer.reasons],
-        "citations": citations_payload(answer.citations, request),
-        "assumptions": [tr(a) for a in answer.assumptions],
-    }
-    if isinstance(answer, calc.Answer):
+def answer_payload(answer: Answer, request: Any = None) -> dict[str, Any]:
+    """Any calculator answer as JSON: its figures, then the envelope (its reasons named
+    ``explanation``, citations and assumptions)."""
+    envelope = shared_answer_payload(answer, request, translated_param)
+    common = {"explanation": envelope.pop("reasons"), **envelope}
+    if isinstance(answer, calc.Figures):
         return {**answer.values, **common}
     figures = {
         f.name: _plain(getattr(answer, f.name))
         for f in dataclasses.fields(answer)
-        if f.name not in {"reasons", "citations", "assumptions"}
+        if f.name not in {f.name for f in dataclasses.fields(Answer)}
     }
     return {**figures, **common}
 

@@ -1,4 +1,5 @@
-"""Value types shared by every game's checker: citations, reasons, verdicts, exact probabilities.
+"""Value types shared by every game's checker: citations, reasons, the answer envelope
+(verdicts and odds), exact probabilities.
 
 Plain Python (no Django). Messages are English source strings marked with :func:`N_` so that
 ``makemessages --keyword=N_`` collects them; the web layer translates them with ``gettext``
@@ -55,13 +56,30 @@ class Reason:
 
 
 @dataclass(frozen=True)
-class Verdict:
-    """The answer to "is this legal?": a verdict, every reason for it, and the rules cited."""
+class Answer:
+    """The one answer envelope every checker's engine gives: the reasons behind the answer (the
+    rules applied to this case, or the problems that decide a verdict), the rules it cites and
+    the readings of the text it assumed. A yes/no question's answer is a :class:`Verdict`; a
+    question of chance adds its probabilities or distribution as fields of a subclass
+    (``@dataclass(frozen=True, kw_only=True) class DuelAnswer(Answer): ...``), so one
+    presenter (``adjudicator.citations.answer_payload``) shows the common part of any answer.
+    """
 
-    legal: bool
     reasons: tuple[Reason, ...] = ()
     citations: tuple[Citation, ...] = ()
     assumptions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Verdict(Answer):
+    """The answer to "is this legal?": a verdict, every reason for it, and the rules cited."""
+
+    legal: bool = field(kw_only=True)
+
+    @property
+    def problems(self) -> tuple[Reason, ...]:
+        """What makes it illegal (nothing when it is legal)."""
+        return () if self.legal else self.reasons
 
     @classmethod
     def from_reasons(

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
-from adjudicator.games.common import N_, Citation, InvalidInput, Reason
+from adjudicator.games.common import N_, Answer, Citation, InvalidInput, Reason
 from adjudicator.games.tcg import citations as rules
 from adjudicator.games.tcg.cards import FREE_PEOPLES, SHADOW, fold
 
@@ -63,8 +63,8 @@ class FighterOutcome:
     corrupted: bool
 
 
-@dataclass(frozen=True)
-class SkirmishResult:
+@dataclass(frozen=True, kw_only=True)
+class SkirmishResult(Answer):
     """Totals, winner, wounds per losing character and each character's fate."""
 
     free_peoples_strength: int
@@ -73,9 +73,6 @@ class SkirmishResult:
     overwhelmed: bool
     wounds_per_loser: int
     outcomes: tuple[FighterOutcome, ...]
-    reasons: tuple[Reason, ...]
-    citations: tuple[Citation, ...]
-    assumptions: tuple[str, ...]
 
 
 def _check_fighters(where: str, fighters: Sequence[Fighter]) -> list[tuple[str, str]]:
@@ -238,8 +235,10 @@ def resolve_skirmish(
             )
         )
     return SkirmishResult(
-        fp_total, shadow_total, winner, overwhelmed, 0 if overwhelmed else wounds,
-        tuple(outcomes), tuple(reasons), _cite(reasons), tuple(assumptions),
+        free_peoples_strength=fp_total, shadow_strength=shadow_total, winner=winner,
+        overwhelmed=overwhelmed, wounds_per_loser=0 if overwhelmed else wounds,
+        outcomes=tuple(outcomes),
+        reasons=tuple(reasons), citations=_cite(reasons), assumptions=tuple(assumptions),
     )  # fmt: skip
 
 
@@ -277,8 +276,8 @@ class WoundPlacement:
     killed: bool
 
 
-@dataclass(frozen=True)
-class ArcheryResult:
+@dataclass(frozen=True, kw_only=True)
+class ArcheryResult(Answer):
     """Both archery totals, and the check of each side's wound assignment if one was given."""
 
     fellowship_total: int
@@ -290,9 +289,6 @@ class ArcheryResult:
     fellowship_placements: tuple[WoundPlacement, ...]
     minion_placements: tuple[WoundPlacement, ...]
     legal: bool
-    reasons: tuple[Reason, ...]
-    citations: tuple[Citation, ...]
-    assumptions: tuple[str, ...]
 
 
 def _room(targets: Sequence[Shooter]) -> int:
@@ -418,33 +414,36 @@ def resolve_archery(
             Reason(N_("The wound assignment is legal."), rules.ARCHERY, code="assignment_legal")
         ]
     return ArcheryResult(
-        fellowship_total, minion_total,
-        _room(taking_part), _room(minions),
-        fp_ignored, sh_ignored, fp_places, sh_places, not problems_found,
-        tuple(verdict + reasons), _cite(reasons, rules.ALLIES),
-        (N_("Archery totals include the modifiers you entered from card texts; a total never "
-            "goes below 0."),),
+        fellowship_total=fellowship_total, minion_total=minion_total,
+        fellowship_capacity=_room(taking_part), minion_capacity=_room(minions),
+        wounds_ignored_by_fellowship=fp_ignored, wounds_ignored_by_minions=sh_ignored,
+        fellowship_placements=fp_places, minion_placements=sh_places, legal=not problems_found,
+        reasons=tuple(verdict + reasons), citations=_cite(reasons, rules.ALLIES),
+        assumptions=(N_("Archery totals include the modifiers you entered from card texts; a "
+                        "total never goes below 0."),),
     )  # fmt: skip
 
 
 # --- Twilight: moving, roaming --------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Answer:
-    """A calculator's figure(s), the reasons behind them, and the rules cited."""
+@dataclass(frozen=True, kw_only=True)
+class Figures(Answer):
+    """A calculator's figure(s) by name, in the answer envelope."""
 
     values: Mapping[str, int | bool | None]
-    reasons: tuple[Reason, ...]
-    citations: tuple[Citation, ...]
-    assumptions: tuple[str, ...] = ()
 
 
-def _answer(values: Mapping, reasons: Sequence[Reason], assumptions: Sequence[str] = ()) -> Answer:
-    return Answer(dict(values), tuple(reasons), _cite(reasons), tuple(assumptions))
+def _answer(values: Mapping, reasons: Sequence[Reason], assumptions: Sequence[str] = ()) -> Figures:
+    return Figures(
+        values=dict(values),
+        reasons=tuple(reasons),
+        citations=_cite(reasons),
+        assumptions=tuple(assumptions),
+    )
 
 
-def move_twilight(shadow_number: int, companions: int) -> Answer:
+def move_twilight(shadow_number: int, companions: int) -> Figures:
     """Twilight added when the fellowship moves (rules: Как осуществляется перемещение):
     the new site's Shadow number plus one per companion in the fellowship.
     """
@@ -475,7 +474,7 @@ def minion_cost(
     current_site: int,
     penalty_reduction: int = 0,
     twilight_pool: int | None = None,
-) -> Answer:
+) -> Figures:
     """Twilight a Shadow player removes to play a minion (rules: Введение карт Тьмы в игру):
     its cost, plus the roaming penalty of 2 when played at a site numbered below its own.
     """
@@ -524,7 +523,7 @@ def minion_cost(
 # --- Moves, companions, burdens, bids ------------------------------------------------------
 
 
-def move_limit(players_at_start: int, moves_made: int = 0) -> Answer:
+def move_limit(players_at_start: int, moves_made: int = 0) -> Figures:
     """The move limit (rules: Предел перемещения): 2 in a two-player game, otherwise the
     number of opponents at the start of the game; the fellowship moves at least once a turn.
     """
@@ -577,7 +576,7 @@ def _title_key(title: str) -> str:
 
 def can_play_companion(
     in_play: Sequence[CompanionRef], dead_pile: Sequence[CompanionRef], candidate: CompanionRef
-) -> Answer:
+) -> Figures:
     """May this companion be played? At most 9 companions in play and in the dead pile
     together (rules: Введение в игру спутника); no second unique title in play
     (Уникальность) nor one whose title is in the dead pile (Смерть).
@@ -637,7 +636,7 @@ def can_play_companion(
     )
 
 
-def corruption(burdens: int, resistance: int = DEFAULT_RESISTANCE, added: int = 0) -> Answer:
+def corruption(burdens: int, resistance: int = DEFAULT_RESISTANCE, added: int = 0) -> Figures:
     """Burdens against resistance (rules: Поражение): the Ring-bearer is corrupted when his
     burdens reach his resistance, and his player loses.
     """
@@ -665,16 +664,13 @@ def corruption(burdens: int, resistance: int = DEFAULT_RESISTANCE, added: int = 
     )  # fmt: skip
 
 
-@dataclass(frozen=True)
-class BidResult:
+@dataclass(frozen=True, kw_only=True)
+class BidResult(Answer):
     """Who chooses a seat when, and the burdens each Ring-bearer starts with."""
 
     choosing_order: tuple[str, ...]
     ties: tuple[tuple[str, ...], ...]
     burdens: Mapping[str, int]
-    reasons: tuple[Reason, ...]
-    citations: tuple[Citation, ...]
-    assumptions: tuple[str, ...]
 
 
 def opening_bids(
@@ -728,7 +724,8 @@ def opening_bids(
             )
         )  # fmt: skip
     return BidResult(
-        tuple(ordered), ties, {name: bids[name] for name in ordered}, tuple(reasons),
-        _cite(reasons), (N_("The choosing order is not the turn order: each bidder picks "
-                            "any free place in turn."),),
+        choosing_order=tuple(ordered), ties=ties, burdens={name: bids[name] for name in ordered},
+        reasons=tuple(reasons), citations=_cite(reasons),
+        assumptions=(N_("The choosing order is not the turn order: each bidder picks any free "
+                        "place in turn."),),
     )  # fmt: skip

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil, floor
 
-from adjudicator.games.common import N_, Message, Reason, unique_citations
+from adjudicator.games.common import N_, Answer, Message, Reason, unique_citations
 
 from . import citations as cite
-from .answers import D6_ASSUMPTION, Answer
+from .answers import D6_ASSUMPTION
 from .dice import DIE_FACES
 from .tables import (
     BATTLE_TABLE_NAME,

@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from adjudicator.games.common import N_, Message, Reason, unique_citations
+from adjudicator.games.common import N_, Answer, Message, Reason, unique_citations
 
 from . import citations as cite
-from .answers import D6_ASSUMPTION, Answer
+from .answers import D6_ASSUMPTION
 from .dice import DIE_FACES, ring_removal_odds
 from .validation import MAX_ATTRIBUTE, Problems
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from adjudicator.games.common import N_, Citation, Reason, unique_citations
+from adjudicator.games.common import N_, Answer, Citation, Reason, unique_citations
 
 from . import citations as cite
-from .answers import D6_ASSUMPTION, Answer
+from .answers import D6_ASSUMPTION
 from .validation import MAX_ATTEMPTS, MAX_ATTRIBUTE, Problems
 
 DIE_FACES = tuple(range(1, 7))

@@ -11,10 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from adjudicator.games.common import N_, Message, Reason
+from adjudicator.games.common import N_, Answer, Message, Reason
 
 from . import citations as cite
-from .answers import Answer
 from .validation import Problems, one_of
 
 MOUNT_DOOM_HEX = 4129

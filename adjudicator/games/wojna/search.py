@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from adjudicator.games.common import N_, Reason, unique_citations
+from adjudicator.games.common import N_, Answer, Reason, unique_citations
 
 from . import citations as cite
-from .answers import D6_ASSUMPTION, Answer
+from .answers import D6_ASSUMPTION
 from .dice import DIE_FACES, capture_odds
 from .tables import ENTER_TABLE, SEARCH_TABLE_NAME, SearchTable
 from .validation import MAX_ATTRIBUTE, Problems, one_of

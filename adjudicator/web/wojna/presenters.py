@@ -6,24 +6,14 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from adjudicator.citations import citations_payload, reason_payload
+from adjudicator.citations import answer_payload
 from adjudicator.games.common import probability
 from adjudicator.games.wojna import battle, characters, dice, duel, ring, search
-from adjudicator.games.wojna.answers import Answer
 
 from .forms import GROUPS
 
 Payload = dict[str, Any]
 GROUP_LABELS = dict(GROUPS)
-
-
-def answer_payload(answer: Answer, request: Any = None) -> Payload:
-    """Notes, citations and assumptions: what every Wojna answer ends with."""
-    return {
-        "reasons": [reason_payload(r, request) for r in answer.reasons],
-        "citations": citations_payload(answer.citations, request),
-        "assumptions": [_(a) for a in answer.assumptions],
-    }
 
 
 def _maybe(value: Fraction | None) -> Payload | None:
