@@ -9,7 +9,11 @@ from django.utils.translation import gettext_lazy as _
 from adjudicator.games.common import InvalidInput
 from adjudicator.games.tcg.decklist import MAX_CHARS
 from adjudicator.games.tcg.formats import DEFAULT_FORMAT, formats
+from adjudicator.web.links.services import SharedInputError, shared_input
 from adjudicator.web.pages import ApiFieldsForm
+
+#: The kind under which a deck question is stored for its link (adjudicator.web.links).
+DECK_KIND = "tcg-deck"
 
 
 class DeckForm(forms.Form):
@@ -37,6 +41,40 @@ class DeckForm(forms.Form):
         if not value.strip():
             raise forms.ValidationError(_("The list is empty."))
         return value
+
+
+class DeckQuestion(ApiFieldsForm):
+    """A deck check as a link: the pasted list, its format and options are stored under a key
+    made from their content (too big for a query string) and asked for as ``?deck=<key>``."""
+
+    deck = forms.CharField(label=_("Deck list link"), max_length=64, widget=forms.HiddenInput)
+
+    def clean_deck(self) -> dict[str, Any]:
+        key = self.cleaned_data["deck"]
+        try:
+            stored = shared_input(kind=DECK_KIND, key=key)
+        except SharedInputError:
+            raise forms.ValidationError(_("No deck list is stored under this link.")) from None
+        return stored
+
+    def as_request(self) -> dict[str, Any]:
+        """The API's decks/validate body."""
+        deck = self.cleaned_data["deck"]
+        return {k: deck[k] for k in ("list", "format", "check_starting_fellowship")}
+
+    def link_query(self) -> str:
+        return f"deck={self.data['deck']}"
+
+    def summary(self) -> dict[str, list[dict[str, Any]]]:
+        deck = self.cleaned_data["deck"]
+        given = [{"label": _("Deck name"), "value": deck["name"]}] if deck["name"] else []
+        given += [
+            {"label": _("Format"), "value": _(formats()[deck["format"]].name)},
+            {"label": _("Lines"), "value": len(deck["list"].splitlines())},
+        ]
+        if not deck["check_starting_fellowship"]:
+            given.append({"label": _("Check the starting fellowship"), "value": _("no")})
+        return {"given": given, "defaults": []}
 
 
 # --- Calculators --------------------------------------------------------------------------

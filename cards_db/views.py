@@ -12,12 +12,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from adjudicator.charts import bar_chart_svg
 from adjudicator.citations import citation_payload
-from adjudicator.games.common import Citation
+from adjudicator.games.common import Citation, InvalidInput
 from adjudicator.games.tcg import citations as rules
 from adjudicator.games.tcg.decklist import ListTooLong
 from adjudicator.games.tcg.formats import formats
@@ -26,6 +26,7 @@ from adjudicator.web.pages import CheckerPage
 from cards_db import forms
 from cards_db.calculator_api import answer_payload, compute
 from cards_db.filters import CardFilter
+from cards_db.forms import DECK_KIND
 from cards_db.i18n import tr
 from cards_db.models import Card, Deck
 from cards_db.serializers import report_payload
@@ -82,59 +83,44 @@ def _report_context(request: HttpRequest, report) -> dict[str, Any]:
     return {"report": payload, "charts": _twilight_charts(payload["stats"])}
 
 
-def _deck_form_page(request: HttpRequest, deck: Deck | None = None) -> HttpResponse:
-    """Check a pasted list, or save it (new deck, or ``deck`` edited with its key)."""
-    initial = (
-        {"name": deck.name, "list": deck.source, "format": deck.format,
-         "check_starting_fellowship": deck.check_starting_fellowship}
-        if deck else None
-    )  # fmt: skip
-    shared = request.GET.get("deck") if deck is None and request.method == "GET" else None
-    data = request.POST or _shared_deck(shared)
-    form = forms.DeckForm(data, initial=initial)
+def _deck_form_page(request: HttpRequest, deck: Deck) -> HttpResponse:
+    """A saved deck's edit page: its report, and the list to check again or save (edit key)."""
+    initial = {"name": deck.name, "list": deck.source, "format": deck.format,
+               "check_starting_fellowship": deck.check_starting_fellowship}  # fmt: skip
+    form = forms.DeckForm(request.POST or None, initial=initial)
     context: dict[str, Any] = {"form": form, "deck": deck}
-    if shared and data is None:
-        context["link_error"] = _("No deck list is stored under this link.")
-        return render(request, "cards_db/deck_form.html", context, status=404)
     if not form.is_bound:
-        if deck is not None:
-            context.update(_report_context(request, recheck_deck(deck)))
+        context.update(_report_context(request, recheck_deck(deck)))
         return render(request, "cards_db/deck_form.html", context)
     if not form.is_valid():
         return render(request, "cards_db/deck_form.html", context, status=400)
     data = form.cleaned_data
-    fmt = formats()[data["format"]]
     try:
         if "save" not in request.POST:
-            if deck is None and not shared:  # a check is a question: answer it at its own link
-                key = share_input(kind=DECK_KIND, payload=_deck_question(data))
-                return redirect(f"{reverse('cards_db:deck_new')}?deck={key}")
-            report = check_deck(data["list"], fmt, data["check_starting_fellowship"])
+            report = check_deck(data["list"], formats()[data["format"]],
+                                data["check_starting_fellowship"])  # fmt: skip
             context.update(_report_context(request, report))
-            if shared:
-                context["share_url"] = request.build_absolute_uri()
-                context["deck_key"] = shared
-                context["lines"] = _numbered_lines(data["list"], context["report"])
             return render(request, "cards_db/deck_form.html", context)
-        saved = save_deck(
-            data["name"] or _("Untitled deck"), data["list"], fmt, deck,
-            data["check_starting_fellowship"],
-        )  # fmt: skip
+        return _save(request, data, deck)
     except ListTooLong as error:
         form.add_error("list", tr(error.message, error.params))
-        return render(request, "cards_db/deck_form.html", context, status=400)
     except UnreadableDeck as error:
         form.add_error(None, _("Nothing was saved: some lines are not cards."))
         context.update(_report_context(request, error.report))
-        return render(request, "cards_db/deck_form.html", context, status=400)
+    return render(request, "cards_db/deck_form.html", context, status=400)
+
+
+def _save(request: HttpRequest, data: dict[str, Any], deck: Deck | None = None) -> HttpResponse:
+    """Save the deck (new, or ``deck`` changed) and go to its edit page."""
+    saved = save_deck(
+        data["name"] or _("Untitled deck"), data["list"], formats()[data["format"]], deck,
+        data["check_starting_fellowship"],
+    )  # fmt: skip
     messages.success(
         request,
         _("Deck saved. Keep this page's address to edit it; share the deck's own address."),
     )
     return redirect("cards_db:deck_edit", pk=saved.deck.pk, key=saved.deck.edit_key)
-
-
-DECK_KIND = "tcg-deck"
 
 
 def _deck_question(data: dict[str, Any]) -> dict[str, Any]:
@@ -160,6 +146,69 @@ def _shared_deck(key: str | None) -> QueryDict | None:
     if stored["check_starting_fellowship"]:
         data["check_starting_fellowship"] = "on"
     return data
+
+
+class DeckCheckPage(CheckerPage):
+    """The deck validator on the one checker page: a pasted list is stored under its content
+    key (POST, the only write besides saving a deck) and answered at its own link,
+    ``?deck=<key>``, like any checker question."""
+
+    form_class = forms.DeckQuestion
+    template_name = "cards_db/deck_check.html"
+    title = gettext_lazy("Check a deck")
+
+    def get(self, request: HttpRequest, **kwargs: Any) -> HttpResponse:
+        self.deck_key = request.GET.get("deck", "")
+        stored = _shared_deck(self.deck_key)
+        self.extra_context = {"deck_form": forms.DeckForm(stored)}
+        response = super().get(request, **kwargs)
+        if self.deck_key and stored is None:
+            response.status_code = 404  # the key names no stored list
+        return response
+
+    def post(self, request: HttpRequest) -> HttpResponse:
+        """Check (store the question, answer at its link) or save; a list that cannot be saved
+        is answered here with its report, nothing saved (400)."""
+        form = forms.DeckForm(request.POST)
+        self.extra_context = {"deck_form": form}
+        if form.is_valid():
+            data = form.cleaned_data
+            self.deck_key = share_input(kind=DECK_KIND, payload=_deck_question(data))
+            if "save" not in request.POST:
+                return redirect(f"{reverse('cards_db:deck_new')}?deck={self.deck_key}")
+            try:
+                return _save(request, data)
+            except ListTooLong as error:
+                form.add_error("list", tr(error.message, error.params))
+            except UnreadableDeck:
+                messages.error(request, _("Nothing was saved: some lines are not cards."))
+                question = self.form_class(QueryDict(f"deck={self.deck_key}"))
+                return self.respond(request, question, status=400)
+        return self.respond(request, self.form_class(), status=400)
+
+    def compute(self, data: dict[str, Any], request: HttpRequest) -> dict[str, Any]:
+        try:
+            checked = check_deck(
+                data["list"], formats()[data["format"]], data["check_starting_fellowship"]
+            )
+        except ListTooLong as error:
+            raise InvalidInput([("deck", tr(error.message, error.params))]) from None
+        report = _report_context(request, checked)
+        errors = len(report["report"]["errors"])
+        headline = (
+            _("The deck is legal.") if report["report"]["valid"]
+            else ngettext("The deck is not legal: %(counter)s problem.",
+                          "The deck is not legal: %(counter)s problems.", errors)
+            % {"counter": errors}
+        )  # fmt: skip
+        return {
+            **report,
+            "headline": headline,
+            "tone": "legal" if report["report"]["valid"] else "illegal",
+            "citations": report["report"]["citations"],
+            "lines": _numbered_lines(data["list"], report["report"]),
+            "deck_key": self.deck_key,
+        }
 
 
 def _numbered_lines(text: str, report: dict[str, Any]) -> list[dict[str, Any]]:
@@ -197,8 +246,7 @@ def deck_fix(request: HttpRequest) -> HttpResponse:
     return redirect(f"{reverse('cards_db:deck_new')}?deck={fixed}#line-{number}")
 
 
-def deck_new(request: HttpRequest) -> HttpResponse:
-    return _deck_form_page(request)
+deck_new = DeckCheckPage.as_view()
 
 
 def deck_edit(request: HttpRequest, pk, key) -> HttpResponse:

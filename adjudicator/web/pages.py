@@ -9,7 +9,7 @@ headline, the question in one line, a Share control), the form after it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import Any, ClassVar
 
@@ -130,6 +130,12 @@ class ApiFieldsForm(forms.Form):
             query[self.add_prefix(first)] = str(self[first].value())
         return query.urlencode(safe=".")
 
+    def add_engine_errors(self, problems: Iterable[tuple[str, str]]) -> None:
+        """An engine's problems (``InvalidInput``, translated): each under its field, or above
+        the form when no field has its name."""
+        for field, message in problems:
+            self.add_error(field if field in self.fields else None, message)
+
     def summary(self) -> dict[str, list[dict[str, Any]]]:
         """The question in one line: each field's label and the value the answer used, the
         values given apart from those left at their default."""
@@ -173,15 +179,15 @@ class CheckerPage(View):
     chart: Callable[[dict[str, Any]], Any] | None = None
     extra_context: dict[str, Any] | None = None
 
-    def form_kwargs(self) -> dict[str, Any]:
-        return {}
-
     def get(self, request: HttpRequest, **kwargs: Any) -> HttpResponse:
         bound = bool(request.GET)
-        form = self.form_class(request.GET if bound else None, **self.form_kwargs())
+        return self.respond(request, self.form_class(request.GET if bound else None))
+
+    def respond(self, request: HttpRequest, form: Any, status: int = 200) -> HttpResponse:
+        """The page for a question (unbound: the form alone; invalid: the form with its errors,
+        status 400); ``status`` is the answer's status otherwise."""
         context: dict[str, Any] = {"form": form, "title": self.title, **(self.extra_context or {})}
-        status = 200
-        if bound:
+        if form.is_bound:
             answer = self.answer(form, request)
             if answer is None:
                 status = 400

@@ -14,14 +14,10 @@ from adjudicator.web.wojna.serializers import MAX_UNITS
 
 class WojnaForm(ApiFieldsForm):
     """A calculator form: its cleaned data is the API request (``service_data`` where a field
-    needs reshaping); an engine problem lands on its field, or above the form."""
+    needs reshaping)."""
 
     def as_request(self) -> dict:
         return self.service_data() if hasattr(self, "service_data") else self.cleaned_data
-
-    def add_engine_errors(self, problems) -> None:
-        for field, message in problems:
-            self.add_error(field if field in self.fields else None, message)
 
 
 def attribute(label, *, required: bool = True, low: int = 0, **kwargs) -> forms.IntegerField:
