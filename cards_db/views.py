@@ -79,7 +79,7 @@ def _twilight_charts(stats: dict[str, Any]) -> list[tuple[str, Any]]:
 
 
 def _report_context(request: HttpRequest, report) -> dict[str, Any]:
-    payload = report_payload(report)
+    payload = report_payload(report, request)
     return {"report": payload, "charts": _twilight_charts(payload["stats"])}
 
 
@@ -386,7 +386,7 @@ class CalculatorCheckerPage(CheckerPage):
         return super().get(request, **kwargs)
 
     def compute(self, data: dict[str, Any], request: HttpRequest) -> dict[str, Any]:
-        result = answer_payload(compute(self.slug, data))
+        result = answer_payload(compute(self.slug, data), request)
         first, *rest = result["explanation"] or [{"message": ""}]
         return {
             **result,

@@ -9,6 +9,7 @@ the same question and gets the same headline.
 import pytest
 
 from cards_db.importer import import_data_files
+from tests.games.tcg.sample_decks import legal_deck
 from tests.site_pages import CHECKER_QUESTIONS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -54,14 +55,14 @@ def _context(browser, language, screen):
     )
 
 
-@pytest.mark.parametrize("question", CHECKER_QUESTIONS)
-def test_the_answer_is_the_first_thing_on_a_phone(browser, live_server, cards, question):
+def _phone_problems(browser, url: str) -> list[str]:
+    """What is wrong with the answer at ``url`` on each phone screen in each language."""
     problems = []
     for language in LANGUAGES:
         for screen in SCREENS:
             context = _context(browser, language, screen)
             page = context.new_page()
-            response = page.goto(live_server.url + question)
+            response = page.goto(url)
             where = f"{language} {screen['width']}px"
             assert response.status == 200, where
             found = page.evaluate(MEASURE)
@@ -74,7 +75,39 @@ def test_the_answer_is_the_first_thing_on_a_phone(browser, live_server, cards, q
                 problems.append(f"{where}: controls under 44 px: {found['small'][:3]}")
             if found["smallestChartText"] is not None and found["smallestChartText"] < 12:
                 problems.append(f"{where}: chart text {found['smallestChartText']:.1f} px")
-    assert not problems, problems
+    return problems
+
+
+@pytest.mark.parametrize("question", CHECKER_QUESTIONS)
+def test_the_answer_is_the_first_thing_on_a_phone(browser, live_server, cards, question):
+    assert not _phone_problems(browser, live_server.url + question)
+
+
+def test_a_deck_check_is_a_link_answered_first(browser, live_server, cards):
+    """The deck validator: a pasted list checked becomes a ``?deck=`` link whose verdict is the
+    first thing on a phone in every language, and whose Share link re-runs it anywhere."""
+    first = _context(browser, "en", SCREENS[0])
+    first.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = first.new_page()
+    page.goto(f"{live_server.url}/cards/decks/")
+    page.fill("#id_list", legal_deck().replace("4x Axe Strike (1C3)", "4x Axe Strik"))
+    page.click("button[name=check]")
+    page.wait_for_url("**?deck=*")
+    headline = page.inner_text("[data-testid=headline]")
+    assert headline == "The deck is not legal: 1 problem."
+    share = page.locator("a[data-share]")
+    link = share.get_attribute("href")
+    assert link == page.url
+    share.click()
+    page.wait_for_selector("a[data-share][data-state=copied]")
+    assert page.evaluate("navigator.clipboard.readText()") == link
+    first.close()
+    fresh = _context(browser, "en", SCREENS[1])
+    other = fresh.new_page()
+    assert other.goto(link).status == 200
+    assert other.inner_text("[data-testid=headline]") == headline
+    fresh.close()
+    assert not _phone_problems(browser, link)
 
 
 @pytest.mark.parametrize("question", CHECKER_QUESTIONS[::5])

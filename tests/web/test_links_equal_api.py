@@ -1,0 +1,124 @@
+"""A page link and an API call say the same thing: the link's query, nested at its dots, is the
+API request, and both answer the same (issue: a link for every answer)."""
+
+from typing import Any
+from urllib.parse import parse_qsl, urlsplit
+
+import pytest
+from django.test import Client
+from rest_framework.test import APIClient
+
+from cards_db.importer import import_data_files
+from cards_db.views import DeckCheckPage
+from tests.games.tcg.sample_decks import legal_deck
+from tests.openapi import openapi_schema
+
+LINKS = [
+    ("/wotr/battle/?attacker.regular=10&defender.regular=5", "/api/wotr/battle/"),
+    (
+        "/wotr/battle/?attacker.regular=6&attacker.elite=2&attacker.leadership=2"
+        "&defender.regular=3&defender.elite=2&settlement=stronghold&siege=on&rounds=3",
+        "/api/wotr/battle/",
+    ),
+    ("/wotr/factions/?faction=ents&figures=4&target.regular=3", "/api/wotr/factions/attack/"),
+    (
+        "/wotr/hunt/?hunt_dice=3&fp_dice_in_box=1&rerolls.stronghold=on&corruption=10",
+        "/api/wotr/hunt/",
+    ),
+    ("/wotr/hunt/turn/?hunt_dice=3&corruption=8&moves=2", "/api/wotr/hunt/turn/"),
+    (
+        "/wotr/victory/?control.minas-tirith=shadow&control.dale=shadow&corruption=4",
+        "/api/wotr/victory/",
+    ),
+    ("/wojna/battle/?attacker_units=6&defender_units=2", "/api/wojna/battle/"),
+    (
+        "/wojna/duel/?attacker_morale=3&attacker_odwaga=3&defender_morale=3&defender_odwaga=2",
+        "/api/wojna/duel/",
+    ),
+    ("/wojna/search/?phase=search_phase&orc_units=3&nazgul=2", "/api/wojna/search/"),
+    ("/wojna/wounds/?odpornosc=3&crosses=1", "/api/wojna/wounds/"),
+    ("/wojna/ringwraith/?odpornosc=3&pierscien=2", "/api/wojna/ringwraith/"),
+    ("/wojna/ring-destruction/?hex=4129", "/api/wojna/ring-destruction/"),
+    ("/wojna/gollum/?previous=sauron", "/api/wojna/gollum/"),
+    ("/cards/calculators/move-twilight/?shadow_number=3&companions=4", "/api/tcg/move-twilight/"),
+    (
+        "/cards/calculators/minion-cost/?twilight_cost=3&minion_site_number=4&current_site=2",
+        "/api/tcg/minion-cost/",
+    ),
+    ("/cards/calculators/move-limit/?players_at_start=2&moves_made=1", "/api/tcg/move-limit/"),
+    ("/cards/calculators/burdens/?burdens=10&resistance=10&added=1", "/api/tcg/burdens/"),
+]
+
+
+def _request_schema(endpoint: str, path: str) -> dict[str, Any]:
+    """The OpenAPI schema of the request field at a dotted path ({} when not documented)."""
+    document = openapi_schema()
+    components = document["components"]["schemas"]
+    node = document["paths"][endpoint]["post"]["requestBody"]["content"]["application/json"]
+    node = node["schema"]
+    for part in path.split("."):
+        while "$ref" in node or "allOf" in node:
+            ref = node["$ref"] if "$ref" in node else node["allOf"][0]["$ref"]
+            node = components[ref.rsplit("/", 1)[1]]
+        node = node.get("properties", {}).get(part) or node.get("additionalProperties") or {}
+    return node
+
+
+def _value(text: str, schema: dict[str, Any]) -> Any:
+    """A query value as the API takes it: ``on`` a ticked box, whole numbers as numbers, one
+    value of a list as a list of one."""
+    value: Any = True if text == "on" else int(text) if text.lstrip("-").isdigit() else text
+    return [value] if schema.get("type") == "array" else value
+
+
+def api_body(link: str, endpoint: str) -> dict:
+    """The link's query as a JSON body (``attacker.regular=10`` → ``{"attacker": {"regular":
+    10}}``)."""
+    body: dict = {}
+    for key, text in parse_qsl(urlsplit(link).query):
+        *parents, leaf = key.split(".")
+        node = body
+        for parent in parents:
+            node = node.setdefault(parent, {})
+        node[leaf] = _value(text, _request_schema(endpoint, key))
+    return body
+
+
+def _same_answer(page_answer: dict, api_answer: dict) -> None:
+    """Everything the page's answer and the API's share is equal, citations included."""
+    page_answer = page_answer.get(
+        "result", page_answer
+    )  # a Wojna page keeps the API's answer whole
+    shared = [key for key in api_answer if key in page_answer]
+    assert "citations" in shared and len(shared) >= 3, shared
+    for key in shared:
+        assert page_answer[key] == api_answer[key], key
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("link", "endpoint"), LINKS)
+def test_the_page_link_and_the_api_call_give_the_same_answer(link, endpoint):
+    page = Client(HTTP_ACCEPT_LANGUAGE="en").get(link)
+    assert page.status_code == 200
+    body = api_body(link, endpoint)
+    api = APIClient().post(endpoint, body, format="json", HTTP_ACCEPT_LANGUAGE="en")
+    assert api.status_code == 200, api.json()
+    _same_answer(page.context["answer"], api.json())
+
+
+@pytest.mark.django_db
+def test_a_deck_link_names_the_stored_list_the_api_validates(client):
+    """A deck list is too big for a link: the page's ``?deck=<key>`` names the stored question,
+    whose list, format and option are the API's body, and both give the same report."""
+    import_data_files()
+    text = legal_deck().replace("4x Axe Strike (1C3)", "5x Axe Strike (1C3)")
+    question = {"list": text, "format": "fellowship_block", "check": "1"}
+    link = client.post("/cards/decks/", question)["Location"]
+    page = client.get(link, HTTP_ACCEPT_LANGUAGE="en")
+    assert page.status_code == 200 and isinstance(
+        page.resolver_match.func.view_class(), DeckCheckPage
+    )
+    body = {"list": text, "format": "fellowship_block", "check_starting_fellowship": False}
+    api = APIClient().post("/api/decks/validate/", body, format="json", HTTP_ACCEPT_LANGUAGE="en")
+    assert page.context["answer"]["report"]["errors"] == api.json()["errors"]
+    assert page.context["answer"]["report"]["valid"] is api.json()["valid"] is False
