@@ -48,9 +48,9 @@ def page(browser) -> Iterator["object"]:
     # A Content-Security-Policy violation is a console error (issue 12: every page passes).
     page.on(
         "console",
-        lambda m: m.type == "error"
-        and "Content Security Policy" in m.text
-        and errors.append(m.text),
+        lambda m: (
+            m.type == "error" and "Content Security Policy" in m.text and errors.append(m.text)
+        ),
     )
     page.set_default_timeout(10_000)
     yield page

@@ -1,6 +1,12 @@
 """The site's pages, found from the URL configuration, for tests that walk all of them."""
 
+from io import StringIO
+
+from django.core.management import call_command
 from django.urls import URLPattern, URLResolver, get_resolver
+
+from cards_db.importer import import_data_files
+from rules_corpus.services import load_rulebooks
 
 #: Every checker page of every game, asked a question by its link.
 CHECKER_QUESTIONS = [
@@ -68,6 +74,14 @@ def _plain_paths(patterns, prefix: str = "") -> list[str]:
         elif isinstance(pattern, URLPattern):
             paths.append("/" + route)
     return paths
+
+
+def load_site_data(settings, tmp_path) -> None:
+    """What the pages read: the rulebooks, the cards and a search index of them (in tmp_path)."""
+    load_rulebooks()
+    import_data_files()
+    settings.SEARCH_INDEX_DIR = tmp_path / "index"
+    call_command("build_search_index", stdout=StringIO())
 
 
 def site_pages() -> list[str]:

@@ -4,18 +4,15 @@ violation on any page of the site, in a real browser at phone width."""
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from cards_db.importer import import_data_files
-from rules_corpus.services import load_rulebooks
-from tests.site_pages import site_pages
+from tests.site_pages import load_site_data, site_pages
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 LANGUAGES = ("ru", "pl", "en")
 
 
-def test_no_serious_or_critical_violation_on_any_page(browser, live_server):
-    load_rulebooks()
-    import_data_files()
+def test_no_serious_or_critical_violation_on_any_page(browser, live_server, settings, tmp_path):
+    load_site_data(settings, tmp_path)
     axe = Axe()
     found = {}
     for index, path in enumerate(site_pages()):

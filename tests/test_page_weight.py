@@ -9,9 +9,7 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.test import Client
 
-from cards_db.importer import import_data_files
-from rules_corpus.services import load_rulebooks
-from tests.site_pages import site_pages
+from tests.site_pages import load_site_data, site_pages
 
 LIMIT = 60 * 1024
 #: The board map has its own budget (150 KB) and the API docs page is Swagger UI's.
@@ -20,9 +18,8 @@ ASSET = re.compile(r'(?:href|src)="/static/([^"]+\.(?:css|js))"')
 
 
 @pytest.mark.django_db
-def test_every_page_weighs_at_most_60_kb_compressed():
-    load_rulebooks()
-    import_data_files()
+def test_every_page_weighs_at_most_60_kb_compressed(settings, tmp_path):
+    load_site_data(settings, tmp_path)
     client = Client(HTTP_ACCEPT_LANGUAGE="ru")
     heavy = {}
     for path in site_pages():

@@ -15,9 +15,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from cards_db.importer import import_data_files
-from rules_corpus.services import load_rulebooks
-from tests.site_pages import site_pages
+from tests.site_pages import load_site_data, site_pages
 
 CATALOGUES = sorted(
     p
@@ -91,9 +89,8 @@ def test_every_catalogue_entry_is_translated_and_none_is_fuzzy(path):
 
 
 @pytest.mark.django_db
-def test_no_page_shows_a_string_of_another_language():
-    load_rulebooks()
-    import_data_files()
+def test_no_page_shows_a_string_of_another_language(settings, tmp_path):
+    load_site_data(settings, tmp_path)
     strings = _strings()
     foreign = {"ru": strings["en"], "pl": strings["en"] | strings["ru"], "en": strings["ru"]}
     found = {}

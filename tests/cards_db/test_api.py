@@ -14,9 +14,7 @@ VALIDATE = "/api/decks/validate/"
 
 
 def validate(api, text, language="ru", **body):
-    return api.post(
-        VALIDATE, {"list": text, **body}, format="json", HTTP_ACCEPT_LANGUAGE=language
-    )
+    return api.post(VALIDATE, {"list": text, **body}, format="json", HTTP_ACCEPT_LANGUAGE=language)
 
 
 def test_card_list_is_paginated_and_filterable(cards, api):
