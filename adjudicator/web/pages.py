@@ -18,7 +18,7 @@ from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views import View
-from rest_framework.fields import Field
+from rest_framework.fields import Field, empty
 from rest_framework.serializers import Serializer
 
 from adjudicator.games.common import InvalidInput, translate_problems
@@ -34,6 +34,8 @@ def api_field(serializer: Serializer, path: str) -> Field | None:
     API has no such field; a free mapping (``control.<region>``) answers with the mapping."""
     node: Any = serializer
     for part in path.split("."):
+        if part.isdigit():  # an item of a list: its fields are the child's
+            continue
         fields = getattr(node, "fields", None) or getattr(
             getattr(node, "child", None), "fields", None
         )
@@ -43,6 +45,68 @@ def api_field(serializer: Serializer, path: str) -> Field | None:
             return None
         node = fields[part]
     return node
+
+
+def nested_query(query: QueryDict) -> dict[str, Any]:
+    """A dotted query in the API request's shape, values kept as text: ``rolled.0.face=ring``
+    → ``{"rolled": [{"face": "ring"}]}``; a key given several times is a list."""
+    root: dict[str, Any] = {}
+    for key, values in query.lists():
+        *parents, leaf = key.split(".")
+        node = root
+        for parent in parents:
+            node = node.setdefault(parent, {})
+        node[leaf] = values if len(values) > 1 else values[0]
+    return _lists(root)
+
+
+def _lists(node: Any) -> Any:
+    """Mappings keyed 0, 1, 2... as lists, in index order."""
+    if not isinstance(node, dict):
+        return node
+    items = {key: _lists(value) for key, value in node.items()}
+    if items and all(key.isdigit() for key in items):
+        return [items[key] for key in sorted(items, key=int)]
+    return items
+
+
+def dotted_query(request: Mapping[str, Any], serializer_class: type[Serializer]) -> QueryDict:
+    """The API request as a link's query, nested with dots (a list of objects by index,
+    ``rolled.0.face``; a list of values as a repeated key), values at the API's default left
+    out: the inverse of :func:`nested_query`."""
+    serializer = serializer_class()
+    query = QueryDict(mutable=True)
+
+    def walk(value: Any, path: str) -> None:
+        if isinstance(value, Mapping):
+            for key, item in value.items():
+                walk(item, f"{path}.{key}" if path else key)
+        elif isinstance(value, list | tuple) and value and isinstance(value[0], Mapping):
+            for index, item in enumerate(value):
+                walk(item, f"{path}.{index}")
+        elif not _at_default(api_field(serializer, path), value):
+            values = value if isinstance(value, list | tuple) else [value]
+            query.setlist(path, [_text(v) for v in values])
+
+    walk(request, "")
+    return query
+
+
+def _text(value: Any) -> str:
+    """A value as a GET form sends it (a ticked box is ``on``)."""
+    return "on" if value is True else "false" if value is False else str(value)
+
+
+def _at_default(field: Field | None, value: Any) -> bool:
+    """Whether a link may leave the value out: the API's default, or nothing given."""
+    default = getattr(field, "default", empty)
+    if default is empty:
+        default = None
+    elif callable(default):
+        default = default()
+    if value is None or (isinstance(value, list | tuple) and not value):
+        return True
+    return value == default or (value is False and default is None)
 
 
 @cache
@@ -127,7 +191,8 @@ class ApiFieldsForm(forms.Form):
             query.setlist(key, values)
         if not query and self.fields:
             first = next(iter(self.fields))
-            query[self.add_prefix(first)] = str(self[first].value())
+            value = self[first].value()
+            query[self.add_prefix(first)] = "" if value is None else str(value)
         return query.urlencode(safe=".")
 
     def add_engine_errors(self, problems: Iterable[tuple[str, str]]) -> None:

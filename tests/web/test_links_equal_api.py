@@ -12,6 +12,7 @@ from cards_db.importer import import_data_files
 from cards_db.views import DeckCheckPage
 from tests.games.tcg.sample_decks import legal_deck
 from tests.openapi import openapi_schema
+from tests.site_pages import CHECKER_QUESTIONS
 
 LINKS = [
     ("/wotr/battle/?attacker.regular=10&defender.regular=5", "/api/wotr/battle/"),
@@ -29,6 +30,24 @@ LINKS = [
     (
         "/wotr/victory/?control.minas-tirith=shadow&control.dale=shadow&corruption=4",
         "/api/wotr/victory/",
+    ),
+    (
+        "/mordor/keep/?rolled.0.face=ring&rolled.0.color=black&rolled.1.face=orc"
+        "&rolled.1.color=yellow&rolled.2.face=nazgul&rolled.2.color=blue&keep=2&player_color=red",
+        "/api/mordor/keep/check/",
+    ),
+    (
+        "/mordor/resolve/?players.0.color=red&players.1.color=blue&players.1.position=1"
+        + "".join(f"&players.1.nazgul_track={s}" for s in ["split_half", *["empty"] * 6])
+        + "&active=0&kept.0.face=ring&kept.0.color=red",
+        "/api/mordor/resolve/",
+    ),
+    (
+        "/mordor/odds/?position=4&player_color=red&other_colors=blue&rolled.0.face=ring"
+        "&rolled.0.color=yellow&rolled.1.face=orc&rolled.1.color=red&rolled.2.face=orc"
+        "&rolled.2.color=blue&rolled.3.face=gandalf&rolled.3.color=green"
+        "&kept_before.0.face=ring&kept_before.0.color=black",
+        "/api/mordor/odds/",
     ),
     ("/wojna/battle/?attacker_units=6&defender_units=2", "/api/wojna/battle/"),
     (
@@ -57,31 +76,55 @@ def _request_schema(endpoint: str, path: str) -> dict[str, Any]:
     node = document["paths"][endpoint]["post"]["requestBody"]["content"]["application/json"]
     node = node["schema"]
     for part in path.split("."):
-        while "$ref" in node or "allOf" in node:
+        while "$ref" in node or "allOf" in node or node.get("type") == "array":
+            if node.get("type") == "array":
+                node = node.get("items", {})
+                continue
             ref = node["$ref"] if "$ref" in node else node["allOf"][0]["$ref"]
             node = components[ref.rsplit("/", 1)[1]]
+        if part.isdigit():
+            continue
         node = node.get("properties", {}).get(part) or node.get("additionalProperties") or {}
     return node
 
 
-def _value(text: str, schema: dict[str, Any]) -> Any:
-    """A query value as the API takes it: ``on`` a ticked box, whole numbers as numbers, one
-    value of a list as a list of one."""
-    value: Any = True if text == "on" else int(text) if text.lstrip("-").isdigit() else text
-    return [value] if schema.get("type") == "array" else value
+def _typed(text: str, schema: dict[str, Any]) -> Any:
+    """A query value as the API takes it: ``on`` a ticked box, numbers as numbers."""
+    kind = schema.get("type")
+    if kind == "boolean" or text == "on":
+        return text == "on"
+    if kind == "integer" or (kind is None and text.lstrip("-").isdigit()):
+        return int(text)
+    return text
+
+
+def _lists(node: Any) -> Any:
+    if not isinstance(node, dict):
+        return node
+    items = {key: _lists(value) for key, value in node.items()}
+    if items and all(key.isdigit() for key in items):
+        return [items[key] for key in sorted(items, key=int)]
+    return items
 
 
 def api_body(link: str, endpoint: str) -> dict:
-    """The link's query as a JSON body (``attacker.regular=10`` → ``{"attacker": {"regular":
-    10}}``)."""
+    """The link's query as a JSON body: ``attacker.regular=10`` → ``{"attacker": {"regular":
+    10}}``, ``rolled.0.face=ring`` → ``{"rolled": [{"face": "ring"}]}``, a repeated key (or one
+    value of a list) a list."""
+    grouped: dict[str, list[str]] = {}
+    for key, text in parse_qsl(urlsplit(link).query):  # an empty field is a field left out
+        grouped.setdefault(key, []).append(text)
     body: dict = {}
-    for key, text in parse_qsl(urlsplit(link).query):
+    for key, texts in grouped.items():
+        schema = _request_schema(endpoint, key)
+        array = schema.get("type") == "array"
+        values = [_typed(text, schema.get("items", {}) if array else schema) for text in texts]
         *parents, leaf = key.split(".")
         node = body
         for parent in parents:
             node = node.setdefault(parent, {})
-        node[leaf] = _value(text, _request_schema(endpoint, key))
-    return body
+        node[leaf] = values if array else values[-1]
+    return _lists(body)
 
 
 def _same_answer(page_answer: dict, api_answer: dict) -> None:
@@ -122,3 +165,49 @@ def test_a_deck_link_names_the_stored_list_the_api_validates(client):
     api = APIClient().post("/api/decks/validate/", body, format="json", HTTP_ACCEPT_LANGUAGE="en")
     assert page.context["answer"]["report"]["errors"] == api.json()["errors"]
     assert page.context["answer"]["report"]["valid"] is api.json()["valid"] is False
+
+
+#: The API endpoint each checker page asks.
+ENDPOINTS = {
+    "/wotr/battle/": "/api/wotr/battle/",
+    "/wotr/battle/position/": "/api/wotr/position/battle/",
+    "/wotr/factions/": "/api/wotr/factions/attack/",
+    "/wotr/hunt/": "/api/wotr/hunt/",
+    "/wotr/hunt/turn/": "/api/wotr/hunt/turn/",
+    "/wotr/victory/": "/api/wotr/victory/",
+    "/mordor/keep/": "/api/mordor/keep/check/",
+    "/mordor/resolve/": "/api/mordor/resolve/",
+    "/mordor/odds/": "/api/mordor/odds/",
+    **{f"/wojna/{name}/": f"/api/wojna/{name}/" for name in (
+        "battle", "duel", "search", "wounds", "ringwraith", "ring-inheritance",
+        "ring-destruction", "gollum",
+    )},
+    **{f"/cards/calculators/{name}/": f"/api/tcg/{name}/" for name in (
+        "skirmish", "archery", "move-twilight", "minion-cost", "move-limit", "companions",
+        "burdens", "bids",
+    )},
+}  # fmt: skip
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "question", [q for q in CHECKER_QUESTIONS if urlsplit(q).path in ENDPOINTS]
+)
+def test_the_share_link_of_a_submitted_form_is_the_api_request(question):
+    """Whatever the form sent (one row per die colour, per seat...), the answer's Share link
+    names the API request's fields, and the API answers it the same."""
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    page = client.get(question)
+    link = page.context["share_url"].removeprefix("http://testserver")
+    endpoint = ENDPOINTS[urlsplit(question).path]
+    unknown = [
+        key for key, _ in parse_qsl(urlsplit(link).query) if not _request_schema(endpoint, key)
+    ]
+    assert not unknown, link
+    shared = client.get(link)
+    assert shared.context["answer"]["headline"] == page.context["answer"]["headline"]
+    api = APIClient().post(
+        endpoint, api_body(link, endpoint), format="json", HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert api.status_code == 200, api.json()
+    _same_answer(page.context["answer"], api.json())

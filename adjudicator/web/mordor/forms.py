@@ -3,6 +3,7 @@
 from typing import Any
 
 from django import forms
+from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
 from adjudicator.games.mordor.model import (
@@ -15,7 +16,8 @@ from adjudicator.games.mordor.model import (
     GameSetup,
 )
 from adjudicator.games.mordor.odds import GOALS, POLICIES
-from adjudicator.web.pages import ApiFieldsForm
+from adjudicator.games.mordor.track import Square
+from adjudicator.web.pages import ApiFieldsForm, dotted_query, nested_query
 
 from . import serializers as api
 from .labels import FACE_NAMES, GOAL_LABELS, POLICY_LABELS, TRACK_LETTERS
@@ -62,11 +64,66 @@ def _track(form: forms.Form, name: str) -> list[str] | None:
     return [TRACK_LETTERS[ch] for ch in typed.ljust(squares, ".")]
 
 
+def _objects(value: Any) -> list[dict[str, Any]]:
+    """The items of a list of objects read from a link (anything else: none)."""
+    items = value if isinstance(value, list) else [value]
+    return [item for item in items if isinstance(item, dict)]
+
+
+def _values(value: Any) -> list[str]:
+    """The values of a list of values read from a link (a key given once is a list of one)."""
+    items = value if isinstance(value, list) else [value]
+    return [item for item in items if isinstance(item, str)]
+
+
+def _track_letters(squares: Any) -> str:
+    """A Nazgûl track given as the API's square names, as the form's letters (an unknown
+    square stays visible as ``?``, which the form refuses)."""
+    letters = {square: letter for letter, square in TRACK_LETTERS.items()}
+    return "".join(letters.get(square, "?") for square in _values(squares))
+
+
+def _put(data: QueryDict, key: str, value: str) -> None:
+    """One die's input; a colour named twice by a link is refused under its row (the two
+    values side by side are no choice), as the API refuses a die given twice."""
+    data[key] = value if data.get(key, value) == value else f"{data[key]} + {value}"
+
+
 class MordorBaseForm(ApiFieldsForm):
-    """Maps the engine's field names (``rolled[2].face``) back onto this form's fields."""
+    """A form with one row per die colour (per seat), whose link names the API request's
+    fields: ``rolled.0.face=ring&rolled.0.color=black&keep=0`` is read back into the rows, so a
+    page link and an API call say the same thing. Maps the engine's field names
+    (``rolled[2].face``) back onto the rows."""
+
+    #: Fields whose name and value are the same in the form and in the API request.
+    same_fields: tuple[str, ...] = ("player_color", "advanced", "rerolled")
+
+    def __init__(self, data: QueryDict | None = None, *args: Any, **kwargs: Any):
+        if data is not None and self.api_shaped(data):
+            data = self.form_data(nested_query(data))
+        super().__init__(data, *args, **kwargs)
+
+    @staticmethod
+    def api_shaped(data: QueryDict) -> bool:
+        """Whether a query is an API request's link rather than this form's own submission."""
+        squares = {str(square) for square in Square}
+        return any("." in key for key in data) or bool(
+            squares.intersection(data.getlist("nazgul_track"))
+        )
+
+    def form_data(self, request: dict[str, Any]) -> QueryDict:
+        """The API request (values as text) as this form's own inputs."""
+        data = QueryDict(mutable=True)
+        for name in self.same_fields:
+            if name in request:
+                data.setlist(name, _values(request[name]))
+        return data
 
     def as_request(self) -> dict[str, Any]:
         return self.cleaned_data["request"]
+
+    def link_query(self) -> str:
+        return dotted_query(self.as_request(), self.api_request).urlencode(safe=".")
 
     def engine_field(self, field: str) -> str | None:
         return field if field in self.fields else None
@@ -99,6 +156,18 @@ class KeepForm(MordorBaseForm):
                 choices=_face_choices(color, _("— not rolled")),
             )
             self.fields[f"keep_{color}"] = forms.BooleanField(label=_("keep"), required=False)
+
+    same_fields = ("player_color", "location", "advanced", "rerolled")
+
+    def form_data(self, request: dict[str, Any]) -> QueryDict:
+        data = super().form_data(request)
+        rolled = _objects(request.get("rolled"))
+        for die in rolled:
+            _put(data, f"face_{die.get('color')}", str(die.get("face", "")))
+        for index in _values(request.get("keep", [])):
+            if index.isdigit() and int(index) < len(rolled):
+                data[f"keep_{rolled[int(index)].get('color')}"] = "on"
+        return data
 
     def dice_rows(self) -> list[tuple[Any, Any]]:
         return [(self[f"face_{c}"], self[f"keep_{c}"]) for c in DIE_COLORS]
@@ -170,6 +239,21 @@ class ResolveForm(MordorBaseForm):
                 required=False,
                 choices=_face_choices(color, _("— not kept")),
             )
+
+    same_fields = ("active", "advanced")
+
+    def form_data(self, request: dict[str, Any]) -> QueryDict:
+        data = super().form_data(request)
+        for seat, player in enumerate(_objects(request.get("players"))[:SEATS]):
+            data[f"color_{seat}"] = str(player.get("color", ""))
+            data[f"position_{seat}"] = str(player.get("position", ""))
+            if "nazgul_track" in player:
+                data[f"track_{seat}"] = _track_letters(player["nazgul_track"])
+            if player.get("eliminated") == "on":
+                data[f"eliminated_{seat}"] = "on"
+        for die in _objects(request.get("kept")):
+            _put(data, f"kept_{die.get('color')}", str(die.get("face", "")))
+        return data
 
     def seat_rows(self) -> list[list[Any]]:
         names = ("color", "position", "track", "eliminated")
@@ -279,6 +363,20 @@ class OddsForm(MordorBaseForm):
         self.fields["rerolled"] = forms.BooleanField(
             label=_("This roll is already Rohan's re-roll"), required=False
         )
+
+    same_fields = (
+        "position", "player_color", "other_colors", "advanced", "goal", "policy", "horizon",
+        "other_mark_chance", "rerolled",
+    )  # fmt: skip
+
+    def form_data(self, request: dict[str, Any]) -> QueryDict:
+        data = super().form_data(request)
+        if "nazgul_track" in request:
+            data["nazgul_track"] = _track_letters(request["nazgul_track"])
+        for kind, name in (("roll", "rolled"), ("kept", "kept_before")):
+            for die in _objects(request.get(name)):
+                _put(data, f"die_{die.get('color')}", f"{kind}:{die.get('face', '')}")
+        return data
 
     def advice_fields(self) -> list[Any]:
         return [self[f"die_{c}"] for c in DIE_COLORS]

@@ -402,7 +402,7 @@ class PositionBattleForm(EngineErrorsMixin):
     def clean_position(self) -> Any:
         """The standard setup when empty, a position's link key, or the position's JSON."""
         text = self.cleaned_data["position"].strip()
-        if not text:
+        if text in ("", "setup"):
             return "setup"
         if not text.startswith(("{", "[", '"')):
             try:
@@ -427,10 +427,11 @@ class PositionBattleForm(EngineErrorsMixin):
     def link_query(self) -> str:
         """A whole position is too big for a link: it is stored and linked by its content key."""
         position = self.cleaned_data.get("position")
+        self.data = self.data.copy()
         if isinstance(position, dict):
-            key = share_input(kind=POSITION_KIND, payload=position)
-            self.data = self.data.copy()
-            self.data["position"] = key
+            self.data["position"] = share_input(kind=POSITION_KIND, payload=position)
+        elif position == "setup":
+            self.data["position"] = "setup"  # as the API names it
         return super().link_query()
 
     def as_request(self) -> dict[str, Any]:
