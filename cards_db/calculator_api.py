@@ -89,8 +89,8 @@ class TcgCompanionSerializer(StrictSerializer):
 
 
 class TcgCompanionLimitRequestSerializer(StrictSerializer):
-    in_play = TcgCompanionSerializer(many=True, max_length=20)
-    dead_pile = TcgCompanionSerializer(many=True, max_length=40)
+    in_play = TcgCompanionSerializer(many=True, max_length=20, default=list)
+    dead_pile = TcgCompanionSerializer(many=True, max_length=40, default=list)
     candidate = TcgCompanionSerializer()
 
 

@@ -4,13 +4,21 @@ from typing import Any
 
 from django import forms
 from django.forms import formset_factory
+from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
 from adjudicator.games.common import InvalidInput
 from adjudicator.games.tcg.decklist import MAX_CHARS
 from adjudicator.games.tcg.formats import DEFAULT_FORMAT, formats
 from adjudicator.web.links.services import SharedInputError, shared_input
-from adjudicator.web.pages import ApiFieldsForm
+from adjudicator.web.pages import (
+    ApiFieldsForm,
+    dotted_query,
+    link_objects,
+    link_values,
+    nested_query,
+)
+from cards_db import calculator_api as api
 
 #: The kind under which a deck question is stored for its link (adjudicator.web.links).
 DECK_KIND = "tcg-deck"
@@ -109,12 +117,29 @@ FighterFormSet = formset_factory(FighterForm, extra=4, max_num=20)
 ShooterFormSet = formset_factory(ShooterForm, extra=5, max_num=30)
 
 
+def _rows_data(request: dict[str, Any], groups: tuple[str, ...]) -> QueryDict:
+    """An API request's rows of characters (and its other values) as the form and its
+    formsets take them: ``free_peoples.0.name`` → ``free_peoples-0-name``."""
+    data = QueryDict(mutable=True)
+    for name, value in request.items():
+        if name not in groups and isinstance(value, str):
+            data[name] = value
+    for group in groups:
+        rows = link_objects(request.get(group, []))
+        data[f"{group}-TOTAL_FORMS"], data[f"{group}-INITIAL_FORMS"] = str(len(rows)), "0"
+        for index, row in enumerate(rows):
+            for field, value in row.items():
+                data[f"{group}-{index}-{field}"] = str(value)
+    return data
+
+
 def filled_rows(formset) -> list[dict[str, Any]]:
     """The rows of a valid formset that name a character."""
     return [f.cleaned_data for f in formset.forms if f.cleaned_data.get("name")]
 
 
 class SkirmishForm(ApiFieldsForm):
+    api_request = api.TcgSkirmishRequestSerializer
     burdens_per_wound = forms.IntegerField(
         label=_("Burdens per wound while the Ring is worn"), min_value=1, max_value=9, initial=1
     )
@@ -127,8 +152,13 @@ class SkirmishForm(ApiFieldsForm):
                     raise forms.ValidationError(_("Give the strength of %(name)s.") % row)
         return {**self.cleaned_data, **rows}
 
+    @staticmethod
+    def form_data(request: dict[str, Any]) -> QueryDict:
+        return _rows_data(request, ("free_peoples", "shadow"))
+
 
 class ArcheryForm(ApiFieldsForm):
+    api_request = api.TcgArcheryRequestSerializer
     site_number = forms.IntegerField(label=_("Site number"), min_value=1, max_value=9)
     fellowship_modifier = forms.IntegerField(
         label=_("Fellowship archery modifier"), min_value=-20, max_value=20, initial=0
@@ -141,6 +171,10 @@ class ArcheryForm(ApiFieldsForm):
     def to_data(self, rows: dict[str, list[dict]]) -> dict[str, Any]:
         return {**self.cleaned_data, **rows}
 
+    @staticmethod
+    def form_data(request: dict[str, Any]) -> QueryDict:
+        return _rows_data(request, ("fellowship", "minions"))
+
 
 class PlainCalculatorForm(ApiFieldsForm):
     formsets: dict = {}
@@ -150,6 +184,7 @@ class PlainCalculatorForm(ApiFieldsForm):
 
 
 class MoveTwilightForm(PlainCalculatorForm):
+    api_request = api.TcgMoveTwilightRequestSerializer
     shadow_number = forms.IntegerField(
         label=_("Shadow number of the new site"), min_value=0, max_value=20
     )
@@ -159,6 +194,7 @@ class MoveTwilightForm(PlainCalculatorForm):
 
 
 class MinionCostForm(PlainCalculatorForm):
+    api_request = api.TcgMinionCostRequestSerializer
     twilight_cost = forms.IntegerField(label=_("Twilight cost"), min_value=0, max_value=20)
     minion_site_number = forms.IntegerField(
         label=_("Minion's site number"), min_value=1, max_value=9
@@ -173,6 +209,7 @@ class MinionCostForm(PlainCalculatorForm):
 
 
 class MoveLimitForm(PlainCalculatorForm):
+    api_request = api.TcgMoveLimitRequestSerializer
     players_at_start = forms.IntegerField(
         label=_("Players at the start of the game"), min_value=2, max_value=8
     )
@@ -182,9 +219,15 @@ class MoveLimitForm(PlainCalculatorForm):
 
 
 class BurdensForm(PlainCalculatorForm):
+    api_request = api.TcgBurdensRequestSerializer
     burdens = forms.IntegerField(label=_("Burdens"), min_value=0, max_value=99)
     resistance = forms.IntegerField(label=_("Resistance"), min_value=1, max_value=99, initial=10)
     added = forms.IntegerField(label=_("Burdens to add"), min_value=0, max_value=99, initial=0)
+
+
+def _title_line(companion: dict[str, Any]) -> str:
+    """A companion as a line of the list: "• Title" when unique."""
+    return f"{'• ' if companion.get('unique') == 'on' else ''}{companion.get('title', '')}"
 
 
 def _titles(text: str) -> list[dict[str, Any]]:
@@ -199,6 +242,7 @@ def _titles(text: str) -> list[dict[str, Any]]:
 
 
 class CompanionLimitForm(ApiFieldsForm):
+    api_request = api.TcgCompanionLimitRequestSerializer
     candidate = forms.CharField(label=_("Companion to play"), max_length=100)
     candidate_unique = forms.BooleanField(label=_("It is unique (•)"), required=False)
     in_play = forms.CharField(
@@ -220,8 +264,20 @@ class CompanionLimitForm(ApiFieldsForm):
             "candidate": {"title": data["candidate"], "unique": data["candidate_unique"]},
         }
 
+    @staticmethod
+    def form_data(request: dict[str, Any]) -> QueryDict:
+        data = QueryDict(mutable=True)
+        for name in ("in_play", "dead_pile"):
+            data[name] = "\n".join(_title_line(c) for c in link_objects(request.get(name, [])))
+        (candidate,) = link_objects(request.get("candidate")) or [{}]
+        data["candidate"] = str(candidate.get("title", ""))
+        if candidate.get("unique") == "on":
+            data["candidate_unique"] = "on"
+        return data
+
 
 class BidsForm(ApiFieldsForm):
+    api_request = api.TcgBidsRequestSerializer
     bids = forms.CharField(
         label=_("Bids"), widget=forms.Textarea(attrs={"rows": 5}),
         help_text=_('One player per line: "Yuri: 4".'),
@@ -261,6 +317,15 @@ class BidsForm(ApiFieldsForm):
         order = [n.strip() for n in self.cleaned_data["tie_order"].split(",") if n.strip()]
         return {"bids": self.cleaned_data["bids"], "tie_order": order}
 
+    @staticmethod
+    def form_data(request: dict[str, Any]) -> QueryDict:
+        bids = request.get("bids")
+        data = QueryDict(mutable=True)
+        if isinstance(bids, dict):
+            data["bids"] = "\n".join(f"{name}: {bid}" for name, bid in bids.items())
+        data["tie_order"] = ", ".join(link_values(request.get("tie_order", [])))
+        return data
+
 
 ROW_GROUP_NAMES = {
     "free_peoples": _("Free Peoples"),
@@ -276,6 +341,8 @@ class CalculatorQuestion:
     ``summary``)."""
 
     def __init__(self, form_class: type[forms.Form], data: Any = None) -> None:
+        if data is not None and any("." in key for key in data):  # a link naming the API's fields
+            data = form_class.form_data(nested_query(data))
         self.form = form_class(data)
         self.formsets = {
             name: formset_class(data, prefix=name)
@@ -303,12 +370,9 @@ class CalculatorQuestion:
             self.form.add_error(None, f"{field}: {message}" if field else message)
 
     def link_query(self) -> str:
-        """The question as submitted, less the fields left empty."""
-        query = self.data.copy()
-        for key in list(query):
-            if all(value == "" for value in query.getlist(key)):
-                del query[key]
-        return query.urlencode()
+        """The API request, nested with dots (``free_peoples.0.name=Aragorn``), the values at
+        the API's defaults left out."""
+        return dotted_query(self.as_request(), self.form.api_request).urlencode(safe=".")
 
     def summary(self) -> dict[str, list[dict[str, Any]]]:
         named = [

@@ -60,6 +60,18 @@ def nested_query(query: QueryDict) -> dict[str, Any]:
     return _lists(root)
 
 
+def link_objects(value: Any) -> list[dict[str, Any]]:
+    """The items of a list of objects read by :func:`nested_query` (anything else: none)."""
+    items = value if isinstance(value, list) else [value]
+    return [item for item in items if isinstance(item, dict)]
+
+
+def link_values(value: Any) -> list[str]:
+    """The values of a list read by :func:`nested_query` (a key given once: a list of one)."""
+    items = value if isinstance(value, list) else [value]
+    return [item for item in items if isinstance(item, str)]
+
+
 def _lists(node: Any) -> Any:
     """Mappings keyed 0, 1, 2... as lists, in index order."""
     if not isinstance(node, dict):

@@ -17,7 +17,13 @@ from adjudicator.games.mordor.model import (
 )
 from adjudicator.games.mordor.odds import GOALS, POLICIES
 from adjudicator.games.mordor.track import Square
-from adjudicator.web.pages import ApiFieldsForm, dotted_query, nested_query
+from adjudicator.web.pages import (
+    ApiFieldsForm,
+    dotted_query,
+    link_objects,
+    link_values,
+    nested_query,
+)
 
 from . import serializers as api
 from .labels import FACE_NAMES, GOAL_LABELS, POLICY_LABELS, TRACK_LETTERS
@@ -64,23 +70,11 @@ def _track(form: forms.Form, name: str) -> list[str] | None:
     return [TRACK_LETTERS[ch] for ch in typed.ljust(squares, ".")]
 
 
-def _objects(value: Any) -> list[dict[str, Any]]:
-    """The items of a list of objects read from a link (anything else: none)."""
-    items = value if isinstance(value, list) else [value]
-    return [item for item in items if isinstance(item, dict)]
-
-
-def _values(value: Any) -> list[str]:
-    """The values of a list of values read from a link (a key given once is a list of one)."""
-    items = value if isinstance(value, list) else [value]
-    return [item for item in items if isinstance(item, str)]
-
-
 def _track_letters(squares: Any) -> str:
     """A Nazgûl track given as the API's square names, as the form's letters (an unknown
     square stays visible as ``?``, which the form refuses)."""
     letters = {square: letter for letter, square in TRACK_LETTERS.items()}
-    return "".join(letters.get(square, "?") for square in _values(squares))
+    return "".join(letters.get(square, "?") for square in link_values(squares))
 
 
 def _put(data: QueryDict, key: str, value: str) -> None:
@@ -116,7 +110,7 @@ class MordorBaseForm(ApiFieldsForm):
         data = QueryDict(mutable=True)
         for name in self.same_fields:
             if name in request:
-                data.setlist(name, _values(request[name]))
+                data.setlist(name, link_values(request[name]))
         return data
 
     def as_request(self) -> dict[str, Any]:
@@ -161,10 +155,10 @@ class KeepForm(MordorBaseForm):
 
     def form_data(self, request: dict[str, Any]) -> QueryDict:
         data = super().form_data(request)
-        rolled = _objects(request.get("rolled"))
+        rolled = link_objects(request.get("rolled"))
         for die in rolled:
             _put(data, f"face_{die.get('color')}", str(die.get("face", "")))
-        for index in _values(request.get("keep", [])):
+        for index in link_values(request.get("keep", [])):
             if index.isdigit() and int(index) < len(rolled):
                 data[f"keep_{rolled[int(index)].get('color')}"] = "on"
         return data
@@ -244,14 +238,14 @@ class ResolveForm(MordorBaseForm):
 
     def form_data(self, request: dict[str, Any]) -> QueryDict:
         data = super().form_data(request)
-        for seat, player in enumerate(_objects(request.get("players"))[:SEATS]):
+        for seat, player in enumerate(link_objects(request.get("players"))[:SEATS]):
             data[f"color_{seat}"] = str(player.get("color", ""))
             data[f"position_{seat}"] = str(player.get("position", ""))
             if "nazgul_track" in player:
                 data[f"track_{seat}"] = _track_letters(player["nazgul_track"])
             if player.get("eliminated") == "on":
                 data[f"eliminated_{seat}"] = "on"
-        for die in _objects(request.get("kept")):
+        for die in link_objects(request.get("kept")):
             _put(data, f"kept_{die.get('color')}", str(die.get("face", "")))
         return data
 
@@ -374,7 +368,7 @@ class OddsForm(MordorBaseForm):
         if "nazgul_track" in request:
             data["nazgul_track"] = _track_letters(request["nazgul_track"])
         for kind, name in (("roll", "rolled"), ("kept", "kept_before")):
-            for die in _objects(request.get(name)):
+            for die in link_objects(request.get(name)):
                 _put(data, f"die_{die.get('color')}", f"{kind}:{die.get('face', '')}")
         return data
 

@@ -3,13 +3,14 @@
 import re
 
 from django import forms
+from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
 from adjudicator.games.wojna.search import ALLIANCE_MOVE, SEARCH_PHASE
 from adjudicator.games.wojna.tables import SPELL_CATEGORIES
 from adjudicator.games.wojna.validation import MAX_ATTEMPTS, MAX_ATTRIBUTE
-from adjudicator.web.pages import ApiFieldsForm
-from adjudicator.web.wojna.serializers import MAX_UNITS
+from adjudicator.web.pages import ApiFieldsForm, dotted_query, link_objects, nested_query
+from adjudicator.web.wojna.serializers import MAX_UNITS, WojnaInheritanceRequestSerializer
 
 
 class WojnaForm(ApiFieldsForm):
@@ -246,6 +247,8 @@ class InheritanceForm:
     formset_prefix = "candidates"
 
     def __init__(self, data=None):
+        if data is not None and any("." in key for key in data):  # the API's candidates.0.name
+            data = self.form_data(nested_query(data))
         self.formset = CandidateFormSet(data, prefix=self.formset_prefix)
         self.is_bound = self.formset.is_bound
         self.fields: dict = {}
@@ -280,14 +283,24 @@ class InheritanceForm:
         for field, message in problems:
             self.add_error(field, message)
 
+    def form_data(self, request: dict) -> QueryDict:
+        """The API's candidates as the formset's rows."""
+        rows = link_objects(request.get("candidates", []))
+        data = QueryDict(mutable=True)
+        prefix = self.formset_prefix
+        data[f"{prefix}-TOTAL_FORMS"], data[f"{prefix}-INITIAL_FORMS"] = str(len(rows)), "0"
+        for index, row in enumerate(rows):
+            data[f"{prefix}-{index}-name"] = str(row.get("name", ""))
+            data[f"{prefix}-{index}-group"] = str(row.get("group", ""))
+            if row.get("has_ring_attribute") == "false":
+                data[f"{prefix}-{index}-no_ring_attribute"] = "on"
+        return data
+
     def link_query(self) -> str:
-        """The rows filled in (empty rows and the management form's defaults left out)."""
-        query = self.formset.data.copy()
-        for index, form in enumerate(self.formset.forms):
-            if not getattr(form, "cleaned_data", {}).get("name"):
-                for name in form.fields:
-                    query.pop(f"{self.formset_prefix}-{index}-{name}", None)
-        return query.urlencode()
+        """The API request: ``candidates.0.name=Pippin&candidates.0.group=fellowship``."""
+        return dotted_query(self.service_data(), WojnaInheritanceRequestSerializer).urlencode(
+            safe="."
+        )
 
     def summary(self) -> dict:
         names = [row["name"] for row in self.service_data()["candidates"]]
