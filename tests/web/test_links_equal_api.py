@@ -50,6 +50,9 @@ LINKS = [
         "/api/mordor/odds/",
     ),
     ("/wojna/battle/?attacker_units=6&defender_units=2", "/api/wojna/battle/"),
+    ("/wojna/tests/?niewola=3&attempts=2&found=false", "/api/wojna/capture/"),
+    ("/wojna/tests/?ucieczka=4&attempts=3", "/api/wojna/escape/"),
+    ("/wojna/tests/?pierscien=2", "/api/wojna/ring-removal/"),
     (
         "/wojna/duel/?attacker_morale=3&attacker_odwaga=3&defender_morale=3&defender_odwaga=2",
         "/api/wojna/duel/",
@@ -189,17 +192,27 @@ ENDPOINTS = {
 }  # fmt: skip
 
 
+#: The die-test page asks the endpoint of the test its link names.
+DIE_TESTS = {"niewola": "capture", "ucieczka": "escape", "pierscien": "ring-removal"}
+
+
+def _endpoint(link: str) -> str:
+    parts = urlsplit(link)
+    if parts.path == "/wojna/tests/":
+        (test,) = [DIE_TESTS[key] for key, _ in parse_qsl(parts.query) if key in DIE_TESTS]
+        return f"/api/wojna/{test}/"
+    return ENDPOINTS[parts.path]
+
+
 @pytest.mark.django_db
-@pytest.mark.parametrize(
-    "question", [q for q in CHECKER_QUESTIONS if urlsplit(q).path in ENDPOINTS]
-)
+@pytest.mark.parametrize("question", CHECKER_QUESTIONS)
 def test_the_share_link_of_a_submitted_form_is_the_api_request(question):
     """Whatever the form sent (one row per die colour, per seat...), the answer's Share link
     names the API request's fields, and the API answers it the same."""
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     page = client.get(question)
     link = page.context["share_url"].removeprefix("http://testserver")
-    endpoint = ENDPOINTS[urlsplit(question).path]
+    endpoint = _endpoint(link)
     unknown = [
         key for key, _ in parse_qsl(urlsplit(link).query) if not _request_schema(endpoint, key)
     ]

@@ -10,7 +10,8 @@ from adjudicator.games.wojna.search import ALLIANCE_MOVE, SEARCH_PHASE
 from adjudicator.games.wojna.tables import SPELL_CATEGORIES
 from adjudicator.games.wojna.validation import MAX_ATTEMPTS, MAX_ATTRIBUTE
 from adjudicator.web.pages import ApiFieldsForm, dotted_query, link_objects, nested_query
-from adjudicator.web.wojna.serializers import MAX_UNITS, WojnaInheritanceRequestSerializer
+from adjudicator.web.wojna import serializers as api
+from adjudicator.web.wojna.serializers import MAX_UNITS
 
 
 class WojnaForm(ApiFieldsForm):
@@ -107,6 +108,11 @@ TESTS = [
     ("ring_removal", _("Pierścień (Ring off): roll ≤")),
 ]
 TEST_FIELDS = {"capture": "niewola", "escape": "ucieczka", "ring_removal": "pierscien"}
+TEST_REQUESTS = {
+    "capture": api.WojnaCaptureRequestSerializer,
+    "escape": api.WojnaEscapeRequestSerializer,
+    "ring_removal": api.WojnaRingRemovalRequestSerializer,
+}
 
 
 class DieTestForm(WojnaForm):
@@ -123,12 +129,38 @@ class DieTestForm(WojnaForm):
         label=_("Capture: in an area occupied by the Alliance's own armies"), required=False
     )
 
+    def __init__(self, data: QueryDict | None = None, *args, **kwargs) -> None:
+        if data is not None:
+            data = self.form_data(data)
+        super().__init__(data, *args, **kwargs)
+
+    @staticmethod
+    def form_data(data: QueryDict) -> QueryDict:
+        """A link naming the API's fields (``niewola=3&found=false``: the capture endpoint's
+        body) as this form's inputs; the form's own submission is kept as it is."""
+        named = [(test, field) for test, field in TEST_FIELDS.items() if field in data]
+        if not named:
+            return data
+        (test, field), *_others = named
+        form = data.copy()
+        form["test"], form["value"] = test, data[field]
+        if data.get("found") == "false":
+            form["not_found"] = "on"
+        return form
+
     def service_data(self) -> dict:
         """The cleaned data under the attribute's own name (niewola, ucieczka, pierscien)."""
         data = dict(self.cleaned_data)
         data[TEST_FIELDS[data["test"]]] = data["value"]
         data["found"] = not data.pop("not_found")
         return data
+
+    def link_query(self) -> str:
+        """The request of the test's own endpoint: ``niewola=3&attempts=2``."""
+        data = self.service_data()
+        serializer = TEST_REQUESTS[data["test"]]
+        request = {name: data[name] for name in serializer().fields}
+        return dotted_query(request, serializer).urlencode()
 
 
 class DuelForm(WojnaForm):
@@ -298,7 +330,7 @@ class InheritanceForm:
 
     def link_query(self) -> str:
         """The API request: ``candidates.0.name=Pippin&candidates.0.group=fellowship``."""
-        return dotted_query(self.service_data(), WojnaInheritanceRequestSerializer).urlencode(
+        return dotted_query(self.service_data(), api.WojnaInheritanceRequestSerializer).urlencode(
             safe="."
         )
 
