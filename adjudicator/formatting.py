@@ -6,8 +6,9 @@ from django.utils.formats import number_format
 
 
 def decimal(value: float | Fraction, places: int) -> str:
-    """``value`` with ``places`` decimals and the active language's separator."""
-    return number_format(float(value), decimal_pos=places, use_l10n=True)
+    """``value`` rounded to ``places`` decimals, with the active language's separator
+    (``number_format`` alone cuts the digits off: 36.86 would read 36.8)."""
+    return number_format(round(float(value), places), decimal_pos=places, use_l10n=True)
 
 
 def percent(value: float | Fraction, places: int = 1) -> str:

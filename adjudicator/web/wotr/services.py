@@ -265,6 +265,18 @@ def run_hunt(data: Mapping[str, Any], request=None) -> dict[str, Any]:
 
 
 def hunt_verdict(odds: HuntOdds) -> str:
+    """The Ring-bearer's risk first: corruption reaching 12, then (when the damage is taken
+    as companions) a companion eliminated, then the reveal."""
+    headline = _hunt_corruption(odds)
+    companion_lost = 1 - odds.companions_lost.get(0, Fraction(1))
+    if odds.hunt.casualty == "companion" and companion_lost:
+        headline += " " + _("A companion is eliminated: %(lost)s.") % {
+            "lost": percent(companion_lost)
+        }
+    return headline
+
+
+def _hunt_corruption(odds: HuntOdds) -> str:
     if odds.hunt.moves > 1:
         return _(
             "The Ring-bearer survives %(moves)s moves uncorrupted: %(survive)s "

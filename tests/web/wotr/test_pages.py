@@ -276,3 +276,14 @@ def test_the_position_battle_question_line_names_the_position_not_its_json(clien
     summary = response.context["summary"]["given"] + response.context["summary"]["defaults"]
     shown = {item["label"]: str(item["value"]) for item in summary}
     assert shown["Position (JSON)"] == "the standard setup"
+
+
+def test_the_hunt_headline_names_the_ring_bearers_risk_and_a_lost_companion():
+    """The hunt's headline is the Ring-bearer's risk (corruption reaching 12, the reveal) and,
+    when the damage is taken as companions, the chance one is eliminated."""
+    query = {"hunt_dice": 3, "corruption": 4, "casualty": "companion",
+             "companions": ["gimli", "legolas"]}  # fmt: skip
+    answer = Client(HTTP_ACCEPT_LANGUAGE="en").get("/wotr/hunt/", query).context["answer"]
+    assert answer["headline"].startswith("The Ring-bearer is corrupted (corruption reaches 12): ")
+    lost = 1 - next(d["probability"] for d in answer["companions_lost"] if d["value"] == 0)
+    assert answer["headline"].endswith(f"A companion is eliminated: {lost:.1%}.")
