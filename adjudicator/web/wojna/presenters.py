@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from adjudicator.citations import answer_payload
+from adjudicator.formatting import percent
 from adjudicator.games.common import probability
 from adjudicator.games.wojna import battle, characters, dice, duel, ring, search
 
@@ -30,8 +31,8 @@ def attempt_odds(odds: dice.AttemptOdds, request: Any = None) -> Payload:
         _("%(test)s: %(per)s per attempt; over %(attempts)s attempt(s): %(total)s.")
         % {
             "test": tests[odds.test],
-            "per": odds.per_attempt,
-            "total": odds.over_attempts,
+            "per": percent(odds.per_attempt),
+            "total": percent(odds.over_attempts),
             "attempts": odds.attempts,
         }
         if odds.allowed
@@ -174,7 +175,7 @@ def wounds_answer(answer: characters.CharacterStatus, request: Any = None) -> Pa
 def ringwraith_answer(answer: characters.RingwraithOdds, request: Any = None) -> Payload:
     return {
         "summary": _("Becomes a Ringwraith with probability %(p)s.")
-        % {"p": answer.becomes_ringwraith},
+        % {"p": percent(answer.becomes_ringwraith)},
         "stages_left": answer.stages_left,
         "per_attempt": probability(answer.per_attempt),
         "removed_at": [{"stage": k, **probability(p)} for k, p in answer.removed_at],
@@ -196,7 +197,7 @@ def gollum_answer(answer: characters.GollumOdds, request: Any = None) -> Payload
         "summary": _(
             "Gollum this stage: Alliance %(alliance)s, Sauron %(sauron)s, not stated %(unstated)s."
         )
-        % {side: str(p) for side, p in answer.distribution},
+        % {side: percent(p) for side, p in answer.distribution},
         "distribution": [
             {"side": side, "label": _(GOLLUM_SIDES[side]), **probability(p)}
             for side, p in answer.distribution

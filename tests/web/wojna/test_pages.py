@@ -30,7 +30,7 @@ def test_capture_link_without_checkboxes_means_a_found_character(client):
     not read as "not found" and answer 0 (the API's default is a found character too)."""
     client.cookies["adjudicator_language"] = "en"
     html = client.get(reverse("wojna:tests"), {"test": "capture", "value": 3}).content.decode()
-    assert "1/2 per attempt" in html and "not allowed" not in html
+    assert "50.0% per attempt" in html and "not allowed" not in html
     refused = client.get(reverse("wojna:tests"), {"test": "capture", "value": 3, "not_found": "on"})
     assert "Capture (Niewola) is not allowed here." in refused.content.decode()
 
