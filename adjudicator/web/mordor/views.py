@@ -2,17 +2,18 @@
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy
 
 from adjudicator.games.mordor.model import DIE_COLORS, LOCATIONS, GameSetup
-from adjudicator.web.pages import CheckerPage
+from adjudicator.web.pages import CheckerPage, dotted_query
 
 from . import forms, presenters, services
 from .labels import policy_label
 from .presenters import message
+from .serializers import MordorOddsRequestSerializer
 
 
 def index(request: HttpRequest) -> HttpResponse:
@@ -35,16 +36,16 @@ def keep_answer(data: dict[str, Any], request: HttpRequest) -> dict[str, Any]:
 
 
 def _odds_question(data: dict[str, Any]) -> str:
-    """The Odds page's link for this roll, so the player fills nothing in again."""
-    query = QueryDict(mutable=True)
-    if data.get("location"):
-        query["position"] = str(LOCATIONS.index(data["location"]))
-    query["player_color"] = data["player_color"]
-    for die in data["rolled"]:
-        query[f"die_{die['color']}"] = f"roll:{die['face']}"
-    if data.get("advanced"):
-        query["advanced"] = "on"
-    return f"{reverse('mordor:odds')}?{query.urlencode()}"
+    """The Odds page's link for this roll (the API's odds request), so the player fills
+    nothing in again."""
+    question = {
+        "position": LOCATIONS.index(data["location"]) if data.get("location") else None,
+        "player_color": data["player_color"],
+        "rolled": data["rolled"],
+        "advanced": data.get("advanced", False),
+    }
+    query = dotted_query(question, MordorOddsRequestSerializer)
+    return f"{reverse('mordor:odds')}?{query.urlencode(safe='.')}"
 
 
 def _best_keep(data: dict[str, Any]) -> dict[str, Any] | None:
