@@ -95,18 +95,8 @@ def test_a_deck_check_is_a_link_answered_first(browser, live_server, cards):
     page.wait_for_url("**?deck=*")
     headline = page.inner_text("[data-testid=headline]")
     assert headline == "The deck is not legal: 1 problem."
-    share = page.locator("a[data-share]")
-    link = share.get_attribute("href")
+    link = _share_reruns_it(browser, page, headline)
     assert link == page.url
-    share.click()
-    page.wait_for_selector("a[data-share][data-state=copied]")
-    assert page.evaluate("navigator.clipboard.readText()") == link
-    first.close()
-    fresh = _context(browser, "en", SCREENS[1])
-    other = fresh.new_page()
-    assert other.goto(link).status == 200
-    assert other.inner_text("[data-testid=headline]") == headline
-    fresh.close()
     assert not _phone_problems(browser, link)
 
 
@@ -115,19 +105,25 @@ def test_the_share_link_reruns_the_question_in_a_fresh_browser(
     browser, live_server, cards, question
 ):
     first = _context(browser, "en", SCREENS[0])
+    first.grant_permissions(["clipboard-read", "clipboard-write"])
     page = first.new_page()
     page.goto(live_server.url + question)
-    headline = page.inner_text("[data-testid=headline]")
+    _share_reruns_it(browser, page, page.inner_text("[data-testid=headline]"))
+
+
+def _share_reruns_it(browser, page, headline: str) -> str:
+    """Share copies the answer's link (no share sheet on a desktop browser), and the link opened
+    in a fresh browser gives the same headline; closes ``page``'s context, returns the link."""
     share = page.locator("a[data-share]")
     assert share.is_visible()
     link = share.get_attribute("href")
-    first.grant_permissions(["clipboard-read", "clipboard-write"])
     share.click()
     page.wait_for_selector("a[data-share][data-state=copied]")
     assert page.evaluate("navigator.clipboard.readText()") == link
-    first.close()
+    page.context.close()
     fresh = _context(browser, "en", SCREENS[1])
     other = fresh.new_page()
     assert other.goto(link).status == 200
     assert other.inner_text("[data-testid=headline]") == headline
     fresh.close()
+    return link

@@ -5,9 +5,11 @@ from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
+from django.http import QueryDict
 from django.test import Client
 from rest_framework.test import APIClient
 
+from adjudicator.web.pages import nested_query
 from cards_db.importer import import_data_files
 from cards_db.views import DeckCheckPage
 from tests.games.tcg.sample_decks import legal_deck
@@ -101,33 +103,29 @@ def _typed(text: str, schema: dict[str, Any]) -> Any:
     return text
 
 
-def _lists(node: Any) -> Any:
-    if not isinstance(node, dict):
-        return node
-    items = {key: _lists(value) for key, value in node.items()}
-    if items and all(key.isdigit() for key in items):
-        return [items[key] for key in sorted(items, key=int)]
-    return items
-
-
 def api_body(link: str, endpoint: str) -> dict:
     """The link's query as a JSON body: ``attacker.regular=10`` → ``{"attacker": {"regular":
     10}}``, ``rolled.0.face=ring`` → ``{"rolled": [{"face": "ring"}]}``, a repeated key (or one
-    value of a list) a list."""
-    grouped: dict[str, list[str]] = {}
-    for key, text in parse_qsl(urlsplit(link).query):  # an empty field is a field left out
-        grouped.setdefault(key, []).append(text)
-    body: dict = {}
-    for key, texts in grouped.items():
-        schema = _request_schema(endpoint, key)
-        array = schema.get("type") == "array"
-        values = [_typed(text, schema.get("items", {}) if array else schema) for text in texts]
-        *parents, leaf = key.split(".")
-        node = body
-        for parent in parents:
-            node = node.setdefault(parent, {})
-        node[leaf] = values if array else values[-1]
-    return _lists(body)
+    value of a list) a list; each value typed as the API's schema says."""
+    query = QueryDict(urlsplit(link).query)
+    return _typed_tree(nested_query(query), endpoint, "")
+
+
+def _typed_tree(node: Any, endpoint: str, path: str) -> Any:
+    if isinstance(node, dict):
+        return {  # an empty field is a field left out
+            key: _typed_tree(value, endpoint, f"{path}.{key}".lstrip("."))
+            for key, value in node.items()
+            if value != ""
+        }
+    schema = _request_schema(endpoint, path)
+    objects = isinstance(node, list) and node and isinstance(node[0], dict)
+    if schema.get("type") == "array" and not objects:
+        items = node if isinstance(node, list) else [node]
+        return [_typed(text, schema.get("items", {})) for text in items if text != ""]
+    if isinstance(node, list):
+        return [_typed_tree(item, endpoint, f"{path}.{index}") for index, item in enumerate(node)]
+    return _typed(node, schema)
 
 
 def _same_answer(page_answer: dict, api_answer: dict) -> None:
