@@ -55,7 +55,9 @@ def nested_query(query: QueryDict) -> dict[str, Any]:
         *parents, leaf = key.split(".")
         node = root
         for parent in parents:
-            node = node.setdefault(parent, {})
+            if not isinstance(node.get(parent), dict):  # a key named both as a value and a path
+                node[parent] = {}
+            node = node[parent]
         node[leaf] = values if len(values) > 1 else values[0]
     return _lists(root)
 

@@ -222,3 +222,22 @@ def test_the_share_link_of_a_submitted_form_is_the_api_request(question):
     )
     assert api.status_code == 200, api.json()
     _same_answer(page.context["answer"], api.json())
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "link",
+    [
+        "/mordor/keep/?rolled=ring&rolled.0.face=orc&rolled.0=x&keep=9&keep.a=1&player_color=red",
+        "/mordor/resolve/?players.0=red&players.x.color=blue&kept.0.face=ring.kept&active=zero",
+        "/mordor/odds/?position=4&player_color=red&nazgul_track=marked&nazgul_track.0=x",
+        "/cards/calculators/skirmish/?free_peoples.0.strength=x&shadow=Orc&burdens_per_wound.a=1",
+        "/cards/calculators/bids/?bids=Petr&bids.Yuri=many&tie_order.0.x=1",
+        "/wojna/ring-inheritance/?candidates.0=Pippin&candidates.1.group=nobody",
+        "/wojna/tests/?niewola=many&ucieczka=2&found=maybe",
+    ],
+)
+def test_a_malformed_link_is_a_400_naming_the_problem(link):
+    page = Client(HTTP_ACCEPT_LANGUAGE="en").get(link)
+    assert page.status_code == 400
+    assert b"errorlist" in page.content or b"error-summary" in page.content
