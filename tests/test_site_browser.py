@@ -9,7 +9,10 @@ pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
 
-WOTR_BATTLE = "attacker.elite=1&attacker.leadership=2&defender.leadership=1&settlement=city"
+WOTR_BATTLE = (
+    "attacker.regular=5&attacker.elite=1&attacker.leadership=2&defender.regular=3"
+    "&defender.leadership=1&settlement=city"
+)
 
 # Forms and answers of every area; tables of form fields are the usual cause of overflow.
 MAIN_PAGES = [

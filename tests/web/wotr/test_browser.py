@@ -18,9 +18,11 @@ def test_battle_form(page, live_server):
     page.select_option("select[name=settlement]", "city")
     page.fill("input[name=rounds]", "1")
     page.click("#compute")
-    # the fields left at their defaults are left out of the link
+    # the fields left at their defaults are left out of the link; the regulars, which the API
+    # asks for, are always in it
     assert page.url.endswith(
-        "/wotr/battle/?attacker.leadership=2&defender.leadership=1&settlement=city&rounds=1"
+        "/wotr/battle/?attacker.regular=5&attacker.leadership=2&defender.regular=3"
+        "&defender.leadership=1&settlement=city&rounds=1"
     )
     assert page.inner_text("[data-testid=defender-destroyed]") == "331/3456"
     headline = page.locator("[data-testid=headline]")
