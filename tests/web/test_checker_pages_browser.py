@@ -7,6 +7,7 @@ the same question and gets the same headline.
 """
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 
 from cards_db.importer import import_data_files
 from tests.games.tcg.sample_decks import legal_deck
@@ -96,8 +97,14 @@ def test_a_deck_check_is_a_link_answered_first(browser, live_server, cards):
     headline = page.inner_text("[data-testid=headline]")
     assert headline == "The deck is not legal: 1 problem."
     link = _share_reruns_it(browser, page, headline)
-    assert link == page.url
+    assert "/cards/decks/?deck=" in link
     assert not _phone_problems(browser, link)
+    context = _context(browser, "pl", SCREENS[1])
+    answer = context.new_page()
+    answer.goto(link)
+    violations = Axe().run(answer).response["violations"]
+    context.close()
+    assert not [v["id"] for v in violations if v["impact"] in ("serious", "critical")]
 
 
 @pytest.mark.parametrize("question", CHECKER_QUESTIONS[::5])
