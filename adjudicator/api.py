@@ -18,6 +18,7 @@ from django.views.decorators.cache import cache_control
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import ParseError, ValidationError
+from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -27,8 +28,17 @@ from adjudicator.games.common import InvalidInput, translate_problems
 from adjudicator.serializers import ErrorResponseSerializer
 
 
+def error_item(field: str, message: str, code: str) -> dict[str, str]:
+    """One problem: where (``field``), what (``message``, translated) and its ``code``."""
+    return {"field": field, "message": message, "code": code}
+
+
+def _detail_item(field: str, detail: Any) -> dict[str, str]:
+    return error_item(field, str(detail), getattr(detail, "code", None) or "invalid")
+
+
 def flatten_errors(detail: Any, prefix: str = "") -> list[dict[str, str]]:
-    """Turn DRF's nested error detail into a flat list of ``{"field", "message"}``."""
+    """Turn DRF's nested error detail into a flat list of ``{"field", "message", "code"}``."""
     if isinstance(detail, dict):
         return [
             error
@@ -37,13 +47,13 @@ def flatten_errors(detail: Any, prefix: str = "") -> list[dict[str, str]]:
         ]
     if isinstance(detail, list):
         if all(not isinstance(item, dict | list) for item in detail):
-            return [{"field": prefix or "non_field_errors", "message": str(m)} for m in detail]
+            return [_detail_item(prefix or "non_field_errors", m) for m in detail]
         return [
             error
             for index, item in enumerate(detail)
             for error in flatten_errors(item, f"{prefix}[{index}]")
         ]
-    return [{"field": prefix or "non_field_errors", "message": str(detail)}]
+    return [_detail_item(prefix or "non_field_errors", detail)]
 
 
 def _child_path(prefix: str, key: str | int) -> str:
@@ -84,14 +94,14 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     """
     if isinstance(exc, InvalidInput):
         problems = translate_problems(exc.problems, gettext)
-        return bad_request([{"field": f, "message": m} for f, m in problems])
+        return bad_request([error_item(f, m, "rule") for f, m in problems])
     if isinstance(exc, ValidationError):
         return bad_request(flatten_errors(exc.detail))
     if isinstance(exc, ParseError):
-        return bad_request([{"field": "body", "message": str(exc.detail)}])
+        return bad_request([error_item("body", str(exc.detail), "parse_error")])
     if isinstance(exc, RequestDataTooBig):
         return Response(
-            {"detail": BODY_TOO_LARGE, "errors": [{"field": "body", "message": BODY_TOO_LARGE}]},
+            {"detail": BODY_TOO_LARGE, "errors": [error_item("body", BODY_TOO_LARGE, "too_large")]},
             status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
         )
     response = drf_exception_handler(exc, context)
@@ -99,7 +109,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         detail = response.data.get("detail") if isinstance(response.data, dict) else None
         if detail is not None:
             place = REQUEST_PARTS.get(response.status_code, "non_field_errors")
-            response.data["errors"] = [{"field": place, "message": str(detail)}]
+            code = getattr(detail, "code", None) or "error"
+            response.data["errors"] = [error_item(place, str(detail), code)]
     return response
 
 
@@ -189,3 +200,37 @@ def post_view(
         return Response(answer(request))
 
     return type(f"{prefix}{name}View", (APIView,), {"post": post, "__doc__": description})
+
+
+class Pagination(PageNumberPagination):
+    """DRF's page numbers, held to the schema: ``page`` a whole number from 1 (``page=`` or
+    ``page=x`` is a 400 naming it, as the schema's ``minimum: 1`` says; a page past the last
+    is a 404), ``page_size`` (where a view allows it) from 1, capped at ``max_page_size``."""
+
+    def get_page_number(self, request: Request, paginator: Any) -> int:
+        return self._whole_number(request, self.page_query_param, 1)
+
+    def get_page_size(self, request: Request) -> int:
+        if not self.page_size_query_param:
+            return self.page_size
+        size = self._whole_number(request, self.page_size_query_param, self.page_size)
+        return min(size, self.max_page_size or size)
+
+    @staticmethod
+    def _whole_number(request: Request, name: str, default: int) -> int:
+        if name not in request.query_params:
+            return default
+        try:
+            return serializers.IntegerField(min_value=1).run_validation(
+                request.query_params[name]
+            )
+        except ValidationError as error:
+            raise ValidationError({name: error.detail}) from error
+
+    def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            parameter["schema"]["minimum"] = 1
+            if parameter["name"] == self.page_size_query_param and self.max_page_size:
+                parameter["description"] += f" (at most {self.max_page_size}; more is capped)"
+        return parameters

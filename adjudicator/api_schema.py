@@ -7,6 +7,8 @@ Every operation documents the error statuses it can meet, each with the one erro
 from collections.abc import Callable
 from typing import Any
 
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension
+
 #: The version alias (``/api/v1/...``) serves the same views as ``/api/...``; the schema
 #: documents each operation once, under ``/api/``.
 VERSION_ALIAS = "/api/v1/"
@@ -15,10 +17,13 @@ ERROR_REF = {"$ref": "#/components/schemas/ErrorResponse"}
 
 #: Status → (description, applies to the operation?).
 ERROR_STATUSES: dict[str, tuple[str, Callable[[dict[str, Any]], bool]]] = {
-    "400": ("Bad input: every problem, each naming its field.", lambda op: "requestBody" in op),
+    "400": (
+        "Bad input: every problem, each naming its field.",
+        lambda op: "requestBody" in op or _parameters(op, "query"),
+    ),
     "404": (
-        "No such object or path.",
-        lambda op: any(p.get("in") == "path" for p in op.get("parameters", [])),
+        "No such object or path, or no such page of a list.",
+        lambda op: _parameters(op, "path") or _parameters(op, "query", "page"),
     ),
     "405": ("The method is not allowed on this path.", lambda op: True),
     "413": ("The request body is too large.", lambda op: "requestBody" in op),
@@ -26,6 +31,14 @@ ERROR_STATUSES: dict[str, tuple[str, Callable[[dict[str, Any]], bool]]] = {
     "429": ("Too many requests: wait for Retry-After seconds.", lambda op: True),
     "500": ("The server failed; nothing was changed.", lambda op: True),
 }
+
+
+def _parameters(operation: dict[str, Any], where: str, name: str | None = None) -> bool:
+    """Whether the operation takes parameters in ``where`` (path, query), or the one named."""
+    return any(
+        p.get("in") == where and name in (None, p.get("name"))
+        for p in operation.get("parameters", [])
+    )
 
 
 def without_version_alias(endpoints: list[tuple], **kwargs: Any) -> list[tuple]:
@@ -45,3 +58,81 @@ def document_errors(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
                         "description": description,
                     }
     return result
+
+
+def closed_request_bodies(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """Postprocessing hook: request objects refuse keys they do not define
+    (``additionalProperties: false``), as ``StrictSerializer`` does."""
+    components = result.get("components", {}).get("schemas", {})
+    seen: set[str] = set()
+
+    def close(node: Any) -> None:
+        if isinstance(node, list):
+            for item in node:
+                close(item)
+            return
+        if not isinstance(node, dict):
+            return
+        ref = node.get("$ref", "")
+        if ref.startswith("#/components/schemas/"):
+            name = ref.rsplit("/", 1)[1]
+            if name not in seen:
+                seen.add(name)
+                close(components.get(name))
+            return
+        if node.get("type") == "object" and "properties" in node:
+            node.setdefault("additionalProperties", False)
+        for value in node.values():
+            close(value)
+
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            close(operation.get("requestBody"))
+    return result
+
+
+class BoundedListSerializer(OpenApiSerializerFieldExtension):
+    """A nested ``many=True`` serializer documents its ``min_length``/``max_length`` and
+    ``allow_empty=False`` as ``minItems``/``maxItems`` (drf-spectacular leaves them out)."""
+
+    target_class = "rest_framework.serializers.ListSerializer"
+    match_subclasses = True
+
+    def map_serializer_field(self, auto_schema: Any, direction: str) -> dict[str, Any] | None:
+        field = self.target
+        schema = auto_schema._map_serializer_field(field, direction, bypass_extensions=True)
+        if schema is None:
+            return None
+        minimum = field.min_length if field.min_length is not None else int(not field.allow_empty)
+        if minimum:
+            schema["minItems"] = minimum
+        if field.max_length is not None:
+            schema["maxItems"] = field.max_length
+        return schema
+
+
+#: No NUL character: DRF's CharField refuses it (and lone surrogates, which JSON text from
+#: a UTF-8 body never carries).
+_TEXT = r"[^\x00]"
+TEXT_PATTERN = rf"^{_TEXT}*$"
+#: ...and, as DRF trims white space first (``str.strip``, which also strips \x1c-\x1f, unlike
+#: a regular expression's ``\s``), not only white space.
+NON_BLANK_TEXT_PATTERN = rf"^{_TEXT}*[^\s\x00\x1c-\x1f]{_TEXT}*$"
+
+
+class DocumentedCharField(OpenApiSerializerFieldExtension):
+    """A plain text field documents what DRF refuses in it: NUL characters, lone surrogates
+    and (unless blank is allowed) text that is only white space."""
+
+    target_class = "rest_framework.serializers.CharField"
+    match_subclasses = True
+
+    def map_serializer_field(self, auto_schema: Any, direction: str) -> dict[str, Any] | None:
+        field = self.target
+        schema = auto_schema._map_serializer_field(field, direction, bypass_extensions=True)
+        if schema is None or direction != "request" or field.read_only:
+            return schema
+        if schema.get("type") == "string" and not {"pattern", "format", "enum"} & set(schema):
+            blank_refused = not field.allow_blank and field.trim_whitespace
+            schema["pattern"] = NON_BLANK_TEXT_PATTERN if blank_refused else TEXT_PATTERN
+        return schema

@@ -5,9 +5,13 @@ name (``WojnaAttemptSerializer(ProbabilitySerializer)``).
 """
 
 from collections.abc import Mapping
+from typing import Any
 
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
+from jsonschema import Draft202012Validator
 from rest_framework import serializers
+from rest_framework.exceptions import ErrorDetail
 
 
 class ErrorItemSerializer(serializers.Serializer):
@@ -16,6 +20,11 @@ class ErrorItemSerializer(serializers.Serializer):
         "non_field_errors, or body for a request that cannot be read."
     )
     message = serializers.CharField()
+    code = serializers.CharField(
+        help_text="What kind of problem, for programs: DRF's validation codes (required, "
+        "invalid_choice, max_value...), unknown_field, wrong_type; rule when the request is "
+        "well formed but the game's rules or data refuse it; not_found, throttled..."
+    )
 
 
 class ErrorResponseSerializer(serializers.Serializer):
@@ -56,25 +65,140 @@ class ExactValueSerializer(serializers.Serializer):
     exact = serializers.CharField(help_text="The exact fraction p/q.")
 
 
+#: JSON Schema's type names as an error message says them.
+JSON_TYPE_NAMES = {
+    "boolean": _("true or false"),
+    "integer": _("an integer"),
+    "number": _("a number"),
+    "string": _("a string"),
+    "array": _("a list"),
+    "object": _("an object"),
+    "null": _("null"),
+}
+
+#: The Python values of each JSON type (a bool is no number).
+JSON_TYPES: dict[str, tuple[type, ...]] = {
+    "boolean": (bool,),
+    "integer": (int,),
+    "number": (int, float),
+    "string": (str,),
+    "array": (list,),
+    "object": (Mapping,),
+}
+
+
+def expected(*types: str) -> str:
+    """``expected a string / an object``, in the reader's language."""
+    names = " / ".join(str(JSON_TYPE_NAMES.get(name, name)) for name in types)
+    return str(_("expected %(type)s") % {"type": names})
+
+
+def _json_type(field: serializers.Field) -> str | None:
+    """The JSON type the schema gives a DRF field (None: any, or the field's own schema)."""
+    if isinstance(field, serializers.BooleanField):
+        return "boolean"
+    if isinstance(field, serializers.IntegerField):
+        return "integer"
+    if isinstance(field, serializers.FloatField):
+        return "number"
+    if isinstance(field, serializers.DecimalField | serializers.CharField):
+        return "string"
+    if isinstance(field, serializers.MultipleChoiceField | serializers.ListSerializer):
+        return "array"
+    if isinstance(field, serializers.ChoiceField):
+        return "integer" if all(isinstance(key, int) for key in field.choices) else "string"
+    if isinstance(field, serializers.ListField):
+        return "array"
+    if isinstance(field, serializers.DictField | serializers.Serializer):
+        return "object"
+    return None
+
+
+def json_type_problem(field: serializers.Field, value: Any) -> str | None:
+    """Why ``value`` is not of the JSON type the schema gives ``field``, or None.
+
+    DRF coerces ("5" to 5, 0 to false, 7 to "7"); the OpenAPI document promises the types, so
+    the API holds clients to them (issue 12: the API keeps its word, checked by schemathesis).
+    Nested strict serializers check their own fields; list and dict fields their items.
+    """
+    kind = _json_type(field)
+    if value is None or kind is None:
+        return None  # allow_null is DRF's own check
+    if isinstance(value, bool) != (kind == "boolean") or not isinstance(value, JSON_TYPES[kind]):
+        return expected(kind)
+    if isinstance(field, serializers.ListField):
+        items = value
+    elif isinstance(field, serializers.DictField):
+        items = value.values()
+    else:
+        return None
+    return next(filter(None, (json_type_problem(field.child, item) for item in items)), None)
+
+
 class StrictSerializer(serializers.Serializer):
     """Refuses keys it does not know: a misspelt field ("leadrship") must be a 400, not
-    silently dropped and answered without it."""
+    silently dropped and answered without it; and values not of the type the schema gives
+    their field (``json_type_problem``)."""
 
     def to_internal_value(self, data):
-        unknown = (
-            {key: [_("unknown field")] for key in data if key not in self.fields}
-            if isinstance(data, Mapping)
-            else {}
-        )
+        problems: dict[str, list[ErrorDetail]] = {}
+        if isinstance(data, Mapping):
+            problems = {
+                key: [ErrorDetail(str(_("unknown field")), code="unknown_field")]
+                for key in data
+                if key not in self.fields
+            }
+            for key, field in self.fields.items():
+                wrong_type = (
+                    key in data and not field.read_only and json_type_problem(field, data[key])
+                )
+                if wrong_type:
+                    problems[key] = [ErrorDetail(wrong_type, code="wrong_type")]
         try:
             value = super().to_internal_value(data)
         except serializers.ValidationError as error:
-            if unknown and isinstance(error.detail, dict):
-                raise serializers.ValidationError({**error.detail, **unknown}) from None
+            if problems and isinstance(error.detail, dict):
+                raise serializers.ValidationError({**error.detail, **problems}) from None
             raise
-        if unknown:
-            raise serializers.ValidationError(unknown)
+        if problems:
+            raise serializers.ValidationError(problems)
         return value
+
+
+def _as_list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else [value]
+
+
+class SchemaJSONField(serializers.JSONField):
+    """A JSON value an engine reads, first held to the types of the JSON Schema the OpenAPI
+    document gives it (``schema``, documented by the subclass itself), so that a key the engine
+    would ignore still has the type the document promises. Values (enums, required keys,
+    ranges) are the engine's to judge, in its own translated words."""
+
+    schema: dict[str, Any] = {}
+    TYPE_RULES = ("type", "oneOf", "anyOf")
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "schema" not in cls.__dict__:
+            raise TypeError(f"{cls.__name__} must say its JSON Schema (schema = ...)")
+        extend_schema_field(cls.schema)(cls)
+
+    def to_internal_value(self, data: Any) -> Any:
+        value = super().to_internal_value(data)
+        errors = Draft202012Validator(self.schema).iter_errors(value)
+        error = next((e for e in errors if e.validator in self.TYPE_RULES), None)
+        if error is None:
+            return value
+        if error.validator == "type":
+            wanted = _as_list(error.validator_value)
+        else:  # oneOf / anyOf: the types of its branches
+            wanted = [branch.get("type", "") for branch in error.validator_value]
+        message = ErrorDetail(expected(*filter(None, wanted)), code="wrong_type")
+        where = "".join(
+            f"[{part}]" if isinstance(part, int) else f".{part}" for part in error.absolute_path
+        ).lstrip(".")
+        raise serializers.ValidationError({where: [message]} if where else [message])
 
 
 class AbsoluteUrlField(serializers.URLField):

@@ -10,20 +10,19 @@ from drf_spectacular.utils import (
     OpenApiResponse,
     extend_schema,
 )
-from rest_framework import generics, serializers, status
+from rest_framework import generics, status
 from rest_framework.exceptions import ValidationError
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle, ScopedRateThrottle
 from rest_framework.views import APIView
 
-from adjudicator.api import bad_request, cacheable, validated
+from adjudicator.api import Pagination, bad_request, cacheable, error_item, validated
 from adjudicator.games.tcg.decklist import ListTooLong
 from adjudicator.games.tcg.formats import formats
 from adjudicator.serializers import ErrorResponseSerializer
-from cards_db.filters import CardFilter
+from cards_db.filters import CardFilter, StrictNullBooleanField
 from cards_db.i18n import tr
 from cards_db.models import Card, Deck
 from cards_db.serializers import (
@@ -53,21 +52,10 @@ SAVE_EXAMPLE = {"name": "Elves at Moria", "list": LEGAL_DECK_EXAMPLE, "format": 
 ERROR_400 = OpenApiResponse(ErrorResponseSerializer, "Bad input: what is wrong and where")
 
 
-class CardPagination(PageNumberPagination):
+class CardPagination(Pagination):
     page_size = 20
     page_size_query_param = "page_size"
     max_page_size = 100
-
-    def get_page_size(self, request: Request) -> int:
-        """The asked page size, at most :attr:`max_page_size`; a bad one is a 400."""
-        raw = request.query_params.get(self.page_size_query_param, "")
-        if not raw:
-            return self.page_size
-        try:
-            size = serializers.IntegerField(min_value=1).run_validation(raw)
-        except ValidationError as error:
-            raise ValidationError({self.page_size_query_param: error.detail}) from error
-        return min(size, self.max_page_size)
 
 
 class CardListAPIView(generics.ListAPIView):
@@ -79,6 +67,16 @@ class CardListAPIView(generics.ListAPIView):
     filterset_class = CardFilter
     pagination_class = CardPagination
 
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "unique",
+                str,
+                enum=[reading for reading in StrictNullBooleanField.READINGS if reading],
+                description="Unique cards (true, 1, yes, on), or not (false, 0, no, off).",
+            )
+        ]
+    )
     @cacheable
     def get(self, request: Request, *args, **kwargs) -> Response:
         return super().get(request, *args, **kwargs)
@@ -100,7 +98,7 @@ class CardDetailAPIView(generics.RetrieveAPIView):
 
 
 def _too_long(error: ListTooLong) -> Response:
-    return bad_request([{"field": "list", "message": tr(error.message, error.params)}])
+    return bad_request([error_item("list", tr(error.message, error.params), "too_long")])
 
 
 class DeckValidateAPIView(APIView):
@@ -131,7 +129,7 @@ class DeckValidateAPIView(APIView):
 def _unreadable(error: UnreadableDeck) -> Response:
     return bad_request(
         [
-            {"field": "list", "message": tr(p.message, p.params)}
+            error_item("list", tr(p.message, p.params), p.code)
             for p in error.report.errors
             if p.code in {"unknown_card", "ambiguous_card", "invalid_count"}
         ]

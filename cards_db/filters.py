@@ -17,11 +17,11 @@ CHOICES_TTL_SECONDS = 300
 def _choices(field: str) -> list[tuple[str, str]]:
     """The distinct values of a card field, read lazily and kept a few minutes (they change
     only when cards are imported)."""
-    return _cached_choices(field, int(time.monotonic() // CHOICES_TTL_SECONDS))
+    return cached_choices(field, int(time.monotonic() // CHOICES_TTL_SECONDS))
 
 
 @lru_cache(maxsize=16)
-def _cached_choices(field: str, period: int) -> list[tuple[str, str]]:
+def cached_choices(field: str, period: int) -> list[tuple[str, str]]:
     values = Card.objects.exclude(**{field: ""}).order_by(field).values_list(field, flat=True)
     return [(v, v) for v in values.distinct()]
 
@@ -47,13 +47,14 @@ class StrictNullBooleanSelect(forms.NullBooleanSelect):
 
 
 class StrictNullBooleanField(forms.NullBooleanField):
-    """Yes, no, or not filtered; anything else ("maybe") is invalid, not silently ignored."""
+    """Yes, no, or not filtered, in the usual spellings the API's schema lists; anything else
+    ("maybe", "2") is invalid, not silently ignored."""
 
     widget = StrictNullBooleanSelect
     READINGS = {
         **dict.fromkeys(("", "unknown"), None),
-        **dict.fromkeys(("true", "1", "yes", "on", "2"), True),
-        **dict.fromkeys(("false", "0", "no", "off", "3"), False),
+        **dict.fromkeys(("true", "1", "yes", "on"), True),
+        **dict.fromkeys(("false", "0", "no", "off"), False),
     }
 
     def to_python(self, value):
@@ -73,9 +74,34 @@ class StrictBooleanFilter(django_filters.BooleanFilter):
     field_class = StrictNullBooleanField
 
 
+class SetNumbersField(django_filters.fields.ModelMultipleChoiceField):
+    """Set numbers: text that is not a small whole number is an unknown set, refused before it
+    reaches the database (9223372036854775808 overflowed SQLite's integers: a 500)."""
+
+    def _check_values(self, value):
+        for key in value:
+            if not (str(key).isdecimal() and len(str(key)) <= 4):
+                raise forms.ValidationError(
+                    self.error_messages["invalid_pk_value"],
+                    code="invalid_pk_value",
+                    params={"pk": key},
+                )
+        return super()._check_values(value)
+
+
+class SetFilter(django_filters.ModelMultipleChoiceFilter):
+    field_class = SetNumbersField
+
+
+class WholeNumberFilter(django_filters.NumberFilter):
+    """A number filter on a whole-number field: 0.5 is an error, as the schema's integer says."""
+
+    field_class = forms.IntegerField
+
+
 class CardFilter(django_filters.FilterSet):
     q = django_filters.CharFilter(method="filter_q", label=_("Search"))
-    set = django_filters.ModelMultipleChoiceFilter(
+    set = SetFilter(
         field_name="card_set",
         queryset=CardSet.objects.all(),
         label=_("Sets"),
@@ -85,23 +111,23 @@ class CardFilter(django_filters.FilterSet):
     side = django_filters.ChoiceFilter(choices=Side.choices, label=_("Side"))
     type = django_filters.ChoiceFilter(choices=lambda: _choices("type"), label=_("Type"))
     race = django_filters.ChoiceFilter(choices=lambda: _choices("race"), label=_("Race"))
-    twilight_min = django_filters.NumberFilter(
+    twilight_min = WholeNumberFilter(
         field_name="twilight_cost", lookup_expr="gte", label=_("Twilight from")
     )
-    twilight_max = django_filters.NumberFilter(
+    twilight_max = WholeNumberFilter(
         field_name="twilight_cost", lookup_expr="lte", label=_("Twilight to")
     )
-    strength_min = django_filters.NumberFilter(
+    strength_min = WholeNumberFilter(
         field_name="strength", lookup_expr="gte", label=_("Strength from")
     )
-    strength_max = django_filters.NumberFilter(
+    strength_max = WholeNumberFilter(
         field_name="strength", lookup_expr="lte", label=_("Strength to")
     )
     keyword = django_filters.ModelMultipleChoiceFilter(
         field_name="keywords", queryset=Keyword.objects.all(), conjoined=True, label=_("Keywords")
     )
     unique = StrictBooleanFilter(label=_("Unique"))
-    site_number = django_filters.NumberFilter(label=_("Site number"))
+    site_number = WholeNumberFilter(label=_("Site number"))
 
     class Meta:
         model = Card

@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from adjudicator.api import cached_answer
+from adjudicator.api import cached_answer, error_item
 from adjudicator.serializers import ErrorResponseSerializer
 from rules_corpus.models import Game, Language
 from rules_corpus.search.engine import PageOutOfRange
@@ -123,7 +123,7 @@ class SearchAPIView(APIView):
                 "Unknown game",
                 value={
                     "detail": f"game: {UNKNOWN_GAME}",
-                    "errors": [{"field": "game", "message": UNKNOWN_GAME}],
+                    "errors": [error_item("game", UNKNOWN_GAME, "invalid_choice")],
                 },
                 response_only=True,
                 status_codes=["400"],
@@ -149,6 +149,6 @@ class SearchAPIView(APIView):
             raise ValidationError({"page": [page_error(error)]}) from error
         except SearchIndexMissing:
             message = _("The search index has not been built yet.")
-            error = {"detail": message, "errors": [{"field": "index", "message": message}]}
+            error = {"detail": message, "errors": [error_item("index", message, "index_missing")]}
             return error, status.HTTP_503_SERVICE_UNAVAILABLE
         return SearchResponseSerializer(page).data, status.HTTP_200_OK

@@ -66,7 +66,10 @@ def fresh_cache(monkeypatch) -> None:
     from django.core.cache import cache
     from rest_framework.throttling import SimpleRateThrottle
 
+    from cards_db.filters import cached_choices
+
     cache.clear()
+    cached_choices.cache_clear()  # the card filters' choices, read from another test's cards
     rates = {**SimpleRateThrottle.THROTTLE_RATES, "anon": "1000000/min"}
     monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", rates)
 

@@ -7,3 +7,6 @@ class WebConfig(AppConfig):
     name = "adjudicator.web"
     label = "web"
     verbose_name = "Rules Adjudicator site"
+
+    def ready(self) -> None:
+        from adjudicator import api_schema  # noqa: F401  (registers the schema extensions)

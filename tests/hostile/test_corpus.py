@@ -135,3 +135,41 @@ def test_a_body_over_the_limit_is_a_413_under_api():
         "/api/decks/validate/", {"list": "x" * 5_000}, content_type="application/json"
     )
     assert response.status_code == 413
+
+
+BATTLE = {"attacker": {"regular": 5}, "defender": {"regular": 3}}
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"siege": 0}, "siege"),  # DRF would read 0 as false
+        ({"rounds": "2"}, "rounds"),  # ... and "2" as 2
+        ({"rounds": 2.0}, "rounds"),
+        ({"settlement": 1}, "settlement"),
+        ({"attacker": {"regular": "5"}}, "attacker.regular"),
+        ({"attacker": {"regular": True}}, "attacker.regular"),
+        ({"attacker": [5]}, "attacker"),
+    ],
+)
+def test_a_value_of_another_json_type_than_the_schema_says_is_a_400(api, change, field):
+    """Found by schemathesis: DRF coerced types the OpenAPI document does not allow."""
+    response = api.post("/api/wotr/battle/", {**BATTLE, **change}, format="json")
+    assert response.status_code == 400
+    errors = response.json()["errors"]
+    assert {(e["field"], e["code"]) for e in errors} == {(field, "wrong_type")}, errors
+
+
+@pytest.mark.parametrize("query", ["set=9223372036854775808", "set=-1", "set=x", "unique=2"])
+def test_a_card_filter_out_of_range_is_a_400_not_a_database_error(api, query):
+    """``set=9223372036854775808`` overflowed SQLite's integers: a 500 (found by schemathesis)."""
+    response = api.get(f"/api/cards/?{query}")
+    assert response.status_code == 400
+    assert error_fields(response) == {query.split("=")[0]}
+
+
+@pytest.mark.parametrize("query", ["page=0", "page=x", "page=", "page_size=0"])
+def test_a_page_that_is_no_whole_number_from_one_is_a_400_naming_it(api, query):
+    response = api.get(f"/api/cards/?{query}")
+    assert response.status_code == 400
+    assert error_fields(response) == {query.split("=")[0]}

@@ -49,7 +49,11 @@ def test_an_unsupported_media_type_is_a_415_naming_the_content_type(api, path):
 
     assert response.status_code == 415
     error = only_error(response)
-    assert error == {"field": "Content-Type", "message": response.json()["detail"]}
+    assert error == {
+        "field": "Content-Type",
+        "message": response.json()["detail"],
+        "code": "unsupported_media_type",
+    }
     assert '"text/plain"' in error["message"]
 
 
@@ -60,7 +64,13 @@ def test_a_wrong_method_keeps_drfs_405_and_names_the_method(api):
     assert response["Allow"] == "POST, OPTIONS"
     assert response.json() == {
         "detail": 'Method "GET" not allowed.',
-        "errors": [{"field": "method", "message": 'Method "GET" not allowed.'}],
+        "errors": [
+            {
+                "field": "method",
+                "message": 'Method "GET" not allowed.',
+                "code": "method_not_allowed",
+            }
+        ],
     }
 
 
@@ -69,7 +79,7 @@ def test_an_unknown_object_keeps_drfs_404_and_names_the_path(api):
 
     assert response.status_code == 404
     error = only_error(response)
-    assert error == {"field": "path", "message": response.json()["detail"]}
+    assert error == {"field": "path", "message": response.json()["detail"], "code": "not_found"}
     assert_matches_schema(response, "/api/rulebooks/{slug}/")
 
 

@@ -3,6 +3,7 @@
 from decimal import Decimal
 
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from adjudicator.games.wojna.ring import INHERITANCE_ORDER
@@ -98,14 +99,29 @@ class WojnaSpellsField(serializers.RegexField):
         )
 
 
+@extend_schema_field(
+    {
+        "type": "string",
+        "format": "decimal",
+        "pattern": r"^(?:100(?:\.0{0,2})?|0?[1-9]\d?(?:\.\d{0,2})?|0?\.(?:0[1-9]|[1-9]\d?))$",
+        "example": "1.5",
+    }
+)
+class TerrainMultiplierField(serializers.DecimalField):
+    """A terrain multiplier, 0.01 to 100 in hundredths, as text (the schema's pattern says so:
+    drf-spectacular gives a decimal's bounds only to numbers)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(
+            max_digits=5, decimal_places=2, min_value=Decimal("0.01"), max_value=Decimal(100),
+            **kwargs,
+        )  # fmt: skip
+
+
 class WojnaBattleRequestSerializer(StrictSerializer):
-    attacker_units = strengths(allow_empty=False, help_text="Attacking units' strengths.")
-    defender_units = strengths(allow_empty=False, help_text="Defending units' strengths.")
-    terrain_multiplier = serializers.DecimalField(
-        max_digits=5,
-        decimal_places=2,
-        min_value=Decimal("0.01"),
-        max_value=Decimal(100),
+    attacker_units = strengths(min_length=1, help_text="Attacking units' strengths.")
+    defender_units = strengths(min_length=1, help_text="Defending units' strengths.")
+    terrain_multiplier = TerrainMultiplierField(
         default=1,
         help_text="The defender's multiplier from your terrain table.",
     )

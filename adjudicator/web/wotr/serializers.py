@@ -45,49 +45,71 @@ class WotrUnitsSerializer(serializers.Serializer):
 
 
 class WotrPoliticalSerializer(serializers.Serializer):
-    steps_from_war = serializers.IntegerField(min_value=0, max_value=3)
-    active = serializers.BooleanField()
+    steps_from_war = serializers.IntegerField(required=False, min_value=0, max_value=3)
+    active = serializers.BooleanField(required=False)
 
 
 class WotrFellowshipSerializer(serializers.Serializer):
-    region = serializers.CharField(help_text="last known region")
-    progress = serializers.IntegerField(min_value=0)
-    revealed = serializers.BooleanField()
-    corruption = serializers.IntegerField(min_value=0, max_value=MAX_CORRUPTION)
-    mordor_step = serializers.IntegerField(min_value=0, max_value=MORDOR_LAST_STEP, allow_null=True)
-    guide = serializers.CharField(help_text="a companion in the Fellowship, or 'gollum'")
-    companions = serializers.ListField(child=serializers.CharField())
+    region = serializers.CharField(required=False, help_text="last known region")
+    progress = serializers.IntegerField(required=False, min_value=0)
+    revealed = serializers.BooleanField(required=False)
+    corruption = serializers.IntegerField(required=False, min_value=0, max_value=MAX_CORRUPTION)
+    mordor_step = serializers.IntegerField(
+        required=False, min_value=0, max_value=MORDOR_LAST_STEP, allow_null=True
+    )
+    guide = serializers.CharField(
+        required=False, help_text="a companion in the Fellowship, or 'gollum'"
+    )
+    companions = serializers.ListField(required=False, child=serializers.CharField())
 
 
 class WotrHuntBoxSerializer(serializers.Serializer):
-    shadow_dice = serializers.IntegerField(min_value=0, max_value=MAX_SHADOW_DICE)
-    free_peoples_dice = serializers.IntegerField(min_value=0, max_value=MAX_FREE_PEOPLES_DICE)
+    shadow_dice = serializers.IntegerField(required=False, min_value=0, max_value=MAX_SHADOW_DICE)
+    free_peoples_dice = serializers.IntegerField(
+        required=False, min_value=0, max_value=MAX_FREE_PEOPLES_DICE
+    )
 
 
 class WotrPositionSerializer(serializers.Serializer):
-    """A board position. Regions by slug, English or Russian name; every key optional."""
+    """A board position. Regions by slug, English or Russian name; every key optional (null
+    or left out: empty, or the setup's control and political track)."""
 
     armies = serializers.DictField(
+        required=False,
+        allow_null=True,
         child=serializers.DictField(child=WotrUnitsSerializer()),
         help_text="region → nation → figures",
     )
     sieges = serializers.ListField(
+        required=False,
+        allow_null=True,
         child=serializers.CharField(),
         help_text="strongholds under siege (the controller's army is inside)",
     )
     characters = serializers.DictField(
-        child=serializers.CharField(), help_text="character on the board → region"
+        required=False,
+        allow_null=True,
+        child=serializers.CharField(),
+        help_text="character on the board → region",
     )
     control = serializers.DictField(
-        child=serializers.ChoiceField(SIDES), help_text="settlement → controlling side"
+        required=False,
+        allow_null=True,
+        child=serializers.ChoiceField(SIDES),
+        help_text="settlement → controlling side",
     )
-    political = serializers.DictField(child=WotrPoliticalSerializer())
-    fellowship = WotrFellowshipSerializer()
-    hunt_box = WotrHuntBoxSerializer()
-    hunt_tiles_drawn = serializers.ListField(child=serializers.CharField())
+    political = serializers.DictField(
+        required=False, allow_null=True, child=WotrPoliticalSerializer()
+    )
+    fellowship = WotrFellowshipSerializer(required=False, allow_null=True)
+    hunt_box = WotrHuntBoxSerializer(required=False, allow_null=True)
+    hunt_tiles_drawn = serializers.ListField(
+        required=False, allow_null=True, child=serializers.CharField()
+    )
     reinforcements = serializers.DictField(
         child=WotrUnitsSerializer(),
         required=False,
+        allow_null=True,
         help_text="optional: nation → figures left in its reinforcements (checked: board + "
         "reinforcements never exceed the game's figures; for the Shadow they are all of them)",
     )

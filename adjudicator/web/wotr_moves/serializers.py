@@ -4,7 +4,12 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from adjudicator.games.wotr.moves.model import DICE, FACTION_ACTIONS, MOVE_KINDS, PIECE_KINDS
-from adjudicator.serializers import CitationSerializer, ReasonSerializer, StrictSerializer
+from adjudicator.serializers import (
+    CitationSerializer,
+    ReasonSerializer,
+    SchemaJSONField,
+    StrictSerializer,
+)
 
 POSITION_SCHEMA = {
     "oneOf": [
@@ -45,7 +50,11 @@ MOVE_SCHEMA = {
         "guide": {"type": "string"},
         "enter_mordor": {"type": "boolean"},
         "faction": {"type": "string"},
-        "action": {"type": "string", "enum": list(FACTION_ACTIONS)},
+        "action": {
+            "type": "string",
+            "description": "a faction die's action, read only when kind is faction: "
+            + ", ".join(FACTION_ACTIONS),
+        },
         "cards": {"type": "integer"},
         "team_game": {"type": "boolean"},
         "then": {"type": "object", "description": "second army of an army die"},
@@ -61,7 +70,7 @@ PIECE_SCHEMA = {
             "enum": list(PIECE_KINDS),
         },
         "from": {"type": "string"},
-        "units": {"type": "object"},
+        "units": MOVE_SCHEMA["properties"]["units"],
         "characters": {"type": "array", "items": {"type": "string"}},
         "companions": {"type": "array", "items": {"type": "string"}},
         "count": {"type": "integer"},
@@ -81,19 +90,22 @@ class WotrMovePositionField(serializers.JSONField):
     """``"setup"`` or a position object (validated by the engine, all problems at once)."""
 
 
-@extend_schema_field(MOVE_SCHEMA)
-class WotrMoveMoveField(serializers.JSONField):
+class WotrMoveMoveField(SchemaJSONField):
     """A move object (validated by the engine)."""
 
+    schema = MOVE_SCHEMA
 
-@extend_schema_field(PIECE_SCHEMA)
-class WotrMovePieceField(serializers.JSONField):
+
+class WotrMovePieceField(SchemaJSONField):
     """A piece: a move without ``to``."""
 
+    schema = PIECE_SCHEMA
 
-@extend_schema_field(FACTIONS_SCHEMA)
-class WotrMoveFactionsField(serializers.JSONField):
+
+class WotrMoveFactionsField(SchemaJSONField):
     """Faction figures on the board."""
+
+    schema = FACTIONS_SCHEMA
 
 
 class WotrMoveCheckRequestSerializer(StrictSerializer):
