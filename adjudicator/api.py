@@ -221,9 +221,7 @@ class Pagination(PageNumberPagination):
         if name not in request.query_params:
             return default
         try:
-            return serializers.IntegerField(min_value=1).run_validation(
-                request.query_params[name]
-            )
+            return serializers.IntegerField(min_value=1).run_validation(request.query_params[name])
         except ValidationError as error:
             raise ValidationError({name: error.detail}) from error
 

@@ -28,6 +28,10 @@ ERROR_STATUSES: dict[str, tuple[str, Callable[[dict[str, Any]], bool]]] = {
     "405": ("The method is not allowed on this path.", lambda op: True),
     "413": ("The request body is too large.", lambda op: "requestBody" in op),
     "415": ("The body is not application/json.", lambda op: "requestBody" in op),
+    "422": (
+        "The question needs more computing than one request may use (REQUEST_CPU_SECONDS).",
+        lambda op: "requestBody" in op or _parameters(op, "query"),
+    ),
     "429": ("Too many requests: wait for Retry-After seconds.", lambda op: True),
     "500": ("The server failed; nothing was changed.", lambda op: True),
 }

@@ -83,6 +83,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "adjudicator.budget.CpuBudgetMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -235,6 +236,9 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("CACHE_MAX_ENTRIES", "5000"))},
     }
 }
+
+# The CPU time one request may use (adjudicator/budget.py); 0 turns the budget off.
+REQUEST_CPU_SECONDS = float(os.environ.get("REQUEST_CPU_SECONDS", "2"))
 
 # Saved decks not changed for this many days are deleted by `manage.py expire_decks`.
 DECK_RETENTION_DAYS = int(os.environ.get("DECK_RETENTION_DAYS", "365"))

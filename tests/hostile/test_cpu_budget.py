@@ -1,0 +1,65 @@
+"""The CPU budget per request (adjudicator/budget.py): a question that outruns it is a 422 that
+says so, in the API's error shape or as a page, and the worker answers the next request."""
+
+import time
+
+import pytest
+from django.test import Client
+from rest_framework.test import APIClient
+
+from adjudicator.budget import OverBudget, cpu_budget
+from adjudicator.games.mordor.journey import solver_for
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def views_imported() -> None:
+    """The views imported before the budget is cut short (as adjudicator/wsgi.py does), and
+    no journey states solved by an earlier test."""
+    from django.urls import get_resolver
+
+    get_resolver().url_patterns  # noqa: B018
+    solver_for.cache_clear()
+
+#: A whole journey to Mordor from Bag End: seconds of exact computation.
+JOURNEY = {"position": 0, "player_color": "red", "goal": "reach_mordor", "horizon": "game"}
+
+
+def spin(seconds: float) -> None:
+    end = time.process_time() + seconds
+    while time.process_time() < end:
+        pass
+
+
+def test_the_budget_stops_a_busy_block_and_is_disarmed_after_it():
+    with pytest.raises(OverBudget), cpu_budget(0.05):
+        spin(5)
+    spin(0.1)  # no timer left behind
+
+
+def test_a_block_within_its_budget_runs_to_its_end():
+    with cpu_budget(1):
+        spin(0.01)
+
+
+def test_an_api_question_over_the_budget_is_a_422_and_the_next_request_is_answered(settings):
+    settings.REQUEST_CPU_SECONDS = 0.05
+    api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+    started = time.process_time()
+    response = api.post("/api/mordor/odds/", JOURNEY, format="json")
+    assert time.process_time() - started < 1
+    assert response.status_code == 422
+    assert [e["code"] for e in response.json()["errors"]] == ["over_budget"]
+    assert "0.05 s" in response.json()["detail"]
+    battle = {"attacker": {"regular": 2}, "defender": {"regular": 1}}
+    assert api.post("/api/wotr/battle/", battle, format="json").status_code == 200
+
+
+def test_a_page_question_over_the_budget_is_a_422_page(settings):
+    settings.REQUEST_CPU_SECONDS = 0.05
+    response = Client(HTTP_ACCEPT_LANGUAGE="en").get(
+        "/mordor/odds/", {**JOURNEY, "horizon": "game"}
+    )
+    assert response.status_code == 422
+    assert b"Too big a question" in response.content
