@@ -203,9 +203,10 @@ def post_view(
 
 
 class Pagination(PageNumberPagination):
-    """DRF's page numbers, held to the schema: ``page`` a whole number from 1 (``page=`` or
-    ``page=x`` is a 400 naming it, as the schema's ``minimum: 1`` says; a page past the last
-    is a 404), ``page_size`` (where a view allows it) from 1, capped at ``max_page_size``."""
+    """DRF's page numbers, held to the schema: ``page`` a whole number from 1 (``page=x`` or
+    ``page=0`` is a 400 naming it, as the schema's ``minimum: 1`` says; a page past the last
+    is a 404), ``page_size`` (where a view allows it) from 1, capped at ``max_page_size``.
+    Empty (``page=``) is the default, as for every optional query parameter."""
 
     def get_page_number(self, request: Request, paginator: Any) -> int:
         return self._whole_number(request, self.page_query_param, 1)
@@ -218,7 +219,7 @@ class Pagination(PageNumberPagination):
 
     @staticmethod
     def _whole_number(request: Request, name: str, default: int) -> int:
-        if name not in request.query_params:
+        if not request.query_params.get(name):
             return default
         try:
             return serializers.IntegerField(min_value=1).run_validation(request.query_params[name])

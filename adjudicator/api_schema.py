@@ -64,6 +64,16 @@ def document_errors(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     return result
 
 
+def empty_means_absent(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """Postprocessing hook: an optional query parameter of a GET may be sent empty (``?side=``,
+    as an HTML form sends an untouched field) and means the same as left out."""
+    for operations in result.get("paths", {}).values():
+        for parameter in operations.get("get", {}).get("parameters", []):
+            if parameter.get("in") == "query" and not parameter.get("required"):
+                parameter["allowEmptyValue"] = True
+    return result
+
+
 def closed_request_bodies(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     """Postprocessing hook: request objects refuse keys they do not define
     (``additionalProperties: false``), as ``StrictSerializer`` does."""

@@ -3,8 +3,9 @@
 The engines estimate the questions whose cost can explode and refuse them up front, naming what
 to change; this is the backstop for whatever an estimate misses. ``CpuBudgetMiddleware`` arms a
 ``SIGPROF`` timer on the process's CPU time (``REQUEST_CPU_SECONDS``) around each request; when it
-fires, ``OverBudget`` unwinds the computation (database work rolls back with its transaction)
-and the client gets a 422 saying the question is too big, instead of a worker held for minutes.
+fires, ``OverBudget`` unwinds the computation up to this, the outermost middleware (database
+work rolls back with its transaction) and the client gets a 422 saying the question is too big,
+instead of a worker held for minutes.
 
 Signals reach only the main thread, so the budget is armed there alone: gunicorn's sync workers
 (``make serve``) and the test client; ``runserver``'s request threads go without it.
@@ -20,12 +21,18 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
+#: When something swallows ``OverBudget`` (a finalizer the signal interrupted does), it is
+#: raised again this much CPU time later.
+RETRY_SECONDS = 0.02
 
-class OverBudget(Exception):
-    """The request used up its CPU budget."""
+
+class OverBudget(BaseException):
+    """The request used up its CPU budget: a BaseException, so that no ``except Exception``
+    on the way (Django's, DRF's, an engine's) takes it for an error to handle."""
 
 
 def _expire(signum: int, frame: object) -> None:
+    signal.setitimer(signal.ITIMER_PROF, RETRY_SECONDS)
     raise OverBudget
 
 
@@ -68,8 +75,8 @@ class CpuBudgetMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        with cpu_budget(settings.REQUEST_CPU_SECONDS):
-            return self.get_response(request)
-
-    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
-        return over_budget(request) if isinstance(exception, OverBudget) else None
+        try:
+            with cpu_budget(settings.REQUEST_CPU_SECONDS):
+                return self.get_response(request)
+        except OverBudget:
+            return over_budget(request)

@@ -4,14 +4,11 @@ Nothing under ``/api/`` answers HTML: an unknown path, a body over the size limi
 error there gets the common shape ``{"detail", "errors": [{"field", "message", "code"}]}``.
 """
 
-import sys
-
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
 
 from adjudicator.api import BODY_TOO_LARGE, error_item
-from adjudicator.budget import OverBudget, over_budget
 
 
 def is_api(request: HttpRequest) -> bool:
@@ -48,10 +45,7 @@ def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
-    """500, JSON under /api/; a request that ran out of its CPU budget outside a view (in a
-    middleware or while rendering) is the budget's 422 instead."""
-    if isinstance(sys.exc_info()[1], OverBudget):
-        return over_budget(request)
+    """500, JSON under /api/."""
     if is_api(request):
         return error_json(500, "non_field_errors", "Internal server error.", "server_error")
     return defaults.server_error(request)

@@ -74,7 +74,18 @@ class StrictBooleanFilter(django_filters.BooleanFilter):
     field_class = StrictNullBooleanField
 
 
-class SetNumbersField(django_filters.fields.ModelMultipleChoiceField):
+class ChoicesField(django_filters.fields.ModelMultipleChoiceField):
+    """Several choices; an empty one (``?keyword=``, an untouched form field) chooses nothing."""
+
+    def clean(self, value):
+        return super().clean([v for v in value or [] if v != ""])
+
+
+class ChoicesFilter(django_filters.ModelMultipleChoiceFilter):
+    field_class = ChoicesField
+
+
+class SetNumbersField(ChoicesField):
     """Set numbers: text that is not a small whole number is an unknown set, refused before it
     reaches the database (9223372036854775808 overflowed SQLite's integers: a 500)."""
 
@@ -89,7 +100,7 @@ class SetNumbersField(django_filters.fields.ModelMultipleChoiceField):
         return super()._check_values(value)
 
 
-class SetFilter(django_filters.ModelMultipleChoiceFilter):
+class SetFilter(ChoicesFilter):
     field_class = SetNumbersField
 
 
@@ -123,7 +134,7 @@ class CardFilter(django_filters.FilterSet):
     strength_max = WholeNumberFilter(
         field_name="strength", lookup_expr="lte", label=_("Strength to")
     )
-    keyword = django_filters.ModelMultipleChoiceFilter(
+    keyword = ChoicesFilter(
         field_name="keywords", queryset=Keyword.objects.all(), conjoined=True, label=_("Keywords")
     )
     unique = StrictBooleanFilter(label=_("Unique"))

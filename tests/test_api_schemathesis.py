@@ -9,8 +9,12 @@ every problem in it has such a code; a 400 with any other code (``unknown_field`
 ``wrong_type``, ``max_value``, ``invalid_choice``...) means the schema and the code disagree.
 """
 
+from collections.abc import Iterator
+
 import pytest
 import schemathesis
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
@@ -24,6 +28,18 @@ RULE_CODES = {"rule", "invalid", "unknown_card", "ambiguous_card", "invalid_coun
 
 #: Query filters whose choices are the loaded cards' own values, so no enum in the schema.
 DATA_CHOICES = {("GET", "/api/cards/"): {"invalid_choice", "invalid_pk_value"}}
+
+
+@pytest.fixture(autouse=True)
+def connection_kept() -> Iterator[None]:
+    """The test's database connection kept across requests, as Django's test client keeps it:
+    the WSGI handler closes it after each request, and on PostgreSQL the test's transaction
+    with it (SQLite's in-memory test database never closes)."""
+    for signal in (request_started, request_finished):
+        signal.disconnect(close_old_connections)
+    yield
+    for signal in (request_started, request_finished):
+        signal.connect(close_old_connections)
 
 
 @pytest.mark.django_db

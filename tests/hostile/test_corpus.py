@@ -168,7 +168,7 @@ def test_a_card_filter_out_of_range_is_a_400_not_a_database_error(api, query):
     assert error_fields(response) == {query.split("=")[0]}
 
 
-@pytest.mark.parametrize("query", ["page=0", "page=x", "page=", "page_size=0"])
+@pytest.mark.parametrize("query", ["page=0", "page=x", "page=-1", "page_size=0"])
 def test_a_page_that_is_no_whole_number_from_one_is_a_400_naming_it(api, query):
     response = api.get(f"/api/cards/?{query}")
     assert response.status_code == 400
