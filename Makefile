@@ -29,9 +29,11 @@ test: setup browser-deps client-tools
 	@ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1 || $(MAKE) --no-print-directory apt-install PKGS=postgresql
 	scripts/test-postgres $(PG_TESTS)
 
-# The database-touching, non-browser tests that also run against a real PostgreSQL server.
-PG_TESTS ?= tests/hostile tests/cards_db/test_api.py tests/cards_db/test_models.py \
-	tests/rules_corpus/test_loading.py
+# The database-touching, non-browser tests that also run against a real PostgreSQL server: the
+# hostile corpus and concurrent saves, schemathesis, the card database, decks, rulebooks, search,
+# shared links and the Wojna tables the players store.
+PG_TESTS ?= tests/hostile tests/test_api_schemathesis.py tests/cards_db tests/rules_corpus \
+	tests/web/links tests/web/test_api_errors.py tests/web/test_api_integrators.py tests/web/wojna
 
 bench: setup data
 	$(PY) bench/run_all.py
