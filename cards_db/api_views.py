@@ -12,10 +12,9 @@ from drf_spectacular.utils import (
 )
 from rest_framework import generics, status
 from rest_framework.exceptions import ValidationError
-from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle, ScopedRateThrottle
+from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from adjudicator.api import Pagination, bad_request, cacheable, error_item, validated
@@ -43,6 +42,7 @@ from cards_db.services import (
     resolve_card_key,
     save_deck,
 )
+from cards_db.throttling import SAVE_SCOPE, SaveRateThrottle
 
 LEGAL_DECK_EXAMPLE = (
     "Ring-bearer: Frodo, Son of Drogo\nRing: The One Ring, The Ruling Ring\n"
@@ -157,15 +157,6 @@ def _save(request: Request, deck: Deck | None) -> Response:
     return Response(body, status=status.HTTP_200_OK if deck else status.HTTP_201_CREATED)
 
 
-class SaveRateThrottle(ScopedRateThrottle):
-    """The ``deck_save`` rate (API_SAVE_THROTTLE_RATE) on writes only; reads are not saves."""
-
-    scope_attr = "save_throttle_scope"
-
-    def allow_request(self, request: Request, view: APIView) -> bool:
-        return request.method in SAFE_METHODS or super().allow_request(request, view)
-
-
 SAVE_THROTTLES = [AnonRateThrottle, SaveRateThrottle]
 
 
@@ -173,7 +164,7 @@ class DeckCreateAPIView(APIView):
     """Save a deck: it is validated first; lines that are not cards refuse the save (400)."""
 
     throttle_classes = SAVE_THROTTLES
-    save_throttle_scope = "deck_save"
+    save_throttle_scope = SAVE_SCOPE
 
     @extend_schema(
         request=TcgDeckSaveRequestSerializer,
@@ -188,7 +179,7 @@ class DeckDetailAPIView(APIView):
     """A saved deck with its report (read by anyone with the link, changed with the key)."""
 
     throttle_classes = SAVE_THROTTLES
-    save_throttle_scope = "deck_save"
+    save_throttle_scope = SAVE_SCOPE
 
     @extend_schema(responses={200: TcgDeckDetailSerializer})
     def get(self, request: Request, pk) -> Response:

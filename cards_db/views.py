@@ -38,6 +38,7 @@ from cards_db.services import (
     resolve_card_key,
     save_deck,
 )
+from cards_db.throttling import page_save_wait
 
 CARDS_PER_PAGE = 48
 
@@ -102,6 +103,9 @@ def _deck_form_page(request: HttpRequest, deck: Deck) -> HttpResponse:
             context.update(_report_context(request, report))
             return render(request, "cards_db/deck_form.html", context)
         return _save(request, data, deck)
+    except TooManySaves as error:
+        form.add_error(None, str(error))
+        return render(request, "cards_db/deck_form.html", context, status=429)
     except ListTooLong as error:
         form.add_error("list", tr(error.message, error.params))
     except UnreadableDeck as error:
@@ -110,8 +114,26 @@ def _deck_form_page(request: HttpRequest, deck: Deck) -> HttpResponse:
     return render(request, "cards_db/deck_form.html", context, status=400)
 
 
+class TooManySaves(Exception):
+    """This client has used its saves for now (API_SAVE_THROTTLE_RATE, shared with the API)."""
+
+    def __init__(self, wait: int):
+        minutes = max(1, round(wait / 60))
+        super().__init__(
+            ngettext(
+                "Nothing was saved: too many saves from your address. Try again in %(n)s minute.",
+                "Nothing was saved: too many saves from your address. Try again in %(n)s minutes.",
+                minutes,
+            )
+            % {"n": minutes}
+        )
+
+
 def _save(request: HttpRequest, data: dict[str, Any], deck: Deck | None = None) -> HttpResponse:
     """Save the deck (new, or ``deck`` changed) and go to its edit page."""
+    wait = page_save_wait(request)
+    if wait is not None:
+        raise TooManySaves(wait)
     saved = save_deck(
         data["name"] or _("Untitled deck"), data["list"], formats()[data["format"]], deck,
         data["check_starting_fellowship"],
@@ -178,6 +200,10 @@ class DeckCheckPage(CheckerPage):
                 return redirect(f"{reverse('cards_db:deck_new')}?deck={self.deck_key}")
             try:
                 return _save(request, data)
+            except TooManySaves as error:
+                messages.error(request, str(error))
+                question = self.form_class(QueryDict(f"deck={self.deck_key}"))
+                return self.respond(request, question, status=429)
             except ListTooLong as error:
                 form.add_error("list", tr(error.message, error.params))
             except UnreadableDeck:

@@ -68,3 +68,21 @@ def test_retention_comes_from_settings(capsys):
     make_deck()
     call_command("expire_decks", "--dry-run")
     assert "not changed for 30 days" in capsys.readouterr().out
+
+
+def test_page_saves_count_against_the_same_rate_as_the_api(monkeypatch):
+    """Saves from the deck page were unlimited (issue 12); they share the API's rate."""
+    rates = {**api_settings.DEFAULT_THROTTLE_RATES, "deck_save": "2/hour"}
+    monkeypatch.setattr("rest_framework.throttling.SimpleRateThrottle.THROTTLE_RATES", rates)
+    api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+    body = {"name": "x", "list": "4x No Such Card", "format": "fellowship_block"}
+    assert api.post("/api/decks/", body, format="json").status_code != 429
+    form = {**body, "save": "1"}
+    assert api.post(reverse("cards_db:deck_new"), form).status_code != 429
+    refused = api.post(reverse("cards_db:deck_new"), form)
+    assert refused.status_code == 429
+    assert "too many saves" in refused.content.decode()
+    deck = make_deck()
+    edit = reverse("cards_db:deck_edit", kwargs={"pk": deck.pk, "key": deck.edit_key})
+    assert api.post(edit, form).status_code == 429
+    assert api.post(reverse("cards_db:deck_new"), {**body}).status_code != 429  # a check
