@@ -9,6 +9,7 @@ prints a book's tree.
 from __future__ import annotations
 
 import hashlib
+from dataclasses import asdict
 from functools import lru_cache
 from pathlib import Path
 
@@ -60,13 +61,7 @@ def _parse(slug: str, raw: bytes) -> ParsedRulebook:
     text, corrections = fix_mojibake(raw.decode("utf-8"))
     sections = build_sections(text.split("\n"), STRATEGIES[slug], entry.title, corrections)
     return ParsedRulebook(
-        slug=slug,
-        game=entry.game,
-        title=entry.title,
-        language=entry.language,
-        edition=entry.edition,
-        source_file=entry.source_file,
-        order=entry.order,
+        **asdict(entry),
         source_sha256=hashlib.sha256(raw).hexdigest(),
         corrections=corrections,
         sections=sections,

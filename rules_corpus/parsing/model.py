@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules_corpus.parsing.manifest import ManifestEntry
+
 
 @dataclass(frozen=True)
 class Correction:
@@ -46,16 +48,9 @@ class ParsedSection:
 
 
 @dataclass(frozen=True)
-class ParsedRulebook:
+class ParsedRulebook(ManifestEntry):
     """A rulebook's manifest entry, its source hash and its sections in document order."""
 
-    slug: str
-    game: str
-    title: str
-    language: str
-    edition: str
-    source_file: str
-    order: int
     source_sha256: str
     corrections: tuple[Correction, ...]
     sections: tuple[ParsedSection, ...]
