@@ -6,9 +6,8 @@ agree. Engine messages (``N_``) are translated here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from functools import wraps
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -21,7 +20,6 @@ from adjudicator.games.wotr.battle import Army, Battle, BattleOdds, battle_odds
 from adjudicator.games.wotr.factions import FactionAttack, FactionAttackOdds, faction_attack_odds
 from adjudicator.games.wotr.from_position import position_battle_odds
 from adjudicator.games.wotr.hunt import Hunt, HuntOdds, hunt_odds
-from adjudicator.games.wotr.messages import translate_problems
 from adjudicator.games.wotr.position import Position, standard_setup, validate_position
 from adjudicator.games.wotr.victory import (
     VictoryResult,
@@ -46,19 +44,6 @@ def _common(verdict: str, assumptions: Iterable[str], citations, request) -> dic
         "assumptions": [_(text) for text in assumptions],
         "citations": citations_payload(citations, request),
     }
-
-
-def engine_errors_translated(function: Callable[..., Any]) -> Callable[..., Any]:
-    """Re-raise the engine's ``InvalidInput`` with its messages in the user's language."""
-
-    @wraps(function)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return function(*args, **kwargs)
-        except InvalidInput as error:
-            raise InvalidInput(translate_problems(error.problems, _)) from None
-
-    return wrapper
 
 
 def read_position(data: Any, field: str = "position") -> Position:
@@ -87,7 +72,6 @@ def army_from(data: Mapping[str, Any]) -> Army:
     return Army(**{k: v for k, v in data.items() if k in Army.__dataclass_fields__})
 
 
-@engine_errors_translated
 def run_battle(data: Mapping[str, Any], request=None) -> dict[str, Any]:
     battle = Battle(
         attacker=army_from(data["attacker"]),
@@ -100,7 +84,6 @@ def run_battle(data: Mapping[str, Any], request=None) -> dict[str, Any]:
     return battle_answer(battle_odds(battle), request)
 
 
-@engine_errors_translated
 def run_position_battle(data: Mapping[str, Any], request=None) -> dict[str, Any]:
     position = read_position(data["position"])
     odds = position_battle_odds(
@@ -205,7 +188,6 @@ def battle_answer(odds: BattleOdds, request=None) -> dict[str, Any]:
 # ---- faction attacks ------------------------------------------------------------------------
 
 
-@engine_errors_translated
 def run_faction_attack(data: Mapping[str, Any], request=None) -> dict[str, Any]:
     attack = FactionAttack(
         faction=data["faction"],
@@ -259,7 +241,6 @@ def hunt_from(data: Mapping[str, Any]) -> Hunt:
     )
 
 
-@engine_errors_translated
 def run_hunt(data: Mapping[str, Any], request=None) -> dict[str, Any]:
     return hunt_answer(hunt_odds(hunt_from(data)), request)
 
@@ -320,7 +301,6 @@ def hunt_answer(odds: HuntOdds, request=None) -> dict[str, Any]:
 # ---- victory --------------------------------------------------------------------------------
 
 
-@engine_errors_translated
 def run_victory(data: Mapping[str, Any], request=None) -> dict[str, Any]:
     if data.get("position") is not None:
         return victory_answer(victory_from_position(read_position(data["position"])), request)
@@ -353,7 +333,6 @@ def victory_answer(result: VictoryResult, request=None) -> dict[str, Any]:
     }
 
 
-@engine_errors_translated
 def validate_answer(data: Any) -> dict[str, Any]:
     position = read_position(data)
     return {
