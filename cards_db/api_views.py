@@ -18,11 +18,12 @@ from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from adjudicator.api import Pagination, bad_request, cacheable, error_item, validated
+from adjudicator.games.common import InvalidInput
 from adjudicator.games.tcg.decklist import ListTooLong
 from adjudicator.games.tcg.formats import formats
 from adjudicator.serializers import ErrorResponseSerializer
 from cards_db.filters import CardFilter, StrictNullBooleanField
-from cards_db.i18n import tr
+from cards_db.i18n import tr, translated_input_error
 from cards_db.models import Card, Deck
 from cards_db.serializers import (
     TcgCardSerializer,
@@ -32,11 +33,15 @@ from cards_db.serializers import (
     TcgDeckSaveRequestSerializer,
     TcgDeckSerializer,
     TcgDeckValidateRequestSerializer,
+    TcgDrawOddsRequestSerializer,
+    TcgDrawOddsResponseSerializer,
+    draw_odds_payload,
     report_payload,
 )
 from cards_db.services import (
     UnreadableDeck,
     check_deck,
+    deck_draw_odds,
     export_deck,
     recheck_deck,
     resolve_card_key,
@@ -44,6 +49,10 @@ from cards_db.services import (
 )
 from cards_db.throttling import SAVE_SCOPE, SaveRateThrottle
 
+DRAW_ODDS_EXAMPLE = (
+    "Ring-bearer: Frodo, Son of Drogo\nRing: The One Ring, The Ruling Ring\n"
+    "4x Legolas, Greenleaf\n4x Gimli, Son of Gloin\n4x Goblin Archer\n4x Ancient Chieftain"
+)
 LEGAL_DECK_EXAMPLE = (
     "Ring-bearer: Frodo, Son of Drogo\nRing: The One Ring, The Ruling Ring\n"
     "4x Legolas, Greenleaf\n2 1R50\n# ... 60 cards ...\nSites:\n1U319\n..."
@@ -134,6 +143,36 @@ def _unreadable(error: UnreadableDeck) -> Response:
             if p.code in {"unknown_card", "ambiguous_card", "invalid_count"}
         ]
     )
+
+
+class DeckDrawOddsAPIView(APIView):
+    """The chance of drawing a card, or any card of a group, in the opening hand and by each
+    site: exact hypergeometric odds over the shuffled draw deck."""
+
+    @extend_schema(
+        request=TcgDrawOddsRequestSerializer,
+        responses={200: TcgDrawOddsResponseSerializer, 400: ERROR_400},
+        examples=[
+            OpenApiExample(
+                "Moria minions in the opening hand",
+                value={"list": DRAW_ODDS_EXAMPLE, "target": "culture:Moria"},
+                request_only=True,
+            )
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        data = validated(TcgDrawOddsRequestSerializer, request)
+        try:
+            odds, table = deck_draw_odds(
+                data["list"], data["target"], data["at_least"], data["draws_per_site"]
+            )
+        except ListTooLong as error:
+            return _too_long(error)
+        except UnreadableDeck as error:
+            return _unreadable(error)
+        except InvalidInput as error:
+            raise translated_input_error(error) from error
+        return Response(draw_odds_payload(odds, table, request))
 
 
 def _save(request: Request, deck: Deck | None) -> Response:

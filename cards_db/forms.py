@@ -19,6 +19,9 @@ from adjudicator.web.pages import (
     nested_query,
 )
 from cards_db import calculator_api as api
+from cards_db.models import Side
+from cards_db.serializers import TcgDrawOddsRequestSerializer
+from cards_db.services import deck_targets
 
 #: The kind under which a deck question is stored for its link (adjudicator.web.links).
 DECK_KIND = "tcg-deck"
@@ -388,3 +391,56 @@ class CalculatorQuestion:
             for name, formset in self.formsets.items()
         ]
         return {"given": named + [r for r in rows if r["value"]], "defaults": []}
+
+
+class DrawOddsQuestion(ApiFieldsForm):
+    """Draw odds of a stored deck (``?deck=<key>``, as the deck check links it): the target is
+    chosen among the deck's own cards and groups."""
+
+    api_request = TcgDrawOddsRequestSerializer
+
+    deck = forms.CharField(label=_("Deck list link"), max_length=64, widget=forms.HiddenInput)
+    target = forms.ChoiceField(label=_("Which cards"))
+    at_least = forms.IntegerField(label=_("At least this many"), min_value=1, max_value=40,
+                                  initial=1)  # fmt: skip
+    draws_per_site = forms.IntegerField(
+        label=_("Cards you draw between sites"), min_value=0, max_value=20, initial=2,
+        help_text=_("What you draw when you reconcile, after playing or discarding."),
+    )  # fmt: skip
+
+    #: The group kinds a target may name, as the choice list heads them.
+    KINDS = {"card": _("Cards"), "culture": _("Cultures"), "type": _("Card types"),
+             "side": _("Sides"), "race": _("Races")}  # fmt: skip
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.stored = _stored_deck(self.data.get("deck") or self.initial.get("deck"))
+        found = deck_targets(self.stored["list"]) if self.stored else {}
+        sides = dict(Side.choices)
+        self.fields["target"].choices = [
+            (self.KINDS[kind], [(value, sides.get(label, label)) for value, label in pairs])
+            for kind, pairs in found.items() if pairs
+        ]  # fmt: skip
+
+    def clean_deck(self) -> dict[str, Any]:
+        if self.stored is None:
+            raise forms.ValidationError(_("No deck list is stored under this link."))
+        return self.stored
+
+    def as_request(self) -> dict[str, Any]:
+        """The API's decks/draw-odds body."""
+        data = self.cleaned_data
+        return {"list": data["deck"]["list"], "target": data["target"],
+                "at_least": data["at_least"], "draws_per_site": data["draws_per_site"]}  # fmt: skip
+
+    def summary(self) -> dict[str, list[dict[str, Any]]]:
+        summary = super().summary()
+        summary["given"] = [i for i in summary["given"] if i["label"] != str(_("Deck list link"))]
+        return summary
+
+
+def _stored_deck(key: str | None) -> dict[str, Any] | None:
+    try:
+        return shared_input(kind=DECK_KIND, key=key) if key else None
+    except SharedInputError:
+        return None

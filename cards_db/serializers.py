@@ -5,13 +5,22 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from adjudicator.citations import answer_payload as shared_answer_payload
 from adjudicator.citations import citation_payload
+from adjudicator.games.common import probability
 from adjudicator.games.tcg.decklist import MAX_CHARS
+from adjudicator.games.tcg.draw_odds import CardOdds, DrawOdds
 from adjudicator.games.tcg.formats import DEFAULT_FORMAT, formats
 from adjudicator.games.tcg.stats import card_ref
 from adjudicator.games.tcg.validation import DeckProblem, DeckReport
-from adjudicator.serializers import AbsoluteUrlField, CitationSerializer, StrictSerializer
-from cards_db.i18n import tr
+from adjudicator.serializers import (
+    AbsoluteUrlField,
+    CitationSerializer,
+    ProbabilitySerializer,
+    ReasonSerializer,
+    StrictSerializer,
+)
+from cards_db.i18n import tr, translated_param
 from cards_db.models import Card, Deck
 
 
@@ -146,4 +155,75 @@ def report_payload(report: DeckReport, request: Any = None) -> dict[str, Any]:
         "warnings": [problem_payload(p, request) for p in report.warnings],
         "stats": report.stats,
         "citations": [citation_payload(c, request) for c in report.citations],
+    }
+
+
+# --- Draw odds ---------------------------------------------------------------------------------
+
+
+class TcgDrawOddsRequestSerializer(StrictSerializer):
+    list = serializers.CharField(
+        max_length=MAX_CHARS, trim_whitespace=False, help_text="The pasted deck list."
+    )
+    target = serializers.CharField(
+        max_length=120,
+        help_text='A card of the draw deck (title, "1_50" or "1R50"), or a group of cards: '
+        '"culture:Elven", "type:Minion", "side:shadow", "race:Orc".',
+    )
+    at_least = serializers.IntegerField(
+        min_value=1, max_value=40, default=1, help_text="How many of them in hand."
+    )
+    draws_per_site = serializers.IntegerField(
+        min_value=0, max_value=20, default=2,
+        help_text="Cards you draw between one site and the next (your reconcile draws).",
+    )  # fmt: skip
+
+
+class TcgSiteOddsSerializer(ProbabilitySerializer):
+    site = serializers.IntegerField()
+    seen = serializers.IntegerField(help_text="Cards drawn by then (the opening hand is 8).")
+
+
+class TcgCardOddsSerializer(ProbabilitySerializer):
+    card = TcgCardRefSerializer()
+    copies = serializers.IntegerField()
+
+
+class TcgDrawOddsResponseSerializer(serializers.Serializer):
+    target = serializers.CharField()
+    copies = serializers.IntegerField(help_text="Target cards in the shuffled draw deck.")
+    deck_size = serializers.IntegerField(
+        help_text="Cards shuffled: the draw deck without the starting fellowship."
+    )
+    at_least = serializers.IntegerField()
+    draws_per_site = serializers.IntegerField()
+    opening_hand = ProbabilitySerializer()
+    by_site = TcgSiteOddsSerializer(many=True)
+    opening_hand_table = TcgCardOddsSerializer(
+        many=True, help_text="Every card of the draw deck: its chance in the opening hand."
+    )
+    explanation = ReasonSerializer(many=True)
+    citations = CitationSerializer(many=True)
+    assumptions = serializers.ListField(child=serializers.CharField())
+
+
+def draw_odds_payload(odds: DrawOdds, table: tuple[CardOdds, ...], request: Any) -> dict[str, Any]:
+    """Draw odds in the documented shape, messages in the active language."""
+    envelope = shared_answer_payload(odds, request, translated_param)
+    return {
+        "target": odds.target,
+        "copies": odds.copies,
+        "deck_size": odds.deck_size,
+        "at_least": odds.at_least,
+        "draws_per_site": odds.draws_per_site,
+        "opening_hand": probability(odds.opening_hand),
+        "by_site": [
+            {"site": s.site, "seen": s.seen, **probability(s.chance)} for s in odds.by_site
+        ],
+        "opening_hand_table": [
+            {"card": card_ref(row.card), "copies": row.copies, **probability(row.opening_hand)}
+            for row in table
+        ],
+        "explanation": envelope.pop("reasons"),
+        **envelope,
     }

@@ -11,7 +11,14 @@ from django.http import Http404
 
 from adjudicator.games.tcg.cards import Card as EngineCard
 from adjudicator.games.tcg.cards import CardIndex, collector_key
-from adjudicator.games.tcg.decklist import Role, parse_deck_list
+from adjudicator.games.tcg.decklist import ListTooLong, Role, parse_deck_list
+from adjudicator.games.tcg.draw_odds import (
+    CardOdds,
+    DrawOdds,
+    draw_odds,
+    opening_hand_table,
+    targets,
+)
 from adjudicator.games.tcg.formats import DEFAULT_FORMAT, DeckFormat, formats
 from adjudicator.games.tcg.validation import DeckReport, validate_deck
 from cards_db.models import Card, Deck, DeckCard
@@ -77,6 +84,46 @@ class UnreadableDeck(ValueError):
         super().__init__("the list has lines that are not cards")
 
 
+#: Deck problems that mean a line was not read as cards.
+UNREADABLE = frozenset({"unknown_card", "ambiguous_card", "invalid_count"})
+
+
+def readable_deck(text: str, fmt: DeckFormat, check_starting_fellowship: bool = True) -> DeckReport:
+    """The checked deck, or :class:`UnreadableDeck` when some line is not cards (an answer
+    about the rest would be about another deck)."""
+    report = check_deck(text, fmt, check_starting_fellowship)
+    if any(e.code in UNREADABLE for e in report.errors):
+        raise UnreadableDeck(report)
+    return report
+
+
+def deck_draw_odds(
+    text: str, target: str, at_least: int, draws_per_site: int
+) -> tuple[DrawOdds, tuple[CardOdds, ...]]:
+    """The draw odds of a pasted deck's target, and every card's chance in the opening hand
+    (the deck need not be legal: it may be under construction)."""
+    entries = readable_deck(text, formats()[DEFAULT_FORMAT], False).entries
+    return draw_odds(entries, target, at_least, draws_per_site), opening_hand_table(entries)
+
+
+def deck_targets(text: str) -> dict[str, list[tuple[str, str]]]:
+    """The cards and groups a draw-odds question may name in this deck, as (value, label) by
+    kind: a card by its collector number and title, a group as ``culture:Elven`` (nothing
+    for a list that cannot be read)."""
+    try:
+        entries = readable_deck(text, formats()[DEFAULT_FORMAT], False).entries
+    except (UnreadableDeck, ListTooLong):
+        return {}
+    titles = {e.card.collector_info: e.card.full_title for e in entries}
+    return {
+        kind: [
+            (value, f"{titles[value]} ({value})") if kind == "card" else (f"{kind}:{value}", value)
+            for value in values
+        ]
+        for kind, values in targets(entries).items()
+    }
+
+
 @transaction.atomic
 def save_deck(
     name: str,
@@ -90,9 +137,7 @@ def save_deck(
     A list with unreadable lines is refused (:class:`UnreadableDeck`); a readable list that
     breaks deck rules is saved as a draft with ``valid=False``.
     """
-    report = check_deck(text, fmt, check_starting_fellowship)
-    if any(e.code in {"unknown_card", "ambiguous_card", "invalid_count"} for e in report.errors):
-        raise UnreadableDeck(report)
+    report = readable_deck(text, fmt, check_starting_fellowship)
     deck = deck or Deck()
     deck.name, deck.source, deck.format, deck.valid = name, text, fmt.slug, report.valid
     deck.check_starting_fellowship = check_starting_fellowship

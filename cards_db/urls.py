@@ -11,6 +11,7 @@ urlpatterns = [
     path("card/<str:key>/", views.card_detail, name="card"),
     path("decks/", views.deck_new, name="deck_new"),
     path("decks/fix/", views.deck_fix, name="deck_fix"),
+    path("decks/odds/", views.draw_odds, name="draw_odds"),
     path("decks/<uuid:pk>/", views.deck_detail, name="deck"),
     path("decks/<uuid:pk>/edit/<uuid:key>/", views.deck_edit, name="deck_edit"),
     path("decks/<uuid:pk>/delete/<uuid:key>/", views.deck_delete, name="deck_delete"),

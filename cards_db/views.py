@@ -1,6 +1,7 @@
 """Pages: card list and detail, deck checker and saved decks, calculators. Thin views."""
 
 import re
+from fractions import Fraction
 from functools import partial
 from typing import Any, NamedTuple
 
@@ -17,6 +18,7 @@ from django.views.decorators.http import require_POST
 
 from adjudicator.charts import bar_chart_svg
 from adjudicator.citations import citation_payload
+from adjudicator.formatting import percent
 from adjudicator.games.common import Citation, InvalidInput
 from adjudicator.games.tcg import citations as rules
 from adjudicator.games.tcg.decklist import ListTooLong
@@ -27,12 +29,13 @@ from cards_db import forms
 from cards_db.calculator_api import answer_payload, compute
 from cards_db.filters import CardFilter
 from cards_db.forms import DECK_KIND
-from cards_db.i18n import tr
+from cards_db.i18n import tr, translated_input_error
 from cards_db.models import Card, Deck
-from cards_db.serializers import report_payload
+from cards_db.serializers import draw_odds_payload, report_payload
 from cards_db.services import (
     UnreadableDeck,
     check_deck,
+    deck_draw_odds,
     export_deck,
     recheck_deck,
     resolve_card_key,
@@ -273,6 +276,55 @@ def deck_fix(request: HttpRequest) -> HttpResponse:
 
 
 deck_new = DeckCheckPage.as_view()
+
+
+def draw_odds_answer(data: dict[str, Any], request: HttpRequest) -> dict[str, Any]:
+    """Draw odds on the checker page: the opening-hand chance first, then site by site."""
+    try:
+        odds, table = deck_draw_odds(
+            data["list"], data["target"], data["at_least"], data["draws_per_site"]
+        )
+    except (ListTooLong, UnreadableDeck):
+        raise InvalidInput([("deck", _("Some lines of this list are not cards."))]) from None
+    except InvalidInput as error:
+        raise translated_input_error(error) from error
+    payload = draw_odds_payload(odds, table, request)
+    for row in payload["by_site"] + payload["opening_hand_table"]:
+        row["percent"] = percent(row["probability"])
+    headline = ngettext(
+        "%(chance)s: at least %(k)s of them in your opening hand (%(copies)s among %(deck)s "
+        "cards shuffled).",
+        "%(chance)s: at least %(k)s of them in your opening hand (%(copies)s among %(deck)s "
+        "cards shuffled).",
+        odds.at_least,
+    ) % {"chance": percent(odds.opening_hand), "k": odds.at_least, "copies": odds.copies,
+         "deck": odds.deck_size}  # fmt: skip
+    return {**payload, "headline": headline, "tone": ""}
+
+
+def draw_odds_chart(answer: dict[str, Any]) -> dict[str, Any]:
+    title = _("Chance by each site")
+    bars = [(_("site %(n)s") % {"n": s["site"]}, Fraction(s["exact"])) for s in answer["by_site"]]
+    return {"title": title, "svg": bar_chart_svg(bars, title=title)}
+
+
+class DrawOddsPage(CheckerPage):
+    """Draw odds of a checked deck. The deck check links here with its deck alone
+    (``?deck=<key>``): the form then opens with that deck's cards and groups to choose from."""
+
+    form_class = forms.DrawOddsQuestion
+    template_name = "cards_db/draw_odds.html"
+    title = gettext_lazy("Draw odds")
+    compute = staticmethod(draw_odds_answer)
+    chart = staticmethod(draw_odds_chart)
+
+    def get(self, request: HttpRequest, **kwargs: Any) -> HttpResponse:
+        if set(request.GET) == {"deck"}:
+            return self.respond(request, self.form_class(initial={"deck": request.GET["deck"]}))
+        return super().get(request, **kwargs)
+
+
+draw_odds = DrawOddsPage.as_view()
 
 
 def deck_edit(request: HttpRequest, pk, key) -> HttpResponse:

@@ -5,8 +5,20 @@ from io import StringIO
 from django.core.management import call_command
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from adjudicator.web.links.services import input_key, share_input
+from cards_db.forms import DECK_KIND
 from cards_db.importer import import_data_files
 from rules_corpus.services import load_rulebooks
+
+#: A deck question stored by ``load_site_data``, asked by the deck pages' links.
+DECK_QUESTION = {
+    "name": "Elves",
+    "list": "Ring-bearer: Frodo, Son of Drogo\nRing: The One Ring, The Ruling Ring\n"
+    "4x Legolas, Greenleaf\n4x Gimli, Son of Gloin\n4x Goblin Archer\n4x Ancient Chieftain",
+    "format": "fellowship_block",
+    "check_starting_fellowship": True,
+}
+DECK_KEY = input_key(DECK_KIND, DECK_QUESTION)
 
 #: Every checker page of every game, asked a question by its link.
 CHECKER_QUESTIONS = [
@@ -60,6 +72,9 @@ EXAMPLES = [
     "/cards/card/1_290/",
     "/cards/?culture=Dwarven",
     "/cards/calculators/skirmish/",
+    f"/cards/decks/?deck={DECK_KEY}",
+    f"/cards/decks/odds/?deck={DECK_KEY}",
+    f"/cards/decks/odds/?deck={DECK_KEY}&target=culture:Moria&at_least=2",
 ]
 
 
@@ -80,6 +95,7 @@ def load_site_data(settings, tmp_path) -> None:
     """What the pages read: the rulebooks, the cards and a search index of them (in tmp_path)."""
     load_rulebooks()
     import_data_files()
+    share_input(kind=DECK_KIND, payload=DECK_QUESTION)
     settings.SEARCH_INDEX_DIR = tmp_path / "index"
     call_command("build_search_index", stdout=StringIO())
 

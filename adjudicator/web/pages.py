@@ -9,7 +9,7 @@ headline, the question in one line, a Share control), the form after it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache
 from typing import Any, ClassVar
 
@@ -130,6 +130,15 @@ def api_requires(serializer_class: type[Serializer], path: str) -> bool:
     return found is not None and found.required
 
 
+def _flat_choices(choices: Iterable[tuple[Any, Any]]) -> Iterator[tuple[Any, Any]]:
+    """A choice field's (value, label) pairs, out of their groups (``<optgroup>``)."""
+    for value, label in choices:
+        if isinstance(label, list | tuple):
+            yield from label
+        else:
+            yield value, label
+
+
 class ApiFieldsForm(forms.Form):
     """A GET form whose inputs are named by the API request's dotted paths.
 
@@ -236,7 +245,7 @@ class ApiFieldsForm(forms.Form):
         if isinstance(field, forms.BooleanField):
             return _("yes") if value else None
         if isinstance(field, forms.ChoiceField):
-            labels = dict(field.choices)
+            labels = dict(_flat_choices(field.choices))
             chosen = value if isinstance(value, list) else [value]
             return ", ".join(str(labels.get(v, v)) for v in chosen if v not in (None, "")) or None
         return None if value in (None, "", []) else value

@@ -3,8 +3,9 @@ save answered 201 and every 201 a row afterwards, on SQLite (WAL, busy timeout, 
 transactions) and, in ``make test``'s PostgreSQL run, on PostgreSQL.
 
 The server runs as in production (``adjudicator.wsgi`` under gunicorn, several processes) over a
-database of its own, migrated and loaded with the cards; the burst is bounded in time. The
-60-second version with the whole API mix is ``make bench`` (bench/load.py).
+database of its own, migrated and loaded with the cards; the burst is bounded in time (6 s; set
+``SAVE_BURST_SECONDS=60`` for a minute). A minute of the whole API mix is ``make bench``
+(bench/load.py).
 """
 
 import os
@@ -23,7 +24,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 CLIENTS = 32
-SECONDS = 6
+#: The burst's length; ``SAVE_BURST_SECONDS=60`` gives the issue's full minute.
+SECONDS = float(os.environ.get("SAVE_BURST_SECONDS", "6"))
 DECK = {
     "name": "burst",
     "list": "Ring-bearer: Frodo, Son of Drogo\nRing: The One Ring, The Ruling Ring\n"

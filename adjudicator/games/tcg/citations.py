@@ -11,6 +11,11 @@ _rule = Citation.of(RULEBOOK)
 DECK_BUILDING = _rule("sozdanie-svoei-kolody", "Создание своей колоды")
 DRAW_DECK = _rule("igralnaia-koloda-draw-deck", "Игральная колода (Draw Deck)")
 ADVENTURE_DECK = _rule("putevaia-koloda-adventure-deck", "Путевая колода (Adventure Deck)")
+OPENING_HAND = _rule("techenie-igry", "Течение игры")
+RECONCILE = _rule(
+    "popolnenie-ruki-igrokami-tmy-shadow-players-reconcile",
+    "Пополнение руки игроками Тьмы (Shadow players reconcile)",
+)
 STARTING_FELLOWSHIP = _rule("nachalnoe-bratstvo-koltsa", "Начальное Братство Кольца")
 BIDDING = _rule("kto-nachinaet-igru", "Кто начинает игру?")
 SKIRMISH = _rule(
@@ -45,6 +50,8 @@ ALL = (
     DRAW_DECK,
     ADVENTURE_DECK,
     STARTING_FELLOWSHIP,
+    OPENING_HAND,
+    RECONCILE,
     BIDDING,
     SKIRMISH,
     ARCHERY,

@@ -1,0 +1,78 @@
+"""Draw odds through the API and the page: the same exact numbers as an independent product of
+single draws, bad questions named field by field, and the deck check linking to them."""
+
+from fractions import Fraction
+from math import prod
+
+import pytest
+from django.urls import reverse
+
+from adjudicator.web.links.services import share_input
+from cards_db.forms import DECK_KIND
+from tests.games.tcg.sample_decks import legal_deck
+from tests.openapi import assert_matches_schema
+
+URL = "/api/decks/draw-odds/"
+
+
+def none_drawn(population: int, hits: int, draws: int) -> Fraction:
+    return prod((Fraction(population - hits - i, population - i) for i in range(draws)), start=1)
+
+
+def test_the_api_answers_the_opening_hand_and_every_site(cards, api):
+    response = api.post(URL, {"list": legal_deck(), "target": "side:shadow"}, format="json")
+    assert response.status_code == 200, response.json()
+    assert_matches_schema(response, URL, "post")
+    body = response.json()
+    assert body["deck_size"] == 60 and body["copies"] == 30
+    assert Fraction(body["opening_hand"]["exact"]) == 1 - none_drawn(60, 30, 8)
+    assert [s["seen"] for s in body["by_site"]] == [8 + 2 * n for n in range(9)]
+    assert sum(row["copies"] for row in body["opening_hand_table"]) == 60
+    assert {c["section"] for c in body["citations"]} >= {"techenie-igry"}
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "code"),
+    [
+        ({"target": "culture:Nobody"}, "target", "rule"),
+        ({"list": "4x No Such Card"}, "list", "unknown_card"),
+        ({"at_least": 0}, "at_least", "min_value"),
+        ({"draws_per_site": "2"}, "draws_per_site", "wrong_type"),
+    ],
+)
+def test_a_bad_question_is_a_400_naming_its_field(cards, api, change, field, code):
+    body = {"list": legal_deck(), "target": "type:Minion", **change}
+    response = api.post(URL, body, format="json")
+    assert response.status_code == 400
+    assert (field, code) in {(e["field"], e["code"]) for e in response.json()["errors"]}
+
+
+def deck_key() -> str:
+    question = {"name": "", "list": legal_deck(), "format": "fellowship_block",
+                "check_starting_fellowship": True}  # fmt: skip
+    return share_input(kind=DECK_KIND, payload=question)
+
+
+def test_the_deck_check_links_to_its_draw_odds_and_they_open_with_the_decks_choices(cards, client):
+    key = deck_key()
+    odds = f"{reverse('cards_db:draw_odds')}?deck={key}"
+    assert odds in client.get(reverse("cards_db:deck_new"), {"deck": key}).content.decode()
+    page = client.get(odds, HTTP_ACCEPT_LANGUAGE="en")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert 'value="side:shadow"' in html and 'value="type:Minion"' in html
+    assert "errorlist" not in html
+
+
+def test_the_page_answers_with_the_apis_number_first(cards, client, api):
+    key = deck_key()
+    page = client.get(
+        reverse("cards_db:draw_odds"),
+        {"deck": key, "target": "side:shadow", "at_least": 3},
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert page.status_code == 200
+    body = {"list": legal_deck(), "target": "side:shadow", "at_least": 3}
+    chance = api.post(URL, body, format="json").json()["opening_hand"]["probability"]
+    headline = page.content.decode().split('data-testid="headline">')[1].split("</p>")[0]
+    assert f"{chance * 100:.1f}%" in headline and "at least 3" in headline
