@@ -39,10 +39,11 @@ from cards_db.serializers import (
     report_payload,
 )
 from cards_db.services import (
+    EXPORT_STYLES,
     UnreadableDeck,
     check_deck,
     deck_draw_odds,
-    export_deck,
+    exported,
     recheck_deck,
     resolve_card_key,
     save_deck,
@@ -268,7 +269,18 @@ class DeckDetailAPIView(APIView):
 class DeckExportAPIView(APIView):
     """The deck as plain text, by section, ready to paste back."""
 
-    @extend_schema(responses={(200, "text/plain"): OpenApiTypes.STR})
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "style", str, enum=list(EXPORT_STYLES), default="plain",
+                description="plain: by section with collector numbers; gemp: GEMP's layout.",
+            )
+        ],
+        responses={(200, "text/plain"): OpenApiTypes.STR},
+    )  # fmt: skip
     def get(self, request: Request, pk) -> HttpResponse:
         deck = get_object_or_404(Deck, pk=pk)
-        return HttpResponse(export_deck(deck), content_type="text/plain; charset=utf-8")
+        style = request.query_params.get("style") or "plain"
+        if style not in EXPORT_STYLES:
+            raise ValidationError({"style": [_("Choose plain or gemp.")]})
+        return HttpResponse(exported(deck, style), content_type="text/plain; charset=utf-8")

@@ -153,6 +153,40 @@ def save_deck(
     return SavedDeck(deck, report)
 
 
+def exported(deck: Deck, style: str) -> str:
+    """The deck as text: ``plain`` (by section, with collector numbers) or ``gemp``."""
+    return export_gemp(deck) if style == "gemp" else export_deck(deck)
+
+
+#: The export styles, for the page and API parameter.
+EXPORT_STYLES = ("plain", "gemp")
+
+
+def export_gemp(deck: Deck) -> str:
+    """The deck as GEMP lays out its deck export (name, format, Ring-bearer, Ring, adventure
+    deck by site number, then each side's draw deck), which the parser reads back. GEMP has no
+    starting-fellowship list (the fellowship is chosen at the table), so those cards are in the
+    Free Peoples draw deck, where they come from."""
+    rows = list(deck.cards.select_related("card").order_by("card__card_set", "card__number"))
+    one = {role: next((r.card.full_title for r in rows if r.role == role), None)
+           for role in (DeckCard.Role.RING_BEARER, DeckCard.Role.RING)}  # fmt: skip
+    out = [" ".join(deck.name.split()), f"Format: {formats()[deck.format].name}"]
+    out += [f"Ring-bearer: {one[DeckCard.Role.RING_BEARER] or ''}".rstrip()]
+    out += [f"Ring: {one[DeckCard.Role.RING] or ''}".rstrip(), "", "Adventure deck:"]
+    sites = sorted((r for r in rows if r.role == DeckCard.Role.SITE),
+                   key=lambda r: r.card.site_number or 0)  # fmt: skip
+    out += [r.card.full_title for r in sites for _ in range(r.count)]
+    draw = [r for r in rows if r.role in (DeckCard.Role.DRAW, DeckCard.Role.STARTING)]
+    for side, header in (("free_peoples", "Free Peoples Draw Deck:"),
+                         ("shadow", "Shadow Draw Deck:")):  # fmt: skip
+        counts: dict[str, int] = {}
+        for r in draw:
+            if r.card.side == side:
+                counts[r.card.full_title] = counts.get(r.card.full_title, 0) + r.count
+        out += ["", header] + [f"{count}x {title}" for title, count in counts.items()]
+    return "\n".join(out) + "\n"
+
+
 def export_deck(deck: Deck) -> str:
     """The deck as a plain-text list, by section, that the parser reads back."""
     sections = [

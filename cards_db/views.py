@@ -33,10 +33,11 @@ from cards_db.i18n import tr, translated_input_error
 from cards_db.models import Card, Deck
 from cards_db.serializers import draw_odds_payload, report_payload
 from cards_db.services import (
+    EXPORT_STYLES,
     UnreadableDeck,
     check_deck,
     deck_draw_odds,
-    export_deck,
+    exported,
     recheck_deck,
     resolve_card_key,
     save_deck,
@@ -354,8 +355,12 @@ def deck_detail(request: HttpRequest, pk) -> HttpResponse:
 
 
 def deck_export(request: HttpRequest, pk) -> HttpResponse:
+    """The deck as text (``?style=gemp`` for GEMP's layout)."""
     deck = get_object_or_404(Deck, pk=pk)
-    response = HttpResponse(export_deck(deck), content_type="text/plain; charset=utf-8")
+    style = request.GET.get("style", "plain")
+    if style not in EXPORT_STYLES:
+        raise Http404
+    response = HttpResponse(exported(deck, style), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'inline; filename="deck-{deck.pk}.txt"'
     return response
 

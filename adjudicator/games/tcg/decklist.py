@@ -40,6 +40,7 @@ class Section(StrEnum):
     RING_BEARER = "ring_bearer"
     RING = "ring"
     SITES = "sites"
+    NOTES = "notes"
 
 
 class Role(StrEnum):
@@ -64,11 +65,19 @@ HEADERS: dict[str, Section] = {
             "starting fellowship", "starting companions", "начальное братство",
         ),
         Section.DRAW: ("draw deck", "deck", "игральная колода", "колода"),
-        Section.FREE_PEOPLES: ("free peoples", "free people", "fp", "свободные народы"),
-        Section.SHADOW: ("shadow", "тьма"),
+        Section.FREE_PEOPLES: (
+            "free peoples", "free people", "fp", "free peoples draw deck", "свободные народы",
+        ),
+        Section.SHADOW: ("shadow", "shadow draw deck", "тьма"),
+        Section.NOTES: ("notes", "заметки"),
     }.items()
     for name in names
 }  # fmt: skip
+
+#: What a deck export says of the deck, not of its cards (GEMP: "Format: ...", "Author: ...").
+METADATA = frozenset(fold(name) for name in ("format", "author", "deck name", "name", "формат"))
+#: Sections that hold one card: the header applies to the next card line only.
+ONE_CARD = (Section.RING_BEARER, Section.RING)
 
 COMMENT_RE = re.compile(r"\s*(?:#|//).*$")
 BULLET_RE = re.compile(r"^\s*(?:[-*•·+>]\s+)+")
@@ -184,16 +193,35 @@ def _count_and_name(text: str) -> tuple[int, str]:
 
 
 def _role(card: Card, section: Section, ring_bearer_marker: bool) -> Role:
+    """A section names its cards' role; a site is in the adventure deck and The One Ring in
+    its slot wherever else they are listed (a site under "Shadow:" is still a site), but one
+    listed under "Draw deck:" is taken at its word (and the validator reports it)."""
     if ring_bearer_marker or section is Section.RING_BEARER:
         return Role.RING_BEARER
-    explicit = {Section.RING: Role.RING, Section.SITES: Role.SITE, Section.STARTING: Role.STARTING}
+    explicit = {Section.RING: Role.RING, Section.SITES: Role.SITE,
+                Section.STARTING: Role.STARTING, Section.DRAW: Role.DRAW}  # fmt: skip
     if section in explicit:
         return explicit[section]
-    if section is Section.NONE and card.type == SITE:
+    if card.type == SITE:
         return Role.SITE
-    if section is Section.NONE and card.type == THE_ONE_RING:
+    if card.type == THE_ONE_RING:
         return Role.RING
     return Role.DRAW
+
+
+def _metadata(line: str) -> bool:
+    """A line of what an export says of the deck ("Format: Fellowship Block")."""
+    name, colon, _rest = line.partition(":")
+    return bool(colon) and fold(name.strip("*_ ")) in METADATA
+
+
+def _deck_title(lines: list[str]) -> int | None:
+    """The number of the line that is a GEMP export's deck name: the first line, when the next
+    line that says anything is its "Format:" line."""
+    said = [(n, line.strip()) for n, line in enumerate(lines, start=1) if line.strip()]
+    if len(said) > 1 and _metadata(said[1][1]) and not _metadata(said[0][1]):
+        return said[0][0]
+    return None
 
 
 def _lookup(name: str, index: CardIndex) -> tuple[Lookup, str | None]:
@@ -218,19 +246,26 @@ def parse_deck_list(text: str, index: CardIndex) -> ParsedDeck:
     check_size(text)
     entries: list[DeckEntry] = []
     problems: list[LineProblem] = []
-    section = Section.NONE
-    for number, raw in enumerate(clean_text(text).split("\n"), start=1):
+    section = before = Section.NONE
+    lines = clean_text(text).split("\n")
+    title = _deck_title(lines)
+    for number, raw in enumerate(lines, start=1):
         if raw.lstrip().startswith("#"):
             line_section, _rest = _header(raw)
             section = line_section or section
             continue
         line = BULLET_RE.sub("", COMMENT_RE.sub("", raw)).strip()
-        if not line:
+        if not line or number == title or _metadata(line):
             continue
         line_section, line = _header(line) if ":" in line else _bare_header(line, index)
         if line_section is not None and not line:
+            before = section if section not in ONE_CARD else before
             section = line_section
             continue
+        if section is Section.NOTES and line_section is None:
+            continue
+        if line_section is None and section in ONE_CARD:
+            line_section, section = section, before  # "Ring:" names the next card only
         marker = MARKER_RE.search(line)
         line = MARKER_RE.sub("", line).strip().rstrip(",;")
         count, name = _count_and_name(line)

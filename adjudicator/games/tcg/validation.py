@@ -83,20 +83,18 @@ def _naming(
 
 
 def assume_ring_bearer(parsed: ParsedDeck) -> tuple[tuple[DeckEntry, ...], list[DeckProblem]]:
-    """With no Ring-bearer marked, take one copy of the only card that can start with the Ring."""
+    """With no Ring-bearer marked, take the only card that can start with the Ring when it is
+    listed once: a line of several copies ("4x Frodo") is not split silently (the draw deck
+    would lose a card nobody took out); the deck is then reported without a Ring-bearer."""
     entries = parsed.entries
     if any(e.role is Role.RING_BEARER for e in entries):
         return entries, []
     able = [e for e in entries if e.role is Role.DRAW and e.card.can_start_with_ring]
-    if len({e.card.id for e in able}) != 1:
+    if len(able) != 1 or able[0].count != 1:
         return entries, []
     chosen = able[0]
-    rest = tuple(
-        replace(e, count=e.count - 1) if e is chosen else e
-        for e in entries
-        if not (e is chosen and e.count == 1)
-    )
-    bearer = replace(chosen, count=1, role=Role.RING_BEARER)
+    rest = tuple(e for e in entries if e is not chosen)
+    bearer = replace(chosen, role=Role.RING_BEARER)
     warning = _problem(
         "assumed_ring_bearer",
         N_("No Ring-bearer was marked: one copy of %(cards)s is taken as the Ring-bearer "

@@ -1,5 +1,5 @@
-"""Draw odds through the API and the page: the same exact numbers as an independent product of
-single draws, bad questions named field by field, and the deck check linking to them."""
+"""Deck tools through the API and the pages: draw odds (the same exact numbers as an
+independent product of single draws, bad questions named field by field) and GEMP export."""
 
 from fractions import Fraction
 from math import prod
@@ -76,3 +76,20 @@ def test_the_page_answers_with_the_apis_number_first(cards, client, api):
     chance = api.post(URL, body, format="json").json()["opening_hand"]["probability"]
     headline = page.content.decode().split('data-testid="headline">')[1].split("</p>")[0]
     assert f"{chance * 100:.1f}%" in headline and "at least 3" in headline
+
+
+def test_a_deck_exported_for_gemp_reads_back_as_the_same_deck(cards, api):
+    """Round trip (issue 16): save, export in GEMP's layout, check the export."""
+    saved = api.post(
+        "/api/decks/", {"name": "Round trip", "list": legal_deck(), "format": "fellowship_block"},
+        format="json",
+    ).json()  # fmt: skip
+    url = f"/api/decks/{saved['deck']['id']}/export/"
+    text = api.get(url, {"style": "gemp"}).content.decode()
+    assert text.startswith("Round trip\nFormat: ") and "\nShadow Draw Deck:\n" in text
+    again = api.post("/api/decks/validate/", {"list": text}, format="json").json()
+    first = api.post("/api/decks/validate/", {"list": legal_deck()}, format="json").json()
+    assert again["valid"] and again["errors"] == []
+    assert again["stats"]["draw_deck"] == first["stats"]["draw_deck"] == 60
+    assert again["stats"]["sites"] == first["stats"]["sites"]
+    assert api.get(url, {"style": "html"}).status_code == 400

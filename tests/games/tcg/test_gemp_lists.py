@@ -1,0 +1,73 @@
+"""Lists as players paste them (issue 16): a GEMP export with its name, format, notes and own
+headers; a lone "Ring:" header; sites under a side's header; "4x Frodo" never split silently."""
+
+from adjudicator.games.tcg.decklist import Role, parse_deck_list
+from adjudicator.games.tcg.formats import formats
+from adjudicator.games.tcg.validation import validate_deck
+from tests.games.tcg.sample_decks import card_index
+
+GEMP = """Elves at Moria
+Format: Fellowship Block
+Author: Wingfoot81
+Ring-bearer: Frodo, Son of Drogo
+Ring: The One Ring, The Ruling Ring
+
+Adventure deck:
+Bag End
+The Prancing Pony
+
+Free Peoples Draw Deck:
+4x Legolas, Greenleaf
+2x Gimli, Son of Gloin
+
+Shadow Draw Deck:
+4x Goblin Archer
+
+Notes:
+Mulligan for Legolas.
+Keep the archers back.
+"""
+
+
+def parsed(text: str):
+    return parse_deck_list(text, card_index())
+
+
+def roles(deck) -> dict[str, tuple[Role, int]]:
+    return {e.card.title: (e.role, e.count) for e in deck.entries}
+
+
+def test_a_gemp_export_reads_without_a_problem():
+    deck = parsed(GEMP)
+    assert deck.problems == ()
+    found = roles(deck)
+    assert found["Frodo"] == (Role.RING_BEARER, 1) and found["The One Ring"] == (Role.RING, 1)
+    assert found["Bag End"] == (Role.SITE, 1) and found["The Prancing Pony"] == (Role.SITE, 1)
+    assert found["Legolas"] == (Role.DRAW, 4) and found["Goblin Archer"] == (Role.DRAW, 4)
+
+
+def test_the_name_is_a_card_line_when_no_format_line_follows_it():
+    deck = parsed("Elves at Moria\n4x Legolas, Greenleaf")
+    assert [p.code for p in deck.problems] == ["unknown_card"]
+
+
+def test_a_lone_ring_header_names_the_next_card_only():
+    deck = parsed("Ring:\nThe One Ring, The Ruling Ring\n4x Legolas, Greenleaf\nBag End")
+    found = roles(deck)
+    assert found["The One Ring"][0] is Role.RING
+    assert found["Legolas"] == (Role.DRAW, 4) and found["Bag End"][0] is Role.SITE
+
+
+def test_a_site_under_a_sides_header_is_a_site_but_under_draw_deck_is_reported():
+    assert roles(parsed("Shadow:\n4x Goblin Archer\nBag End"))["Bag End"][0] is Role.SITE
+    report = validate_deck(parsed("Draw deck:\nBag End"), formats()["fellowship_block"])
+    assert "site_in_draw_deck" in {e.code for e in report.errors}
+
+
+def test_four_frodos_are_not_split_into_a_ring_bearer_and_three():
+    report = validate_deck(parsed("4x Frodo, Son of Drogo"), formats()["fellowship_block"])
+    assert "missing_ring_bearer" in {e.code for e in report.errors}
+    assert not [e for e in report.entries if e.role is Role.RING_BEARER]
+    assert sum(e.count for e in report.entries) == 4
+    one = validate_deck(parsed("Frodo, Son of Drogo"), formats()["fellowship_block"])
+    assert "assumed_ring_bearer" in {w.code for w in one.warnings}
