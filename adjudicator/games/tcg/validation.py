@@ -6,6 +6,7 @@ source strings (``N_``) with ``%(name)s`` parameters, translated by the web laye
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -264,6 +265,29 @@ def _check_format(entries: tuple[DeckEntry, ...], fmt: DeckFormat) -> Iterable[D
         )
 
 
+#: A card's play requirement that names a race: "To play, spot a Dwarf." (Dwarf Guard).
+SPOT_RACE = re.compile(r"\bTo play, spot an? (?P<race>[A-Z][\w-]*)\.")
+
+
+def _required_race(card: Card) -> str | None:
+    match = SPOT_RACE.search(card.game_text)
+    return match["race"] if match else None
+
+
+def _unplayable_starters(bearer: list[DeckEntry], starting: list[DeckEntry]) -> list[DeckEntry]:
+    """The starting companions no order of play can put in: each is played in turn (rules:
+    Начальное Братство Кольца, "in any sequence"), and one that must spot a race needs a
+    character of that race already in play, the Ring-bearer first among them."""
+    races = {e.card.race for e in bearer}
+    waiting = list(starting)
+    while True:
+        ready = [e for e in waiting if _required_race(e.card) in (None, *races)]
+        if not ready:
+            return waiting
+        races |= {e.card.race for e in ready}
+        waiting = [e for e in waiting if e not in ready]
+
+
 def _check_starting_fellowship(
     entries: tuple[DeckEntry, ...], fmt: DeckFormat
 ) -> Iterable[DeckProblem]:
@@ -287,6 +311,15 @@ def _check_starting_fellowship(
             max=fmt.starting_fellowship_max_twilight,
         )  # fmt: skip
     bearer = [replace(e, count=1) for e in entries if e.role is Role.RING_BEARER][:1]
+    for entry in _unplayable_starters(bearer, starting):
+        yield _problem(
+            "starting_fellowship_requirement",
+            N_("%(cards)s cannot start in the fellowship: to play it, spot a %(race)s, and no "
+               "character of that race can be in play before it."),
+            rules.STARTING_FELLOWSHIP,
+            [entry],
+            race=_required_race(entry.card),
+        )  # fmt: skip
     in_play = [*bearer, *starting]
     by_title: dict[str, list[DeckEntry]] = defaultdict(list)
     for entry in in_play:

@@ -177,3 +177,22 @@ def test_one_unreadable_line_is_the_only_error_the_totals_wait_for_it():
     assert [e.code for e in checked.errors] == ["unknown_card"]
     assert "totals_not_checked" in [w.code for w in checked.warnings]
     assert "totals_not_checked" not in [w.code for w in report(LEGAL).warnings]
+
+
+@pytest.mark.parametrize(
+    ("starting", "refused"),
+    [
+        (["Dwarf Guard"], {"Dwarf Guard"}),  # "To play, spot a Dwarf": Frodo is a Hobbit
+        (["Lórien Elf"], {"Lórien Elf"}),
+        (["Dwarf Guard", "Lórien Elf"], {"Dwarf Guard", "Lórien Elf"}),
+        (["Gimli, Son of Gloin", "Dwarf Guard"], set()),  # Gimli first, then the Guard
+        (["Dwarf Guard", "Gimli, Son of Gloin"], set()),  # the order listed does not matter
+        (["Legolas, Greenleaf", "Lórien Elf"], set()),
+    ],
+)
+def test_a_starting_companion_must_meet_its_play_requirement(starting, refused):
+    """Issue 16: Dwarf Guard ("To play, spot a Dwarf") was accepted beside a lone Frodo."""
+    result = report(with_starting(*starting))
+    problems = [e for e in result.errors if e.code == "starting_fellowship_requirement"]
+    assert {c.title for p in problems for c in p.cards} == refused
+    assert all(p.citation == rules.STARTING_FELLOWSHIP for p in problems)
