@@ -22,7 +22,8 @@ TRANSLATABLE_NAMES = {
 
 @dataclass(frozen=True)
 class DeckFormat:
-    """What a format allows: its sets and the rulebook's deck-building numbers."""
+    """What a format allows: its sets, the rulebook's deck-building numbers, and the cards it
+    bans or restricts to one copy (by card id)."""
 
     slug: str
     name: str
@@ -31,6 +32,8 @@ class DeckFormat:
     max_copies: int
     site_numbers: tuple[int, ...]
     starting_fellowship_max_twilight: int
+    banned: frozenset[str] = frozenset()
+    restricted: frozenset[str] = frozenset()
 
     def allows_set(self, set_number: int) -> bool:
         """True when cards of ``set_number`` are legal in this format."""
@@ -50,6 +53,8 @@ def formats() -> dict[str, DeckFormat]:
             max_copies=spec["max_copies"],
             site_numbers=tuple(spec["site_numbers"]),
             starting_fellowship_max_twilight=spec["starting_fellowship_max_twilight"],
+            banned=frozenset(spec.get("banned", ())),
+            restricted=frozenset(spec.get("restricted", ())),
         )
         for slug, spec in data.items()
         if not slug.startswith("_")

@@ -263,6 +263,24 @@ def _check_format(entries: tuple[DeckEntry, ...], fmt: DeckFormat) -> Iterable[D
             format=fmt.name,
             sets=", ".join(map(str, sorted(fmt.sets or ()))),
         )
+    yield from _naming(
+        "card_banned",
+        N_("Banned in this format: %(cards)s."),
+        rules.DECK_BUILDING,
+        [e for e in entries if e.card.id in fmt.banned],
+    )
+    restricted: dict[str, list[DeckEntry]] = defaultdict(list)
+    for entry in entries:
+        if entry.card.id in fmt.restricted:
+            restricted[entry.card.id].append(entry)
+    for group in restricted.values():
+        if sum(e.count for e in group) > 1:
+            yield _problem(
+                "too_many_restricted",
+                N_("%(cards)s is restricted in this format: one copy at most."),
+                rules.DECK_BUILDING,
+                group,
+            )
 
 
 #: A card's play requirement that names a race: "To play, spot a Dwarf." (Dwarf Guard).

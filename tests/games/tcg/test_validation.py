@@ -1,5 +1,7 @@
 """Deck validation: legal decks from the card data, and decks that break exactly one rule."""
 
+from dataclasses import replace
+
 import pytest
 
 from adjudicator.games.tcg import citations as rules
@@ -196,3 +198,19 @@ def test_a_starting_companion_must_meet_its_play_requirement(starting, refused):
     problems = [e for e in result.errors if e.code == "starting_fellowship_requirement"]
     assert {c.title for p in problems for c in p.cards} == refused
     assert all(p.citation == rules.STARTING_FELLOWSHIP for p in problems)
+
+
+def test_a_restricted_card_is_allowed_once_in_the_fellowship_block():
+    """GEMP's Fellowship block restricts Forces of Mordor (1_248) to one copy."""
+    fmt = formats()["fellowship_block"]
+    assert fmt.restricted == {"1_248"} and fmt.banned == frozenset()
+    one = report(swap(FOUR_FP, "3x Axe Strike (1C3)") + "\n1x Forces of Mordor")
+    two = report(swap(FOUR_FP, "2x Axe Strike (1C3)") + "\n2x Forces of Mordor")
+    assert "too_many_restricted" not in {e.code for e in one.errors}
+    assert "too_many_restricted" in {e.code for e in two.errors}
+
+
+def test_a_banned_card_is_named():
+    fmt = replace(formats()["fellowship_block"], banned=frozenset({"1_50"}))
+    result = validate_deck(parse_deck_list(LEGAL + "\n1x Legolas, Greenleaf", card_index()), fmt)
+    assert "card_banned" in {e.code for e in result.errors}
