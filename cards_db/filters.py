@@ -8,7 +8,7 @@ from django import forms
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext_lazy as _
 
-from adjudicator.games.tcg.cards import collector_key, fold
+from adjudicator.games.tcg.cards import PHASES, collector_key, fold
 from cards_db.models import Card, CardSet, Keyword, Side
 
 CHOICES_TTL_SECONDS = 300
@@ -138,11 +138,23 @@ class CardFilter(django_filters.FilterSet):
         field_name="keywords", queryset=Keyword.objects.all(), conjoined=True, label=_("Keywords")
     )
     unique = StrictBooleanFilter(label=_("Unique"))
+    phase = django_filters.ChoiceFilter(
+        choices=[(p, _(p)) for p in PHASES], method="filter_phase", label=_("Event phase")
+    )
+    bearer = django_filters.CharFilter(
+        lookup_expr="icontains", label=_("Bearer"),
+        help_text=_("Who may bear the possession: a race or a name (\"Dwarf\", \"Gimli\")."),
+    )  # fmt: skip
     site_number = WholeNumberFilter(label=_("Site number"))
 
     class Meta:
         model = Card
         fields = ["q", "set", "culture", "side", "type", "race", "unique", "site_number"]
+
+    def filter_phase(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
+        """Events playable in this phase (an event may name two: "Fellowship or Regroup"; no
+        phase's name is part of another's, so containing it is naming it)."""
+        return queryset.filter(phases__contains=value) if value else queryset
 
     def filter_q(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
         return search_cards(queryset, value) if value.strip() else queryset

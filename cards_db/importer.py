@@ -11,7 +11,7 @@ from typing import Any
 
 from django.db import transaction
 
-from adjudicator.games.tcg.cards import fold
+from adjudicator.games.tcg.cards import bearer_requirement, event_phases, fold
 from cards_db.models import Card, CardSet, Keyword
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -53,11 +53,18 @@ def search_text(data: dict[str, Any]) -> str:
     return " " + fold(" ".join(p for p in parts if p)) + " "
 
 
+#: The card types whose text may say who bears them ("Bearer must be a Dwarf.").
+BEARER_TYPES = ("Possession", "Artifact")
+
+
 def card_fields(data: dict[str, Any]) -> dict[str, Any]:
     """Model field values of one card object."""
     fields = {name: data.get(name) for name in PLAIN_FIELDS}
     fields.update({name: data.get(name) or "" for name in TEXT_FIELDS})
     fields["card_set_id"] = data["set"]
+    text = data.get("game_text") or ""
+    fields["phases"] = " ".join(event_phases(text)) if data.get("type") == "Event" else ""
+    fields["bearer"] = bearer_requirement(text) if data.get("type") in BEARER_TYPES else ""
     fields["search_text"] = search_text(data)
     return fields
 

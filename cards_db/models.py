@@ -72,6 +72,14 @@ class Card(models.Model):
         Keyword, related_name="cards", blank=True, verbose_name=_("keywords")
     )
     can_start_with_ring = models.BooleanField(_("can start with the Ring"), default=False)
+    phases = models.CharField(
+        _("phases"), max_length=80, blank=True,
+        help_text=_("An event's phases, as its text opens (\"Fellowship Regroup\")."),
+    )  # fmt: skip
+    bearer = models.CharField(
+        _("bearer"), max_length=60, blank=True,
+        help_text=_("Who may bear a possession or artifact (\"a Dwarf\", \"Gimli\")."),
+    )  # fmt: skip
     game_text = models.TextField(_("game text"), blank=True)
     lore = models.TextField(_("lore"), blank=True)
     search_text = models.TextField(_("search text"), blank=True, editable=False)

@@ -37,7 +37,7 @@ class TcgCardSerializer(serializers.ModelSerializer):
             "full_title", "unique", "side", "culture", "type", "twilight_cost", "shadow_number",
             "strength", "vitality", "resistance", "signet", "site_number", "ally_home",
             "site_direction", "race", "item_class", "keywords", "can_start_with_ring",
-            "game_text", "lore", "url",
+            "phases", "bearer", "game_text", "lore", "url",
         ]  # fmt: skip
 
 

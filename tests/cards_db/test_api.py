@@ -317,3 +317,15 @@ def test_calculator_bad_input_is_a_400(api, path, payload, field):
     assert response.status_code == 400
     assert_matches_schema(response, path, "post")
     assert field in {e["field"] for e in response.json()["errors"]}
+
+
+def test_events_filter_by_phase_and_possessions_by_bearer(cards, api):
+    """Issue 16: an event's phase and a possession's bearer are fields, and filters."""
+    skirmish = api.get("/api/cards/", {"phase": "Skirmish", "page_size": 100}).json()
+    assert skirmish["count"] > 10
+    assert all(c["type"] == "Event" and "Skirmish" in c["phases"] for c in skirmish["results"])
+    two = api.get("/api/cards/", {"q": "ranger", "phase": "Regroup"}).json()["results"]
+    assert any(c["phases"] == "Fellowship Regroup" for c in two)
+    dwarven = api.get("/api/cards/", {"bearer": "dwarf", "page_size": 100}).json()["results"]
+    assert dwarven and all("dwarf" in c["bearer"].lower() for c in dwarven)
+    assert api.get("/api/cards/", {"phase": "Teatime"}).status_code == 400

@@ -159,3 +159,27 @@ class CardIndex:
             for card in self._by_full.get(name) or self._by_title.get(name) or ():
                 found.setdefault(card.id, card)
         return tuple(found.values())[:limit]
+
+
+#: The phases a card's action names (the rulebook's "Фазы хода", and Response).
+PHASES = ("Fellowship", "Shadow", "Maneuver", "Archery", "Assignment", "Skirmish", "Regroup",
+          "Response")  # fmt: skip
+_PHASE = "|".join(PHASES)
+#: An event's text: keyword sentences ("Spell.", "Weather."), then "Phase:" or "Phase or Phase:".
+EVENT_PHASES_RE = re.compile(
+    rf"^(?:[A-Z][\w-]*\.\s+)*(?P<phases>(?:{_PHASE})(?: or (?:{_PHASE}))*):"
+)
+BEARER_RE = re.compile(r"\bBearer must be (?P<bearer>[^.]+)\.")
+
+
+def event_phases(game_text: str) -> tuple[str, ...]:
+    """The phases an event is played in, as its text opens ("Fellowship or Regroup: ..."),
+    or () when the text names none."""
+    match = EVENT_PHASES_RE.match(game_text.strip())
+    return tuple(match["phases"].split(" or ")) if match else ()
+
+
+def bearer_requirement(game_text: str) -> str:
+    """Who may bear a possession or artifact ("a Dwarf", "Gimli"), or "" when anyone may."""
+    match = BEARER_RE.search(game_text)
+    return match["bearer"] if match else ""

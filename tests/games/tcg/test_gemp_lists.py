@@ -71,3 +71,13 @@ def test_four_frodos_are_not_split_into_a_ring_bearer_and_three():
     assert sum(e.count for e in report.entries) == 4
     one = validate_deck(parsed("Frodo, Son of Drogo"), formats()["fellowship_block"])
     assert "assumed_ring_bearer" in {w.code for w in one.warnings}
+
+
+def test_an_events_phases_and_a_possessions_bearer_are_read_from_its_text():
+    from adjudicator.games.tcg.cards import bearer_requirement, event_phases
+
+    assert event_phases("Spell. Weather. Maneuver: Exert a [Isengard] minion ...") == ("Maneuver",)
+    assert event_phases("Fellowship or Regroup: Spot a ranger ...") == ("Fellowship", "Regroup")
+    assert event_phases("Plays to your support area.") == ()
+    assert bearer_requirement("Bearer must be a Dwarf. Bearer is strength +2.") == "a Dwarf"
+    assert bearer_requirement("Plays on a companion.") == ""
