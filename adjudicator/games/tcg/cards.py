@@ -104,6 +104,27 @@ class Lookup:
     suggestions: tuple[Card, ...] = ()
 
 
+#: The cards the Russian rulebook names in Russian (its "Русское (English)" pairs and the
+#: starter lists: "Фродо", "Лурц (Lurtz)", "Кольцо Всевластья (The One Ring)"...), so that a
+#: list may use them: a Russian title stands for the English one (", subtitle" kept).
+RUSSIAN_TITLES = {
+    fold(russian): english
+    for russian, english in {
+        "Фродо": "Frodo", "Сэм": "Sam", "Мерри": "Merry", "Пиппин": "Pippin",
+        "Арагорн": "Aragorn", "Гэндальф": "Gandalf", "Эльронд": "Elrond",
+        "Галадриэль": "Galadriel", "Лурц": "Lurtz", "Маггот": "Farmer Maggot",
+        "Кольцо Всевластья": "The One Ring",
+    }.items()
+}  # fmt: skip
+
+
+def english_title(text: str) -> str:
+    """``text`` with a Russian title the rulebook gives replaced by the card's English one."""
+    title, comma, rest = text.partition(",")
+    english = RUSSIAN_TITLES.get(fold(title))
+    return f"{english}{comma}{rest}" if english else text
+
+
 class CardIndex:
     """Every card, findable by id, collector info, and loosely by title and subtitle."""
 
@@ -145,7 +166,7 @@ class CardIndex:
 
     def named(self, text: str) -> tuple[Card, ...]:
         """The cards whose "Title, Subtitle", or else whose title, is ``text`` (loosely)."""
-        key = fold(text)
+        key = fold(english_title(text))
         return tuple(self._by_full.get(key) or self._by_title.get(key) or ())
 
     def suggest(self, key: str, limit: int = 5) -> tuple[Card, ...]:

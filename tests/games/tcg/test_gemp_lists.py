@@ -81,3 +81,13 @@ def test_an_events_phases_and_a_possessions_bearer_are_read_from_its_text():
     assert event_phases("Plays to your support area.") == ()
     assert bearer_requirement("Bearer must be a Dwarf. Bearer is strength +2.") == "a Dwarf"
     assert bearer_requirement("Plays on a companion.") == ""
+
+
+def test_the_rulebooks_russian_card_names_read_as_the_cards():
+    deck = parsed("Хранитель Кольца: Фродо, Son of Drogo\nКольцо: Кольцо Всевластья, The Ruling Ring\n"
+                  "2x Лурц\n1x Арагорн")  # fmt: skip
+    found = {e.card.full_title: e.role for e in deck.entries}
+    assert found["Frodo, Son of Drogo"] is Role.RING_BEARER
+    assert found["The One Ring, The Ruling Ring"] is Role.RING
+    assert any(title.startswith("Lurtz") for title in found)
+    assert [p.code for p in deck.problems] == ["ambiguous_card"]  # Aragorn has two versions
