@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import html
+from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from whoosh import highlight
 from whoosh import query as q
@@ -13,6 +15,7 @@ from whoosh.searching import Hit, Searcher
 from .analysis import language_analyzer
 from .index import open_searcher
 from .query import PlannedQuery, plan_query
+from .vectors import load_vectors
 
 PAGE_SIZE = 10
 SNIPPET_CHARS = 240
@@ -127,6 +130,53 @@ def _hit(score: float, hit: Hit, planned: PlannedQuery) -> SearchHit:
     )
 
 
+#: Reciprocal rank fusion: a document's fused score is the sum over the rankings that hold it
+#: of weight / (RRF_K + rank) (whoosh's ranking weighs 1).
+RRF_K = 10
+#: The sentence vectors' weight: an English question about a Russian or Polish book shares few
+#: words with its answer, while a Russian or Polish one is found by its words.
+VECTOR_WEIGHT = {"latin": 1.0, "other": 0.25}
+#: The nearest documents by sentence vector taken into the fusion, and how close they must be.
+VECTOR_CANDIDATES = 30
+VECTOR_MINIMUM = 0.3
+
+
+def vector_weight(text: str, planned: PlannedQuery) -> float:
+    """How much the sentence vectors count for this query, by its length: nothing for a term
+    ("siege", "hunt for the ring": the index and glossary know it), two thirds for three words,
+    all from four on (a question in a sentence), counting the words that say something, or all
+    but two of them (the question's "how", "can"...); the full weight for Latin script, a
+    quarter for Cyrillic or Polish (:data:`VECTOR_WEIGHT`)."""
+    words = max(len(planned.word_alternatives), len(text.split()) - 2)
+    script = "other" if any(not ch.isascii() for ch in text if ch.isalpha()) else "latin"
+    return VECTOR_WEIGHT[script] * min(1.0, max(0, words - 2) * 2 / 3)
+
+
+def _fused(
+    searcher: Searcher,
+    ranked: list,
+    nearest: list[tuple[str, float]],
+    weight: float,
+) -> list:
+    """``(score, stored fields)`` of whoosh's hits and the nearest documents, fused by rank
+    (:data:`RRF_K`), each times its document type's weight, best first."""
+    scores: dict[str, float] = defaultdict(float)
+    stored: dict[str, Any] = {}
+    for rank, (_score, hit) in enumerate(ranked, start=1):
+        scores[hit["doc_id"]] += 1 / (RRF_K + rank)
+        stored[hit["doc_id"]] = hit
+    for rank, (doc_id, _similarity) in enumerate(nearest, start=1):
+        scores[doc_id] += weight / (RRF_K + rank)
+        if doc_id not in stored:
+            stored[doc_id] = searcher.document(doc_id=doc_id)
+    fused = [
+        (score * DOC_TYPE_WEIGHT.get(stored[doc_id]["doc_type"], 1.0), stored[doc_id])
+        for doc_id, score in scores.items()
+        if stored[doc_id] is not None
+    ]
+    return sorted(fused, key=lambda pair: -pair[0])
+
+
 def search(
     directory: Path,
     text: str,
@@ -146,6 +196,12 @@ def search(
     searcher = open_searcher(directory)
     planned = plan_query(text, searcher.reader())
     ranked = _ranked(searcher, planned, _filter(game, language, doc_type))
+    weight = vector_weight(text, planned)
+    vectors = load_vectors(directory) if weight else None
+    if vectors is not None and planned.query is not None:
+        wanted = {"doc_type": doc_type, "game": game, "language": language}
+        nearest = vectors.nearest(text, VECTOR_CANDIDATES, VECTOR_MINIMUM, wanted)
+        ranked = _fused(searcher, ranked, nearest, weight)
     num_pages = max(1, -(-len(ranked) // page_size))
     if page > num_pages:
         raise PageOutOfRange(page, num_pages)

@@ -15,6 +15,7 @@ from whoosh.searching import Searcher
 from .analysis import LANGUAGES, is_cyrillic, language_analyzer, russian_lemma, surface_analyzer
 from .documents import SearchDocument
 from .glossary import matched_concepts
+from .vectors import write_vectors
 
 
 class SearchIndexMissing(RuntimeError):
@@ -79,7 +80,8 @@ def _fields_of(document: SearchDocument) -> dict[str, object]:
 def build_index(directory: Path, documents: Iterable[SearchDocument]) -> int:
     """Index ``documents`` into a fresh index that replaces ``directory``; returns their number.
 
-    The index is written beside the old one and swapped in, so searches keep working meanwhile.
+    The index (whoosh's files and the documents' sentence vectors) is written beside the old
+    one and swapped in, so searches keep working meanwhile.
     """
     directory = Path(directory)
     directory.parent.mkdir(parents=True, exist_ok=True)
@@ -87,11 +89,12 @@ def build_index(directory: Path, documents: Iterable[SearchDocument]) -> int:
     try:
         index = whoosh_index.create_in(staging, make_schema())
         writer = index.writer(limitmb=256)
-        count = 0
+        indexed = []
         for document in documents:
             writer.add_document(**_fields_of(document))
-            count += 1
+            indexed.append(document)
         writer.commit()
+        write_vectors(staging, indexed)
         old = directory.with_name(f".{directory.name}-old")
         if directory.exists():
             shutil.rmtree(old, ignore_errors=True)
@@ -101,7 +104,7 @@ def build_index(directory: Path, documents: Iterable[SearchDocument]) -> int:
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     _opened.clear()
-    return count
+    return len(indexed)
 
 
 _opened: dict[tuple[str, int, int], whoosh_index.Index] = {}
