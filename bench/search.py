@@ -113,6 +113,7 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 QUESTIONS_FILE = ROOT / "bench" / "search_questions.txt"
+HELD_OUT_FILE = ROOT / "bench" / "search_questions_heldout.txt"
 
 
 class Question(NamedTuple):
@@ -122,10 +123,10 @@ class Question(NamedTuple):
     answers: frozenset[str]  # "rulebook/anchor"
 
 
-def questions() -> list[Question]:
+def questions(path: Path = QUESTIONS_FILE) -> list[Question]:
     """The benchmark's questions (``language | kind | question | rulebook/anchor; ...``)."""
     found = []
-    for line in QUESTIONS_FILE.read_text(encoding="utf-8").splitlines():
+    for line in path.read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
             language, kind, text, answers = (part.strip() for part in line.split("|"))
             found.append(Question(language, kind, text, frozenset(
@@ -149,9 +150,9 @@ def answer_rank(index_dir: Path, question: Question) -> int | None:
     )  # fmt: skip
 
 
-def quality(index_dir: Path) -> list[str]:
+def quality(index_dir: Path, path: Path = QUESTIONS_FILE) -> list[str]:
     """MRR and recall@5 of the question benchmark: overall, per language, per kind."""
-    ranks = [(question, answer_rank(index_dir, question)) for question in questions()]
+    ranks = [(question, answer_rank(index_dir, question)) for question in questions(path)]
     groups: dict[str, list[int | None]] = defaultdict(list)
     for question, rank in ranks:
         for group in ("all", f"language {question.language}", f"kind {question.kind}"):
@@ -202,6 +203,9 @@ def main() -> None:
         )
     print("question benchmark (targets: MRR >= 0.85, English recall@5 >= 0.85):")
     for row in quality(index_dir):
+        print("  " + row)
+    print("held-out questions (never used for tuning):")
+    for row in quality(index_dir, HELD_OUT_FILE):
         print("  " + row)
 
 
