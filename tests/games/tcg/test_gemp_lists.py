@@ -84,8 +84,10 @@ def test_an_events_phases_and_a_possessions_bearer_are_read_from_its_text():
 
 
 def test_the_rulebooks_russian_card_names_read_as_the_cards():
-    deck = parsed("Хранитель Кольца: Фродо, Son of Drogo\nКольцо: Кольцо Всевластья, The Ruling Ring\n"
-                  "2x Лурц\n1x Арагорн")  # fmt: skip
+    deck = parsed(
+        "Хранитель Кольца: Фродо, Son of Drogo\n"
+        "Кольцо: Кольцо Всевластья, The Ruling Ring\n2x Лурц\n1x Арагорн"
+    )
     found = {e.card.full_title: e.role for e in deck.entries}
     assert found["Frodo, Son of Drogo"] is Role.RING_BEARER
     assert found["The One Ring, The Ruling Ring"] is Role.RING
