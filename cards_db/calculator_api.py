@@ -68,6 +68,14 @@ class TcgMoveTwilightRequestSerializer(StrictSerializer):
     companions = serializers.IntegerField(min_value=1, max_value=9)
 
 
+class TcgSitePathRequestSerializer(StrictSerializer):
+    shadow_numbers = serializers.ListField(
+        child=serializers.IntegerField(min_value=0, max_value=20), min_length=1, max_length=8,
+        help_text="The Shadow numbers of sites 2, 3... in order (site 9 the last).",
+    )  # fmt: skip
+    companions = serializers.IntegerField(min_value=1, max_value=9)
+
+
 class TcgMinionCostRequestSerializer(StrictSerializer):
     twilight_cost = serializers.IntegerField(min_value=0, max_value=20)
     minion_site_number = serializers.IntegerField(min_value=1, max_value=9)
@@ -162,6 +170,18 @@ class TcgMoveTwilightResponseSerializer(TcgCalculatorAnswerSerializer):
     twilight_added = serializers.IntegerField()
 
 
+class TcgSiteMoveSerializer(serializers.Serializer):
+    site = serializers.IntegerField()
+    shadow_number = serializers.IntegerField()
+    twilight_added = serializers.IntegerField()
+    running_total = serializers.IntegerField()
+
+
+class TcgSitePathResponseSerializer(TcgCalculatorAnswerSerializer):
+    moves = TcgSiteMoveSerializer(many=True)
+    total = serializers.IntegerField()
+
+
 class TcgMinionCostResponseSerializer(TcgCalculatorAnswerSerializer):
     roaming = serializers.BooleanField()
     penalty = serializers.IntegerField()
@@ -238,6 +258,10 @@ CALCULATORS: dict[str, tuple[type, type, Callable[[dict], Any]]] = {
     "move-twilight": (
         TcgMoveTwilightRequestSerializer, TcgMoveTwilightResponseSerializer,
         lambda d: calc.move_twilight(**d),
+    ),
+    "site-path": (
+        TcgSitePathRequestSerializer, TcgSitePathResponseSerializer,
+        lambda d: calc.site_path_twilight(**d),
     ),
     "minion-cost": (
         TcgMinionCostRequestSerializer, TcgMinionCostResponseSerializer,
@@ -317,6 +341,8 @@ CALCULATOR_DOCS = {
     "skirmish": "Resolve a skirmish: totals, winner (ties to the Shadow), wounds, overwhelming.",
     "archery": "Archery totals of both sides, and the check of a proposed wound assignment.",
     "move-twilight": "Twilight added when the fellowship moves: Shadow number + companions.",
+    "site-path": "Twilight the fellowship adds along the site path: each site's Shadow number "
+    "plus the companions, move by move.",
     "minion-cost": "Twilight to play a minion, with the roaming penalty below its site number.",
     "move-limit": "The move limit: 2 with two players, otherwise the number of opponents.",
     "companions": "May a companion be played? Nine in play and dead pile; uniqueness.",
@@ -335,6 +361,7 @@ EXAMPLES = {
         "site_number": 4,
     },
     "move-twilight": {"shadow_number": 3, "companions": 4},
+    "site-path": {"shadow_numbers": [1, 1, 2, 3, 4, 5, 6, 7], "companions": 4},
     "minion-cost": {"twilight_cost": 3, "minion_site_number": 4, "current_site": 2},
     "move-limit": {"players_at_start": 4, "moves_made": 1},
     "companions": {"in_play": [{"title": "Frodo", "unique": True}], "dead_pile": [],

@@ -196,6 +196,32 @@ class MoveTwilightForm(PlainCalculatorForm):
     )
 
 
+class NumbersInput(forms.TextInput):
+    """Numbers typed in one box ("1 1 2") or given as the API's list in a link, one key each
+    (``shadow_numbers=1&shadow_numbers=1&shadow_numbers=2``)."""
+
+    def value_from_datadict(self, data, files, name):
+        values = data.getlist(name) if hasattr(data, "getlist") else [data.get(name)]
+        return " ".join(v for v in values if v) or None
+
+
+class SitePathForm(PlainCalculatorForm):
+    api_request = api.TcgSitePathRequestSerializer
+    shadow_numbers = forms.CharField(
+        label=_("Shadow numbers of sites 2 to 9"), max_length=60, widget=NumbersInput,
+        help_text=_("In order, separated by spaces or commas: 1 1 2 3 4 5 6 7."),
+    )  # fmt: skip
+    companions = forms.IntegerField(
+        label=_("Companions in the fellowship (Ring-bearer included)"), min_value=1, max_value=9
+    )
+
+    def clean_shadow_numbers(self) -> list[int]:
+        parts = self.cleaned_data["shadow_numbers"].replace(",", " ").split()
+        if not 1 <= len(parts) <= 8 or not all(p.isdecimal() and int(p) <= 20 for p in parts):
+            raise forms.ValidationError(_("Give 1 to 8 numbers from 0 to 20."))
+        return [int(p) for p in parts]
+
+
 class MinionCostForm(PlainCalculatorForm):
     api_request = api.TcgMinionCostRequestSerializer
     twilight_cost = forms.IntegerField(label=_("Twilight cost"), min_value=0, max_value=20)

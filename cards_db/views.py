@@ -396,6 +396,12 @@ CALCULATOR_PAGES = {
                      "plus one per companion."),
         rules.HOW_TO_MOVE, forms.MoveTwilightForm,
     ),
+    "site-path": CalculatorPage(
+        gettext_lazy("Twilight along the site path"),
+        gettext_lazy("The twilight the fellowship adds on each move from site 1 to site 9, "
+                     "and in all."),
+        rules.HOW_TO_MOVE, forms.SitePathForm,
+    ),
     "minion-cost": CalculatorPage(
         gettext_lazy("Minion cost and roaming"),
         gettext_lazy("What a minion costs, with the roaming penalty below its site number, "

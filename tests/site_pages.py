@@ -45,6 +45,7 @@ CHECKER_QUESTIONS = [
     "/wojna/gollum/?phase=ring",
     "/cards/calculators/move-twilight/?shadow_number=3&companions=4",
     "/cards/calculators/minion-cost/?twilight_cost=3&minion_site_number=4&current_site=2",
+    "/cards/calculators/site-path/?shadow_numbers=1&shadow_numbers=1&shadow_numbers=2&companions=4",
     "/cards/calculators/move-limit/?players_at_start=2&moves_made=0",
     "/cards/calculators/companions/?candidate=Boromir&candidate_unique=on&dead_pile=Boromir",
     "/cards/calculators/burdens/?burdens=10&resistance=10&added=0",

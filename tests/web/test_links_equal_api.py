@@ -185,7 +185,7 @@ ENDPOINTS = {
     )},
     **{f"/cards/calculators/{name}/": f"/api/tcg/{name}/" for name in (
         "skirmish", "archery", "move-twilight", "minion-cost", "move-limit", "companions",
-        "burdens", "bids",
+        "burdens", "bids", "site-path",
     )},
 }  # fmt: skip
 

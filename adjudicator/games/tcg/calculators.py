@@ -443,6 +443,56 @@ def _answer(values: Mapping, reasons: Sequence[Reason], assumptions: Sequence[st
     )
 
 
+@dataclass(frozen=True, kw_only=True)
+class SitePathTwilight(Answer):
+    """The twilight each move along the site path adds, and their sum."""
+
+    moves: tuple[Mapping[str, int], ...]  # site, shadow_number, twilight_added, running_total
+    total: int
+
+
+def site_path_twilight(shadow_numbers: Sequence[int], companions: int) -> SitePathTwilight:
+    """The twilight the fellowship adds moving along the site path from site 1 (rules: Как
+    осуществляется перемещение): each move to site n adds site n's Shadow number plus one per
+    companion; ``shadow_numbers`` are those of sites 2, 3... in order (8 at most: site 9)."""
+    problems: list[tuple[str, str]] = []
+    if not 1 <= len(shadow_numbers) <= 8:
+        problems.append(("shadow_numbers", N_("give the Shadow numbers of sites 2 to 9 (1 to 8)")))
+    problems += [(f"shadow_numbers[{i}]", N_("must be 0 or more"))
+                 for i, n in enumerate(shadow_numbers) if n < 0]  # fmt: skip
+    if companions < 1:
+        problems.append(("companions", N_("the fellowship has at least the Ring-bearer")))
+    _require(problems)
+    moves, total = [], 0
+    for site, shadow in enumerate(shadow_numbers, start=2):
+        total += shadow + companions
+        moves.append({"site": site, "shadow_number": shadow,
+                      "twilight_added": shadow + companions, "running_total": total})  # fmt: skip
+    reasons = (
+        Reason(
+            N_("From site 1 to site %(last)s the fellowship adds %(total)s twilight: the sites' "
+               "Shadow numbers (%(shadow)s) and %(companions)s for the companions on each of "
+               "%(moves)s moves."),
+            rules.HOW_TO_MOVE,
+            {"last": len(shadow_numbers) + 1, "total": total, "shadow": sum(shadow_numbers),
+             "companions": companions, "moves": len(shadow_numbers)},
+            "site_path_twilight",
+        ),
+    )  # fmt: skip
+    return SitePathTwilight(
+        moves=tuple(moves),
+        total=total,
+        reasons=reasons,
+        citations=_cite(reasons, rules.MOVE_LIMIT),
+        assumptions=(
+            N_(
+                "The same number of companions on every move (the Ring-bearer included); cards "
+                "that add or remove twilight are not counted."
+            ),
+        ),
+    )
+
+
 def move_twilight(shadow_number: int, companions: int) -> Figures:
     """Twilight added when the fellowship moves (rules: Как осуществляется перемещение):
     the new site's Shadow number plus one per companion in the fellowship.

@@ -279,3 +279,23 @@ def test_a_bid_without_a_player_name_is_refused():
 def test_unsettled_ties_and_doomed_bids_are_explained():
     result = calc.opening_bids({"A": 2, "B": 2, "C": 10})
     assert {r.code for r in result.reasons} == {"order", "ties", "doomed"}
+
+
+def test_the_site_path_adds_each_sites_shadow_number_and_the_companions_per_move():
+    """Rules: Как осуществляется перемещение. Four companions, sites 2–9 with Shadow numbers
+    1, 1, 2, 3, 4, 5, 6, 7 (29): 8 moves add 29 + 8 x 4 = 61."""
+    answer = calc.site_path_twilight([1, 1, 2, 3, 4, 5, 6, 7], 4)
+    assert answer.total == 61
+    assert [m["twilight_added"] for m in answer.moves] == [5, 5, 6, 7, 8, 9, 10, 11]
+    assert answer.moves[-1] == {"site": 9, "shadow_number": 7, "twilight_added": 11,
+                                "running_total": 61}  # fmt: skip
+    assert all(m["twilight_added"] == calc.move_twilight(m["shadow_number"], 4).values[
+        "twilight_added"] for m in answer.moves)  # fmt: skip
+    assert rules.HOW_TO_MOVE in answer.citations
+
+
+def test_a_bad_site_path_names_every_problem():
+    with pytest.raises(InvalidInput) as error:
+        calc.site_path_twilight([1, -2] + [0] * 7, 0)
+    assert {f for f, _ in error.value.problems} == {"shadow_numbers", "shadow_numbers[1]",
+                                                     "companions"}  # fmt: skip
