@@ -29,6 +29,8 @@ VECTORS_FILE = "vectors.npy"
 ROWS_FILE = "vectors.json"
 #: How much of a document's body its vector reads (its heading and opening say what it is).
 DOCUMENT_CHARS = 1000
+#: The encoder's vector size.
+DIMENSIONS = 512
 
 
 @cache
@@ -43,10 +45,23 @@ def document_text(document: SearchDocument) -> str:
     return f"{document.title}. {document.body[:DOCUMENT_CHARS]}"
 
 
+#: Vectors already computed in this process, by text: a rebuild encodes only what changed.
+_encoded: dict[str, np.ndarray] = {}
+
+
+def embed(texts: list[str]) -> np.ndarray:
+    """The unit vectors of ``texts`` (one row each), encoding only those not seen before."""
+    new = list(dict.fromkeys(t for t in texts if t not in _encoded))
+    if new:
+        _encoded.update(zip(new, encoder().encode(new), strict=True))
+    if not texts:
+        return np.zeros((0, DIMENSIONS), np.float32)
+    return np.array([_encoded[t] for t in texts], np.float32)
+
+
 def write_vectors(directory: Path, documents: list[SearchDocument]) -> None:
     """The documents' vectors, unit length, and what each row is, into ``directory``."""
-    matrix = encoder().encode([document_text(d) for d in documents]) if documents else None
-    np.save(directory / VECTORS_FILE, np.zeros((0, 512), np.float32) if matrix is None else matrix)
+    np.save(directory / VECTORS_FILE, embed([document_text(d) for d in documents]))
     rows = [[d.doc_id, d.doc_type, d.game, d.language] for d in documents]
     (directory / ROWS_FILE).write_text(json.dumps(rows), encoding="utf-8")
 
