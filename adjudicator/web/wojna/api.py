@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 from adjudicator.api import post_view
 from adjudicator.games.wojna import tables as wojna_tables
 
-from . import presenters, services, tables
+from . import presenters, selectors, services
 from . import serializers as s
 
 TAG = "Wojna o Pierścień"
@@ -166,5 +166,5 @@ class TablesView(APIView):
         responses={200: s.WojnaTablesResponseSerializer},
     )
     def get(self, request: Request) -> Response:
-        counts = tables.table_counts()
+        counts = selectors.table_counts()
         return Response({**counts, "message": tables_message(counts)})

@@ -9,7 +9,7 @@ from typing import Any
 
 from adjudicator.games.wojna import battle, characters, dice, duel, ring, search
 
-from . import tables
+from . import selectors
 
 Data = Mapping[str, Any]
 
@@ -34,8 +34,8 @@ def run_battle(data: Data) -> battle.BattleAnswer:
         attacker_leader=_leader(data, "attacker"),
         defender_leader=_leader(data, "defender"),
         sortie=bool(data.get("sortie")),
-        table=tables.battle_table(),
-        spells=tables.spell_table(),
+        table=selectors.battle_table(),
+        spells=selectors.spell_table(),
     )
 
 
@@ -66,7 +66,7 @@ def run_duel(data: Data) -> duel.DuelAnswer:
             spells=data.get(f"{side}_spells") or None,
         )
 
-    duel_tables = duel.DuelTables(duel=tables.duel_table(), spells=tables.spell_table())
+    duel_tables = duel.DuelTables(duel=selectors.duel_table(), spells=selectors.spell_table())
     return duel.resolve_duel(duelist("attacker"), duelist("defender"), duel_tables)
 
 
@@ -78,7 +78,7 @@ def run_search(data: Data) -> search.SearchAnswer:
         other_units=data.get("other_units") or (),
         other_characters=data.get("other_characters") or 0,
         niewola=data.get("niewola"),
-        table=tables.search_table(),
+        table=selectors.search_table(),
     )
 
 

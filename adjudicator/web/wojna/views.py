@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from adjudicator.games.common import InvalidInput, translate_problems
 from adjudicator.web.pages import CheckerPage
 
-from . import charts, forms, presenters, services, tables
+from . import charts, forms, presenters, selectors, services
 from .api import tables_message
 
 
@@ -141,7 +141,7 @@ CALCULATORS = (
 
 
 def index(request: HttpRequest) -> HttpResponse:
-    counts = tables.table_counts()
+    counts = selectors.table_counts()
     return render(
         request,
         "wojna/index.html",
@@ -184,26 +184,27 @@ def calculator_page(calculator: Calculator) -> Callable[..., HttpResponse]:
 def tables_editor(request: HttpRequest) -> HttpResponse:
     """Tabele i zestawienia typed in from the player's own copy, checked and saved whole: on any
     problem nothing changes and each problem names its table and line."""
-    columns = {name: spec[2] for name, spec in tables.TABLES.items()}
+    columns = {name: spec[2] for name, spec in selectors.TABLES.items()}
     if request.method == "POST":
         form = forms.TablesForm(columns, request.POST)
         if form.is_valid():
             rows = form.rows()
             try:
-                tables.check_tables(rows)
+                selectors.check_tables(rows)
             except InvalidInput as invalid:
                 form.add_table_problems(translate_problems(invalid.problems, _))
             if not form.errors:
-                tables.replace_tables(rows)
+                selectors.replace_tables(rows)
                 messages.success(request, _("Tables saved."))
                 return redirect("wojna:tables")
         status = 400
     else:
         initial = {
-            name: forms.table_text(tables.table_rows(name), cols) for name, cols in columns.items()
+            name: forms.table_text(selectors.table_rows(name), cols)
+            for name, cols in columns.items()
         }
         form = forms.TablesForm(columns, initial=initial)
         status = 200
-    counts = tables.table_counts()
+    counts = selectors.table_counts()
     context = {"form": form, "counts": counts, "tables_message": tables_message(counts)}
     return render(request, "wojna/tables.html", context, status=status)

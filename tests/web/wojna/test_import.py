@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 
-from adjudicator.web.wojna import tables
+from adjudicator.web.wojna import selectors
 from adjudicator.web.wojna.models import BattleResultEntry, DuelResultEntry, SearchTableEntry
 
 pytestmark = pytest.mark.django_db
@@ -19,16 +19,16 @@ def write(tmp_path, data) -> str:
 
 
 def test_tables_are_empty_by_default():
-    assert tables.table_counts() == {
+    assert selectors.table_counts() == {
         "battle_results": 0,
         "duel_results": 0,
         "search": 0,
         "spells": 0,
     }
-    assert tables.spell_table() is None
-    assert tables.battle_table() is None
-    assert tables.duel_table() is None
-    assert tables.search_table() is None
+    assert selectors.spell_table() is None
+    assert selectors.battle_table() is None
+    assert selectors.duel_table() is None
+    assert selectors.search_table() is None
 
 
 def test_import_replaces_each_table_given(tmp_path):
@@ -53,11 +53,11 @@ def test_import_replaces_each_table_given(tmp_path):
     call_command("import_wojna_tables", path)
     # Stored as players read a ratio, whichever way the file writes it.
     assert set(BattleResultEntry.objects.values_list("odds", flat=True)) == {"3:1", "1:2"}
-    assert tables.battle_table().lookup("3:1", 4).defender_percent == 50
-    assert tables.duel_table().lookup(-2, 6).defender == 1
+    assert selectors.battle_table().lookup("3:1", 4).defender_percent == 50
+    assert selectors.duel_table().lookup(-2, 6).defender == 1
     assert SearchTableEntry.objects.get(die=6).capture is False
     assert DuelResultEntry.objects.count() == 1
-    assert tables.spell_table().lookup("B", 3) == 2
+    assert selectors.spell_table().lookup("B", 3) == 2
 
 
 @pytest.mark.parametrize(

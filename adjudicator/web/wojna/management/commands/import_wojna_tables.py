@@ -13,7 +13,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from adjudicator.games.common import InvalidInput
 
-from ...tables import TABLES, replace_tables
+from ...selectors import TABLES, replace_tables
 
 
 class Command(BaseCommand):

@@ -1,5 +1,5 @@
-"""The user's rule tables: read from the database into the engine's values (None when empty),
-and replaced whole, checked first (the editor page and ``import_wojna_tables``)."""
+"""Selectors of the players' rule tables: read from the database into the engine's values (None
+when empty), and replaced whole, checked first (the editor page and ``import_wojna_tables``)."""
 
 from collections.abc import Mapping
 
