@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, settings
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from adjudicator.wsgi import application
+from tests.rules_corpus import search_factories
 
 schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", application)
 
@@ -28,6 +29,10 @@ RULE_CODES = {"rule", "invalid", "unknown_card", "ambiguous_card", "invalid_coun
 
 #: Query filters whose choices are the loaded cards' own values, so no enum in the schema.
 DATA_CHOICES = {("GET", "/api/cards/"): {"invalid_choice", "invalid_pk_value"}}
+
+
+corpus_index_dir = search_factories.corpus_index_dir
+corpus_search_index = search_factories.corpus_search_index
 
 
 @pytest.fixture(autouse=True)
@@ -43,6 +48,7 @@ def connection_kept() -> Iterator[None]:
 
 
 @pytest.mark.django_db
+@pytest.mark.usefixtures("corpus_search_index")  # search answers from the rulebooks' index
 @schema.parametrize()
 @settings(
     max_examples=20,
