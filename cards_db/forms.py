@@ -18,7 +18,7 @@ from adjudicator.web.pages import (
     link_values,
     nested_query,
 )
-from cards_db import calculator_api as api
+from cards_db import calculator_serializers as api
 from cards_db.models import Side
 from cards_db.serializers import TcgDrawOddsRequestSerializer
 from cards_db.services import deck_targets

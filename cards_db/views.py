@@ -26,7 +26,7 @@ from adjudicator.games.tcg.formats import formats
 from adjudicator.web.links.services import SharedInputError, share_input, shared_input
 from adjudicator.web.pages import CheckerPage
 from cards_db import forms
-from cards_db.calculator_api import answer_payload, compute
+from cards_db.calculator_services import answer_payload, compute
 from cards_db.filters import CardFilter
 from cards_db.forms import DECK_KIND
 from cards_db.i18n import tr, translated_input_error

@@ -16,7 +16,7 @@ from adjudicator.web.wojna import forms as wojna_forms
 from adjudicator.web.wojna import serializers as wojna_api
 from adjudicator.web.wotr import forms as wotr_forms
 from adjudicator.web.wotr import serializers as wotr_api
-from cards_db.calculator_api import CALCULATORS
+from cards_db.calculator_services import CALCULATORS
 from cards_db.views import CALCULATOR_PAGES
 
 PAGES = [
