@@ -96,8 +96,18 @@ def _dominates(better: Delta, worse: Delta) -> bool:
 
 @cache
 def _moves(roll: Roll, turn: TurnRules) -> tuple[Delta, ...]:
-    deltas = {keep_effect(keep, turn) for keep in keep_options(roll, turn.duplicates_allowed)}
-    return tuple(sorted(d for d in deltas if not any(_dominates(o, d) for o in deltas)))
+    groups: dict[tuple, set[Delta]] = {}
+    for keep in keep_options(roll, turn.duplicates_allowed):
+        delta = keep_effect(keep, turn)
+        groups.setdefault((*delta[:5], delta[7]), set()).add(delta)
+    return tuple(
+        sorted(
+            d
+            for group in groups.values()
+            for d in group
+            if not any(_dominates(o, d) for o in group)
+        )
+    )
 
 
 @cache
@@ -106,6 +116,8 @@ def _grouped_moves(spec, dice: Dice, turn: TurnRules) -> tuple[tuple, tuple[Delt
     weight), and every distinct keep effect among them."""
     groups: dict[tuple[Delta, ...], int] = {}
     for roll, weight in roll_distribution(spec, dice):
+        if not turn.duplicates_allowed:  # one die of each face: only which faces show matters
+            roll = tuple(sorted({(cls, face, 1) for cls, face, _ in roll}))
         moves = _moves(roll, turn)
         groups[moves] = groups.get(moves, 0) + weight
     distinct = tuple(dict.fromkeys(d for moves in groups for d in moves))

@@ -1,0 +1,480 @@
+"""The whole journey in floating point: the chance to reach Mordor from any place, fast.
+
+The same game as :mod:`journey` (rules: Цель игры, Броски кубиков, Выбывание из игры, Конец
+игры; the solitaire view, Gandalf splitting the leftmost empty squares before the Nazgûl mark),
+solved with floats in numpy instead of exact fractions:
+
+* **States** between two of your turns are (steps made, the unmarked part of your Nazgûl track).
+  Every change a turn can make to a track (a split, a mark) raises its *progress* ``φ``
+  (:func:`progress`), and steps only go forward, so the states of one place with the same
+  progress never lead to one another: they are solved together, as one batch, after every
+  state they can lead to.
+* **A turn** is the keep dynamic programme of :mod:`odds` laid out once per place as arrays
+  (:class:`TurnGraph`: positions grouped by the dice left, each group of rolls with its keeps),
+  run over a batch of tracks at once; its terminal values are the values of the states each
+  turn end leads to.
+* **A turn that changes nothing** returns to its own state: the state's value ``V`` is the
+  fixed point of ``V = T(V)``, found by Newton's method on the convex ``T(x) − x`` (Dinkelbach:
+  ``x ← (T(x) − r·x) / (1 − r)``, ``r`` the chance of coming back under the best keeps for
+  ``x``), exact for the policy once the policy stops changing.
+
+Precision: the values are IEEE doubles; the tests hold them to the exact engine within
+:data:`TESTED_ERROR` on every horizon it can answer, and the answer states
+:data:`STATED_ERROR`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from math import comb
+
+import numpy as np
+
+from adjudicator.games.common import N_, InvalidInput, Message
+from adjudicator.games.mordor.journey import _grouped_moves, unmarked_part
+from adjudicator.games.mordor.model import GameSetup, TurnRules, location_at, turn_rules
+from adjudicator.games.mordor.odds import (
+    Acc,
+    Dice,
+    TurnContext,
+    dice_effects,
+    face_weights,
+    make_after,
+)
+from adjudicator.games.mordor.track import NazgulTrack, Square
+
+#: The error the answer states (absolute, on a chance) and the one the tests hold it to.
+STATED_ERROR = 1e-9
+TESTED_ERROR = 1e-12
+
+#: States one question may solve: the default game has 567 (Bag End, an empty track), a
+#: longer custom setup more; past this the question is refused (it would take seconds).
+MAX_STATES = 2000
+
+#: Newton rounds per batch before giving up on a policy that keeps changing (two or three do).
+MAX_ROUNDS = 30
+
+#: The second guess whose value gives Newton's method its slope.
+SLOPE_STEP = 2.0**-20
+
+#: Newton's method stops when a round moves a value no more than this (the next would move
+#: it far less: the method converges quadratically, and exactly once the keeps stop changing).
+CONVERGED = 1e-11
+
+#: Value of each square of a track for :func:`progress` (a fully marked square counts 3).
+SQUARE_PROGRESS = {Square.EMPTY: 0, Square.SPLIT: 1, Square.SPLIT_HALF: 2}
+GONE = 3
+
+State = tuple[int, NazgulTrack]
+#: Global indexes of the positions after each keep (keeps, positions, roll groups); weights.
+Block = tuple[np.ndarray, np.ndarray]
+
+
+def progress(track: NazgulTrack, squares: int) -> int:
+    """How far a track has gone: a split (+1), a mark on an empty square (+3), on a split one
+    (+1) and on its second half (+1) each raise it, so every change a turn makes raises it."""
+    return GONE * (squares - len(track.squares)) + sum(SQUARE_PROGRESS[s] for s in track.squares)
+
+
+@dataclass(frozen=True)
+class TurnKind:
+    """What a turn's keeps and positions depend on: the place's rules, the dice, the room."""
+
+    turn: TurnRules
+    setup: GameSetup
+    dice: Dice
+    room: int
+
+
+@dataclass
+class Layer:
+    """The positions with one set of dice left, and where each roll's keeps lead.
+
+    The rolls are grouped by the keeps they offer; the groups in blocks of alike widths (a
+    block's keeps padded with its first), so the best keep of every group is one array
+    maximum per block. ``loops`` holds, for each kind of batch (:meth:`TurnGraph.loop_rows`),
+    the positions that may still end the turn where it began, with their blocks."""
+
+    start: int  # global index of the first position
+    size: int
+    blocks: list[Block]
+    loops: tuple[tuple[np.ndarray, list[Block]], ...]
+
+
+class TurnGraph:
+    """Every position of one kind of turn reachable from its roots, as arrays.
+
+    Global indexes: the turn's ends first (no dice left), then the layers by the number of
+    dice left, so a keep always leads to a lower index.
+    """
+
+    def __init__(self, kind: TurnKind, roots: Iterable[tuple[Dice, Acc]]):
+        self.kind = kind
+        squares = kind.setup.nazgul_squares
+        context = TurnContext(
+            turn=kind.turn,
+            spec=kind.setup.dice,
+            dice=kind.dice,
+            room=kind.room,
+            open_divisions=2 * squares,
+            splittable=squares,
+            goal="journey",
+        )
+        self.after = make_after(context)
+        self.effects = dice_effects(kind.turn)
+        self.base, _ = face_weights(kind.setup.dice)
+        self.may_reroll = kind.turn.may_reroll
+        by_dice: dict[Dice, dict[Acc, None]] = {}
+        stack = list(roots)
+        seen = set(stack)
+        while stack:
+            dice, acc = stack.pop()
+            by_dice.setdefault(dice, {})[acc] = None
+            if not any(dice):
+                continue
+            for delta in _grouped_moves(kind.setup.dice, dice, self.effects)[1]:
+                position = self.after(dice, acc, delta)
+                if position not in seen:
+                    seen.add(position)
+                    stack.append(position)
+        self.ends: list[Acc] = list(by_dice.pop((0, 0, 0), {}))
+        self.index: dict[tuple[Dice, Acc], int] = {
+            ((0, 0, 0), acc): i for i, acc in enumerate(self.ends)
+        }
+        order = sorted(by_dice, key=lambda d: (sum(d), d))
+        for dice in order:
+            for acc in by_dice[dice]:
+                self.index[(dice, acc)] = len(self.index)
+        self.layers = [self._layer(dice, list(by_dice[dice])) for dice in order]
+        self.size = len(self.index)
+        #: What each end does: (steps, Gandalfs kept, marks on you), each distinct one once.
+        lost = kind.turn.rings_lost
+        outcomes: dict[tuple[int, int, int], int] = {}
+        self.outcome_of_end = np.array(
+            [
+                outcomes.setdefault(
+                    (min(max((0 if balance > 0 else rings) - lost, 0), kind.room), gandalfs, marks),
+                    len(outcomes),
+                )
+                for rings, balance, gandalfs, marks in self.ends
+            ],
+            dtype=np.intp,
+        )
+        self.outcomes = list(outcomes)
+
+    def _layer(self, dice: Dice, accs: list[Acc]) -> Layer:
+        groups, distinct = _grouped_moves(self.kind.setup.dice, dice, self.effects)
+        column = {delta: i for i, delta in enumerate(distinct)}
+        nexts = np.array(
+            [[self.index[self.after(dice, acc, delta)] for delta in distinct] for acc in accs],
+            dtype=np.intp,
+        )
+        denominator = self.base ** sum(dice)
+        by_width: dict[int, list] = {}
+        for deltas, weight in groups:
+            by_width.setdefault(1 << (len(deltas) - 1).bit_length(), []).append((deltas, weight))
+        blocks = []
+        for width, members in sorted(by_width.items()):
+            keeps = np.array(
+                [
+                    [column[d] for d in deltas] + [column[deltas[0]]] * (width - len(deltas))
+                    for deltas, _ in members
+                ],
+                dtype=np.intp,
+            )
+            weights = np.array([w for _, w in members], dtype=float) / denominator
+            blocks.append((np.ascontiguousarray(nexts[:, keeps].transpose(2, 0, 1)), weights))
+        loops = []
+        for steady in (lambda acc: acc[3] > 0, lambda acc: acc[2] > 0 or acc[3] > 0):
+            rows = np.array([i for i, acc in enumerate(accs) if not steady(acc)], dtype=np.intp)
+            loops.append((rows, [(after[:, rows], weights) for after, weights in blocks]))
+        return Layer(self.index[(dice, accs[0])], len(accs), blocks, tuple(loops))
+
+    @staticmethod
+    def loop_rows(tracks: Sequence[NazgulTrack]) -> int:
+        """Which positions can no longer end the turn where it began, for these tracks: a
+        kept Nazgûl on you always changes the track (0); a kept Gandalf too when every track
+        has an empty square to split (1)."""
+        return int(all(track.splittable for track in tracks))
+
+    def solve(
+        self, ends: np.ndarray, carry: bool = False, previous: tuple[np.ndarray, int] | None = None
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Values of every position, given the values of the turn's ends (``(ends, columns)``):
+        each column under its own best keeps or, with ``carry``, every column under the best
+        keeps for the first (the others are then expectations under that policy).
+
+        ``previous``: the values of an earlier solve whose ends differed only where the turn
+        ends where it began, and the kind of batch (:meth:`loop_rows`): only the positions
+        that may still end so are recomputed.
+
+        Returns the values when a roll may still be re-rolled whole (Rohan) and when it may
+        not (for the advice on a roll already re-rolled; not kept with ``previous``)."""
+        if previous is None:
+            values = np.empty((self.size, ends.shape[1]))
+        else:
+            values = previous[0].copy()
+        values[: len(self.ends)] = ends
+        no_reroll = values.copy() if self.may_reroll else values
+        for layer in self.layers:
+            if previous is None:
+                rows, blocks = slice(layer.start, layer.start + layer.size), layer.blocks
+            else:
+                rows, blocks = layer.loops[previous[1]]
+                if not len(rows):
+                    continue
+                rows = layer.start + rows
+            bests = [(_best(np.take(values, after, 0), carry), weights) for after, weights in blocks]
+            value = sum(weights @ best for best, weights in bests)
+            if self.may_reroll:
+                no_reroll[rows] = value
+                value = sum(weights @ _reroll(best, value, carry) for best, weights in bests)
+            values[rows] = value
+        return values, no_reroll
+
+
+def _best(after: np.ndarray, carry: bool) -> np.ndarray:
+    """The best keep of each group (axis 0 holds the keeps): per column, or the first
+    column's best carrying the others."""
+    if not carry:
+        return after.max(axis=0)
+    choice = after[..., 0].argmax(axis=0)
+    return np.take_along_axis(after, choice[None, :, :, None], axis=0)[0]
+
+
+def _reroll(best: np.ndarray, value: np.ndarray, carry: bool) -> np.ndarray:
+    """Rohan: a group whose best keep is worth less than a fresh roll is re-rolled."""
+    if not carry:
+        return np.maximum(best, value[:, None])
+    keep = best[..., :1] >= value[:, None, :1]
+    return np.where(keep, best, value[:, None])
+
+
+@lru_cache(maxsize=64)
+def turn_graph(kind: TurnKind) -> TurnGraph:
+    """The positions of a whole turn of this kind (shared by every track at the place)."""
+    return TurnGraph(kind, [(kind.dice, (0, 0, 0, 0))])
+
+
+@dataclass(frozen=True)
+class Company:
+    """Who else plays: how many other players, and the chance each of their turns marks you."""
+
+    others: int
+    mark_chance: Fraction
+
+    def marks(self) -> list[tuple[int, float]]:
+        """How many of the others' turns mark you before your next turn, with its chance."""
+        c = self.mark_chance
+        chances = [
+            (k, float(comb(self.others, k) * c**k * (1 - c) ** (self.others - k)))
+            for k in range(self.others + 1)
+        ]
+        return [(k, p) for k, p in chances if p]
+
+
+@dataclass
+class WholeJourney:
+    """Every state's chance to reach Mordor alive, best play, for one setup and company."""
+
+    setup: GameSetup
+    advanced: bool
+    dice: Dice
+    company: Company
+    values: dict[State, float] = field(default_factory=dict)
+    reach_now: dict[State, float] = field(default_factory=dict)
+    _after_turn: dict = field(default_factory=dict)
+    _shapes: dict = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self._others_marks = self.company.marks()
+
+    def kind(self, position: int) -> TurnKind:
+        turn = turn_rules(location_at(position, self.setup), self.advanced)
+        return TurnKind(turn, self.setup, self.dice, self.setup.hobbit_steps - position)
+
+    def states_from(self, position: int, track: NazgulTrack) -> list[State]:
+        """Every state a journey from here may pass through: the later places with every
+        track that splits (leftmost first) and marks can make of this one."""
+        tracks = {track}
+        frontier = [track]
+        while frontier:
+            current = frontier.pop()
+            moves = [current.mark()]
+            if current.splittable:
+                moves.append(current.split(current.splittable[0]))
+            for moved in moves:
+                moved = unmarked_part(moved)
+                if not moved.eliminated and moved not in tracks:
+                    tracks.add(moved)
+                    frontier.append(moved)
+        return [(p, t) for p in range(position, self.setup.hobbit_steps) for t in tracks]
+
+    def value(self, position: int, track: NazgulTrack) -> float:
+        """The chance to reach Mordor from here (start of your turn), best play."""
+        track = unmarked_part(track)
+        if (position, track) not in self.values:
+            states = [s for s in self.states_from(position, track) if s not in self.values]
+            if len(states) > MAX_STATES:
+                raise InvalidInput(
+                    [
+                        (
+                            "horizon",
+                            Message(
+                                N_(
+                                    "the whole journey from here passes through %(states)s "
+                                    "game states, more than %(limit)s: use a shorter setup"
+                                ),
+                                states=len(states),
+                                limit=MAX_STATES,
+                            ),
+                        )
+                    ]
+                )
+            squares = self.setup.nazgul_squares
+            batches: dict[tuple[int, int], list[NazgulTrack]] = {}
+            for p, t in states:
+                batches.setdefault((p, progress(t, squares)), []).append(t)
+            for key in sorted(batches, reverse=True):
+                self._solve(key[0], batches[key])
+        return self.values[(position, track)]
+
+    def _next(self, track: NazgulTrack, splits: int, marks: int) -> NazgulTrack:
+        key = (track, splits, marks)
+        moved = self._after_turn.get(key)
+        if moved is None:
+            moved = track
+            for _ in range(splits):
+                moved = moved.split(moved.splittable[0])
+            for _ in range(marks):
+                moved = moved.mark()
+            moved = self._after_turn[key] = unmarked_part(moved)
+        return moved
+
+    def end_values(self, position: int, tracks: Sequence[NazgulTrack]) -> np.ndarray:
+        """For each end of the place's turn and each track: (worth apart from coming back,
+        chance of coming back to the same state, reached Mordor this turn)."""
+        graph = turn_graph(self.kind(position))
+        ends = np.empty((len(graph.outcomes), len(tracks), 3))
+        for j, track in enumerate(tracks):
+            ends[:, j] = [self._end(position, track, *outcome) for outcome in graph.outcomes]
+        return ends[graph.outcome_of_end]
+
+    def _end(
+        self, position: int, track: NazgulTrack, steps: int, gandalfs: int, marks: int
+    ) -> tuple[float, float, float]:
+        """Rules: Гэндальф (splits first, as many as there are empty squares), Выбывание из
+        игры (the last division marked), Цель игры (Mordor reached); else the state the turn
+        and the other players' turns leave you in."""
+        open_divisions, splittable = self._shape(track)
+        splits = min(gandalfs, splittable)
+        if marks >= open_divisions + splits:
+            return 0.0, 0.0, 0.0
+        if position + steps == self.setup.hobbit_steps:
+            return 1.0, 0.0, 1.0
+        known = back = 0.0
+        for extra, chance in self._others_marks:
+            moved = self._next(track, splits, marks + extra)
+            if steps == 0 and moved == track:
+                back += chance
+            elif self._shape(moved)[0]:
+                known += chance * self.values[(position + steps, moved)]
+        return known, back, 0.0
+
+    def _shape(self, track: NazgulTrack) -> tuple[int, int]:
+        """A track's open divisions and empty squares (memoised: asked for at every end)."""
+        shape = self._shapes.get(track)
+        if shape is None:
+            shape = self._shapes[track] = (track.open_divisions, len(track.splittable))
+        return shape
+
+    def _solve(self, position: int, tracks: list[NazgulTrack]) -> None:
+        """Solve a batch of tracks at one place: the secant method on ``T(x) − x`` until it
+        stops moving (``T(x)``: the value of the turn when coming back is worth ``x``; the
+        first slope from a second column whose guess is ``SLOPE_STEP`` higher). Only the
+        first round computes every position; the next ones only those that may come back."""
+        graph = turn_graph(self.kind(position))
+        ends = self.end_values(position, tracks)
+        known, back = ends[..., 0], ends[..., 1]
+        start = graph.index[(graph.kind.dice, (0, 0, 0, 0))]
+        guess = np.array([self._first_guess(position, t) for t in tracks])
+        batch = len(tracks)
+        columns = np.concatenate([known + back * guess, known + back * (guess + SLOPE_STEP)], 1)
+        values = graph.solve(columns)[0]
+        previous = (values[:, :batch], graph.loop_rows(tracks))
+        value = values[start, :batch]
+        stay = (values[start, batch:] - value) / SLOPE_STEP
+        for _ in range(MAX_ROUNDS):
+            better = np.where(stay < 1, (value - stay * guess) / (1 - np.minimum(stay, 0.5)), 0.0)
+            step = better - guess
+            if np.all(np.abs(step) <= CONVERGED):
+                guess = better
+                break
+            values = graph.solve(known + back * better, previous=previous)[0]
+            previous = (values, previous[1])
+            moved = np.abs(step) > SLOPE_STEP
+            stay = np.where(moved, (values[start] - value) / np.where(moved, step, 1), stay)
+            guess, value = better, values[start]
+        for j, track in enumerate(tracks):
+            self.values[(position, track)] = float(guess[j])
+
+    def _first_guess(self, position: int, track: NazgulTrack) -> float:
+        """A close guess of a state's value, so that Newton's method needs fewer rounds: the
+        same track one place further, corrected by what that place is worth to the track
+        with one more split; else the nearest state solved already."""
+        values = self.values
+        split = unmarked_part(track.split(track.splittable[0])) if track.splittable else None
+        further = values.get((position + 1, track))
+        if split is not None and further is not None:
+            here, there = values.get((position, split)), values.get((position + 1, split))
+            if here is not None and there is not None:
+                return min(max(further + here - there, 0.0), 1.0)
+        for state in ((position, split), (position + 1, track), (position, track.mark())):
+            if state in values:
+                return values[state]
+        return 0.5
+
+    def this_turn(self, position: int, track: NazgulTrack) -> float:
+        """The chance to reach Mordor this very turn, under the best keeps for the journey."""
+        track = unmarked_part(track)
+        value = self.value(position, track)
+        graph = turn_graph(self.kind(position))
+        ends = self.end_values(position, [track])[:, 0]
+        columns = np.stack([ends[:, 0] + ends[:, 1] * value, ends[:, 2]], 1)
+        values = graph.solve(columns, carry=True)[0]
+        return float(values[graph.index[(graph.kind.dice, (0, 0, 0, 0))], 1])
+
+    def keep_values(
+        self,
+        position: int,
+        track: NazgulTrack,
+        turn_so_far: tuple[Dice, Acc],
+        deltas: Sequence[tuple],
+        rerolled: bool,
+    ) -> tuple[list[float], float | None]:
+        """The chance to reach Mordor after each keep (given as its effect) of the roll in
+        hand, the turn so far having left these dice and this accumulator; in Rohan, the
+        chance after re-rolling the whole roll (None where that is not allowed)."""
+        track = unmarked_part(track)
+        value = self.value(position, track)
+        kind = self.kind(position)
+        graph = TurnGraph(kind, [turn_so_far])
+        ends = self.end_values(position, [track])[:, 0]
+        columns = (ends[:, 0] + ends[:, 1] * value)[:, None]
+        values, no_reroll = graph.solve(columns)
+        left, acc = turn_so_far
+        after = [float(values[graph.index[graph.after(left, acc, d)], 0]) for d in deltas]
+        reroll = None
+        if kind.turn.may_reroll and not rerolled:
+            reroll = float(no_reroll[graph.index[turn_so_far], 0])
+        return after, reroll
+
+
+@lru_cache(maxsize=16)
+def whole_journey(setup: GameSetup, advanced: bool, dice: Dice, company: Company) -> WholeJourney:
+    """One solver per setup and company: the states it has solved serve later questions."""
+    return WholeJourney(setup, advanced, dice, company)
+
