@@ -113,7 +113,9 @@ RUSSIAN_TITLES = {
         "Фродо": "Frodo", "Сэм": "Sam", "Мерри": "Merry", "Пиппин": "Pippin",
         "Арагорн": "Aragorn", "Гэндальф": "Gandalf", "Эльронд": "Elrond",
         "Галадриэль": "Galadriel", "Лурц": "Lurtz", "Маггот": "Farmer Maggot",
-        "Кольцо Всевластья": "The One Ring",
+        "Кольцо Всевластья": "The One Ring", "Трубка Бильбо": "Bilbo's Pipe",
+        "Гость на хоббитской вечеринке": "Hobbit Party Guest",
+        "Урук-хайский Арсенал": "Uruk-hai Armory",
     }.items()
 }  # fmt: skip
 
@@ -162,7 +164,7 @@ class CardIndex:
             return Lookup(card=matches[0])
         if matches:
             return Lookup(candidates=matches)
-        return Lookup(suggestions=self.suggest(fold(text)))
+        return Lookup(suggestions=self.suggest(fold(english_title(text))))
 
     def named(self, text: str) -> tuple[Card, ...]:
         """The cards whose "Title, Subtitle", or else whose title, is ``text`` (loosely)."""

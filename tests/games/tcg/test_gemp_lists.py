@@ -98,7 +98,7 @@ def test_the_rulebooks_russian_card_names_read_as_the_cards():
 #: GEMP's deck page (``/deck/html``) as its server writes it: name and format in headings, each
 #: card a tooltip span with its image, one per ``<br/>``, the notes under an ``<h3>``.
 GEMP_HTML = (
-    '<html><body><div><h1>Elves at Moria</h1><h2>Format: Fellowship Block</h2>'
+    "<html><body><div><h1>Elves at Moria</h1><h2>Format: Fellowship Block</h2>"
     "<h2>Author: Wingfoot81</h2>"
     '<b>Ring-bearer:</b> <span class="tooltip">Frodo, Son of Drogo<span>'
     '<img class="ttimage" src="https://example.org/LOTR-EN01S290.0_card.jpg" ></span></span><br/>'
@@ -136,3 +136,12 @@ def test_a_plain_list_is_not_taken_for_html():
 
     plain = "4x Legolas, Greenleaf\n2 1R50 # <3 elves\n"
     assert html_export_text(plain) == plain
+
+
+def test_every_card_name_the_russian_rulebook_gives_reads_and_a_russian_title_suggests():
+    deck = parsed("Трубка Бильбо\n2 Урук-хайский Арсенал\nГость на хоббитской вечеринке\n"
+                  "Фродо, Сын Дрого")  # fmt: skip
+    assert {e.card.id for e in deck.entries} == {"1_285", "1_157", "1_297"}
+    (problem,) = deck.problems
+    assert problem.code == "unknown_card" and problem.line == 4
+    assert "1_290" in {card.id for card in problem.suggestions}  # Frodo, Son of Drogo
