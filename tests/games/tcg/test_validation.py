@@ -200,14 +200,16 @@ def test_a_starting_companion_must_meet_its_play_requirement(starting, refused):
     assert all(p.citation == rules.STARTING_FELLOWSHIP for p in problems)
 
 
-def test_a_restricted_card_is_allowed_once_in_the_fellowship_block():
-    """GEMP's Fellowship block restricts Forces of Mordor (1_248) to one copy."""
-    fmt = formats()["fellowship_block"]
-    assert fmt.restricted == {"1_248"} and fmt.banned == frozenset()
-    one = report(swap(FOUR_FP, "3x Axe Strike (1C3)") + "\n1x Forces of Mordor")
-    two = report(swap(FOUR_FP, "2x Axe Strike (1C3)") + "\n2x Forces of Mordor")
-    assert "too_many_restricted" not in {e.code for e in one.errors}
-    assert "too_many_restricted" in {e.code for e in two.errors}
+def test_a_restricted_card_is_allowed_once_where_its_format_restricts_it():
+    """Today's GEMP restricts Forces of Mordor (1_248) in Open, not in the Fellowship block."""
+    block, open_format = formats()["fellowship_block"], formats()["open"]
+    assert block.restricted == block.banned == frozenset()
+    assert "1_248" in open_format.restricted
+    one = swap(FOUR_FP, "3x Axe Strike (1C3)") + "\n1x Forces of Mordor"
+    two = swap(FOUR_FP, "2x Axe Strike (1C3)") + "\n2x Forces of Mordor"
+    assert "too_many_restricted" not in codes(one, open_format)
+    assert "too_many_restricted" in codes(two, open_format)
+    assert "too_many_restricted" not in codes(two, block)
 
 
 def test_a_banned_card_is_named():
