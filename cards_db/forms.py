@@ -8,7 +8,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
 from adjudicator.games.common import InvalidInput
-from adjudicator.games.tcg.decklist import MAX_CHARS
+from adjudicator.games.tcg.decklist import MAX_CHARS, html_export_text
 from adjudicator.games.tcg.formats import DEFAULT_FORMAT, formats
 from adjudicator.web.links.services import SharedInputError, shared_input
 from adjudicator.web.pages import (
@@ -36,7 +36,8 @@ class DeckForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 18, "spellcheck": "false"}),
         help_text=_('One card per line: "4x Legolas, Greenleaf", "2 1R50", '
                     '"Frodo, Son of Drogo *RB*"; headers such as "Ring-bearer:", "Ring:", '
-                    '"Sites:", "Starting fellowship:", "Free Peoples:", "Shadow:".'),
+                    '"Sites:", "Starting fellowship:", "Free Peoples:", "Shadow:". A deck '
+                    "page from GEMP reads as it is, copied as text or as its HTML."),
     )  # fmt: skip
     format = forms.ChoiceField(label=_("Format"), initial=DEFAULT_FORMAT)
     check_starting_fellowship = forms.BooleanField(
@@ -51,7 +52,7 @@ class DeckForm(forms.Form):
         value = self.cleaned_data["list"]
         if not value.strip():
             raise forms.ValidationError(_("The list is empty."))
-        return value
+        return html_export_text(value)
 
 
 class DeckQuestion(ApiFieldsForm):

@@ -8,7 +8,7 @@ from rest_framework import serializers
 from adjudicator.citations import answer_payload as shared_answer_payload
 from adjudicator.citations import citation_payload
 from adjudicator.games.common import probability
-from adjudicator.games.tcg.decklist import MAX_CHARS
+from adjudicator.games.tcg.decklist import MAX_CHARS, html_export_text
 from adjudicator.games.tcg.draw_odds import CardOdds, DrawOdds
 from adjudicator.games.tcg.formats import DEFAULT_FORMAT, formats
 from adjudicator.games.tcg.stats import card_ref
@@ -93,7 +93,10 @@ class TcgDeckReportSerializer(serializers.Serializer):
 
 class TcgDeckValidateRequestSerializer(StrictSerializer):
     list = serializers.CharField(
-        max_length=MAX_CHARS, trim_whitespace=False, help_text="The pasted deck list."
+        max_length=MAX_CHARS,
+        trim_whitespace=False,
+        help_text="The pasted deck list. A GEMP deck page pasted as HTML is read as its text, "
+        "one line per card; line numbers in the answer count those lines.",
     )
     format = serializers.ChoiceField(choices=[], default=DEFAULT_FORMAT)
     check_starting_fellowship = serializers.BooleanField(
@@ -107,7 +110,7 @@ class TcgDeckValidateRequestSerializer(StrictSerializer):
     def validate_list(self, value: str) -> str:
         if not value.strip():
             raise serializers.ValidationError(_("The list is empty."))
-        return value
+        return html_export_text(value)
 
 
 class TcgDeckSaveRequestSerializer(TcgDeckValidateRequestSerializer):

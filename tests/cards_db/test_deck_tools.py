@@ -93,3 +93,30 @@ def test_a_deck_exported_for_gemp_reads_back_as_the_same_deck(cards, api):
     assert again["stats"]["draw_deck"] == first["stats"]["draw_deck"] == 60
     assert again["stats"]["sites"] == first["stats"]["sites"]
     assert api.get(url, {"style": "html"}).status_code == 400
+
+
+def test_the_gemp_export_is_a_fixed_point(cards, api):
+    """Saving a deck's GEMP export and exporting it again gives the same text and the same
+    cards (the starting fellowship goes back into the Free Peoples draw deck, as in GEMP)."""
+    first = api.post(
+        "/api/decks/", {"name": "Twice", "list": legal_deck(), "format": "fellowship_block"},
+        format="json",
+    ).json()["deck"]  # fmt: skip
+    text = api.get(f"/api/decks/{first['id']}/export/", {"style": "gemp"}).content.decode()
+    second = api.post(
+        "/api/decks/", {"name": "Twice", "list": text, "format": "fellowship_block"},
+        format="json",
+    ).json()["deck"]  # fmt: skip
+    again = api.get(f"/api/decks/{second['id']}/export/", {"style": "gemp"}).content.decode()
+    assert again == text
+    report = api.post("/api/decks/validate/", {"list": text}, format="json").json()
+    assert report["valid"] and report["stats"]["draw_deck"] == 60
+
+
+def test_a_gemp_deck_page_pasted_as_html_is_checked_line_by_line(cards, api):
+    from tests.games.tcg.test_gemp_lists import GEMP_HTML
+
+    body = {"list": GEMP_HTML.replace("Goblin Archer", "Goblin Archerr")}
+    report = api.post("/api/decks/validate/", body, format="json").json()
+    unknown = [e for e in report["errors"] if e["code"] == "unknown_card"]
+    assert len(unknown) == 1 and unknown[0]["lines"] == [12]  # the text's 12th line

@@ -113,7 +113,9 @@ RUSSIAN_TITLES = {
         "Фродо": "Frodo", "Сэм": "Sam", "Мерри": "Merry", "Пиппин": "Pippin",
         "Арагорн": "Aragorn", "Гэндальф": "Gandalf", "Эльронд": "Elrond",
         "Галадриэль": "Galadriel", "Лурц": "Lurtz", "Маггот": "Farmer Maggot",
-        "Кольцо Всевластья": "The One Ring",
+        "Кольцо Всевластья": "The One Ring", "Трубка Бильбо": "Bilbo's Pipe",
+        "Гость на хоббитской вечеринке": "Hobbit Party Guest",
+        "Урук-хайский Арсенал": "Uruk-hai Armory",
     }.items()
 }  # fmt: skip
 
@@ -162,7 +164,7 @@ class CardIndex:
             return Lookup(card=matches[0])
         if matches:
             return Lookup(candidates=matches)
-        return Lookup(suggestions=self.suggest(fold(text)))
+        return Lookup(suggestions=self.suggest(fold(english_title(text))))
 
     def named(self, text: str) -> tuple[Card, ...]:
         """The cards whose "Title, Subtitle", or else whose title, is ``text`` (loosely)."""
@@ -204,3 +206,75 @@ def bearer_requirement(game_text: str) -> str:
     """Who may bear a possession or artifact ("a Dwarf", "Gimli"), or "" when anyone may."""
     match = BEARER_RE.search(game_text)
     return match["bearer"] if match else ""
+
+
+@dataclass(frozen=True)
+class Spot:
+    """One thing a card's "To play, spot ..." asks for: ``count`` cards in play of a culture,
+    race, card type and keyword (each if given), or the card of a title ("spot Gandalf")."""
+
+    count: int = 1
+    culture: str | None = None
+    race: str | None = None
+    type: str | None = None
+    keyword: str | None = None
+    title: str | None = None
+
+    def matches(self, card: Card) -> bool:
+        """Does ``card`` (in play) count towards this?"""
+        if self.title is not None:
+            return fold(card.title) == fold(self.title)
+        wanted = ((self.culture, card.culture), (self.race, card.race), (self.type, card.type))
+        return all(want is None or fold(have or "") == fold(want) for want, have in wanted) and (
+            self.keyword is None or fold(self.keyword) in {fold(k) for k in card.keywords}
+        )
+
+
+#: "To play, spot ..." (rules: Нахождение), or "To play, exert ..." (a character to exert must
+#: be in play as surely as one to spot): what a card's text asks before it can be played.
+SPOT_RE = re.compile(r"\bTo play, (?:spot|exert) (?P<what>[^.]+)\.")
+SPOT_PART_RE = re.compile(
+    r"^(?:(?P<count>\d+)|an?)\s+(?:\[(?P<culture>[\w ]+)\]\s+)?(?P<words>[A-Za-z][\w -]*)$"
+)
+#: The words of a requirement that name a card type, a race (plurals) or a keyword.
+TYPE_WORDS = {"companion": "Companion", "companions": "Companion", "ally": "Ally",
+              "allies": "Ally", "minion": "Minion", "minions": "Minion"}  # fmt: skip
+RACE_WORDS = {"elves": "Elf", "dwarves": "Dwarf", "men": "Man", "hobbits": "Hobbit",
+              "wizards": "Wizard", "orcs": "Orc"}  # fmt: skip
+KEYWORDS = frozenset({"ranger", "rangers", "tracker", "trackers", "archer", "archers"})
+TITLE_RE = re.compile(r"[A-Z][\w'-]*(?: [A-Z][\w'-]*)*")
+
+
+def _spot(part: str) -> Spot | None:
+    """One "a [Moria] Orc" / "2 Hobbits" / "an Elf ally" / "Gandalf", or None if unknown."""
+    match = SPOT_PART_RE.match(part)
+    if match is None:
+        return Spot(title=part) if TITLE_RE.fullmatch(part) else None
+    found: dict[str, str] = {}
+    for word in match["words"].split():
+        low = word.lower()
+        if low in TYPE_WORDS:
+            found["type"] = TYPE_WORDS[low]
+        elif low in KEYWORDS:
+            found["keyword"] = low.removesuffix("s").capitalize()
+        elif word[0].isupper():
+            found["race"] = RACE_WORDS.get(low, word)
+        else:
+            return None
+    return Spot(int(match["count"] or 1), match["culture"], **found)
+
+
+def play_requirement(game_text: str) -> tuple[tuple[Spot, ...], ...] | None:
+    """What a card must spot to be played: alternatives ("Gandalf or an Elf"), each a set of
+    things that must all be there ("Frodo and a Nazgul"); ``()`` when its text asks nothing,
+    None when it asks something this reading does not know (never to be taken as met)."""
+    match = SPOT_RE.search(game_text)
+    if match is None:
+        return ()
+    alternatives = []
+    for alternative in match["what"].split(" or "):
+        spots = [_spot(part.strip()) for part in alternative.split(" and ")]
+        if None in spots:
+            return None
+        alternatives.append(tuple(s for s in spots if s is not None))
+    return tuple(alternatives)

@@ -9,6 +9,7 @@ and ``Ring-bearer: Frodo, Son of Drogo`` on one line).
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass
 from enum import StrEnum
@@ -94,6 +95,11 @@ TRAILING_COLLECTOR_RE = re.compile(
     r"|\s(?P<bare>\d{1,2}[RUCPrucp_]\d{1,3}))$"
 )
 CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd]")
+#: A tag of an HTML page (GEMP's deck page: ``<b>Ring-bearer:</b> <span ...>Frodo, ...``).
+HTML_TAG_RE = re.compile(r"<(?:!doctype|html|body|div|br|b|span|h[1-6]|p)\b[^>]*>", re.IGNORECASE)
+HTML_DROP_RE = re.compile(r"<(head|style|script)\b.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
+HTML_BREAK_RE = re.compile(r"<br\s*/?>|</?(?:h[1-6]|p|div|li|tr)\b[^>]*>", re.IGNORECASE)
+HTML_ANY_TAG_RE = re.compile(r"<[^>]*>")
 
 
 @dataclass(frozen=True)
@@ -138,6 +144,21 @@ class ListTooLong(ValueError):
 def clean_text(text: str) -> str:
     """The paste without control characters or NUL bytes (they are never part of a deck)."""
     return CONTROL_RE.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
+
+
+def html_export_text(text: str) -> str:
+    """A deck pasted as HTML (GEMP's deck page, ``/deck/html``: name, ``Format:``, ``Author:``,
+    ``Ring-bearer:``, ``Ring:``, its section headers, one card per ``<br/>``, then ``Notes``) as
+    the text a browser shows, one line per card; any other paste is returned unchanged.
+
+    Card names never contain ``<``, so a paste with HTML tags is taken for a page.
+    """
+    if not HTML_TAG_RE.search(text):
+        return text
+    flowing = " ".join(HTML_DROP_RE.sub("", text).split())  # a page's line breaks are spaces
+    lines = (html.unescape(HTML_ANY_TAG_RE.sub("", line)).strip()
+             for line in HTML_BREAK_RE.sub("\n", flowing).split("\n"))  # fmt: skip
+    return "\n".join(line for line in lines if line) + "\n"
 
 
 def check_size(text: str) -> None:
@@ -247,7 +268,7 @@ def parse_deck_list(text: str, index: CardIndex) -> ParsedDeck:
     entries: list[DeckEntry] = []
     problems: list[LineProblem] = []
     section = before = Section.NONE
-    lines = clean_text(text).split("\n")
+    lines = clean_text(html_export_text(text)).split("\n")
     title = _deck_title(lines)
     for number, raw in enumerate(lines, start=1):
         if raw.lstrip().startswith("#"):

@@ -6,7 +6,6 @@ source strings (``N_``) with ``%(name)s`` parameters, translated by the web laye
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -14,7 +13,16 @@ from typing import Any
 
 from adjudicator.games.common import N_, Citation
 from adjudicator.games.tcg import citations as rules
-from adjudicator.games.tcg.cards import COMPANION, FREE_PEOPLES, SHADOW, SITE, THE_ONE_RING, Card
+from adjudicator.games.tcg.cards import (
+    COMPANION,
+    FREE_PEOPLES,
+    SHADOW,
+    SITE,
+    SPOT_RE,
+    THE_ONE_RING,
+    Card,
+    play_requirement,
+)
 from adjudicator.games.tcg.decklist import DeckEntry, ParsedDeck, Role, Section
 from adjudicator.games.tcg.formats import DeckFormat
 from adjudicator.games.tcg.stats import DRAW_ROLES, deck_stats
@@ -283,27 +291,38 @@ def _check_format(entries: tuple[DeckEntry, ...], fmt: DeckFormat) -> Iterable[D
             )
 
 
-#: A card's play requirement that names a race: "To play, spot a Dwarf." (Dwarf Guard).
-SPOT_RACE = re.compile(r"\bTo play, spot an? (?P<race>[A-Z][\w-]*)\.")
-
-
-def _required_race(card: Card) -> str | None:
-    match = SPOT_RACE.search(card.game_text)
-    return match["race"] if match else None
+def _requirement_met(card: Card, in_play: list[Card]) -> bool:
+    """Can ``card`` be played beside ``in_play``? Its "To play, spot ..." is met when one of
+    its alternatives finds enough cards (rules: Нахождение); a requirement the reading does
+    not know is never taken as met."""
+    alternatives = play_requirement(card.game_text)
+    if alternatives is None:
+        return False
+    return not alternatives or any(
+        all(sum(spot.matches(other) for other in in_play) >= spot.count for spot in spots)
+        for spots in alternatives
+    )
 
 
 def _unplayable_starters(bearer: list[DeckEntry], starting: list[DeckEntry]) -> list[DeckEntry]:
     """The starting companions no order of play can put in: each is played in turn (rules:
-    Начальное Братство Кольца, "in any sequence"), and one that must spot a race needs a
-    character of that race already in play, the Ring-bearer first among them."""
-    races = {e.card.race for e in bearer}
+    Начальное Братство Кольца, "in any sequence"), and one that must spot a race, a culture or
+    a card needs it already in play, the Ring-bearer first among them. Playing a card never
+    makes another unplayable, so playing every playable card until none is left decides."""
+    in_play = [e.card for e in bearer]
     waiting = list(starting)
     while True:
-        ready = [e for e in waiting if _required_race(e.card) in (None, *races)]
+        ready = [e for e in waiting if _requirement_met(e.card, in_play)]
         if not ready:
             return waiting
-        races |= {e.card.race for e in ready}
+        in_play += [e.card for e in ready for _ in range(e.count)]
         waiting = [e for e in waiting if e not in ready]
+
+
+def _requirement_text(card: Card) -> str:
+    """The card's own words of what it asks ("spot a Dwarf")."""
+    match = SPOT_RE.search(card.game_text)
+    return match[0].removeprefix("To play, ").rstrip(".") if match else ""
 
 
 def _check_starting_fellowship(
@@ -332,11 +351,11 @@ def _check_starting_fellowship(
     for entry in _unplayable_starters(bearer, starting):
         yield _problem(
             "starting_fellowship_requirement",
-            N_("%(cards)s cannot start in the fellowship: to play it, spot a %(race)s, and no "
-               "character of that race can be in play before it."),
+            N_('%(cards)s cannot start in the fellowship: to play it, "%(requirement)s", but '
+               "neither the Ring-bearer nor a companion that can start before it meets that."),
             rules.STARTING_FELLOWSHIP,
             [entry],
-            race=_required_race(entry.card),
+            requirement=_requirement_text(entry.card),
         )  # fmt: skip
     in_play = [*bearer, *starting]
     by_title: dict[str, list[DeckEntry]] = defaultdict(list)

@@ -1,9 +1,14 @@
-"""A corpus of 43 decks written from GEMP's deck validation (``DefaultLotroFormat`` and the
-Fellowship block format: Ring-bearer, the One Ring, 60 draw cards, as many Free Peoples as
-Shadow cards, 4 copies of a title with the Ring-bearer counted, one site of each number 1–9,
-sets 1–3, the restricted Forces of Mordor) and the rulebook's starting-fellowship rules; each
-deck with the verdict GEMP gives and the rule (our error code) that decides it (issue 16).
-The validator must agree on every one."""
+"""A corpus of decks written from GEMP's deck validation and the rulebook's starting-fellowship
+rules, each with the verdict and the rule (our error code) that decides it (issue 16). The
+validator must agree on every one.
+
+GEMP's rules, from ``DefaultLotroFormat.validateDeck`` and its format list ``lotrFormats.hjson``
+(PlayersCouncil/gemp-lotr): a Ring-bearer that can start with the Ring, The One Ring, at least
+60 draw cards with as many Free Peoples as Shadow cards and nothing else, at most 4 cards of a
+title counting the Ring-bearer, 9 sites with no site number twice, the format's sets, its
+banned cards, and one copy of a restricted card (Fellowship Block restricts none; Open restricts
+Forces of Mordor). GEMP does not judge a starting fellowship (it is chosen when the game
+starts): those cases follow the rulebook's "Начальное Братство Кольца"."""
 
 from typing import NamedTuple
 
@@ -29,10 +34,11 @@ class DeckCase(NamedTuple):
     text: str
     legal: bool
     decided_by: frozenset[str]  # the error codes that make it illegal (empty when legal)
+    format: str = "fellowship_block"
 
 
-def case(name: str, text: str, *codes: str) -> DeckCase:
-    return DeckCase(name, text, not codes, frozenset(codes))
+def case(name: str, text: str, *codes: str, fmt: str = "fellowship_block") -> DeckCase:
+    return DeckCase(name, text, not codes, frozenset(codes), fmt)
 
 
 def gemp_export(deck: str) -> str:
@@ -46,6 +52,23 @@ def gemp_export(deck: str) -> str:
         for line in lines[1:]
     ]  # fmt: skip
     return "\n".join(["Corpus deck", "Format: Fellowship Block", *body, "", "Notes:", "gg"])
+
+
+def gemp_html(deck: str) -> str:
+    """The deck as GEMP's deck page writes it (``<b>Header:</b><br/>``, a tooltip span per card)."""
+
+    def card(line: str) -> str:
+        count, _, title = line.partition("x ")
+        return f'{count}x <span class="tooltip">{title}<span><img src="x.jpg"></span></span>'
+
+    parts = ["<html><body><div><h1>Corpus deck</h1><h2>Format: Fellowship Block</h2>"]
+    for line in deck.splitlines():
+        if line.endswith(":") or line.startswith(("Ring-bearer:", "Ring:")):
+            header, _, rest = line.partition(":")
+            parts.append(f"<br/><b>{header}:</b> {rest.strip()}<br/>")
+        elif line.strip() and not line.startswith("#"):
+            parts.append((card(line) if line[0].isdigit() else line) + "<br/>")
+    return "".join(parts) + "<h3>Notes</h3><br>2x gg</div></body></html>"
 
 
 def with_forces_of_mordor(copies: int) -> str:
@@ -90,8 +113,16 @@ CORPUS = [
     case("no site 9", swap(LAST_SITE, ""), "missing_site_number"),
     case("two sites 2", LEGAL + "\nEast Road", "duplicate_site_number"),
     case("a possession under Sites:", LEGAL + "\nSites:\nDwarven Armor", "not_a_site"),
-    case("one Forces of Mordor (restricted)", with_forces_of_mordor(1)),
-    case("two Forces of Mordor (restricted)", with_forces_of_mordor(2), "too_many_restricted"),
+    case("two Forces of Mordor: not restricted in the Fellowship block", with_forces_of_mordor(2)),
+    case("four Forces of Mordor in the Fellowship block", with_forces_of_mordor(4)),
+    case("one Forces of Mordor in Open (restricted)", with_forces_of_mordor(1), fmt="open"),
+    case("two Forces of Mordor in Open (restricted)", with_forces_of_mordor(2),
+         "too_many_restricted", fmt="open"),
+    case("the legal deck in Open", LEGAL, fmt="open"),
+    case("The One Ring as the Ring-bearer",
+         swap(RING_BEARER, "Ring-bearer: The One Ring, Isildur's Bane"),
+         "invalid_ring_bearer"),
+    case("GEMP's deck page pasted as HTML", gemp_html(LEGAL)),
     case("starting fellowship: Sam", with_starting("Sam, Son of Hamfast")),
     case("starting fellowship: Gimli then Farin",
          with_starting("Gimli, Son of Gloin", "Farin, Dwarven Emissary")),
@@ -108,6 +139,16 @@ CORPUS = [
          "starting_fellowship_too_expensive"),
     case("starting fellowship: a second Frodo", with_starting("Frodo, Old Bilbo's Heir"),
          "starting_fellowship_not_unique"),
+    case("starting fellowship: two versions of Merry",
+         with_starting("Merry, Friend to Sam", "Merry, From O'er the Brandywine"),
+         "starting_fellowship_not_unique"),
+    case("starting fellowship: an ally", with_starting("The Gaffer, Sam's Father"),
+         "starting_fellowship_not_companion"),
+    case("starting fellowship: Elrond, an ally who must spot Gandalf or an Elf",
+         with_starting("Elrond, Lord of Rivendell"),
+         "starting_fellowship_not_companion", "starting_fellowship_requirement"),
+    case("starting fellowship: Merry, Pippin and Sam (4 twilight)",
+         with_starting("Merry, Friend to Sam", "Pippin, Friend to Frodo", "Sam, Son of Hamfast")),
     case("four Frodos and no Ring-bearer marked",
          swap(RING_BEARER, "").replace("Free Peoples:\n", "Free Peoples:\n4x Frodo, Son of Drogo\n",
                                        1),
@@ -123,7 +164,7 @@ def test_the_corpus_is_forty_decks_or_more():
 
 @pytest.mark.parametrize("deck", CORPUS, ids=[deck.name for deck in CORPUS])
 def test_the_validator_agrees_with_gemp(deck):
-    report = validate_deck(parse_deck_list(deck.text, card_index()), formats()["fellowship_block"])
+    report = validate_deck(parse_deck_list(deck.text, card_index()), formats()[deck.format])
     found = {error.code for error in report.errors}
     assert report.valid is deck.legal, [e.render() for e in report.errors]
     assert found == deck.decided_by

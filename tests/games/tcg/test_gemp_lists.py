@@ -93,3 +93,55 @@ def test_the_rulebooks_russian_card_names_read_as_the_cards():
     assert found["The One Ring, The Ruling Ring"] is Role.RING
     assert any(title.startswith("Lurtz") for title in found)
     assert [p.code for p in deck.problems] == ["ambiguous_card"]  # Aragorn has two versions
+
+
+#: GEMP's deck page (``/deck/html``) as its server writes it: name and format in headings, each
+#: card a tooltip span with its image, one per ``<br/>``, the notes under an ``<h3>``.
+GEMP_HTML = (
+    "<html><body><div><h1>Elves at Moria</h1><h2>Format: Fellowship Block</h2>"
+    "<h2>Author: Wingfoot81</h2>"
+    '<b>Ring-bearer:</b> <span class="tooltip">Frodo, Son of Drogo<span>'
+    '<img class="ttimage" src="https://example.org/LOTR-EN01S290.0_card.jpg" ></span></span><br/>'
+    '<b>Ring:</b> <span class="tooltip">The One Ring, The Ruling Ring<span><img src="x"></span>'
+    "</span><br/><br/><b>Adventure deck:</b><br/>"
+    '<span class="tooltip">The Prancing Pony<span><img src="x"></span></span><br/><br/>'
+    "<b>Free Peoples Draw Deck:</b><br/>\n"
+    '2x <span class="tooltip">Frór, Gimli&#39;s Kinsman<span><img src="x"></span></span><br/>\n'
+    '1x <span class="tooltip">Speak &quot;Friend&quot; and\n Enter<span><img src="x"></span>'
+    "</span><br/><br/><b>Shadow Draw Deck:</b><br/>"
+    '4x <span class="tooltip">Goblin Archer<span><img src="x"></span></span><br/>'
+    "<h3>Notes</h3><br>Mulligan for Legolas.<br/>2x is plenty</div></body></html>"
+)
+
+
+def test_gemps_deck_page_pasted_as_html_reads_as_its_text():
+    from adjudicator.games.tcg.decklist import html_export_text
+
+    text = html_export_text(GEMP_HTML)
+    assert text.splitlines()[:5] == [
+        "Elves at Moria", "Format: Fellowship Block", "Author: Wingfoot81",
+        "Ring-bearer: Frodo, Son of Drogo", "Ring: The One Ring, The Ruling Ring",
+    ]  # fmt: skip
+    assert "2x Frór, Gimli's Kinsman" in text and '1x Speak "Friend" and Enter' in text
+    deck = parsed(GEMP_HTML)
+    assert deck.problems == ()
+    found = roles(deck)
+    assert found["Frodo"] == (Role.RING_BEARER, 1) and found["The One Ring"] == (Role.RING, 1)
+    assert found["The Prancing Pony"] == (Role.SITE, 1) and found["Frór"] == (Role.DRAW, 2)
+    assert found["Goblin Archer"] == (Role.DRAW, 4) and sum(roles(deck)[t][1] for t in found) == 10
+
+
+def test_a_plain_list_is_not_taken_for_html():
+    from adjudicator.games.tcg.decklist import html_export_text
+
+    plain = "4x Legolas, Greenleaf\n2 1R50 # <3 elves\n"
+    assert html_export_text(plain) == plain
+
+
+def test_every_card_name_the_russian_rulebook_gives_reads_and_a_russian_title_suggests():
+    deck = parsed("Трубка Бильбо\n2 Урук-хайский Арсенал\nГость на хоббитской вечеринке\n"
+                  "Фродо, Сын Дрого")  # fmt: skip
+    assert {e.card.id for e in deck.entries} == {"1_285", "1_157", "1_297"}
+    (problem,) = deck.problems
+    assert problem.code == "unknown_card" and problem.line == 4
+    assert "1_290" in {card.id for card in problem.suggestions}  # Frodo, Son of Drogo

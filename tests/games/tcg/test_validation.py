@@ -200,17 +200,88 @@ def test_a_starting_companion_must_meet_its_play_requirement(starting, refused):
     assert all(p.citation == rules.STARTING_FELLOWSHIP for p in problems)
 
 
-def test_a_restricted_card_is_allowed_once_in_the_fellowship_block():
-    """GEMP's Fellowship block restricts Forces of Mordor (1_248) to one copy."""
-    fmt = formats()["fellowship_block"]
-    assert fmt.restricted == {"1_248"} and fmt.banned == frozenset()
-    one = report(swap(FOUR_FP, "3x Axe Strike (1C3)") + "\n1x Forces of Mordor")
-    two = report(swap(FOUR_FP, "2x Axe Strike (1C3)") + "\n2x Forces of Mordor")
-    assert "too_many_restricted" not in {e.code for e in one.errors}
-    assert "too_many_restricted" in {e.code for e in two.errors}
+def test_a_restricted_card_is_allowed_once_where_its_format_restricts_it():
+    """Today's GEMP restricts Forces of Mordor (1_248) in Open, not in the Fellowship block."""
+    block, open_format = formats()["fellowship_block"], formats()["open"]
+    assert block.restricted == block.banned == frozenset()
+    assert "1_248" in open_format.restricted
+    one = swap(FOUR_FP, "3x Axe Strike (1C3)") + "\n1x Forces of Mordor"
+    two = swap(FOUR_FP, "2x Axe Strike (1C3)") + "\n2x Forces of Mordor"
+    assert "too_many_restricted" not in codes(one, open_format)
+    assert "too_many_restricted" in codes(two, open_format)
+    assert "too_many_restricted" not in codes(two, block)
 
 
 def test_a_banned_card_is_named():
     fmt = replace(formats()["fellowship_block"], banned=frozenset({"1_50"}))
     result = validate_deck(parse_deck_list(LEGAL + "\n1x Legolas, Greenleaf", card_index()), fmt)
     assert "card_banned" in {e.code for e in result.errors}
+
+
+def test_play_requirements_are_read_as_races_cultures_types_keywords_and_titles():
+    from adjudicator.games.tcg.cards import Spot, play_requirement
+
+    assert play_requirement("To play, spot a Dwarf. While skirmishing ...") == (
+        (Spot(race="Dwarf"),),
+    )
+    assert play_requirement("To play, spot 2 [Shire] companions.") == (
+        (Spot(2, culture="Shire", type="Companion"),),
+    )
+    assert play_requirement("To play, spot Gandalf or an Elf.") == (
+        (Spot(title="Gandalf"),), (Spot(race="Elf"),),
+    )  # fmt: skip
+    assert play_requirement("To play, spot Frodo and a Nazgul.") == (
+        (Spot(title="Frodo"), Spot(race="Nazgul")),
+    )
+    assert play_requirement("To play, exert an Elf ally.") == ((Spot(race="Elf", type="Ally"),),)
+    assert play_requirement("To play, spot a [Sauron] tracker.") == (
+        (Spot(culture="Sauron", keyword="Tracker"),),
+    )
+    assert play_requirement("Plays to your support area.") == ()
+    assert play_requirement("To play, spot a wounded thing under a hill.") is None
+
+
+def test_every_play_requirement_of_the_data_is_read():
+    """No card's "To play, spot/exert ..." falls back to unknown (which is never taken as met)."""
+    from adjudicator.games.tcg.cards import play_requirement
+    from tests.games.tcg.sample_decks import all_cards
+
+    unread = [c.id for c in all_cards() if play_requirement(c.game_text) is None]
+    assert unread == []
+
+
+def _index_with(*extra):
+    from adjudicator.games.tcg.cards import CardIndex
+    from tests.games.tcg.sample_decks import all_cards
+
+    return CardIndex((*all_cards(), *extra))
+
+
+@pytest.mark.parametrize(
+    ("requirement", "starting", "refused"),
+    [
+        ("To play, spot Gandalf.", [], True),
+        ("To play, spot Gandalf.", ["Gandalf, Friend of the Shirefolk"], False),
+        ("To play, spot 2 [Shire] companions.", [], True),  # Frodo is one
+        ("To play, spot 2 [Shire] companions.", ["Merry, Friend to Sam"], False),
+        ("To play, spot Frodo and an Elf.", [], True),
+        ("To play, spot Frodo and an Elf.", ["Legolas, Greenleaf"], False),
+        ("To play, spot a wounded thing under a hill.", [], True),  # unknown: never met
+    ],
+)
+def test_a_starting_requirement_of_culture_count_or_title_is_met_in_some_order(
+    requirement, starting, refused
+):
+    """Cards of sets 1–3 only ask a race; the rule reads cultures, counts and titles too."""
+    from adjudicator.games.tcg.cards import Card
+
+    test_card = Card(
+        "9_1", "9C1", 9, 1, "C", "Test Guard", unique=False, side="free_peoples",
+        culture="Gondor", type="Companion", twilight_cost=0, race="Man", game_text=requirement,
+    )  # fmt: skip
+    text = with_starting("Test Guard", *starting)
+    result = validate_deck(parse_deck_list(text, _index_with(test_card)), FELLOWSHIP_BLOCK, True)
+    problems = [e for e in result.errors if e.code == "starting_fellowship_requirement"]
+    assert bool(problems) is refused
+    if refused:
+        assert problems[0].params["requirement"] == requirement.removeprefix("To play, ")[:-1]
