@@ -29,6 +29,7 @@ from adjudicator.games.mordor.odds import (
     Acc,
     Delta,
     Dice,
+    Keep,
     Roll,
     TurnContext,
     TurnQuestion,
@@ -95,19 +96,27 @@ def _dominates(better: Delta, worse: Delta) -> bool:
 
 
 @cache
+def _effects(turn: TurnRules) -> dict[Keep, Delta]:
+    """The effects of the keeps met so far under these rules (filled by :func:`_moves`)."""
+    return {}
+
+
+@cache
 def _moves(roll: Roll, turn: TurnRules) -> tuple[Delta, ...]:
     groups: dict[tuple, set[Delta]] = {}
+    effects = _effects(turn)  # looked up by keep alone: hashing the rules each time costs
     for keep in keep_options(roll, turn.duplicates_allowed):
-        delta = keep_effect(keep, turn)
+        delta = effects.get(keep)
+        if delta is None:
+            delta = effects[keep] = keep_effect(keep, turn)
         groups.setdefault((*delta[:5], delta[7]), set()).add(delta)
-    return tuple(
-        sorted(
-            d
-            for group in groups.values()
-            for d in group
-            if not any(_dominates(o, d) for o in group)
-        )
-    )
+    moves: list[Delta] = []
+    for group in groups.values():
+        if len(group) == 1:
+            moves.extend(group)
+        else:
+            moves.extend(d for d in group if not any(_dominates(o, d) for o in group))
+    return tuple(sorted(moves))
 
 
 @cache

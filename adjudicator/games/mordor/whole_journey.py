@@ -104,6 +104,69 @@ class Layer:
     loops: tuple[tuple[np.ndarray, list[Block]], ...]
 
 
+class _Codec:
+    """Positions (dice left, accumulator) as single integers (mixed radix), and the keep
+    transition of :func:`odds.make_after` on arrays of them (the same canonical form)."""
+
+    def __init__(self, context: TurnContext):
+        turn = context.turn
+        self.warrior, self.orc = turn.warrior_strength, turn.orc_strength
+        total = sum(context.dice)
+        self.lowest = -total * self.orc
+        self.limits = (
+            context.room + turn.rings_lost,
+            context.splittable,
+            context.open_divisions + context.splittable,
+        )
+        rings, gandalfs, marks = self.limits
+        radices = [*(n + 1 for n in context.dice), rings + 1, total * (self.warrior + self.orc) + 2]
+        radices += [gandalfs + 1, marks + 1]
+        self.radices = np.array(radices, dtype=np.int64)
+        self.weights = np.cumprod([1, *radices[:0:-1]], dtype=np.int64)[::-1].copy()
+
+    def _pack(self, left: np.ndarray, accs: np.ndarray) -> np.ndarray:
+        """Keys of positions: ``left`` (..., 3) dice per class, ``accs`` (..., 4)."""
+        w = self.weights
+        return (
+            left[..., 0] * w[0]
+            + left[..., 1] * w[1]
+            + left[..., 2] * w[2]
+            + accs[..., 0] * w[3]
+            + (accs[..., 1] - self.lowest) * w[4]
+            + accs[..., 2] * w[5]
+            + accs[..., 3] * w[6]
+        )
+
+    def encode(self, dice: Dice, accs: np.ndarray) -> np.ndarray:
+        return self._pack(np.array(dice, dtype=np.int64), accs.astype(np.int64))
+
+    def accs(self, keys: np.ndarray) -> np.ndarray:
+        """The accumulators (rings, orc balance, Gandalfs, marks) of positions' keys."""
+        digits = keys[:, None] // self.weights[3:] % self.radices[3:]
+        digits[:, 1] += self.lowest
+        return digits
+
+    def after(
+        self, dice: Dice, accs: np.ndarray, deltas: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """After each keep (``deltas``, one a row) from each accumulator (``accs``, one a
+        row): the dice left per keep, and the keys of the positions (accumulators × keeps)."""
+        deltas = deltas.astype(np.int64)
+        tree = deltas[:, 7].astype(bool)
+        left = np.where(tree[:, None], 0, np.array(dice, dtype=np.int64) - deltas[:, :3])
+        n = left.sum(axis=1)
+        max_rings, max_gandalfs, max_marks = self.limits
+        rings = np.minimum(accs[:, :1] + deltas[:, 3], max_rings)
+        balance = accs[:, 1:2] + deltas[:, 4]
+        blocked = balance > n * self.warrior
+        balance = np.where(blocked, n * self.warrior + 1, np.maximum(balance, -n * self.orc))
+        rings = np.where(blocked, 0, rings)
+        gandalfs = np.minimum(accs[:, 2:3] + deltas[:, 5], max_gandalfs)
+        marks = np.minimum(accs[:, 3:4] + deltas[:, 6], max_marks)
+        stacked = np.stack(np.broadcast_arrays(rings, balance, gandalfs, marks), axis=-1)
+        return left, self._pack(left[None, :, :], stacked)
+
+
 class TurnGraph:
     """Every position of one kind of turn reachable from its roots, as arrays.
 
@@ -127,29 +190,36 @@ class TurnGraph:
         self.effects = dice_effects(kind.turn)
         self.base, _ = face_weights(kind.setup.dice)
         self.may_reroll = kind.turn.may_reroll
-        by_dice: dict[Dice, dict[Acc, None]] = {}
-        stack = list(roots)
-        seen = set(stack)
-        while stack:
-            dice, acc = stack.pop()
-            by_dice.setdefault(dice, {})[acc] = None
+        codec = _Codec(context)
+        self.codec = codec
+        pending: dict[Dice, list[np.ndarray]] = {}
+        for dice, acc in roots:
+            pending.setdefault(dice, []).append(codec.encode(dice, np.array([acc])))
+        keys: dict[Dice, np.ndarray] = {}  # each position's key, per dice left
+        successors: dict[Dice, np.ndarray] = {}  # keys after each distinct keep
+        while pending:  # every keep leaves fewer dice: the most dice first are complete
+            dice = max(pending, key=sum)
+            found = keys[dice] = np.unique(np.concatenate(pending.pop(dice)))
             if not any(dice):
                 continue
-            for delta in _grouped_moves(kind.setup.dice, dice, self.effects)[1]:
-                position = self.after(dice, acc, delta)
-                if position not in seen:
-                    seen.add(position)
-                    stack.append(position)
-        self.ends: list[Acc] = list(by_dice.pop((0, 0, 0), {}))
-        self.index: dict[tuple[Dice, Acc], int] = {
-            ((0, 0, 0), acc): i for i, acc in enumerate(self.ends)
-        }
-        order = sorted(by_dice, key=lambda d: (sum(d), d))
+            distinct = _grouped_moves(kind.setup.dice, dice, self.effects)[1]
+            left, after = codec.after(dice, codec.accs(found), np.array(distinct))
+            successors[dice] = after
+            for target in {tuple(row) for row in left.tolist()}:
+                columns = (left == target).all(axis=1)
+                pending.setdefault(target, []).append(after[:, columns].ravel())
+        order = sorted((d for d in keys if any(d)), key=lambda d: (sum(d), d))
+        ends = keys.pop((0, 0, 0), np.empty(0, dtype=np.int64))
+        every = np.concatenate([ends, *(keys[d] for d in order)])
+        self.size = len(every)
+        sorting = np.argsort(every)
+        self._sorted, self._places = every[sorting], sorting
+        self.ends: list[Acc] = [tuple(acc) for acc in codec.accs(ends).tolist()]
+        self.layers = []
+        start = len(ends)
         for dice in order:
-            for acc in by_dice[dice]:
-                self.index[(dice, acc)] = len(self.index)
-        self.layers = [self._layer(dice, list(by_dice[dice])) for dice in order]
-        self.size = len(self.index)
+            self.layers.append(self._layer(dice, start, keys[dice], self.place(successors[dice])))
+            start += len(keys[dice])
         #: What each end does: (steps, Gandalfs kept, marks on you), each distinct one once.
         lost = kind.turn.rings_lost
         outcomes: dict[tuple[int, int, int], int] = {}
@@ -165,13 +235,19 @@ class TurnGraph:
         )
         self.outcomes = list(outcomes)
 
-    def _layer(self, dice: Dice, accs: list[Acc]) -> Layer:
+    def place(self, keys: np.ndarray) -> np.ndarray:
+        """The global indexes of positions given by their keys."""
+        return self._places[np.searchsorted(self._sorted, keys)]
+
+    def index(self, dice: Dice, acc: Acc) -> int:
+        """The global index of one position."""
+        return int(self.place(self.codec.encode(dice, np.array([acc])))[0])
+
+    def _layer(self, dice: Dice, start: int, keys: np.ndarray, nexts: np.ndarray) -> Layer:
+        """The positions ``keys`` with these dice left, from global index ``start``;
+        ``nexts``: the global indexes after each distinct keep (positions × keeps)."""
         groups, distinct = _grouped_moves(self.kind.setup.dice, dice, self.effects)
         column = {delta: i for i, delta in enumerate(distinct)}
-        nexts = np.array(
-            [[self.index[self.after(dice, acc, delta)] for delta in distinct] for acc in accs],
-            dtype=np.intp,
-        )
         denominator = self.base ** sum(dice)
         by_width: dict[int, list] = {}
         for deltas, weight in groups:
@@ -187,11 +263,12 @@ class TurnGraph:
             )
             weights = np.array([w for _, w in members], dtype=float) / denominator
             blocks.append((np.ascontiguousarray(nexts[:, keeps].transpose(2, 0, 1)), weights))
+        accs = self.codec.accs(keys)
         loops = []
-        for steady in (lambda acc: acc[3] > 0, lambda acc: acc[2] > 0 or acc[3] > 0):
-            rows = np.array([i for i, acc in enumerate(accs) if not steady(acc)], dtype=np.intp)
+        for steady in (accs[:, 3] > 0, (accs[:, 2] > 0) | (accs[:, 3] > 0)):
+            rows = np.flatnonzero(~steady)
             loops.append((rows, [(after[:, rows], weights) for after, weights in blocks]))
-        return Layer(self.index[(dice, accs[0])], len(accs), blocks, tuple(loops))
+        return Layer(start, len(keys), blocks, tuple(loops))
 
     @staticmethod
     def loop_rows(tracks: Sequence[NazgulTrack]) -> int:
@@ -213,10 +290,7 @@ class TurnGraph:
 
         Returns the values when a roll may still be re-rolled whole (Rohan) and when it may
         not (for the advice on a roll already re-rolled; not kept with ``previous``)."""
-        if previous is None:
-            values = np.empty((self.size, ends.shape[1]))
-        else:
-            values = previous[0].copy()
+        values = np.empty((self.size, ends.shape[1])) if previous is None else previous[0].copy()
         values[: len(self.ends)] = ends
         no_reroll = values.copy() if self.may_reroll else values
         for layer in self.layers:
@@ -227,7 +301,9 @@ class TurnGraph:
                 if not len(rows):
                     continue
                 rows = layer.start + rows
-            bests = [(_best(np.take(values, after, 0), carry), weights) for after, weights in blocks]
+            bests = [
+                (_best(np.take(values, after, 0), carry), weights) for after, weights in blocks
+            ]
             value = sum(weights @ best for best, weights in bests)
             if self.may_reroll:
                 no_reroll[rows] = value
@@ -399,7 +475,7 @@ class WholeJourney:
         graph = turn_graph(self.kind(position))
         ends = self.end_values(position, tracks)
         known, back = ends[..., 0], ends[..., 1]
-        start = graph.index[(graph.kind.dice, (0, 0, 0, 0))]
+        start = graph.index(graph.kind.dice, (0, 0, 0, 0))
         guess = np.array([self._first_guess(position, t) for t in tracks])
         batch = len(tracks)
         columns = np.concatenate([known + back * guess, known + back * (guess + SLOPE_STEP)], 1)
@@ -445,7 +521,7 @@ class WholeJourney:
         ends = self.end_values(position, [track])[:, 0]
         columns = np.stack([ends[:, 0] + ends[:, 1] * value, ends[:, 2]], 1)
         values = graph.solve(columns, carry=True)[0]
-        return float(values[graph.index[(graph.kind.dice, (0, 0, 0, 0))], 1])
+        return float(values[graph.index(graph.kind.dice, (0, 0, 0, 0)), 1])
 
     def keep_values(
         self,
@@ -466,10 +542,10 @@ class WholeJourney:
         columns = (ends[:, 0] + ends[:, 1] * value)[:, None]
         values, no_reroll = graph.solve(columns)
         left, acc = turn_so_far
-        after = [float(values[graph.index[graph.after(left, acc, d)], 0]) for d in deltas]
+        after = [float(values[graph.index(*graph.after(left, acc, d)), 0]) for d in deltas]
         reroll = None
         if kind.turn.may_reroll and not rerolled:
-            reroll = float(no_reroll[graph.index[turn_so_far], 0])
+            reroll = float(no_reroll[graph.index(*turn_so_far), 0])
         return after, reroll
 
 
@@ -477,4 +553,3 @@ class WholeJourney:
 def whole_journey(setup: GameSetup, advanced: bool, dice: Dice, company: Company) -> WholeJourney:
     """One solver per setup and company: the states it has solved serve later questions."""
     return WholeJourney(setup, advanced, dice, company)
-
