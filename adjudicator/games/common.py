@@ -63,11 +63,12 @@ class Answer:
     question of chance adds its probabilities or distribution as fields of a subclass
     (``@dataclass(frozen=True, kw_only=True) class DuelAnswer(Answer): ...``), so one
     presenter (``adjudicator.citations.answer_payload``) shows the common part of any answer.
+    An assumption is an ``N_()`` message, or a :class:`Reason` when it has parameters or a rule.
     """
 
     reasons: tuple[Reason, ...] = ()
     citations: tuple[Citation, ...] = ()
-    assumptions: tuple[str, ...] = ()
+    assumptions: tuple[str | Reason, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,14 @@ from functools import cache, lru_cache
 from math import comb, log10
 from sys import get_int_max_str_digits
 
-from adjudicator.games.common import N_, Citation, InvalidInput, Message, Reason, unique_citations
+from adjudicator.games.common import (
+    N_,
+    Answer,
+    InvalidInput,
+    Message,
+    Reason,
+    unique_citations,
+)
 from adjudicator.games.mordor import citations as rules
 from adjudicator.games.mordor.model import HOBBIT_COLORS, TurnRules, location_at, turn_rules
 from adjudicator.games.mordor.odds import (
@@ -227,16 +234,14 @@ class PlannedTurn(TurnSolver):
         return memo[key]
 
 
-@dataclass(frozen=True)
-class JourneyOdds:
+@dataclass(frozen=True, kw_only=True)
+class JourneyOdds(Answer):
     """The chance to reach Mordor not eliminated, under the best play for it."""
 
     reach_mordor: Fraction
     this_turn: Fraction
     states: int
     other_mark_chance: Fraction
-    citations: tuple[Citation, ...]
-    assumptions: tuple[Reason, ...]
 
 
 class JourneySolver:

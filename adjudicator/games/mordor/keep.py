@@ -7,7 +7,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from adjudicator.games.common import N_, Citation, InvalidInput, Message, Reason, unique_citations
+from adjudicator.games.common import (
+    N_,
+    InvalidInput,
+    Message,
+    Reason,
+    Verdict,
+    unique_citations,
+)
 from adjudicator.games.mordor import citations as rules
 from adjudicator.games.mordor.model import (
     DIE_COLORS,
@@ -31,18 +38,14 @@ class Die:
     color: str
 
 
-@dataclass(frozen=True)
-class KeepCheck:
+@dataclass(frozen=True, kw_only=True)
+class KeepCheck(Verdict):
     """The verdict on a proposed keep, every legal keep of the roll, and what happens next."""
 
-    legal: bool
-    reasons: tuple[Reason, ...]
     notes: tuple[Reason, ...]
     legal_keeps: tuple[tuple[int, ...], ...]
     may_reroll: bool
     ends_rolling: bool
-    citations: tuple[Citation, ...]
-    assumptions: tuple[Reason, ...]
 
 
 def parse_dice(raw: Sequence[dict], field_name: str, setup: GameSetup) -> tuple[Die, ...]:

@@ -19,7 +19,14 @@ from functools import cache
 from itertools import combinations_with_replacement, product
 from math import factorial, lcm, prod
 
-from adjudicator.games.common import N_, Citation, InvalidInput, Message, Reason, unique_citations
+from adjudicator.games.common import (
+    N_,
+    Answer,
+    InvalidInput,
+    Message,
+    Reason,
+    unique_citations,
+)
 from adjudicator.games.mordor import citations as rules
 from adjudicator.games.mordor.model import (
     ADVANCED_HOBBIT_STEPS,
@@ -59,8 +66,8 @@ class TurnOutcome:
     eliminated: bool
 
 
-@dataclass(frozen=True)
-class TurnOdds:
+@dataclass(frozen=True, kw_only=True)
+class TurnOdds(Answer):
     """The exact distribution of one turn under a keep policy, and what it is worth."""
 
     goal: str
@@ -76,8 +83,6 @@ class TurnOdds:
     eliminated: Fraction
     reach_mordor: Fraction
     location: str | None
-    citations: tuple[Citation, ...]
-    assumptions: tuple[Reason, ...]
 
 
 def face_weights(spec: DiceSpec) -> tuple[int, dict[str, dict[Face, int]]]:

@@ -9,7 +9,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from adjudicator.games.common import N_, Citation, InvalidInput, Message, Reason, unique_citations
+from adjudicator.games.common import (
+    N_,
+    Answer,
+    Citation,
+    InvalidInput,
+    Message,
+    Reason,
+    unique_citations,
+)
 from adjudicator.games.mordor import citations as rules
 from adjudicator.games.mordor.keep import Die
 from adjudicator.games.mordor.model import (
@@ -40,8 +48,8 @@ class PlayerState:
     eliminated: bool = False
 
 
-@dataclass(frozen=True)
-class TurnResult:
+@dataclass(frozen=True, kw_only=True)
+class TurnResult(Answer):
     """The players after the turn, what happened, and whether the game is over."""
 
     players: tuple[PlayerState, ...]
@@ -53,8 +61,6 @@ class TurnResult:
     round_complete: bool
     game_over: bool
     winners: tuple[str, ...]
-    citations: tuple[Citation, ...]
-    assumptions: tuple[Reason, ...]
 
 
 def ring_steps(kept: Sequence[Die], turn: TurnRules, room: int) -> tuple[int, bool]:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from adjudicator.games.common import N_, Citation, InvalidInput, unique_citations
+from adjudicator.games.common import N_, Answer, Citation, InvalidInput, unique_citations
 from adjudicator.games.wotr import citations as cite
 from adjudicator.games.wotr.battle import CASUALTY_POLICIES, KEEP_STRENGTH, apply_hits
 from adjudicator.games.wotr.board import MAX_UNITS_PER_REGION
@@ -47,8 +47,8 @@ class FactionAttack:
         return self.figures if self.attacks is None else min(self.attacks, self.figures)
 
 
-@dataclass(frozen=True)
-class FactionAttackOdds:
+@dataclass(frozen=True, kw_only=True)
+class FactionAttackOdds(Answer):
     """The exact outcome of a series of faction attacks."""
 
     attack: FactionAttack
@@ -60,8 +60,6 @@ class FactionAttackOdds:
     """(regular, elite) left in the target army."""
     faction_eliminated: Fraction
     """Every figure spent: the faction leaves the game (rules: Уничтожение)."""
-    citations: tuple[Citation, ...]
-    assumptions: tuple[str, ...]
 
     @property
     def expected_figures_spent(self) -> Fraction:

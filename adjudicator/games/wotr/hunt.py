@@ -23,7 +23,7 @@ from functools import cache
 from math import lcm
 from typing import NamedTuple
 
-from adjudicator.games.common import N_, Citation, InvalidInput, unique_citations
+from adjudicator.games.common import N_, Answer, Citation, InvalidInput, unique_citations
 from adjudicator.games.wotr import citations as cite
 from adjudicator.games.wotr.board import (
     BOARD,
@@ -84,8 +84,8 @@ class Hunt:
         return not (self.in_mordor or self.forced)
 
 
-@dataclass(frozen=True)
-class HuntOdds:
+@dataclass(frozen=True, kw_only=True)
+class HuntOdds(Answer):
     """The exact result of a hunt or of a turn of moves."""
 
     hunt: Hunt
@@ -103,8 +103,6 @@ class HuntOdds:
     steps: Mapping[int, Fraction]
     """In Mordor: the Mordor step reached (5 = Mount Doom)."""
     pool_size: int
-    citations: tuple[Citation, ...]
-    assumptions: tuple[str, ...]
     per_move: tuple[Fraction, ...] = field(default=())
     """P(corruption < 12) after each move."""
 
