@@ -14,13 +14,17 @@ solved with floats in numpy instead of exact fractions:
   run over a batch of tracks at once; its terminal values are the values of the states each
   turn end leads to.
 * **A turn that changes nothing** returns to its own state: the state's value ``V`` is the
-  fixed point of ``V = T(V)``, found by Newton's method on the convex ``T(x) − x`` (Dinkelbach:
-  ``x ← (T(x) − r·x) / (1 − r)``, ``r`` the chance of coming back under the best keeps for
-  ``x``), exact for the policy once the policy stops changing.
+  smallest fixed point of ``V = T(V)``, found by Newton's method on the convex ``T(x) − x``
+  (``x ← (T(x) − r·x) / (1 − r)``, ``r`` the chance of coming back under the best keeps for
+  ``x``); where ``r`` is close to 1 the value is recomputed from sums of chances by policy
+  iteration (:meth:`WholeJourney._by_sums`), as the exact engine does.
+* **Positions** are packed into integers (:class:`_Codec`) and each turn's graph is built
+  with array arithmetic, so a place's graph costs tens of milliseconds.
 
 Precision: the values are IEEE doubles; the tests hold them to the exact engine within
-:data:`TESTED_ERROR` on every horizon it can answer, and the answer states
-:data:`STATED_ERROR`.
+:data:`TESTED_ERROR` (every state of small setups, of the last places, and of the journey
+from Bag End, whose exact fractions were computed once: 79 s of CPU), and the answer states
+:data:`STATED_ERROR`; the largest difference found is 2·10⁻¹⁵.
 """
 
 from __future__ import annotations
@@ -33,36 +37,70 @@ from math import comb
 
 import numpy as np
 
-from adjudicator.games.common import N_, InvalidInput, Message
-from adjudicator.games.mordor.journey import _grouped_moves, unmarked_part
+from adjudicator.games.common import N_, InvalidInput, Message, Reason
+from adjudicator.games.mordor.advice import KeepAdvice, RollAdvice, check_roll, counted_dice
+from adjudicator.games.mordor.journey import (
+    JourneyOdds,
+    _grouped_moves,
+    check_journey,
+    journey_envelope,
+    journey_odds,
+    unmarked_part,
+)
+from adjudicator.games.mordor.keep import Die, legal_keeps
 from adjudicator.games.mordor.model import GameSetup, TurnRules, location_at, turn_rules
 from adjudicator.games.mordor.odds import (
     Acc,
+    Delta,
     Dice,
     TurnContext,
+    TurnQuestion,
     dice_effects,
     face_weights,
+    keep_effect,
     make_after,
+    turn_context,
 )
 from adjudicator.games.mordor.track import NazgulTrack, Square
 
 #: The error the answer states (absolute, on a chance) and the one the tests hold it to.
 STATED_ERROR = 1e-9
-TESTED_ERROR = 1e-12
+TESTED_ERROR = 1e-11
+
+#: A journey through at most this many states is answered exactly by :mod:`journey` (about
+#: 0.1 s of CPU a state), a longer one in floats.
+EXACT_STATES = 6
 
 #: States one question may solve: the default game has 567 (Bag End, an empty track), a
 #: longer custom setup more; past this the question is refused (it would take seconds).
 MAX_STATES = 2000
 
-#: Newton rounds per batch before giving up on a policy that keeps changing (two or three do).
+#: Newton rounds per batch before giving up on keeps that keep changing (two to four do).
 MAX_ROUNDS = 30
 
-#: The second guess whose value gives Newton's method its slope.
+#: The second guess whose value gives Newton's method its first slope.
 SLOPE_STEP = 2.0**-20
 
-#: Newton's method stops when a round moves a value no more than this (the next would move
-#: it far less: the method converges quadratically, and exactly once the keeps stop changing).
+#: The shortest step whose secant gives the next slope (shorter ones keep the last slope).
+SECANT_STEP = 1e-13
+
+#: Newton's method stops when a round moves no value more than this (it converges
+#: quadratically, and exactly once the keeps stop changing).
 CONVERGED = 1e-11
+
+#: A batch whose turn comes back with more than this chance (or that Newton's method did not
+#: settle) is solved again from sums of
+#: chances (:meth:`WholeJourney._by_sums`): Newton's step divides by ``1 − r``, which
+#: multiplies the rounding error of ``T(x)`` by ``1 / (1 − r)``.
+LIKELY_BACK = 0.99
+
+#: Policy iteration stops when a round raises no chance by more than this.
+EPSILON = 1e-15
+
+#: The highest guess: a chance of 1 would be a fixed point of every turn that may always come
+#: back (no mark, no split, no step: Gondor, say), whatever the state's true chance; a state
+#: whose chance is 1 is given 1 − 10⁻¹².
+CEILING = 1 - 1e-12
 
 #: Value of each square of a track for :func:`progress` (a fully marked square counts 3).
 SQUARE_PROGRESS = {Square.EMPTY: 0, Square.SPLIT: 1, Square.SPLIT_HALF: 2}
@@ -87,6 +125,20 @@ class TurnKind:
     setup: GameSetup
     dice: Dice
     room: int
+
+    def context(self) -> TurnContext:
+        """The turn as :mod:`odds` sees it, with room for every track of the setup (the
+        most divisions and empty squares), so one graph serves every track at the place."""
+        squares = self.setup.nazgul_squares
+        return TurnContext(
+            turn=self.turn,
+            spec=self.setup.dice,
+            dice=self.dice,
+            room=self.room,
+            open_divisions=2 * squares,
+            splittable=squares,
+            goal="journey",
+        )
 
 
 @dataclass
@@ -176,17 +228,7 @@ class TurnGraph:
 
     def __init__(self, kind: TurnKind, roots: Iterable[tuple[Dice, Acc]]):
         self.kind = kind
-        squares = kind.setup.nazgul_squares
-        context = TurnContext(
-            turn=kind.turn,
-            spec=kind.setup.dice,
-            dice=kind.dice,
-            room=kind.room,
-            open_divisions=2 * squares,
-            splittable=squares,
-            goal="journey",
-        )
-        self.after = make_after(context)
+        context = kind.context()
         self.effects = dice_effects(kind.turn)
         self.base, _ = face_weights(kind.setup.dice)
         self.may_reroll = kind.turn.may_reroll
@@ -240,8 +282,12 @@ class TurnGraph:
         return self._places[np.searchsorted(self._sorted, keys)]
 
     def index(self, dice: Dice, acc: Acc) -> int:
-        """The global index of one position."""
-        return int(self.place(self.codec.encode(dice, np.array([acc])))[0])
+        """The global index of one position (KeyError if it is not in the graph)."""
+        key = self.codec.encode(dice, np.array([acc]))
+        found = np.searchsorted(self._sorted, key)[0]
+        if found == self.size or self._sorted[found] != key[0]:
+            raise KeyError((dice, acc))
+        return int(self._places[found])
 
     def _layer(self, dice: Dice, start: int, keys: np.ndarray, nexts: np.ndarray) -> Layer:
         """The positions ``keys`` with these dice left, from global index ``start``;
@@ -278,7 +324,7 @@ class TurnGraph:
         return int(all(track.splittable for track in tracks))
 
     def solve(
-        self, ends: np.ndarray, carry: bool = False, previous: tuple[np.ndarray, int] | None = None
+        self, ends: np.ndarray, carry: int = 0, previous: tuple[np.ndarray, int] | None = None
     ) -> tuple[np.ndarray, np.ndarray]:
         """Values of every position, given the values of the turn's ends (``(ends, columns)``):
         each column under its own best keeps or, with ``carry``, every column under the best
@@ -312,21 +358,21 @@ class TurnGraph:
         return values, no_reroll
 
 
-def _best(after: np.ndarray, carry: bool) -> np.ndarray:
-    """The best keep of each group (axis 0 holds the keeps): per column, or the first
-    column's best carrying the others."""
+def _best(after: np.ndarray, carry: int) -> np.ndarray:
+    """The best keep of each group (axis 0 holds the keeps): per column or, with ``carry``
+    columns of policy, column ``c`` under the best keeps for column ``c % carry``."""
     if not carry:
         return after.max(axis=0)
-    choice = after[..., 0].argmax(axis=0)
-    return np.take_along_axis(after, choice[None, :, :, None], axis=0)[0]
+    choice = np.tile(after[..., :carry].argmax(axis=0), after.shape[-1] // carry)
+    return np.take_along_axis(after, choice[None], axis=0)[0]
 
 
-def _reroll(best: np.ndarray, value: np.ndarray, carry: bool) -> np.ndarray:
+def _reroll(best: np.ndarray, value: np.ndarray, carry: int) -> np.ndarray:
     """Rohan: a group whose best keep is worth less than a fresh roll is re-rolled."""
     if not carry:
         return np.maximum(best, value[:, None])
-    keep = best[..., :1] >= value[:, None, :1]
-    return np.where(keep, best, value[:, None])
+    keep = best[..., :carry] >= value[:, None, :carry]
+    return np.where(np.tile(keep, best.shape[-1] // carry), best, value[:, None])
 
 
 @lru_cache(maxsize=64)
@@ -468,34 +514,72 @@ class WholeJourney:
         return shape
 
     def _solve(self, position: int, tracks: list[NazgulTrack]) -> None:
-        """Solve a batch of tracks at one place: the secant method on ``T(x) − x`` until it
-        stops moving (``T(x)``: the value of the turn when coming back is worth ``x``; the
-        first slope from a second column whose guess is ``SLOPE_STEP`` higher). Only the
-        first round computes every position; the next ones only those that may come back."""
+        """Solve a batch of tracks at one place: Newton's method on the convex, decreasing
+        ``T(x) − x`` (``T(x)``: the value of the turn when coming back is worth ``x``; its
+        slope ``r`` the chance of coming back under the best keeps for ``x``, first from a
+        second column whose guess is ``SLOPE_STEP`` higher, then from the last two rounds):
+        ``x ← (T(x) − r·x) / (1 − r)``, kept within ``[0, CEILING]``. From below it climbs to
+        the state's chance; from above it steps down to it (``r ≤ 1``), so it cannot settle
+        on the other root ``T(1) = 1`` that a turn which may always come back has. Only the
+        first round computes every position; the next ones only those that may still end the
+        turn where it began (the others change neither with ``x`` nor come back)."""
         graph = turn_graph(self.kind(position))
         ends = self.end_values(position, tracks)
         known, back = ends[..., 0], ends[..., 1]
         start = graph.index(graph.kind.dice, (0, 0, 0, 0))
-        guess = np.array([self._first_guess(position, t) for t in tracks])
+        guess = np.array([min(self._first_guess(position, t), CEILING) for t in tracks])
         batch = len(tracks)
         columns = np.concatenate([known + back * guess, known + back * (guess + SLOPE_STEP)], 1)
         values = graph.solve(columns)[0]
         previous = (values[:, :batch], graph.loop_rows(tracks))
         value = values[start, :batch]
         stay = (values[start, batch:] - value) / SLOPE_STEP
+        converged = False
         for _ in range(MAX_ROUNDS):
-            better = np.where(stay < 1, (value - stay * guess) / (1 - np.minimum(stay, 0.5)), 0.0)
+            newton = (value - stay * guess) / np.where(stay < 1, 1 - stay, 1)
+            better = np.where(stay < 1, np.clip(newton, 0.0, CEILING), 0.0)
             step = better - guess
             if np.all(np.abs(step) <= CONVERGED):
-                guess = better
+                guess, converged = better, True
                 break
             values = graph.solve(known + back * better, previous=previous)[0]
             previous = (values, previous[1])
-            moved = np.abs(step) > SLOPE_STEP
+            moved = np.abs(step) > SECANT_STEP
             stay = np.where(moved, (values[start] - value) / np.where(moved, step, 1), stay)
             guess, value = better, values[start]
+        if not converged or np.any(stay > LIKELY_BACK):
+            guess = self._by_sums(graph, known, back, guess, previous)
         for j, track in enumerate(tracks):
             self.values[(position, track)] = float(guess[j])
+
+    @staticmethod
+    def _by_sums(
+        graph: TurnGraph,
+        known: np.ndarray,
+        back: np.ndarray,
+        guess: np.ndarray,
+        previous: tuple[np.ndarray, int],
+    ) -> np.ndarray:
+        """The chances again when a turn likely comes back: ``T(x) − x`` is then below the
+        rounding of ``T(x)``. Policy iteration (Dinkelbach) from Newton's guess: the keeps
+        best for ``x``, their chance as (worth apart from coming back) / (chance of leaving),
+        each a sum of chances, the next ``x``, until it stops growing. The positions that
+        cannot come back keep their worth and leave for sure."""
+        batch = len(guess)
+        start = graph.index(graph.kind.dice, (0, 0, 0, 0))
+        kept = previous[0]
+        ready = (np.concatenate([kept, kept, np.ones_like(kept)], 1), previous[1])
+        best = np.full(batch, -1.0)
+        for _ in range(MAX_ROUNDS):
+            columns = np.concatenate([known + back * guess, known, 1 - back], 1)
+            values = graph.solve(columns, carry=batch, previous=ready)[0]
+            gain, leave = values[start, batch : 2 * batch], values[start, 2 * batch :]
+            value = np.where(leave > 0, gain / np.where(leave > 0, leave, 1), 0.0)
+            if np.all(value <= best + EPSILON):
+                break
+            best = guess = np.maximum(best, value)
+            ready = (values, previous[1])
+        return best
 
     def _first_guess(self, position: int, track: NazgulTrack) -> float:
         """A close guess of a state's value, so that Newton's method needs fewer rounds: the
@@ -520,36 +604,103 @@ class WholeJourney:
         graph = turn_graph(self.kind(position))
         ends = self.end_values(position, [track])[:, 0]
         columns = np.stack([ends[:, 0] + ends[:, 1] * value, ends[:, 2]], 1)
-        values = graph.solve(columns, carry=True)[0]
+        values = graph.solve(columns, carry=1)[0]
         return float(values[graph.index(graph.kind.dice, (0, 0, 0, 0)), 1])
 
     def keep_values(
         self,
         position: int,
         track: NazgulTrack,
-        turn_so_far: tuple[Dice, Acc],
-        deltas: Sequence[tuple],
+        kept: Delta,
+        deltas: Sequence[Delta],
         rerolled: bool,
     ) -> tuple[list[float], float | None]:
         """The chance to reach Mordor after each keep (given as its effect) of the roll in
-        hand, the turn so far having left these dice and this accumulator; in Rohan, the
+        hand, the dice kept earlier this turn having the effect ``kept``; in Rohan, the
         chance after re-rolling the whole roll (None where that is not allowed)."""
         track = unmarked_part(track)
         value = self.value(position, track)
         kind = self.kind(position)
-        graph = TurnGraph(kind, [turn_so_far])
+        after = make_after(kind.context())
+        now = after(kind.dice, (0, 0, 0, 0), kept)
+        positions = [after(*now, delta) for delta in deltas]
+        graph = TurnGraph(kind, [now, *positions])
         ends = self.end_values(position, [track])[:, 0]
-        columns = (ends[:, 0] + ends[:, 1] * value)[:, None]
-        values, no_reroll = graph.solve(columns)
-        left, acc = turn_so_far
-        after = [float(values[graph.index(*graph.after(left, acc, d)), 0]) for d in deltas]
+        values, no_reroll = graph.solve((ends[:, 0] + ends[:, 1] * value)[:, None])
+        chances = [float(values[graph.index(*p), 0]) for p in positions]
         reroll = None
         if kind.turn.may_reroll and not rerolled:
-            reroll = float(no_reroll[graph.index(*turn_so_far), 0])
-        return after, reroll
+            reroll = float(no_reroll[graph.index(*now), 0])
+        return chances, reroll
 
 
 @lru_cache(maxsize=16)
 def whole_journey(setup: GameSetup, advanced: bool, dice: Dice, company: Company) -> WholeJourney:
     """One solver per setup and company: the states it has solved serve later questions."""
     return WholeJourney(setup, advanced, dice, company)
+
+
+def journey_chance(question: TurnQuestion, other_mark_chance: Fraction) -> JourneyOdds:
+    """The chance to reach Mordor over the whole journey, best play: exact fractions when the
+    journey passes through at most :data:`EXACT_STATES` states, else floats within
+    :data:`STATED_ERROR` (stated in the answer, code ``journey_precision``)."""
+    check_journey(question, other_mark_chance)
+    track = unmarked_part(question.track)
+    solver = _solver(question, other_mark_chance)
+    if len(solver.states_from(question.position, track)) <= EXACT_STATES:
+        return journey_odds(question, other_mark_chance, max_new_states=None)
+    value = solver.value(question.position, track)
+    policy = Reason(
+        N_(
+            "Gandalf splits the leftmost empty squares before the Nazgûl mark (never worse). "
+            "The whole journey is computed in floating point: the chances given are within "
+            "%(error)s of the exact ones (checked against the exact calculation wherever it "
+            "answers); a journey through at most %(states)s game states is computed exactly."
+        ),
+        params={"error": "10⁻⁹", "states": EXACT_STATES},
+        code="journey_precision",
+    )
+    return JourneyOdds(
+        reach_mordor=value,
+        this_turn=solver.this_turn(question.position, track),
+        states=len(solver.values),
+        other_mark_chance=other_mark_chance,
+        precision=STATED_ERROR,
+        **journey_envelope(question, other_mark_chance, policy),
+    )
+
+
+def _solver(question: TurnQuestion, other_mark_chance: Fraction) -> WholeJourney:
+    company = Company(len(question.other_colors), other_mark_chance)
+    return whole_journey(question.setup, question.advanced, turn_context(question).dice, company)
+
+
+def journey_keeps(
+    question: TurnQuestion,
+    other_mark_chance: Fraction,
+    rolled: Sequence[Die],
+    kept_before: Sequence[Die] = (),
+    *,
+    rerolled: bool = False,
+) -> RollAdvice:
+    """Every legal keep of the roll in hand ranked by the chance to reach Mordor over the
+    whole journey after it (floats within :data:`STATED_ERROR`); in Rohan, the chance after
+    re-rolling the whole roll."""
+    check_journey(question, other_mark_chance)
+    check_roll(rolled, kept_before)
+    turn = turn_context(question).turn
+    effects = dice_effects(turn)
+    others = question.other_colors
+    keeps = legal_keeps(rolled, turn)
+    deltas = [keep_effect(counted_dice([rolled[i] for i in k], others), effects) for k in keeps]
+    chances, reroll = _solver(question, other_mark_chance).keep_values(
+        question.position,
+        question.track,
+        keep_effect(counted_dice(kept_before, others), effects),
+        deltas,
+        rerolled,
+    )
+    ranked = sorted(
+        (KeepAdvice(k, c) for k, c in zip(keeps, chances, strict=True)), key=lambda a: -a.value
+    )
+    return RollAdvice(tuple(ranked), reroll)
