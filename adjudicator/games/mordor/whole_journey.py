@@ -480,31 +480,45 @@ class WholeJourney:
         """For each end of the place's turn and each track: (worth apart from coming back,
         chance of coming back to the same state, reached Mordor this turn)."""
         graph = turn_graph(self.kind(position))
-        ends = np.empty((len(graph.outcomes), len(tracks), 3))
+        ends = np.zeros((len(graph.outcomes), len(tracks), 3))
         for j, track in enumerate(tracks):
-            ends[:, j] = [self._end(position, track, *outcome) for outcome in graph.outcomes]
+            ends[:, j] = self._ends(position, track, graph.outcomes)
         return ends[graph.outcome_of_end]
 
-    def _end(
-        self, position: int, track: NazgulTrack, steps: int, gandalfs: int, marks: int
-    ) -> tuple[float, float, float]:
-        """Rules: Гэндальф (splits first, as many as there are empty squares), Выбывание из
-        игры (the last division marked), Цель игры (Mordor reached); else the state the turn
-        and the other players' turns leave you in."""
+    def _ends(
+        self, position: int, track: NazgulTrack, outcomes: Sequence[tuple[int, int, int]]
+    ) -> list[tuple[float, float, float]]:
+        """Each (steps, Gandalfs, marks) end for one track. Rules: Гэндальф (splits first,
+        as many as there are empty squares), Выбывание из игры (the last division marked),
+        Цель игры (Mordor reached); else the state the turn and the other players' turns
+        leave you in (worked out once per splits and marks, whatever the steps)."""
         open_divisions, splittable = self._shape(track)
-        splits = min(gandalfs, splittable)
-        if marks >= open_divisions + splits:
-            return 0.0, 0.0, 0.0
-        if position + steps == self.setup.hobbit_steps:
-            return 1.0, 0.0, 1.0
-        known = back = 0.0
-        for extra, chance in self._others_marks:
-            moved = self._next(track, splits, marks + extra)
-            if steps == 0 and moved == track:
-                back += chance
-            elif self._shape(moved)[0]:
-                known += chance * self.values[(position + steps, moved)]
-        return known, back, 0.0
+        room = self.setup.hobbit_steps - position
+        values = self.values
+        afters: dict[tuple[int, int], list[tuple[float, NazgulTrack, bool, bool]]] = {}
+        result = []
+        for steps, gandalfs, marks in outcomes:
+            splits = min(gandalfs, splittable)
+            if marks >= open_divisions + splits:
+                result.append((0.0, 0.0, 0.0))
+                continue
+            if steps == room:
+                result.append((1.0, 0.0, 1.0))
+                continue
+            after = afters.get((splits, marks))
+            if after is None:
+                after = afters[(splits, marks)] = []
+                for extra, chance in self._others_marks:
+                    moved = self._next(track, splits, marks + extra)
+                    after.append((chance, moved, moved == track, self._shape(moved)[0] > 0))
+            known = back = 0.0
+            for chance, moved, same, alive in after:
+                if steps == 0 and same:
+                    back += chance
+                elif alive:
+                    known += chance * values[(position + steps, moved)]
+            result.append((known, back, 0.0))
+        return result
 
     def _shape(self, track: NazgulTrack) -> tuple[int, int]:
         """A track's open divisions and empty squares (memoised: asked for at every end)."""
