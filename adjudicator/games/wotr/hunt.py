@@ -23,7 +23,16 @@ from functools import cache
 from math import lcm
 from typing import NamedTuple
 
-from adjudicator.games.common import N_, Answer, Citation, InvalidInput, unique_citations
+from adjudicator.games.common import (
+    N_,
+    Answer,
+    Citation,
+    InvalidInput,
+    marginal,
+    over,
+    total,
+    unique_citations,
+)
 from adjudicator.games.wotr import citations as cite
 from adjudicator.games.wotr.board import (
     BOARD,
@@ -413,19 +422,19 @@ def hunt_odds(hunt: Hunt) -> HuntOdds:
             for after, part in _move(state, hunt, move, tiles_scale):
                 following[after] = following.get(after, 0) + weight * part
         states, scale = following, scale * step_scale
-        per_move.append(_total(states, scale, lambda s: s.corruption < MAX_CORRUPTION))
+        per_move.append(Fraction(total(states, lambda s: s.corruption < MAX_CORRUPTION), scale))
     drew = 1 - _no_tile_drawn(hunt)
-    corruption = _marginal(states, scale, lambda s: s.corruption)
+    corruption = over(marginal(states, lambda s: s.corruption), scale)
     return HuntOdds(
         hunt=hunt,
         success=drew,
-        damage=_marginal(states, scale, lambda s: s.damage),
-        reveal=_total(states, scale, lambda s: s.revealed),
+        damage=over(marginal(states, lambda s: s.damage), scale),
+        reveal=Fraction(total(states, lambda s: s.revealed), scale),
         corruption=corruption,
         corruption_12=corruption.get(MAX_CORRUPTION, Fraction(0)),
-        companions_lost=_marginal(states, scale, lambda s: s.lost),
-        stopped=_total(states, scale, lambda s: s.stopped),
-        steps=_marginal(states, scale, lambda s: s.step) if hunt.in_mordor else {},
+        companions_lost=over(marginal(states, lambda s: s.lost), scale),
+        stopped=Fraction(total(states, lambda s: s.stopped), scale),
+        steps=over(marginal(states, lambda s: s.step), scale) if hunt.in_mordor else {},
         pool_size=sum(start.pool),
         citations=hunt_citations(hunt),
         assumptions=hunt_assumptions(hunt),
@@ -441,17 +450,6 @@ def _no_tile_drawn(hunt: Hunt) -> Fraction:
     for move in range(hunt.moves):
         result *= _hunt_successes(hunt.hunt_dice, hunt.fp_dice_in_box + move, len(hunt.rerolls))[0]
     return result
-
-
-def _total(states: Mapping[_State, int], scale: int, condition) -> Fraction:
-    return Fraction(sum(w for s, w in states.items() if condition(s)), scale)
-
-
-def _marginal(states: Mapping[_State, int], scale: int, key) -> dict[int, Fraction]:
-    result: dict[int, int] = {}
-    for state, weight in states.items():
-        result[key(state)] = result.get(key(state), 0) + weight
-    return {value: Fraction(weight, scale) for value, weight in sorted(result.items())}
 
 
 def hunt_citations(hunt: Hunt) -> tuple[Citation, ...]:
