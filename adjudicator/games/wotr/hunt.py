@@ -43,6 +43,7 @@ from adjudicator.games.wotr.board import (
 from adjudicator.games.wotr.dice import SIDES, die_success, successes
 from adjudicator.games.wotr.messages import Message, between, one_of
 from adjudicator.games.wotr.position import MAX_FREE_PEOPLES_DICE, MAX_SHADOW_DICE
+from adjudicator.games.wotr.reading import Problems
 
 MAX_HUNT_DICE = 5
 HUNT_TARGET = 6
@@ -126,7 +127,17 @@ class HuntOdds(Answer):
 
 def check_hunt(hunt: Hunt) -> None:
     """Raise ``InvalidInput`` listing every problem with a hunt request."""
-    problems: list[tuple[str, str]] = []
+    problems = [*_count_problems(hunt), *_companion_problems(hunt), *_tile_problems(hunt)]
+    if not problems:
+        problems += _pool_problems(hunt)
+    if problems:
+        raise InvalidInput(problems)
+
+
+def _count_problems(hunt: Hunt) -> Problems:
+    """Dice, corruption, moves and the Mordor step within the game's limits (rules: Охота за
+    Содружеством; at most 6 Free Peoples action dice)."""
+    problems: Problems = []
 
     def limit(name: str, value: int, low: int, high: int) -> None:
         if not low <= value <= high:
@@ -154,8 +165,16 @@ def check_hunt(hunt: Hunt) -> None:
         problems.append(
             ("forced", Message(N_("a forced draw is one tile outside Mordor (moves = 1)")))
         )
-    for condition in sorted(hunt.rerolls - set(REROLL_CONDITIONS)):
-        problems.append((f"rerolls.{condition}", Message(N_("unknown re-roll condition"))))
+    problems += [
+        (f"rerolls.{condition}", Message(N_("unknown re-roll condition")))
+        for condition in sorted(hunt.rerolls - set(REROLL_CONDITIONS))
+    ]
+    return problems
+
+
+def _companion_problems(hunt: Hunt) -> Problems:
+    """How the damage is taken: the casualty choice and the companions who may fall."""
+    problems: Problems = []
     if hunt.casualty not in CASUALTY_CHOICES:
         problems.append(("casualty", one_of(CASUALTY_CHOICES)))
     for index, slug in enumerate(hunt.companions):
@@ -170,12 +189,17 @@ def check_hunt(hunt: Hunt) -> None:
         problems.append(
             ("companions", Message(N_("name the companion(s) the Free Peoples would lose")))
         )
-    for name in ("drawn", "special_tiles", *(() if isinstance(hunt.pool, str) else ("pool",))):
-        for index, tile in enumerate(getattr(hunt, name)):
-            if tile not in BOARD.hunt_tiles:
-                problems.append(
-                    (f"{name}[{index}]", Message(N_("unknown hunt tile %(name)s"), name=repr(tile)))
-                )
+    return problems
+
+
+def _tile_problems(hunt: Hunt) -> Problems:
+    """The pool, the tiles drawn and the special tiles (rules: Охотничий резерв)."""
+    problems: Problems = [
+        (f"{name}[{index}]", Message(N_("unknown hunt tile %(name)s"), name=repr(tile)))
+        for name in ("drawn", "special_tiles", *(() if isinstance(hunt.pool, str) else ("pool",)))
+        for index, tile in enumerate(getattr(hunt, name))
+        if tile not in BOARD.hunt_tiles
+    ]
     if isinstance(hunt.pool, str) and hunt.pool != "standard":
         problems.append(("pool", Message(N_("must be 'standard' or a list of hunt tiles"))))
     if not isinstance(hunt.pool, str) and hunt.drawn:
@@ -192,10 +216,7 @@ def check_hunt(hunt: Hunt) -> None:
                 ),
             )
         )
-    if not problems:
-        problems += _pool_problems(hunt)
-    if problems:
-        raise InvalidInput(problems)
+    return problems
 
 
 def _pool_problems(hunt: Hunt) -> list[tuple[str, str]]:
