@@ -120,6 +120,10 @@ def translate_problems(
     ]
 
 
+Problems = list[tuple[str, str]]
+"""What is wrong with an input: ``(field, message)`` pairs, every one at once."""
+
+
 class InvalidInput(ValueError):
     """Malformed input to a checker: every problem, each with the field it concerns."""
 
