@@ -18,6 +18,7 @@ from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement, product
 from math import factorial, lcm, prod
+from operator import attrgetter
 
 from adjudicator.games.common import (
     N_,
@@ -25,6 +26,7 @@ from adjudicator.games.common import (
     InvalidInput,
     Message,
     Reason,
+    marginal,
     unique_citations,
 )
 from adjudicator.games.mordor import citations as rules
@@ -550,13 +552,6 @@ def solver_for(context: TurnContext) -> TurnSolver:
     return TurnSolver(context)
 
 
-def _marginal(outcomes: dict[TurnOutcome, Fraction], attribute: str) -> dict[int, Fraction]:
-    totals: Counter = Counter()
-    for outcome, p in outcomes.items():
-        totals[getattr(outcome, attribute)] += p
-    return dict(sorted(totals.items()))
-
-
 def turn_odds(question: TurnQuestion, policy: str = "optimal") -> TurnOdds:
     """The distribution of ring steps and Nazgûl marks this turn, and the policy's worth.
 
@@ -583,8 +578,8 @@ def turn_odds(question: TurnQuestion, policy: str = "optimal") -> TurnOdds:
         optimal_value=policy_values["optimal"],
         policy_values=policy_values,
         outcomes=dict(sorted(outcomes.items())),
-        steps=_marginal(outcomes, "steps"),
-        marks=_marginal(outcomes, "marks"),
+        steps=marginal(outcomes, attrgetter("steps")),
+        marks=marginal(outcomes, attrgetter("marks")),
         expected_steps=sum((o.steps * p for o, p in outcomes.items()), Fraction(0)),
         expected_marks=sum((o.marks * p for o, p in outcomes.items()), Fraction(0)),
         eliminated=sum((p for o, p in outcomes.items() if o.eliminated), Fraction(0)),
