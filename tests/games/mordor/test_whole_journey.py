@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from adjudicator.games.common import InvalidInput
 from adjudicator.games.mordor import journey
@@ -25,6 +24,7 @@ from adjudicator.games.mordor.whole_journey import (
     journey_chance,
     journey_keeps,
 )
+from tests.games.mordor.strategies import small_questions
 
 LETTERS = {".": Square.EMPTY, "x": Square.MARKED, "s": Square.SPLIT}
 
@@ -76,24 +76,11 @@ def test_the_last_states_of_the_real_game_agree_with_the_exact_engine(
     assert assert_every_state_agrees(question, chance, this_turn=True) >= 3
 
 
-FACES = st.lists(st.sampled_from([f for f in Face if f is not Face.WHITE_TREE]), min_size=1)
-
-
 @settings(max_examples=15, deadline=None)
-@given(
-    colored=FACES.map(lambda faces: tuple(faces[:3])),
-    black=st.lists(st.sampled_from(list(Face)), min_size=1, max_size=3).map(tuple),
-    steps=st.integers(1, 3),
-    squares=st.integers(1, 2),
-    others=st.sampled_from([(), ("blue",), ("blue", "green", "yellow")]),
-    chance=st.sampled_from([Fraction(0), Fraction(1, 3), Fraction(1)]),
-)
-def test_every_state_of_small_setups_agrees_with_the_exact_engine(
-    colored, black, steps, squares, others, chance
-):
-    setup = GameSetup(DiceSpec(colored, black), hobbit_steps=steps, nazgul_squares=squares)
-    question = TurnQuestion(0, NazgulTrack.fresh(squares), "red", others, setup=setup)
-    assert_every_state_agrees(question, chance if others else Fraction(0), this_turn=False)
+@given(small_questions(max_steps=3, chances=(Fraction(0), Fraction(1, 3), Fraction(1))))
+def test_every_state_of_small_setups_agrees_with_the_exact_engine(asked):
+    question, chance = asked
+    assert_every_state_agrees(question, chance, this_turn=False)
 
 
 def test_every_state_from_bag_end_agrees_with_the_exact_engine():
