@@ -89,9 +89,8 @@ SECANT_STEP = 1e-13
 CONVERGED = 1e-11
 
 #: A batch whose turn comes back with more than this chance (or that Newton's method did not
-#: settle) is solved again from sums of
-#: chances (:meth:`WholeJourney._by_sums`): Newton's step divides by ``1 − r``, which
-#: multiplies the rounding error of ``T(x)`` by ``1 / (1 − r)``.
+#: settle) is solved again from sums of chances (:meth:`WholeJourney._by_sums`): Newton's
+#: step divides by ``1 − r``, which multiplies the rounding error of ``T(x)`` by ``1/(1 − r)``.
 LIKELY_BACK = 0.99
 
 #: Policy iteration stops when a round raises no chance by more than this.
@@ -407,7 +406,6 @@ class WholeJourney:
     dice: Dice
     company: Company
     values: dict[State, float] = field(default_factory=dict)
-    reach_now: dict[State, float] = field(default_factory=dict)
     _after_turn: dict = field(default_factory=dict)
     _shapes: dict = field(default_factory=dict)
 
