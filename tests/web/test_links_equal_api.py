@@ -52,6 +52,10 @@ LINKS = [
         "/api/mordor/odds/",
     ),
     ("/wojna/battle/?attacker_units=6&defender_units=2", "/api/wojna/battle/"),
+    (
+        "/wojna/ratio-plan/?attacker_units=6&defender_units=3&unit_strength=2",
+        "/api/wojna/ratio-plan/",
+    ),
     ("/wojna/tests/?niewola=3&attempts=2&found=false", "/api/wojna/capture/"),
     ("/wojna/tests/?ucieczka=4&attempts=3", "/api/wojna/escape/"),
     ("/wojna/tests/?pierscien=2", "/api/wojna/ring-removal/"),
@@ -180,7 +184,7 @@ ENDPOINTS = {
     "/mordor/resolve/": "/api/mordor/resolve/",
     "/mordor/odds/": "/api/mordor/odds/",
     **{f"/wojna/{name}/": f"/api/wojna/{name}/" for name in (
-        "battle", "duel", "search", "wounds", "ringwraith", "ring-inheritance",
+        "battle", "ratio-plan", "duel", "search", "wounds", "ringwraith", "ring-inheritance",
         "ring-destruction", "gollum",
     )},
     **{f"/cards/calculators/{name}/": f"/api/tcg/{name}/" for name in (
