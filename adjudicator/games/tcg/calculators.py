@@ -771,12 +771,9 @@ class BidResult(Answer):
     burdens: Mapping[str, int]
 
 
-def opening_bids(
-    bids: Mapping[str, int], tie_order: Sequence[str] = (), resistance: int = DEFAULT_RESISTANCE
-) -> BidResult:
-    """The opening bid (rules: Кто начинает игру?): the highest bid chooses its place in the
-    turn order first, then the next, and so on; ties are settled at random (``tie_order`` is
-    the result of that draw); each bid becomes the bidder's starting burdens.
+def _check_bids(bids: Mapping[str, int], tie_order: Sequence[str]) -> None:
+    """At least two named players, no negative bid, and a tie order naming each bidder at most
+    once (rules: Кто начинает игру?).
     """
     problems: list[tuple[str, str]] = []
     if len(bids) < 2:
@@ -789,6 +786,16 @@ def opening_bids(
     if len(set(tie_order)) != len(tie_order):
         problems.append(("tie_order", N_("names a player more than once")))
     _require(problems)
+
+
+def opening_bids(
+    bids: Mapping[str, int], tie_order: Sequence[str] = (), resistance: int = DEFAULT_RESISTANCE
+) -> BidResult:
+    """The opening bid (rules: Кто начинает игру?): the highest bid chooses its place in the
+    turn order first, then the next, and so on; ties are settled at random (``tie_order`` is
+    the result of that draw); each bid becomes the bidder's starting burdens.
+    """
+    _check_bids(bids, tie_order)
     rank = {name: i for i, name in enumerate(tie_order)}
     ordered = sorted(bids, key=lambda n: (-bids[n], rank.get(n, len(rank))))
     ties = tuple(
