@@ -14,7 +14,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil, floor
 
-from adjudicator.games.common import N_, Answer, Message, Reason, unique_citations
+from adjudicator.games.common import (
+    N_,
+    Answer,
+    Message,
+    Reason,
+    convolve,
+    uniform,
+    unique_citations,
+)
 
 from . import citations as cite
 from .answers import D6_ASSUMPTION
@@ -214,11 +222,7 @@ def resolve_battle(
             for roll in DIE_FACES
         )
     else:
-        modified: dict[int, Fraction] = {}
-        for roll in DIE_FACES:
-            for shift, p in spell_shift.items():
-                total = roll + modifier + shift
-                modified[total] = modified.get(total, Fraction(0)) + FACE * p
+        modified = convolve(uniform(roll + modifier for roll in DIE_FACES), spell_shift)
         outcomes = tuple(
             _outcome(None, die, p, attacking, defending, column, table)
             for die, p in sorted(modified.items())
@@ -292,12 +296,7 @@ def _spell_shift(
     for sign, category in casting:
         values = [spells.lookup(category, roll) for roll in DIE_FACES]
         missing += [f"{category}/{r}" for r, v in zip(DIE_FACES, values, strict=True) if v is None]
-        step: dict[int, Fraction] = {}
-        for before, p in shift.items():
-            for value in values:
-                after = before + sign * (value or 0)
-                step[after] = step.get(after, Fraction(0)) + p * FACE
-        shift = step
+        shift = convolve(shift, uniform(sign * (value or 0) for value in values))
     if missing:
         reason = Reason(
             N_("Your Czary table has no entry for %(cells)s: complete it from your copy."),

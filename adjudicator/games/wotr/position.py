@@ -58,10 +58,9 @@ from adjudicator.games.wotr.board import (
     SIDES,
     STRONGHOLD,
     UNIT_KINDS,
-    find_region,
-    unknown_region_message,
 )
 from adjudicator.games.wotr.messages import Message, not_one_of
+from adjudicator.games.wotr.reading import Problems, Reader
 
 GOLLUM = "gollum"
 MORDOR_ENTRANCES = frozenset({"morannon", "minas-morgul"})
@@ -72,8 +71,6 @@ MAX_FREE_PEOPLES_DICE = 6
 """The Free Peoples' action dice: 4, up to 6 (rules: Резерв кубиков действия)."""
 EXCLUSIVE_FORMS = (("gandalf-grey", "gandalf-white"), ("strider", "aragorn"))
 """A character and its upgrade are one figure: never both in play."""
-
-Problems = list[tuple[str, str]]
 
 
 @dataclass(frozen=True)
@@ -349,84 +346,14 @@ def standard_setup() -> Position:
 # ---- reading the JSON format ----------------------------------------------------------------
 
 
-class _Reader:
-    """Collects every problem while reading the JSON format."""
-
-    def __init__(self) -> None:
-        self.problems: Problems = []
-
-    def add(self, where: str, message: str) -> None:
-        self.problems.append((where, message))
-
-    def mapping(self, value: Any, where: str) -> Mapping:
-        if value is None:
-            return {}
-        if not isinstance(value, Mapping):
-            self.add(where, Message(N_("must be an object")))
-            return {}
-        return value
-
-    def items(self, value: Any, where: str) -> list:
-        if value is None:
-            return []
-        if not isinstance(value, list | tuple):
-            self.add(where, Message(N_("must be a list")))
-            return []
-        return list(value)
-
-    def count(self, value: Any, where: str, low: int = 0, high: int | None = None) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            self.add(where, Message(N_("must be a whole number")))
-            return 0
-        if value < low or (high is not None and value > high):
-            if high is None:
-                message = Message(
-                    N_("must be at least %(low)s, not %(value)s"), low=low, value=value
-                )
-            else:
-                message = Message(
-                    N_("must be between %(low)s and %(high)s, not %(value)s"),
-                    low=low,
-                    high=high,
-                    value=value,
-                )
-            self.add(where, message)
-            return max(low, value if high is None else min(value, high))
-        return value
-
-    def flag(self, value: Any, where: str) -> bool:
-        if not isinstance(value, bool):
-            self.add(where, Message(N_("must be true or false")))
-            return False
-        return value
-
-    def region(self, value: Any, where: str) -> str | None:
-        region = find_region(value) if isinstance(value, str) else None
-        if region is None:
-            self.add(where, unknown_region_message(value))
-            return None
-        return region.slug
-
-    def character(self, value: Any, where: str, *, companion: bool = False) -> str | None:
-        character = BOARD.characters.get(value) if isinstance(value, str) else None
-        if character is None or (companion and not character.is_companion):
-            template = (
-                N_("unknown companion %(name)s") if companion else N_("unknown character %(name)s")
-            )
-            self.add(where, Message(template, name=repr(value)))
-            return None
-        return character.slug
-
-
-def _read_armies(reader: _Reader, raw: Any) -> dict[str, dict[str, Units]]:
+def _read_armies(reader: Reader, raw: Any) -> dict[str, dict[str, Units]]:
     armies: dict[str, dict[str, Units]] = {}
     for key, by_nation in reader.mapping(raw, "armies").items():
         where = f"armies.{key}"
         region = reader.region(key, where)
         for nation, figures in reader.mapping(by_nation, where).items():
             at = f"{where}.{nation}"
-            if nation not in BOARD.nations:
-                reader.add(at, Message(N_("unknown nation %(name)s"), name=repr(nation)))
+            if reader.nation(nation, at) is None:
                 continue
             units = _read_figures(reader, figures, at)
             if region is not None and units:
@@ -435,7 +362,7 @@ def _read_armies(reader: _Reader, raw: Any) -> dict[str, dict[str, Units]]:
     return armies
 
 
-def _read_figures(reader: _Reader, raw: Any, at: str) -> Units:
+def _read_figures(reader: Reader, raw: Any, at: str) -> Units:
     """One nation's figures: ``regular``, ``elite``, ``leaders``, ``nazgul`` (0 if omitted)."""
     figures = reader.mapping(raw, at)
     for kind in set(figures) - set(UNIT_KINDS):
@@ -443,20 +370,19 @@ def _read_figures(reader: _Reader, raw: Any, at: str) -> Units:
     return Units(**{k: reader.count(figures.get(k, 0), f"{at}.{k}") for k in UNIT_KINDS})
 
 
-def _read_reinforcements(reader: _Reader, raw: Any) -> Mapping[str, Units] | None:
+def _read_reinforcements(reader: Reader, raw: Any) -> Mapping[str, Units] | None:
     if raw is None:
         return None
     pools = {}
     for nation, figures in reader.mapping(raw, "reinforcements").items():
         at = f"reinforcements.{nation}"
-        if nation not in BOARD.nations:
-            reader.add(at, Message(N_("unknown nation %(name)s"), name=repr(nation)))
+        if reader.nation(nation, at) is None:
             continue
         pools[nation] = _read_figures(reader, figures, at)
     return _frozen(pools)
 
 
-def _read_fellowship(reader: _Reader, raw: Any) -> Fellowship:
+def _read_fellowship(reader: Reader, raw: Any) -> Fellowship:
     data = reader.mapping(raw, "fellowship")
     start = standard_setup().fellowship
     region = reader.region(data.get("region", start.region), "fellowship.region")
@@ -485,12 +411,11 @@ def _read_fellowship(reader: _Reader, raw: Any) -> Fellowship:
     )
 
 
-def _read_political(reader: _Reader, raw: Any) -> dict[str, Political]:
+def _read_political(reader: Reader, raw: Any) -> dict[str, Political]:
     political = {nation: _starting_political(nation) for nation in BOARD.nations}
     for nation, marker in reader.mapping(raw, "political").items():
         where = f"political.{nation}"
-        if nation not in BOARD.nations:
-            reader.add(where, Message(N_("unknown nation %(name)s"), name=repr(nation)))
+        if reader.nation(nation, where) is None:
             continue
         marker = reader.mapping(marker, where)
         start = political[nation]
@@ -506,7 +431,7 @@ def _read_political(reader: _Reader, raw: Any) -> dict[str, Political]:
     return political
 
 
-def _read_control(reader: _Reader, raw: Any) -> dict[str, str]:
+def _read_control(reader: Reader, raw: Any) -> dict[str, str]:
     control = dict(starting_control())
     for key, side in reader.mapping(raw, "control").items():
         where = f"control.{key}"
@@ -531,7 +456,7 @@ def validate_position(data: Any) -> Position:
     Raises ``InvalidInput([(field, message), ...])``: malformed fields, unknown regions,
     nations, characters or tiles, and everything :func:`position_problems` finds.
     """
-    reader = _Reader()
+    reader = Reader()
     data = reader.mapping(data, "position")
     for key in set(data) - POSITION_KEYS:
         reader.add(key, Message(N_("unknown field")))

@@ -10,7 +10,7 @@ from adjudicator.games.wotr.factions import FACTIONS, MAX_FIGURES
 from adjudicator.games.wotr.hunt import CASUALTY_CHOICES, MAX_MOVES
 from adjudicator.games.wotr.position import MAX_FREE_PEOPLES_DICE, MAX_SHADOW_DICE
 from adjudicator.serializers import (
-    CitationSerializer,
+    AnswerSerializer,
     ExactValueSerializer,
     ProbabilitySerializer,
     StrictSerializer,
@@ -26,12 +26,10 @@ class WotrValueProbabilitySerializer(ProbabilitySerializer):
     value = serializers.IntegerField()
 
 
-class WotrAnswerSerializer(serializers.Serializer):
-    """What every answer ends with: a verdict line, its assumptions and the rules applied."""
+class WotrAnswerSerializer(AnswerSerializer):
+    """What every answer ends with: a verdict line, then the shared envelope."""
 
     verdict = serializers.CharField(help_text="one line summing up the answer")
-    assumptions = serializers.ListField(child=serializers.CharField())
-    citations = CitationSerializer(many=True)
 
 
 # ---- positions ------------------------------------------------------------------------------

@@ -6,16 +6,16 @@ agree. Engine messages (``N_``) are translated here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
-from adjudicator.citations import citations_payload
+from adjudicator.citations import answer_payload
 from adjudicator.formatting import percent
-from adjudicator.games.common import InvalidInput, exact_value, probability
+from adjudicator.games.common import Answer, InvalidInput, exact_value, probability
 from adjudicator.games.wotr.battle import Army, Battle, BattleOdds, battle_odds
 from adjudicator.games.wotr.factions import FactionAttack, FactionAttackOdds, faction_attack_odds
 from adjudicator.games.wotr.from_position import position_battle_odds
@@ -38,12 +38,9 @@ def distribution(values: Mapping[int, Fraction]) -> list[dict[str, Any]]:
     return [{"value": k, **probability(p)} for k, p in values.items()]
 
 
-def _common(verdict: str, assumptions: Iterable[str], citations, request) -> dict[str, Any]:
-    return {
-        "verdict": verdict,
-        "assumptions": [_(text) for text in assumptions],
-        "citations": citations_payload(citations, request),
-    }
+def _common(verdict: str, answer: Answer, request) -> dict[str, Any]:
+    """The headline, then the envelope every answer shares (reasons, citations, assumptions)."""
+    return {"verdict": verdict, **answer_payload(answer, request)}
 
 
 def read_position(data: Any, field: str = "position") -> Position:
@@ -181,7 +178,7 @@ def battle_answer(odds: BattleOdds, request=None) -> dict[str, Any]:
             side: {kind: exact_value(value) for kind, value in kinds.items()}
             for side, kinds in losses.items()
         },
-        **_common(battle_verdict(odds), odds.assumptions, odds.citations, request),
+        **_common(battle_verdict(odds), odds, request),
     }
 
 
@@ -215,7 +212,7 @@ def faction_answer(odds: FactionAttackOdds, request=None) -> dict[str, Any]:
             {"regular": r, "elite": e, **probability(p)} for (r, e), p in odds.end_states.items()
         ],
         "faction_eliminated": probability(odds.faction_eliminated),
-        **_common(verdict, odds.assumptions, odds.citations, request),
+        **_common(verdict, odds, request),
     }
 
 
@@ -288,7 +285,7 @@ def hunt_answer(odds: HuntOdds, request=None) -> dict[str, Any]:
         "stopped": probability(odds.stopped),
         "mordor_steps": distribution(odds.steps),
         "pool_size": odds.pool_size,
-        **_common(hunt_verdict(odds), odds.assumptions, odds.citations, request),
+        **_common(hunt_verdict(odds), odds, request),
     }
     if odds.hunt.moves > 1 or odds.per_move:
         answer["survive"] = probability(odds.survives)
@@ -329,7 +326,7 @@ def victory_answer(result: VictoryResult, request=None) -> dict[str, Any]:
             for c in result.conditions
         ],
         "points_from": {side: list(regions) for side, regions in result.points_from.items()},
-        **_common(verdict, result.assumptions, result.citations, request),
+        **_common(verdict, result, request),
     }
 
 
