@@ -85,24 +85,6 @@ class Verdict(Answer):
         """What makes it illegal (nothing when it is legal)."""
         return () if self.legal else self.reasons
 
-    @classmethod
-    def from_reasons(
-        cls,
-        problems: Iterable[Reason],
-        applied: Iterable[Citation] = (),
-        assumptions: Iterable[str] = (),
-    ) -> Verdict:
-        """Legal exactly when there are no problems; cites the problems' rules and ``applied``."""
-        problems = tuple(problems)
-        return cls(
-            legal=not problems,
-            reasons=problems,
-            citations=unique_citations(
-                [*applied, *(r.citation for r in problems if r.citation is not None)]
-            ),
-            assumptions=tuple(assumptions),
-        )
-
 
 class Message(str):
     """An English engine message that stays translatable after its parameters are filled in.
@@ -138,6 +120,10 @@ def translate_problems(
     ]
 
 
+Problems = list[tuple[str, str]]
+"""What is wrong with an input: ``(field, message)`` pairs, every one at once."""
+
+
 class InvalidInput(ValueError):
     """Malformed input to a checker: every problem, each with the field it concerns."""
 
@@ -157,7 +143,6 @@ def unique_citations(citations: Iterable[Citation]) -> tuple[Citation, ...]:
 # numbers (ints, gmpy2 mpz) over a common denominator kept by the caller. These are the few
 # operations every engine builds its odds from.
 
-Distribution = dict[Any, Fraction]
 Weights = Mapping[Any, Any]
 
 

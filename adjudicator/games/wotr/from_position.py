@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from adjudicator.games.common import N_, InvalidInput
+from adjudicator.games.common import N_, InvalidInput, Problems
 from adjudicator.games.wotr import citations as cite
 from adjudicator.games.wotr.battle import Army, Battle, BattleOdds, battle_odds
 from adjudicator.games.wotr.board import (
@@ -26,7 +26,6 @@ from adjudicator.games.wotr.board import (
 )
 from adjudicator.games.wotr.messages import Message
 from adjudicator.games.wotr.position import Position
-from adjudicator.games.wotr.reading import Problems
 
 
 def _enemy(side: str) -> str:

@@ -28,6 +28,7 @@ from adjudicator.games.common import (
     Answer,
     Citation,
     InvalidInput,
+    Problems,
     marginal,
     over,
     total,
@@ -43,7 +44,6 @@ from adjudicator.games.wotr.board import (
 from adjudicator.games.wotr.dice import SIDES, die_success, successes
 from adjudicator.games.wotr.messages import Message, between, one_of
 from adjudicator.games.wotr.position import MAX_FREE_PEOPLES_DICE, MAX_SHADOW_DICE
-from adjudicator.games.wotr.reading import Problems
 
 MAX_HUNT_DICE = 5
 HUNT_TARGET = 6

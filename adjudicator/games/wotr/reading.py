@@ -1,6 +1,7 @@
 """Reading War of the Ring JSON (positions, moves): one reader that checks each value against the
 shape it must have and collects every problem with the field it concerns, so that a request
-hears of all its mistakes at once.
+hears of all its mistakes at once; :func:`validate_position` reads a whole position with it
+(moves: :mod:`adjudicator.games.wotr.moves.model`).
 
 :class:`Reader` reads values (``reader.count(value, "hunt_box.shadow_dice", 0, 7)``);
 :meth:`Reader.object` reads one JSON object key by key (``fields.region("to")``), its problems
@@ -12,16 +13,34 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from adjudicator.games.common import N_, InvalidInput, Message
+from adjudicator.games.common import N_, InvalidInput, Message, Problems
 from adjudicator.games.wotr.board import (
     BOARD,
+    MORDOR_LAST_STEP,
+    POLITICAL_MAX_STEPS,
+    SIDES,
+    UNIT_KINDS,
     find_region,
     resolve_character,
     unknown_region_message,
 )
 from adjudicator.games.wotr.messages import not_one_of
-
-Problems = list[tuple[str, str]]
+from adjudicator.games.wotr.position import (
+    GOLLUM,
+    MAX_FREE_PEOPLES_DICE,
+    MAX_SHADOW_DICE,
+    Fellowship,
+    HuntBox,
+    Political,
+    Position,
+    Units,
+    freeze_armies,
+    frozen,
+    position_problems,
+    standard_setup,
+    starting_control,
+    starting_political,
+)
 
 REQUIRED = Message(N_("is required"))
 """A missing field (translatable, like every engine message)."""
@@ -178,3 +197,188 @@ class Fields:
     def object(self, key: str) -> Fields:
         """A nested object (required)."""
         return self.reader.object(self.data.get(key), self.where(key))
+
+
+# ---- reading the JSON format ----------------------------------------------------------------
+
+
+def _read_armies(reader: Reader, raw: Any) -> dict[str, dict[str, Units]]:
+    armies: dict[str, dict[str, Units]] = {}
+    for key, by_nation in reader.mapping(raw, "armies").items():
+        where = f"armies.{key}"
+        region = reader.region(key, where)
+        for nation, figures in reader.mapping(by_nation, where).items():
+            at = f"{where}.{nation}"
+            if reader.nation(nation, at) is None:
+                continue
+            units = _read_figures(reader, figures, at)
+            if region is not None and units:
+                slot = armies.setdefault(region, {})
+                slot[nation] = slot.get(nation, Units()) + units
+    return armies
+
+
+def _read_figures(reader: Reader, raw: Any, at: str) -> Units:
+    """One nation's figures: ``regular``, ``elite``, ``leaders``, ``nazgul`` (0 if omitted)."""
+    figures = reader.mapping(raw, at)
+    for kind in set(figures) - set(UNIT_KINDS):
+        reader.add(f"{at}.{kind}", Message(N_("unknown figure kind %(name)s"), name=repr(kind)))
+    return Units(**{k: reader.count(figures.get(k, 0), f"{at}.{k}") for k in UNIT_KINDS})
+
+
+def _read_reinforcements(reader: Reader, raw: Any) -> Mapping[str, Units] | None:
+    if raw is None:
+        return None
+    pools = {}
+    for nation, figures in reader.mapping(raw, "reinforcements").items():
+        at = f"reinforcements.{nation}"
+        if reader.nation(nation, at) is None:
+            continue
+        pools[nation] = _read_figures(reader, figures, at)
+    return frozen(pools)
+
+
+def _read_fellowship(reader: Reader, raw: Any) -> Fellowship:
+    data = reader.mapping(raw, "fellowship")
+    start = standard_setup().fellowship
+    region = reader.region(data.get("region", start.region), "fellowship.region")
+    companions = [
+        slug
+        for index, value in enumerate(
+            reader.items(data.get("companions", list(start.companions)), "fellowship.companions")
+        )
+        if (slug := reader.character(value, f"fellowship.companions[{index}]", companion=True))
+    ]
+    mordor_step = data.get("mordor_step")
+    if mordor_step is not None:
+        mordor_step = reader.count(mordor_step, "fellowship.mordor_step", 0, MORDOR_LAST_STEP)
+    guide = data.get("guide", start.guide if companions else GOLLUM)
+    if not isinstance(guide, str):
+        reader.add("fellowship.guide", Message(N_("must be a companion slug or 'gollum'")))
+        guide = GOLLUM
+    return Fellowship(
+        region=region or start.region,
+        progress=reader.count(data.get("progress", 0), "fellowship.progress"),
+        revealed=reader.flag(data.get("revealed", False), "fellowship.revealed"),
+        corruption=reader.count(data.get("corruption", 0), "fellowship.corruption", 0, 12),
+        mordor_step=mordor_step,
+        guide=guide,
+        companions=tuple(companions),
+    )
+
+
+def _read_political(reader: Reader, raw: Any) -> dict[str, Political]:
+    political = {nation: starting_political(nation) for nation in BOARD.nations}
+    for nation, marker in reader.mapping(raw, "political").items():
+        where = f"political.{nation}"
+        if reader.nation(nation, where) is None:
+            continue
+        marker = reader.mapping(marker, where)
+        start = political[nation]
+        political[nation] = Political(
+            reader.count(
+                marker.get("steps_from_war", start.steps_from_war),
+                f"{where}.steps_from_war",
+                0,
+                POLITICAL_MAX_STEPS,
+            ),
+            reader.flag(marker.get("active", start.active), f"{where}.active"),
+        )
+    return political
+
+
+def _read_control(reader: Reader, raw: Any) -> dict[str, str]:
+    control = dict(starting_control())
+    for key, side in reader.mapping(raw, "control").items():
+        where = f"control.{key}"
+        region = reader.region(key, where)
+        if region is None:
+            continue
+        if not BOARD.regions[region].is_settlement:
+            reader.add(
+                where,
+                Message(N_("%(region)s has no town, city or stronghold to control"), region=region),
+            )
+        elif side not in SIDES:
+            reader.add(where, not_one_of(SIDES, side))
+        else:
+            control[region] = side
+    return control
+
+
+def validate_position(data: Any) -> Position:
+    """Read and check a position in the JSON format, reporting every problem at once.
+
+    Raises ``InvalidInput([(field, message), ...])``: malformed fields, unknown regions,
+    nations, characters or tiles, and everything :func:`position_problems` finds.
+    """
+    reader = Reader()
+    data = reader.mapping(data, "position")
+    for key in set(data) - POSITION_KEYS:
+        reader.add(key, Message(N_("unknown field")))
+    armies = _read_armies(reader, data.get("armies"))
+    hunt_box = reader.mapping(data.get("hunt_box"), "hunt_box")
+    sieges = {
+        region
+        for index, value in enumerate(reader.items(data.get("sieges"), "sieges"))
+        if (region := reader.region(value, f"sieges[{index}]"))
+    }
+    characters = {}
+    for key, value in reader.mapping(data.get("characters"), "characters").items():
+        slug = reader.character(key, f"characters.{key}")
+        region = reader.region(value, f"characters.{key}")
+        if slug and region:
+            characters[slug] = region
+    drawn = reader.items(data.get("hunt_tiles_drawn"), "hunt_tiles_drawn")
+    position = Position(
+        armies=freeze_armies(armies),
+        fellowship=_read_fellowship(reader, data.get("fellowship")),
+        characters=frozen(characters),
+        control=frozen(_read_control(reader, data.get("control"))),
+        sieges=frozenset(sieges),
+        political=frozen(_read_political(reader, data.get("political"))),
+        hunt_box=HuntBox(
+            reader.count(
+                hunt_box.get("shadow_dice", 0), "hunt_box.shadow_dice", 0, MAX_SHADOW_DICE
+            ),
+            reader.count(
+                hunt_box.get("free_peoples_dice", 0),
+                "hunt_box.free_peoples_dice",
+                0,
+                MAX_FREE_PEOPLES_DICE,
+            ),
+        ),
+        hunt_tiles_drawn=tuple(tile for tile in drawn if isinstance(tile, str)),
+        reinforcements=_read_reinforcements(reader, data.get("reinforcements")),
+    )
+    problems = reader.problems
+    problems += [
+        (f"hunt_tiles_drawn[{i}]", Message(N_("unknown hunt tile %(name)s"), name=repr(tile)))
+        for i, tile in enumerate(drawn)
+        if not isinstance(tile, str) or tile not in BOARD.hunt_tiles
+    ]
+    problems += position_problems(position)
+    if problems:
+        raise InvalidInput(problems)
+    return position
+
+
+POSITION_KEYS = frozenset(standard_setup().to_dict()) | {"reinforcements"}
+
+
+SETUP = "setup"
+"""Stands for the standard setup wherever a position is asked for."""
+
+
+def read_position(data: Any, field: str = "position") -> Position:
+    """``"setup"`` (or nothing) for the standard setup, else a position in the JSON format,
+    every problem named under ``field`` (``position.armies.edoras``); raises
+    :class:`InvalidInput`."""
+    if data is None or data == SETUP:
+        return standard_setup()
+    if not isinstance(data, Mapping):
+        raise InvalidInput([(field, Message(N_('must be "setup" or a position object')))])
+    try:
+        return validate_position(data)
+    except InvalidInput as error:
+        raise InvalidInput((f"{field}.{where}", what) for where, what in error.problems) from None

@@ -19,9 +19,6 @@ from adjudicator.serializers import (
 # ---- shared pieces --------------------------------------------------------------------------
 
 
-WotrStrictSerializer = StrictSerializer
-
-
 class WotrValueProbabilitySerializer(ProbabilitySerializer):
     value = serializers.IntegerField()
 
@@ -126,7 +123,7 @@ class WotrPositionInputField(serializers.JSONField):
     """``"setup"`` or a position object; the engine validates it (every problem at once)."""
 
 
-class WotrPositionValidateRequestSerializer(WotrStrictSerializer):
+class WotrPositionValidateRequestSerializer(StrictSerializer):
     position = WotrPositionInputField()
 
 
@@ -140,7 +137,7 @@ class WotrPositionValidateResponseSerializer(serializers.Serializer):
 # ---- battle ---------------------------------------------------------------------------------
 
 
-class WotrArmyModifiersSerializer(WotrStrictSerializer):
+class WotrArmyModifiersSerializer(StrictSerializer):
     strength_bonus = serializers.IntegerField(min_value=-5, max_value=5, default=0)
     roll_modifier = serializers.IntegerField(min_value=-5, max_value=5, default=0)
     reroll_modifier = serializers.IntegerField(min_value=-5, max_value=5, default=0)
@@ -160,7 +157,7 @@ class WotrArmySerializer(WotrArmyModifiersSerializer):
     )
 
 
-class WotrBattleOptionsSerializer(WotrStrictSerializer):
+class WotrBattleOptionsSerializer(StrictSerializer):
     rounds = serializers.IntegerField(
         min_value=1,
         max_value=MAX_ROUNDS,
@@ -245,12 +242,12 @@ class WotrBattleResponseSerializer(WotrAnswerSerializer):
 # ---- faction attacks -------------------------------------------------------------------------
 
 
-class WotrTargetSerializer(WotrStrictSerializer):
+class WotrTargetSerializer(StrictSerializer):
     regular = serializers.IntegerField(min_value=0, max_value=10)
     elite = serializers.IntegerField(min_value=0, max_value=10, default=0)
 
 
-class WotrFactionAttackRequestSerializer(WotrStrictSerializer):
+class WotrFactionAttackRequestSerializer(StrictSerializer):
     faction = serializers.ChoiceField(FACTIONS)
     figures = serializers.IntegerField(min_value=1, max_value=MAX_FIGURES)
     target = WotrTargetSerializer(help_text="the Shadow army attacked")
@@ -282,7 +279,7 @@ class WotrFactionAttackResponseSerializer(WotrAnswerSerializer):
 # ---- hunt -----------------------------------------------------------------------------------
 
 
-class WotrRerollsSerializer(WotrStrictSerializer):
+class WotrRerollsSerializer(StrictSerializer):
     stronghold = serializers.BooleanField(default=False)
     army = serializers.BooleanField(default=False)
     nazgul = serializers.BooleanField(default=False)
@@ -306,7 +303,7 @@ class WotrPoolField(serializers.JSONField):
         raise serializers.ValidationError("must be 'standard' or a list of hunt tile ids")
 
 
-class WotrHuntRequestSerializer(WotrStrictSerializer):
+class WotrHuntRequestSerializer(StrictSerializer):
     hunt_dice = serializers.IntegerField(
         min_value=0, max_value=MAX_SHADOW_DICE, help_text="Shadow dice in the hunt box"
     )
@@ -364,7 +361,7 @@ class WotrHuntTurnResponseSerializer(WotrHuntResponseSerializer):
 # ---- victory --------------------------------------------------------------------------------
 
 
-class WotrVictoryRequestSerializer(WotrStrictSerializer):
+class WotrVictoryRequestSerializer(StrictSerializer):
     control = serializers.DictField(
         child=serializers.CharField(),
         required=False,

@@ -15,12 +15,12 @@ from django.utils.translation import gettext_noop, ngettext
 
 from adjudicator.citations import answer_payload
 from adjudicator.formatting import percent
-from adjudicator.games.common import Answer, InvalidInput, exact_value, probability
+from adjudicator.games.common import Answer, exact_value, probability
 from adjudicator.games.wotr.battle import Army, Battle, BattleOdds, battle_odds
 from adjudicator.games.wotr.factions import FactionAttack, FactionAttackOdds, faction_attack_odds
 from adjudicator.games.wotr.from_position import position_battle_odds
 from adjudicator.games.wotr.hunt import Hunt, HuntOdds, hunt_odds
-from adjudicator.games.wotr.position import Position, standard_setup, validate_position
+from adjudicator.games.wotr.reading import read_position
 from adjudicator.games.wotr.victory import (
     VictoryResult,
     read_control,
@@ -41,25 +41,6 @@ def distribution(values: Mapping[int, Fraction]) -> list[dict[str, Any]]:
 def _common(verdict: str, answer: Answer, request) -> dict[str, Any]:
     """The headline, then the envelope every answer shares (reasons, citations, assumptions)."""
     return {"verdict": verdict, **answer_payload(answer, request)}
-
-
-def read_position(data: Any, field: str = "position") -> Position:
-    """``"setup"`` or a position object; problems are reported under ``field``."""
-    if data == "setup":
-        return standard_setup()
-    try:
-        return validate_position(data)
-    except InvalidInput as error:
-        # the engine names a position that is not an object "position" itself
-        raise InvalidInput(
-            (
-                field
-                if where == "position" and not isinstance(data, Mapping)
-                else f"{field}.{where}",
-                what,
-            )
-            for where, what in error.problems
-        ) from None
 
 
 # ---- battle ---------------------------------------------------------------------------------
