@@ -270,7 +270,10 @@ def plan_battle(battle: Battle, goal: str) -> BattlePlan:
         by_policy=by_policy,
         to_the_end=float(to_the_end.value(to_the_end.start())),
         stops=_stop_points(planner),
-        citations=(*battle_citations(replace(planned, rounds=2)), cite.CEASE_OR_RETREAT),
+        citations=(  # rounds=None: the ceasing rule is cited
+            *battle_citations(planned),
+            *((cite.CAPTURE,) if goal == CAPTURE else ()),
+        ),
         assumptions=(
             *battle_assumptions(replace(planned, rounds=None)),
             N_(

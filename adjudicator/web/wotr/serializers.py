@@ -5,6 +5,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from adjudicator.games.wotr.battle import CASUALTY_POLICIES, MAX_ROUNDS, SETTLEMENT_TYPES
+from adjudicator.games.wotr.battle_plan import GOALS
 from adjudicator.games.wotr.board import MAX_CORRUPTION, MORDOR_LAST_STEP, SIDES
 from adjudicator.games.wotr.factions import FACTIONS, MAX_FIGURES
 from adjudicator.games.wotr.hunt import CASUALTY_CHOICES, MAX_MOVES
@@ -237,6 +238,59 @@ class WotrBattleResponseSerializer(WotrAnswerSerializer):
         many=True, help_text="every round when rounds are limited; the first otherwise"
     )
     expected_losses = WotrExpectedLossesSerializer()
+
+
+# ---- battle planner ---------------------------------------------------------------------------
+
+
+class WotrBattlePlanRequestSerializer(StrictSerializer):
+    attacker = WotrArmySerializer(help_text="casualty_policy: kept only when both plan the same")
+    defender = WotrArmySerializer()
+    settlement = serializers.ChoiceField(SETTLEMENT_TYPES, default="none")
+    siege = serializers.BooleanField(default=False)
+    goal = serializers.ChoiceField(
+        GOALS,
+        default="capture",
+        help_text="destroy: the chance the defending army is destroyed; capture: destroyed with "
+        "an attacking unit left to move in; exchange: expected hit points the defender loses "
+        "minus those the attacker loses",
+    )
+    target_percent = serializers.IntegerField(
+        min_value=1,
+        max_value=100,
+        allow_null=True,
+        default=None,
+        help_text="also find the fewest attacking regulars (elites and leadership as given) "
+        "whose best plan reaches this chance (destroy and capture only)",
+    )
+
+
+class WotrStopPointSerializer(serializers.Serializer):
+    attacker = WotrSideStateSerializer()
+    defender = WotrSideStateSerializer()
+    reached = serializers.FloatField(help_text="the chance the battle comes to this point")
+    stop_value = serializers.FloatField()
+    go_on_value = serializers.FloatField()
+
+
+class WotrSmallestArmySerializer(serializers.Serializer):
+    target_percent = serializers.IntegerField()
+    regular = serializers.IntegerField(allow_null=True, help_text="null: even 10 do not")
+
+
+class WotrBattlePlanResponseSerializer(WotrAnswerSerializer):
+    goal = serializers.ChoiceField(GOALS)
+    casualty_policy = serializers.ChoiceField(
+        CASUALTY_POLICIES, help_text="the attacker's casualties that serve the goal"
+    )
+    value = serializers.FloatField(help_text="the goal under the plan (a chance, or hit points)")
+    by_policy = serializers.DictField(
+        child=serializers.FloatField(), help_text="the best value with each casualty policy"
+    )
+    to_the_end = serializers.FloatField(help_text="the value when the attacker never ceases")
+    precision = serializers.FloatField(help_text="the values' error is below this")
+    stops = WotrStopPointSerializer(many=True, help_text="where the plan ceases, likeliest first")
+    smallest_army = WotrSmallestArmySerializer(allow_null=True)
 
 
 # ---- faction attacks -------------------------------------------------------------------------

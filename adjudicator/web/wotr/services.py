@@ -14,9 +14,19 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
 from adjudicator.citations import answer_payload
-from adjudicator.formatting import percent
+from adjudicator.formatting import decimal, percent
 from adjudicator.games.common import Answer, exact_value, probability
 from adjudicator.games.wotr.battle import Army, Battle, BattleOdds, battle_odds
+from adjudicator.games.wotr.battle_plan import (
+    CAPTURE,
+    CHANCE_GOALS,
+    DESTROY,
+    EXCHANGE,
+    STATED_ERROR,
+    BattlePlan,
+    plan_battle,
+    smallest_army,
+)
 from adjudicator.games.wotr.factions import FactionAttack, FactionAttackOdds, faction_attack_odds
 from adjudicator.games.wotr.from_position import position_battle_odds
 from adjudicator.games.wotr.hunt import Hunt, HuntOdds, hunt_odds
@@ -160,6 +170,104 @@ def battle_answer(odds: BattleOdds, request=None) -> dict[str, Any]:
             for side, kinds in losses.items()
         },
         **_common(battle_verdict(odds), odds, request),
+    }
+
+
+# ---- battle planner -------------------------------------------------------------------------
+
+POLICY_ADVICE = {
+    "keep_strength": gettext_noop("turn elites into regulars first"),
+    "keep_elites": gettext_noop("remove regulars first"),
+}
+GOAL_LABELS = {
+    DESTROY: gettext_noop("Chance to destroy the defending army"),
+    CAPTURE: gettext_noop("Chance to destroy it and keep a unit to move in"),
+    EXCHANGE: gettext_noop("Expected hit points won (theirs lost minus yours)"),
+}
+
+
+def goal_value(goal: str, value: float) -> str:
+    """A plan's worth as the page says it: a percentage, or signed hit points."""
+    if goal in CHANCE_GOALS:
+        return percent(value)
+    return ("+" if value >= 0 else "") + decimal(value, 2)
+
+
+def run_battle_plan(data: Mapping[str, Any], request=None) -> dict[str, Any]:
+    battle = Battle(
+        attacker=army_from(data["attacker"]),
+        defender=army_from(data["defender"]),
+        settlement=data["settlement"],
+        siege=data["siege"],
+        rounds=None,
+    )
+    goal = data["goal"]
+    plan = plan_battle(battle, goal)
+    target = data.get("target_percent")
+    smallest = None
+    if target is not None:
+        smallest = {
+            "target_percent": target,
+            "regular": smallest_army(plan.battle, goal, Fraction(target, 100)),
+        }
+    return battle_plan_answer(plan, smallest, request)
+
+
+def battle_plan_verdict(plan: BattlePlan, smallest: Mapping[str, Any] | None) -> str:
+    """The advice first: when to cease, which casualties to take, and what it is worth."""
+    if plan.stops:
+        likeliest = plan.stops[0]
+        stopping = ngettext(
+            "cease attacking at %(count)s point (likeliest: your %(you)s against their %(them)s)",
+            "cease attacking at %(count)s points (likeliest: your %(you)s against their %(them)s)",
+            len(plan.stops),
+        ) % {
+            "count": len(plan.stops),
+            "you": "{}/{}".format(*likeliest.attacker),
+            "them": "{}/{}".format(*likeliest.defender),
+        }
+    else:
+        stopping = _("fight until one army is gone")
+    verdict = _(
+        "Best plan: %(stopping)s, and %(casualties)s. %(goal)s: %(value)s (fighting to the end: "
+        "%(end)s)."
+    ) % {
+        "stopping": stopping,
+        "casualties": _(POLICY_ADVICE[plan.casualty_policy]),
+        "goal": _(GOAL_LABELS[plan.goal]),
+        "value": goal_value(plan.goal, plan.value),
+        "end": goal_value(plan.goal, plan.to_the_end),
+    }
+    if smallest is None:
+        return verdict
+    values = {"target": smallest["target_percent"], "regular": smallest["regular"]}
+    if smallest["regular"] is None:
+        return (
+            verdict + " " + _("Even a full army of regulars does not reach %(target)s%%.") % values
+        )
+    return verdict + " " + _("The fewest regulars that reach %(target)s%%: %(regular)s.") % values
+
+
+def battle_plan_answer(plan: BattlePlan, smallest, request=None) -> dict[str, Any]:
+    return {
+        "goal": plan.goal,
+        "casualty_policy": plan.casualty_policy,
+        "value": plan.value,
+        "by_policy": plan.by_policy,
+        "to_the_end": plan.to_the_end,
+        "precision": STATED_ERROR,
+        "stops": [
+            {
+                "attacker": {"regular": p.attacker[0], "elite": p.attacker[1]},
+                "defender": {"regular": p.defender[0], "elite": p.defender[1]},
+                "reached": p.reached,
+                "stop_value": p.stop_value,
+                "go_on_value": p.go_on_value,
+            }
+            for p in plan.stops
+        ],
+        "smallest_army": smallest,
+        **_common(battle_plan_verdict(plan, smallest), plan, request),
     }
 
 
