@@ -175,6 +175,7 @@ def test_a_deck_link_names_the_stored_list_the_api_validates(client):
 #: The API endpoint each checker page asks.
 ENDPOINTS = {
     "/wotr/battle/": "/api/wotr/battle/",
+    "/wotr/battle/plan/": "/api/wotr/battle/plan/",
     "/wotr/battle/position/": "/api/wotr/position/battle/",
     "/wotr/factions/": "/api/wotr/factions/attack/",
     "/wotr/hunt/": "/api/wotr/hunt/",
