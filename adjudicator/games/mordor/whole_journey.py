@@ -413,8 +413,11 @@ class WholeJourney:
         self._others_marks = self.company.marks()
 
     def kind(self, position: int) -> TurnKind:
+        """The place's kind of turn; a room of more steps than a turn has dice is the same
+        room (so the places of the basic game, far from Mordor, share one graph)."""
         turn = turn_rules(location_at(position, self.setup), self.advanced)
-        return TurnKind(turn, self.setup, self.dice, self.setup.hobbit_steps - position)
+        room = min(self.setup.hobbit_steps - position, sum(self.dice))
+        return TurnKind(turn, self.setup, self.dice, room)
 
     def states_from(self, position: int, track: NazgulTrack) -> list[State]:
         """Every state a journey from here may pass through: the later places with every
