@@ -25,15 +25,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from adjudicator.games.mordor import journey, odds, whole_journey
+from adjudicator.games.mordor import dice, journey, odds, whole_journey
 from adjudicator.games.mordor.model import LOCATIONS, DiceSpec
 from adjudicator.games.mordor.track import NazgulTrack
 
 CACHES = (
-    odds._multisets,
-    odds.roll_distribution,
-    odds.keep_options,
-    odds.keep_effect,
+    dice._multisets,
+    dice.roll_distribution,
+    dice.keep_options,
+    dice.keep_effect,
     odds._distinct_moves,
     odds._roll_moves,
     odds._fixed_choice,
@@ -81,16 +81,16 @@ def sampled_progress(position: int, samples: int = 20_000) -> float:
     rng = random.Random(position)
     total = 0
     for _ in range(samples):
-        dice, acc, may_reroll = context.dice, (0, 0, 0, 0), True
-        while any(dice):
-            rolls = odds.roll_distribution(context.spec, dice)
+        left, acc, may_reroll = context.dice, (0, 0, 0, 0), True
+        while any(left):
+            rolls = dice.roll_distribution(context.spec, left)
             index = rng.choices(range(len(rolls)), weights=[w for _, w in rolls])[0]
-            value, delta = solver.best(dice, acc)[index]
+            value, delta = solver.best(left, acc)[index]
             reroll = may_reroll and context.turn.may_reroll
-            if reroll and value < solver.value(dice, acc, may_reroll=False):
+            if reroll and value < solver.value(left, acc, may_reroll=False):
                 may_reroll = False
                 continue
-            dice, acc = solver.after(dice, acc, delta)
+            left, acc = solver.after(left, acc, delta)
             may_reroll = True
         total += context.worth(context.outcome(acc))
     return total / samples

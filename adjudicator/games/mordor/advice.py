@@ -8,16 +8,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from adjudicator.games.common import N_, InvalidInput, Message
+from adjudicator.games.mordor.dice import OTHER, OWN, keep_effect
 from adjudicator.games.mordor.keep import Die, legal_keeps
 from adjudicator.games.mordor.model import BLACK, DIE_COLORS, Face
-from adjudicator.games.mordor.odds import (
-    OTHER,
-    OWN,
-    TurnQuestion,
-    keep_effect,
-    solver_for,
-    turn_context,
-)
+from adjudicator.games.mordor.odds import TurnQuestion, solver_for, turn_context
 
 
 @dataclass(frozen=True)

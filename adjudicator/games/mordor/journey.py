@@ -33,21 +33,18 @@ from adjudicator.games.common import (
     unique_citations,
 )
 from adjudicator.games.mordor import citations as rules
-from adjudicator.games.mordor.model import HOBBIT_COLORS, TurnRules, location_at, turn_rules
-from adjudicator.games.mordor.odds import (
+from adjudicator.games.mordor.dice import (
     Acc,
     Delta,
     Dice,
     Keep,
     Roll,
-    TurnContext,
-    TurnQuestion,
-    TurnSolver,
     keep_effect,
     keep_options,
     roll_distribution,
-    turn_context,
 )
+from adjudicator.games.mordor.model import HOBBIT_COLORS, TurnRules, location_at, turn_rules
+from adjudicator.games.mordor.odds import TurnContext, TurnQuestion, TurnSolver, turn_context
 from adjudicator.games.mordor.track import NazgulTrack, Square
 
 FULL = (Square.MARKED, Square.SPLIT_MARKED)

@@ -39,6 +39,7 @@ import numpy as np
 
 from adjudicator.games.common import N_, InvalidInput, Message, Reason
 from adjudicator.games.mordor.advice import KeepAdvice, RollAdvice, check_roll, counted_dice
+from adjudicator.games.mordor.dice import Acc, Delta, Dice, dice_effects, face_weights, keep_effect
 from adjudicator.games.mordor.journey import (
     JourneyOdds,
     _grouped_moves,
@@ -49,18 +50,7 @@ from adjudicator.games.mordor.journey import (
 )
 from adjudicator.games.mordor.keep import Die, legal_keeps
 from adjudicator.games.mordor.model import GameSetup, TurnRules, location_at, turn_rules
-from adjudicator.games.mordor.odds import (
-    Acc,
-    Delta,
-    Dice,
-    TurnContext,
-    TurnQuestion,
-    dice_effects,
-    face_weights,
-    keep_effect,
-    make_after,
-    turn_context,
-)
+from adjudicator.games.mordor.odds import TurnContext, TurnQuestion, make_after, turn_context
 from adjudicator.games.mordor.track import NazgulTrack, Square
 
 #: The error the answer states (absolute, on a chance) and the one the tests hold it to.

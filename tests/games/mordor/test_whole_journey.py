@@ -11,9 +11,10 @@ from hypothesis import given, settings
 
 from adjudicator.games.common import InvalidInput
 from adjudicator.games.mordor import journey
+from adjudicator.games.mordor.dice import roll_chances
 from adjudicator.games.mordor.keep import Die
 from adjudicator.games.mordor.model import DiceSpec, Face, GameSetup
-from adjudicator.games.mordor.odds import TurnQuestion, roll_chances, turn_context
+from adjudicator.games.mordor.odds import TurnQuestion, turn_context
 from adjudicator.games.mordor.track import NazgulTrack, Square
 from adjudicator.games.mordor.whole_journey import (
     EXACT_STATES,
