@@ -163,10 +163,6 @@ def exact_journeys() -> None:
         )
 
 
-if __name__ == "__main__":
-    main()
-
-
 #: (place, track, chance the other player's turn marks you, the exact engine's answer if known)
 FLOAT_JOURNEYS = (
     (0, ".......", Fraction(1, 6), 0.9974412150501648),  # the exact engine: 79 s of CPU
@@ -202,3 +198,7 @@ def float_journeys() -> None:
             f"{cold:8.0f} {graphs:9.0f} {float(result.reach_mordor):14.12f} {known}"
         )
         assert exact is None or abs(result.reach_mordor - exact) < 1e-6
+
+
+if __name__ == "__main__":
+    main()
