@@ -16,9 +16,21 @@ from dataclasses import dataclass, field
 from whoosh import query as q
 from whoosh.reading import IndexReader
 
-from .analysis import LANGUAGES, analyze, fold, normalize, query_words
+from .analysis import (
+    LANGUAGES,
+    analyze,
+    edit_distance,
+    english_correction,
+    fold,
+    is_cyrillic,
+    is_dictionary_word,
+    normalize,
+    query_words,
+    russian_lemma,
+)
 from .glossary import Concept, matched_concepts
 from .index import SURFACE_FIELD, body_field, title_field
+from .translit import Transliterations
 
 TITLE_BOOST = 2.5
 SURFACE_BOOST = 0.5
@@ -26,6 +38,11 @@ GLOSSARY_BOOST = 0.5
 FUZZY_BOOST = 0.4
 MIN_FUZZY_LENGTH = 5
 MAX_FUZZY_CANDIDATES = 8
+#: A Latin word of this many letters or more may be Russian typed in Latin letters; its Russian
+#: readings weigh this much (at most this many of them).
+MIN_TRANSLIT_LENGTH = 3
+TRANSLIT_BOOST = 0.8
+MAX_TRANSLIT_CANDIDATES = 4
 # Looking up near spellings costs a millisecond or more a word: only the first few unknown words
 # of a query get them, so that a long garbled query cannot take long.
 MAX_FUZZY_WORDS = 3
@@ -37,13 +54,15 @@ _GLOSSARY_FIELDS = {"ru": ("ru", "en"), "en": ("ru", "en"), "pl": ("pl",)}
 
 @dataclass(frozen=True)
 class PlannedQuery:
-    """The whoosh query; per language the analyzed terms to highlight in snippets; and per query
+    """The whoosh query; per language the analyzed terms to highlight in snippets; per query
     word the sets of ``(field, term)`` pairs, any of which matched in full satisfies the word,
-    itself or through a glossary concept."""
+    itself or through a glossary concept; and each word the index does not know with the word
+    it was taken for (its nearest spelling, or the Russian word it transliterates)."""
 
     query: q.Query | None
     highlight_terms: dict[str, frozenset[str]] = field(default_factory=dict)
     word_alternatives: tuple[frozenset[frozenset[tuple[str, bytes]]], ...] = ()
+    corrections: dict[str, str] = field(default_factory=dict)
 
     def coverage(self, matched: Iterable[tuple[str, bytes]]) -> float:
         """The share of the query's words that one hit's ``matched`` terms satisfy."""
@@ -53,22 +72,6 @@ class PlannedQuery:
             for alternatives in self.word_alternatives
         )
         return satisfied / len(self.word_alternatives)
-
-
-def edit_distance(a: str, b: str) -> int:
-    """Levenshtein distance with adjacent transpositions counted as one edit ("осаад"/"осада")."""
-    previous2: list[int] = []
-    previous = list(range(len(b) + 1))
-    for i, char_a in enumerate(a, start=1):
-        current = [i] + [0] * len(b)
-        for j, char_b in enumerate(b, start=1):
-            current[j] = min(
-                previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (char_a != char_b)
-            )
-            if i > 1 and j > 1 and char_a == b[j - 2] and a[i - 2] == char_b:
-                current[j] = min(current[j], previous2[j - 2] + 1)
-        previous2, previous = previous, current
-    return previous[-1]
 
 
 def _allowed_edits(word: str) -> int:
@@ -100,8 +103,24 @@ def _near_spellings(reader: IndexReader, word: str) -> list[str]:
             SURFACE_FIELD, folded, 2, prefix=1 if len(folded) < 7 else 2
         )
     }
-    near = sorted((d, t) for t, d in candidates.items() if d <= allowed)
-    return [term for _, term in near[:MAX_FUZZY_CANDIDATES]]
+    near = sorted(
+        (d, -reader.doc_frequency(SURFACE_FIELD, t), t)
+        for t, d in candidates.items()
+        if d <= allowed
+    )
+    return [term for _, _, term in near[:MAX_FUZZY_CANDIDATES]]
+
+
+def _transliterated(
+    reader: IndexReader, word: str, known: bool, translit: Transliterations
+) -> list[str]:
+    """The indexed Russian words a Latin ``word`` may be typed for (one edit away too when the
+    word is unknown), the commonest first, at most :data:`MAX_TRANSLIT_CANDIDATES`."""
+    if is_cyrillic(word) or word.isdigit() or len(word) < MIN_TRANSLIT_LENGTH:
+        return []
+    found = translit.cyrillic(word, fuzzy=not known)
+    found.sort(key=lambda w: -reader.doc_frequency(SURFACE_FIELD, w))
+    return found[:MAX_TRANSLIT_CANDIDATES]
 
 
 def _concept_clause(concept: Concept, highlight: dict[str, set[str]]) -> q.Query:
@@ -125,11 +144,19 @@ def _word_clause(
     word: str,
     terms: list[tuple[str, str, float]],
     spellings: list[str],
+    russian: list[str],
     highlight: dict[str, set[str]],
 ) -> q.Query:
-    """One query word in every language's fields and as a surface form, or its near spellings."""
+    """One query word in every language's fields and as a surface form, or its near spellings,
+    and the Russian words it may transliterate in the Russian fields."""
     alternatives = [q.Term(name, term, boost=boost) for name, term, boost in terms]
     alternatives += [q.Term(SURFACE_FIELD, s, boost=FUZZY_BOOST) for s in spellings]
+    for lemma in dict.fromkeys(russian_lemma(w) for w in russian):
+        alternatives += [
+            q.Term(title_field("ru"), lemma, boost=TITLE_BOOST * TRANSLIT_BOOST),
+            q.Term(body_field("ru"), lemma, boost=TRANSLIT_BOOST),
+        ]
+        highlight["ru"].add(lemma)
     for language in LANGUAGES:
         highlight[language].update(normalize(w, language) for w in [word, *spellings])
     return q.Or(alternatives)
@@ -145,16 +172,53 @@ def _alternatives(clauses: list[q.Query]) -> frozenset[frozenset[tuple[str, byte
     )
 
 
-def plan_query(text: str, reader: IndexReader) -> PlannedQuery:
-    """The whoosh query for ``text`` against the index ``reader`` reads."""
+def _correction(
+    word: str, russian_of: dict[str, list[str]], spellings_of: dict[str, list[str]]
+) -> str:
+    """What an unknown word was typed for, unless it is a dictionary word (a real word the
+    rulebooks do not use is no typo): the Russian word it transliterates (``russian_of`` holds
+    only a query typed in Russian's), else its nearest spelling in the index, else the English
+    word one edit away; else itself."""
+    if is_dictionary_word(word):
+        return word
+    if russian_of.get(word):
+        return russian_of[word][0]
+    if spellings_of.get(word):
+        return spellings_of[word][0]
+    return (not is_cyrillic(word) and english_correction(word)) or word
+
+
+def plan_query(
+    text: str, reader: IndexReader, translit: Transliterations | None = None
+) -> PlannedQuery:
+    """The whoosh query for ``text`` against the index ``reader`` reads (``translit``: its
+    Russian words by Latin key, to read Russian typed in Latin letters)."""
     highlight: dict[str, set[str]] = {language: set() for language in LANGUAGES}
     words = query_words(text)
     terms_of = {word: _field_terms(word) for word in words}
     unknown = [word for word, terms in terms_of.items() if not _is_known(reader, terms)]
-    spellings_of = {word: _near_spellings(reader, word) for word in unknown[:MAX_FUZZY_WORDS]}
+    russian_of = {
+        word: _transliterated(reader, word, word not in unknown, translit)
+        for word in terms_of
+        if translit is not None
+    }
+    spellings_of = {
+        word: _near_spellings(reader, word)
+        for word in [w for w in unknown if not russian_of.get(w)][:MAX_FUZZY_WORDS]
+    }
     clauses_of = {
-        word: [_word_clause(word, terms, spellings_of.get(word, []), highlight)]
+        word: [
+            _word_clause(
+                word, terms, spellings_of.get(word, []), russian_of.get(word, []), highlight
+            )
+        ]
         for word, terms in terms_of.items()
+    }
+    # Russian in Latin letters when most of its words read as Russian words.
+    typed_russian = 2 * sum(bool(found) for found in russian_of.values()) > len(terms_of)
+    corrections = {
+        word: _correction(word, russian_of if typed_russian else {}, spellings_of)
+        for word in unknown
     }
     concept_clauses = []
     for concept, positions in matched_concepts(text).items():
@@ -168,4 +232,5 @@ def plan_query(text: str, reader: IndexReader) -> PlannedQuery:
         q.Or([clauses[0] for clauses in clauses_of.values()] + concept_clauses),
         {language: frozenset(terms) for language, terms in highlight.items()},
         tuple(_alternatives(clauses) for clauses in clauses_of.values()),
+        {word: found for word, found in corrections.items() if found != word},
     )
