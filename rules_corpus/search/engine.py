@@ -273,13 +273,14 @@ def search(
     searcher = open_searcher(directory)
     reader = searcher.reader()
     question = understand(text)
-    planned = plan_query(question.words, reader, transliterations(directory))
+    vectors = load_vectors(directory)
+    translations = vectors.translations if vectors is not None else None
+    planned = plan_query(question.words, reader, transliterations(directory), translations)
     corrected = corrected_text(text, planned.corrections)
     ranked = _ranked(searcher, planned, _filter(game, language, doc_type))
     weight = vector_weight(text, planned)
-    vectors = load_vectors(directory) if weight else None
     nearest: list[Near] = []
-    if vectors is not None and planned.query is not None:
+    if weight and vectors is not None and planned.query is not None:
         wanted = {"doc_type": doc_type, "game": game, "language": language}
         nearest = vectors.nearest(corrected, VECTOR_CANDIDATES, VECTOR_MINIMUM, wanted)
         ranked = _fused(searcher, ranked, nearest, weight)

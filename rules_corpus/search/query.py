@@ -10,7 +10,7 @@ the words higher.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from whoosh import query as q
@@ -43,6 +43,13 @@ MAX_FUZZY_CANDIDATES = 8
 MIN_TRANSLIT_LENGTH = 3
 TRANSLIT_BOOST = 0.8
 MAX_TRANSLIT_CANDIDATES = 4
+#: A Latin word also searches its nearest Russian lemmas by the sentence encoder: at most this
+#: many, at least this close (cosine), each weighing this much times its cosine.
+TRANSLATIONS = 3
+TRANSLATION_MINIMUM = 0.8
+TRANSLATION_BOOST = 0.5
+
+Translations = Callable[[list[str], int, float], dict[str, list[tuple[str, float]]]]
 # Looking up near spellings costs a millisecond or more a word: only the first few unknown words
 # of a query get them, so that a long garbled query cannot take long.
 MAX_FUZZY_WORDS = 3
@@ -64,9 +71,10 @@ class PlannedQuery:
     word_alternatives: tuple[frozenset[frozenset[tuple[str, bytes]]], ...] = ()
     corrections: dict[str, str] = field(default_factory=dict)
 
-    def coverage(self, matched: Iterable[tuple[str, bytes]]) -> float:
-        """The share of the query's words that one hit's ``matched`` terms satisfy."""
-        matched = set(matched)
+    def coverage(self, matched: Iterable[tuple[str, bytes]], *, titles_only: bool = False) -> float:
+        """The share of the query's words that one hit's ``matched`` terms satisfy (only those
+        of its title fields, with ``titles_only``)."""
+        matched = {term for term in matched if not titles_only or term[0].startswith("title_")}
         satisfied = sum(
             any(terms <= matched for terms in alternatives)
             for alternatives in self.word_alternatives
@@ -111,14 +119,13 @@ def _near_spellings(reader: IndexReader, word: str) -> list[str]:
     return [term for _, _, term in near[:MAX_FUZZY_CANDIDATES]]
 
 
-def _transliterated(
-    reader: IndexReader, word: str, known: bool, translit: Transliterations
-) -> list[str]:
-    """The indexed Russian words a Latin ``word`` may be typed for (one edit away too when the
-    word is unknown), the commonest first, at most :data:`MAX_TRANSLIT_CANDIDATES`."""
+def _transliterated(reader: IndexReader, word: str, translit: Transliterations) -> list[str]:
+    """The indexed Russian words an unknown Latin ``word`` may be typed for (one edit away
+    too), the commonest first, at most :data:`MAX_TRANSLIT_CANDIDATES`. A word the index knows
+    is taken as typed ("bitwa" is Polish, not «битва»)."""
     if is_cyrillic(word) or word.isdigit() or len(word) < MIN_TRANSLIT_LENGTH:
         return []
-    found = translit.cyrillic(word, fuzzy=not known)
+    found = translit.cyrillic(word)
     found.sort(key=lambda w: -reader.doc_frequency(SURFACE_FIELD, w))
     return found[:MAX_TRANSLIT_CANDIDATES]
 
@@ -144,17 +151,18 @@ def _word_clause(
     word: str,
     terms: list[tuple[str, str, float]],
     spellings: list[str],
-    russian: list[str],
+    russian: dict[str, float],
     highlight: dict[str, set[str]],
 ) -> q.Query:
     """One query word in every language's fields and as a surface form, or its near spellings,
-    and the Russian words it may transliterate in the Russian fields."""
+    and the Russian lemmas it may stand for (transliterated or translated), each with its
+    boost, in the Russian fields."""
     alternatives = [q.Term(name, term, boost=boost) for name, term, boost in terms]
     alternatives += [q.Term(SURFACE_FIELD, s, boost=FUZZY_BOOST) for s in spellings]
-    for lemma in dict.fromkeys(russian_lemma(w) for w in russian):
+    for lemma, boost in russian.items():
         alternatives += [
-            q.Term(title_field("ru"), lemma, boost=TITLE_BOOST * TRANSLIT_BOOST),
-            q.Term(body_field("ru"), lemma, boost=TRANSLIT_BOOST),
+            q.Term(title_field("ru"), lemma, boost=TITLE_BOOST * boost),
+            q.Term(body_field("ru"), lemma, boost=boost),
         ]
         highlight["ru"].add(lemma)
     for language in LANGUAGES:
@@ -188,34 +196,59 @@ def _correction(
     return (not is_cyrillic(word) and english_correction(word)) or word
 
 
+def _russian_readings(
+    words: list[str],
+    russian_of: dict[str, list[str]],
+    translations: Translations | None,
+) -> dict[str, dict[str, float]]:
+    """Per query word, the Russian lemmas it may stand for and their boosts: those of the
+    Russian words it transliterates (:data:`TRANSLIT_BOOST`), else, for a Latin word, its
+    nearest lemmas by the encoder (:data:`TRANSLATION_BOOST` times the cosine)."""
+    readings: dict[str, dict[str, float]] = {
+        word: {russian_lemma(w): TRANSLIT_BOOST for w in found}
+        for word, found in russian_of.items()
+        if found
+    }
+    latin = [
+        w
+        for w in words
+        if w not in readings and not is_cyrillic(w) and not w.isdigit() and len(w) >= 3
+    ]
+    if translations is not None:
+        for word, found in translations(latin, TRANSLATIONS, TRANSLATION_MINIMUM).items():
+            readings[word] = {lemma: TRANSLATION_BOOST * cosine for lemma, cosine in found}
+    return readings
+
+
 def plan_query(
-    text: str, reader: IndexReader, translit: Transliterations | None = None
+    text: str,
+    reader: IndexReader,
+    translit: Transliterations | None = None,
+    translations: Translations | None = None,
 ) -> PlannedQuery:
     """The whoosh query for ``text`` against the index ``reader`` reads (``translit``: its
-    Russian words by Latin key, to read Russian typed in Latin letters)."""
+    Russian words by Latin key, to read Russian typed in Latin letters; ``translations``: the
+    nearest Russian lemmas of words, :meth:`.vectors.Vectors.translations`)."""
     highlight: dict[str, set[str]] = {language: set() for language in LANGUAGES}
     words = query_words(text)
     terms_of = {word: _field_terms(word) for word in words}
     unknown = [word for word, terms in terms_of.items() if not _is_known(reader, terms)]
     russian_of = {
-        word: _transliterated(reader, word, word not in unknown, translit)
-        for word in terms_of
-        if translit is not None
+        word: _transliterated(reader, word, translit) for word in unknown if translit is not None
     }
     spellings_of = {
         word: _near_spellings(reader, word)
         for word in [w for w in unknown if not russian_of.get(w)][:MAX_FUZZY_WORDS]
     }
+    russian = _russian_readings(list(terms_of), russian_of, translations)
     clauses_of = {
         word: [
-            _word_clause(
-                word, terms, spellings_of.get(word, []), russian_of.get(word, []), highlight
-            )
+            _word_clause(word, terms, spellings_of.get(word, []), russian.get(word, {}), highlight)
         ]
         for word, terms in terms_of.items()
     }
     # Russian in Latin letters when most of its words read as Russian words.
-    typed_russian = 2 * sum(bool(found) for found in russian_of.values()) > len(terms_of)
+    typed_russian = 2 * sum(bool(found) for found in russian_of.values()) >= len(terms_of)
     corrections = {
         word: _correction(word, russian_of if typed_russian else {}, spellings_of)
         for word in unknown
