@@ -10,6 +10,7 @@ the words higher.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -30,7 +31,7 @@ from .analysis import (
 )
 from .glossary import Concept, matched_concepts
 from .index import SURFACE_FIELD, body_field, title_field
-from .translit import Transliterations
+from .translit import ONE_LETTER_WORDS, Transliterations
 
 TITLE_BOOST = 2.5
 SURFACE_BOOST = 0.5
@@ -253,6 +254,9 @@ def plan_query(
         word: _correction(word, russian_of if typed_russian else {}, spellings_of)
         for word in unknown
     }
+    if typed_russian and corrections:
+        one_letter = re.findall(r"\b\w\b", text.lower())
+        corrections.update((w, ONE_LETTER_WORDS[w]) for w in one_letter if w in ONE_LETTER_WORDS)
     concept_clauses = []
     for concept, positions in matched_concepts(text).items():
         clause = _concept_clause(concept, highlight)

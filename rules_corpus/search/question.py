@@ -124,7 +124,8 @@ class Question:
 def understand(text: str) -> Question:
     """The question's own words (frame words and the game's name left out) and its game.
 
-    When nothing is left, the words are the whole text: "how does it work" still searches.
+    When no word to search is left, the words are the whole text: "how does it work" still
+    searches.
     """
     frame, games = _data()
     tokens = _TOKEN.findall(text)
@@ -144,4 +145,5 @@ def understand(text: str) -> Question:
             if keys[position] not in frame:
                 kept.append(tokens[position])
             position += 1
-    return Question(text=text, words=" ".join(kept) or text, game=game)
+    words = " ".join(kept)
+    return Question(text=text, words=words if query_words(words) else text, game=game)

@@ -45,6 +45,8 @@ _VARIANTS = (
 _VARIANT = re.compile("|".join(re.escape(a) for a, _ in _VARIANTS))
 _REPLACEMENT = dict(_VARIANTS)
 MIN_FUZZY_LENGTH = 5
+#: The one-letter Russian words (prepositions and conjunctions) as typed in Latin letters.
+ONE_LETTER_WORDS = {"v": "в", "s": "с", "k": "к", "o": "о", "u": "у", "i": "и", "a": "а"}
 
 
 def latin_key(word: str) -> str:
