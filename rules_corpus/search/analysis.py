@@ -85,10 +85,14 @@ def is_dictionary_word(word: str) -> bool:
 
 
 @lru_cache(maxsize=20_000)
-def english_correction(word: str) -> str | None:
-    """The likeliest English word one edit from a lowercase Latin ``word`` that is no English
-    word, or None."""
-    found = english_dictionary().correction(word)
+def english_correction(word: str, preferred: frozenset[str] = frozenset()) -> str | None:
+    """The English word one edit from a lowercase Latin ``word`` that is no English word: one
+    of the ``preferred`` words (the game's terms: "seige" is "siege", not "seize") if any,
+    else the commonest; or None."""
+    dictionary = english_dictionary()
+    candidates = dictionary.candidates(word) or set()
+    game_words = sorted(candidates & preferred)
+    found = game_words[0] if game_words else dictionary.correction(word)
     return found if found and found != word else None
 
 

@@ -29,7 +29,7 @@ from .analysis import (
     query_words,
     russian_lemma,
 )
-from .glossary import Concept, matched_concepts
+from .glossary import Concept, english_terms, matched_concepts
 from .index import SURFACE_FIELD, body_field, title_field
 from .translit import ONE_LETTER_WORDS, Transliterations
 
@@ -194,7 +194,7 @@ def _correction(
         return russian_of[word][0]
     if spellings_of.get(word):
         return spellings_of[word][0]
-    return (not is_cyrillic(word) and english_correction(word)) or word
+    return (not is_cyrillic(word) and english_correction(word, english_terms())) or word
 
 
 def _russian_readings(
@@ -241,6 +241,18 @@ def plan_query(
         word: _near_spellings(reader, word)
         for word in [w for w in unknown if not russian_of.get(w)][:MAX_FUZZY_WORDS]
     }
+    # Russian in Latin letters when most of its words read as Russian words.
+    typed_russian = 2 * sum(bool(found) for found in russian_of.values()) >= len(terms_of)
+    corrections = {
+        word: _correction(word, russian_of if typed_russian else {}, spellings_of)
+        for word in unknown
+    }
+    # A word corrected to a real word the index does not have ("retreet": "retreat") is also
+    # searched as that word, and the glossary reads the corrected words.
+    corrected = {w: c for w, c in corrections.items() if c != w and query_words(c) == [c]}
+    for word, correction in corrected.items():
+        if correction not in spellings_of.get(word, []) + russian_of.get(word, []):
+            terms_of[word] = terms_of[word] + _field_terms(correction)
     russian = _russian_readings(list(terms_of), russian_of, translations)
     clauses_of = {
         word: [
@@ -248,17 +260,13 @@ def plan_query(
         ]
         for word, terms in terms_of.items()
     }
-    # Russian in Latin letters when most of its words read as Russian words.
-    typed_russian = 2 * sum(bool(found) for found in russian_of.values()) >= len(terms_of)
-    corrections = {
-        word: _correction(word, russian_of if typed_russian else {}, spellings_of)
-        for word in unknown
-    }
     if typed_russian and corrections:
         one_letter = re.findall(r"\b\w\b", text.lower())
         corrections.update((w, ONE_LETTER_WORDS[w]) for w in one_letter if w in ONE_LETTER_WORDS)
     concept_clauses = []
-    for concept, positions in matched_concepts(text).items():
+    for concept, positions in matched_concepts(
+        " ".join(corrected.get(w, w) for w in words)
+    ).items():
         clause = _concept_clause(concept, highlight)
         concept_clauses.append(clause)
         for position in positions:
