@@ -139,13 +139,15 @@ def marked(text: str, terms: frozenset[str], language: str) -> str:
     return whole or html.escape(text)
 
 
-def _hit(score: float, hit: Hit, planned: PlannedQuery, nearest: int | None) -> SearchHit:
+def _hit(
+    score: float, hit: Hit, planned: PlannedQuery, nearest: int | None, question: Question
+) -> SearchHit:
     """The result of one document; a section's with its answering sentence (HTML) and a link
     to its paragraph (``nearest``: the paragraph its nearest sentence vector is of)."""
     language = hit["language"]
     terms = planned.highlight_terms[language]
     passage = (
-        answering_passage(hit["body"], terms, language, nearest)
+        answering_passage(hit["body"], terms, language, nearest, numbers=question.asks_number)
         if hit["doc_type"] == "section"
         else None
     )
@@ -293,7 +295,8 @@ def search(
     paragraphs = {near.doc_id: near.paragraph for near in nearest}
     return SearchPage(
         hits=tuple(
-            _hit(score, hit, planned, paragraphs.get(hit["doc_id"])) for score, hit in on_page
+            _hit(score, hit, planned, paragraphs.get(hit["doc_id"]), question)
+            for score, hit in on_page
         ),
         count=len(ranked),
         page=page,

@@ -33,8 +33,16 @@ def sentences(paragraph: str) -> list[str]:
     ]
 
 
-def _matched(text: str, terms: frozenset[str], language: str) -> int:
-    return len(terms.intersection(analyze(text, language)))
+#: What a number in a paragraph or sentence counts for when the question asks how many, and
+#: what being the passage nearest by sentence vector counts for (in query words matched).
+NUMBER_BONUS = 0.5
+NEAREST_BONUS = 0.25
+_DIGIT = re.compile(r"\d")
+
+
+def _matched(text: str, terms: frozenset[str], language: str, numbers: bool) -> float:
+    bonus = NUMBER_BONUS if numbers and _DIGIT.search(text) else 0
+    return len(terms.intersection(analyze(text, language))) + bonus
 
 
 @dataclass(frozen=True)
@@ -46,19 +54,28 @@ class Passage:
 
 
 def answering_passage(
-    text: str, terms: frozenset[str], language: str, nearest: int | None = None
+    text: str,
+    terms: frozenset[str],
+    language: str,
+    nearest: int | None = None,
+    *,
+    numbers: bool = False,
 ) -> Passage | None:
     """The paragraph of ``text`` holding the most of the query's analyzed ``terms`` (the
-    paragraph the sentence vectors found nearest, ``nearest``, counts half a term more), and
+    paragraph the sentence vectors found nearest, ``nearest``, counts :data:`NEAREST_BONUS`; with
+    ``numbers``, for a question asking how many, a number counts :data:`NUMBER_BONUS`), and
     its sentence holding the most of them; None for an empty text."""
     found = paragraphs(text)
     if not found:
         return None
     scores = [
-        _matched(paragraph, terms, language) + (0.5 if number == nearest else 0)
+        _matched(paragraph, terms, language, numbers) + (NEAREST_BONUS if number == nearest else 0)
         for number, paragraph in enumerate(found)
     ]
     best = max(range(len(found)), key=lambda number: (scores[number], -number))
     candidates = sentences(found[best])
-    sentence = max(candidates, key=lambda s: (_matched(s, terms, language), -candidates.index(s)))
+    sentence = max(
+        candidates,
+        key=lambda s: (_matched(s, terms, language, numbers), -candidates.index(s)),
+    )
     return Passage(best, sentence)

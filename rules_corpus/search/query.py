@@ -31,7 +31,7 @@ from .analysis import (
 )
 from .glossary import Concept, english_terms, matched_concepts
 from .index import SURFACE_FIELD, body_field, title_field
-from .translit import ONE_LETTER_WORDS, Transliterations
+from .translit import FUNCTION_WORDS, Transliterations
 
 TITLE_BOOST = 2.5
 SURFACE_BOOST = 0.5
@@ -186,13 +186,13 @@ def _correction(
 ) -> str:
     """What an unknown word was typed for, unless it is a dictionary word (a real word the
     rulebooks do not use is no typo): the Russian word it transliterates (``russian_of`` holds
-    only a query typed in Russian's), else its nearest spelling in the index, else the English
-    word one edit away; else itself."""
+    only a query typed in Russian's), else its nearest spelling in the index if one edit away,
+    else the English word one edit away; else itself."""
     if is_dictionary_word(word):
         return word
     if russian_of.get(word):
         return russian_of[word][0]
-    if spellings_of.get(word):
+    if spellings_of.get(word) and edit_distance(fold(word), spellings_of[word][0]) <= 1:
         return spellings_of[word][0]
     return (not is_cyrillic(word) and english_correction(word, english_terms())) or word
 
@@ -261,8 +261,8 @@ def plan_query(
         for word, terms in terms_of.items()
     }
     if typed_russian and corrections:
-        one_letter = re.findall(r"\b\w\b", text.lower())
-        corrections.update((w, ONE_LETTER_WORDS[w]) for w in one_letter if w in ONE_LETTER_WORDS)
+        typed = re.findall(r"\w+", text.lower())
+        corrections.update((w, FUNCTION_WORDS[w]) for w in typed if w in FUNCTION_WORDS)
     concept_clauses = []
     for concept, positions in matched_concepts(
         " ".join(corrected.get(w, w) for w in words)

@@ -34,7 +34,7 @@ def _key(word: str) -> str:
 
 
 @cache
-def _data() -> tuple[frozenset[str], dict[tuple[str, ...], str]]:
+def _data() -> tuple[frozenset[str], dict[tuple[str, ...], str], frozenset[str]]:
     data = json.loads(QUESTIONS_FILE.read_text(encoding="utf-8"))
     frame = frozenset(_key(word) for words in data["frame_words"].values() for word in words)
     games = {
@@ -42,7 +42,8 @@ def _data() -> tuple[frozenset[str], dict[tuple[str, ...], str]]:
         for game, names in data["games"].items()
         for name in names
     }
-    return frame, games
+    numbers = frozenset(_key(word) for words in data["number_words"].values() for word in words)
+    return frame, games, numbers
 
 
 def frame_words() -> frozenset[str]:
@@ -114,11 +115,13 @@ _POLISH_ONLY = (
 
 @dataclass(frozen=True)
 class Question:
-    """``words``: what the question is about, to search by words; ``game``: the game it names."""
+    """``words``: what the question is about, to search by words; ``game``: the game it names;
+    ``asks_number``: whether it asks how many ("how many", "сколько", "ile")."""
 
     text: str
     words: str
     game: str | None = None
+    asks_number: bool = False
 
 
 def understand(text: str) -> Question:
@@ -127,7 +130,7 @@ def understand(text: str) -> Question:
     When no word to search is left, the words are the whole text: "how does it work" still
     searches.
     """
-    frame, games = _data()
+    frame, games, numbers = _data()
     tokens = _TOKEN.findall(text)
     keys = [_key(token) for token in tokens]
     longest = max(len(name) for name in games)
@@ -146,4 +149,9 @@ def understand(text: str) -> Question:
                 kept.append(tokens[position])
             position += 1
     words = " ".join(kept)
-    return Question(text=text, words=words if query_words(words) else text, game=game)
+    return Question(
+        text=text,
+        words=words if query_words(words) else text,
+        game=game,
+        asks_number=bool(numbers.intersection(keys)),
+    )

@@ -45,8 +45,13 @@ _VARIANTS = (
 _VARIANT = re.compile("|".join(re.escape(a) for a, _ in _VARIANTS))
 _REPLACEMENT = dict(_VARIANTS)
 MIN_FUZZY_LENGTH = 5
-#: The one-letter Russian words (prepositions and conjunctions) as typed in Latin letters.
-ONE_LETTER_WORDS = {"v": "в", "s": "с", "k": "к", "o": "о", "u": "у", "i": "и", "a": "а"}
+#: Short Russian function words (prepositions, conjunctions) as typed in Latin letters: the
+#: search leaves them out, a suggestion writes them back in Cyrillic.
+FUNCTION_WORDS = {
+    "v": "в", "s": "с", "k": "к", "o": "о", "u": "у", "i": "и", "a": "а", "za": "за",
+    "na": "на", "po": "по", "do": "до", "ot": "от", "iz": "из", "ne": "не", "ili": "или",
+    "pri": "при", "bez": "без", "dlia": "для", "dlya": "для", "kak": "как", "chto": "что",
+}  # fmt: skip
 
 
 def latin_key(word: str) -> str:

@@ -139,5 +139,14 @@ def test_the_answering_passage_is_the_paragraph_and_sentence_with_the_most_query
     assert answering_passage("", frozenset(), "ru") is None
 
 
+def test_a_question_asking_how_many_prefers_the_sentence_with_a_number():
+    text = "Юниты в регионе образуют армию. В регионе не более 10 юнитов."
+    terms = frozenset({"юнит", "регион"})
+    assert answering_passage(text, terms, "ru").sentence.startswith("Юниты")
+    assert answering_passage(text, terms, "ru", numbers=True).sentence.startswith("В регионе")
+    assert understand("how many units").asks_number
+    assert understand("сколько юнитов").asks_number and not understand("юниты").asks_number
+
+
 def test_sentences_split_at_ends_and_lines():
     assert sentences("Раз. Два!\n- три") == ["Раз.", "Два!", "- три"]
