@@ -79,16 +79,27 @@ def vector_texts(document: SearchDocument) -> list[tuple[str, int | None]]:
 
 #: Vectors already computed in this process, by text: a rebuild encodes only what changed.
 _encoded: dict[str, np.ndarray] = {}
+#: Queries' and their words' vectors, by text, at most :data:`QUERY_CACHE` of them (players
+#: ask the same questions and use the same words: one encoding each).
+_queries: dict[str, np.ndarray] = {}
+QUERY_CACHE = 20_000
 
 
-def embed(texts: list[str]) -> np.ndarray:
-    """The unit vectors of ``texts`` (one row each), encoding only those not seen before."""
-    new = list(dict.fromkeys(t for t in texts if t not in _encoded))
+def embed(texts: list[str], cache: dict[str, np.ndarray] = _encoded) -> np.ndarray:
+    """The unit vectors of ``texts`` (one row each), encoding those not seen before at once."""
+    new = list(dict.fromkeys(t for t in texts if t not in cache))
     if new:
-        _encoded.update(zip(new, encoder().encode(new), strict=True))
+        cache.update(zip(new, encoder().encode(new), strict=True))
     if not texts:
         return np.zeros((0, DIMENSIONS), np.float32)
-    return np.array([_encoded[t] for t in texts], np.float32)
+    return np.array([cache[t] for t in texts], np.float32)
+
+
+def embed_query(texts: list[str]) -> np.ndarray:
+    """:func:`embed` for queries and their words, in a cache that is emptied when full."""
+    if len(_queries) > QUERY_CACHE:
+        _queries.clear()
+    return embed(texts, _queries)
 
 
 def write_vectors(
@@ -137,7 +148,7 @@ class Vectors:
         for all the words."""
         if not words or not self.lexicon_words:
             return {}
-        similarity = self.lexicon @ encoder().encode(words).T
+        similarity = self.lexicon @ embed_query(words).T
         found = {}
         for column, word in enumerate(words):
             best = np.argsort(-similarity[:, column])[:limit]
@@ -156,7 +167,7 @@ class Vectors:
         its nearest vector."""
         if not len(self.rows):
             return []
-        similarity = self.matrix @ encoder().encode([text])[0]
+        similarity = self.matrix @ embed_query([text])[0]
         fields = ("doc_type", "game", "language")
         found: dict[str, Near] = {}
         for row in np.argsort(-similarity):
