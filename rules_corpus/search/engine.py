@@ -15,6 +15,7 @@ from whoosh.searching import Hit, Searcher
 
 from .analysis import language_analyzer
 from .index import named_cards, open_searcher, transliterations
+from .lexicon import translations
 from .passages import answering_passage, paragraph_anchor
 from .query import PlannedQuery, plan_query
 from .question import Question, query_language, understand
@@ -276,7 +277,6 @@ def search(
     reader = searcher.reader()
     question = understand(text)
     vectors = load_vectors(directory)
-    translations = vectors.translations if vectors is not None else None
     planned = plan_query(question.words, reader, transliterations(directory), translations)
     corrected = corrected_text(text, planned.corrections)
     ranked = _ranked(searcher, planned, _filter(game, language, doc_type))

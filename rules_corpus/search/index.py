@@ -102,19 +102,6 @@ def _fields_of(document: SearchDocument) -> dict[str, object]:
     return values
 
 
-def russian_lexicon(index: whoosh_index.Index) -> list[str]:
-    """The Russian lemmas of the index's titles and bodies (three letters or more)."""
-    with index.reader() as reader:
-        return sorted(
-            {
-                word.decode()
-                for name in (title_field("ru"), body_field("ru"))
-                for word in reader.lexicon(name)
-                if len(word.decode()) >= 3 and is_cyrillic(word.decode())
-            }
-        )
-
-
 def build_index(directory: Path, documents: Iterable[SearchDocument]) -> int:
     """Index ``documents`` into a fresh index that replaces ``directory``; returns their number.
 
@@ -132,7 +119,7 @@ def build_index(directory: Path, documents: Iterable[SearchDocument]) -> int:
             writer.add_document(**_fields_of(document))
             indexed.append(document)
         writer.commit()
-        write_vectors(staging, indexed, russian_lexicon(index))
+        write_vectors(staging, indexed)
         old = directory.with_name(f".{directory.name}-old")
         if directory.exists():
             shutil.rmtree(old, ignore_errors=True)

@@ -44,8 +44,9 @@ MAX_FUZZY_CANDIDATES = 8
 MIN_TRANSLIT_LENGTH = 3
 TRANSLIT_BOOST = 0.8
 MAX_TRANSLIT_CANDIDATES = 4
-#: A Latin word also searches its nearest Russian lemmas by the sentence encoder: at most this
-#: many, at least this close (cosine), each weighing this much times its cosine.
+#: An English word also searches its nearest Russian lemmas by the sentence encoder
+#: (:mod:`.lexicon`): at most this many, at least this close (cosine), each weighing this much
+#: times its cosine.
 TRANSLATIONS = 3
 TRANSLATION_MINIMUM = 0.8
 TRANSLATION_BOOST = 0.5
@@ -229,7 +230,7 @@ def plan_query(
 ) -> PlannedQuery:
     """The whoosh query for ``text`` against the index ``reader`` reads (``translit``: its
     Russian words by Latin key, to read Russian typed in Latin letters; ``translations``: the
-    nearest Russian lemmas of words, :meth:`.vectors.Vectors.translations`)."""
+    nearest Russian lemmas of English words, :func:`.lexicon.translations`)."""
     highlight: dict[str, set[str]] = {language: set() for language in LANGUAGES}
     words = query_words(text)
     terms_of = {word: _field_terms(word) for word in words}

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -36,8 +36,6 @@ from .passages import paragraphs
 
 VECTORS_FILE = "vectors.npy"
 ROWS_FILE = "vectors.json"
-LEXICON_FILE = "lexicon.npy"
-LEXICON_WORDS_FILE = "lexicon.json"
 #: How much of a card's (or another one-vector document's) body its vector reads.
 DOCUMENT_CHARS = 1000
 #: Paragraphs are gathered into passages of about this many characters, one vector each.
@@ -102,14 +100,8 @@ def embed_query(texts: list[str]) -> np.ndarray:
     return embed(texts, _queries)
 
 
-def write_vectors(
-    directory: Path, documents: list[SearchDocument], lexicon: list[str] | None = None
-) -> None:
-    """The documents' vectors, unit length, and what each row is, into ``directory``; and the
-    vectors of the ``lexicon`` words (the index's Russian lemmas: :meth:`Vectors.translations`)."""
-    lexicon = lexicon or []
-    np.save(directory / LEXICON_FILE, embed(lexicon))
-    (directory / LEXICON_WORDS_FILE).write_text(json.dumps(lexicon), encoding="utf-8")
+def write_vectors(directory: Path, documents: list[SearchDocument]) -> None:
+    """The documents' vectors, unit length, and what each row is, into ``directory``."""
     texts, rows = [], []
     for d in documents:
         for text, paragraph in vector_texts(d):
@@ -136,28 +128,6 @@ class Vectors:
     matrix: np.ndarray
     rows: tuple[tuple[str, str, str, str, int | None], ...]  # doc_id, doc_type, game,
     # language, passage's first paragraph
-    lexicon: np.ndarray = field(default_factory=lambda: np.zeros((0, DIMENSIONS), np.float32))
-    lexicon_words: tuple[str, ...] = ()
-
-    def translations(
-        self, words: list[str], limit: int, minimum: float
-    ) -> dict[str, list[tuple[str, float]]]:
-        """For each word, the ``limit`` lexicon words nearest to it (cosine at least
-        ``minimum``), nearest first: the encoder puts "destroyed" beside «уничтожение» and
-        "steps" beside «шаг», a bilingual dictionary of the rulebooks' own words. One encoding
-        for all the words."""
-        if not words or not self.lexicon_words:
-            return {}
-        similarity = self.lexicon @ embed_query(words).T
-        found = {}
-        for column, word in enumerate(words):
-            best = np.argsort(-similarity[:, column])[:limit]
-            found[word] = [
-                (self.lexicon_words[row], float(similarity[row, column]))
-                for row in best
-                if similarity[row, column] >= minimum
-            ]
-        return found
 
     def nearest(
         self, text: str, limit: int, minimum: float, wanted: dict[str, str | None]
@@ -198,12 +168,6 @@ def load_vectors(directory: Path) -> Vectors | None:
         cached = _loaded.get(str(directory))
         if cached is None or cached[0] != version:
             rows = json.loads((Path(directory) / ROWS_FILE).read_text(encoding="utf-8"))
-            lexicon = json.loads((Path(directory) / LEXICON_WORDS_FILE).read_text(encoding="utf-8"))
-            vectors = Vectors(
-                np.load(path),
-                tuple(tuple(row) for row in rows),
-                np.load(Path(directory) / LEXICON_FILE),
-                tuple(lexicon),
-            )
+            vectors = Vectors(np.load(path), tuple(tuple(row) for row in rows))
             _loaded[str(directory)] = (version, vectors)
         return _loaded[str(directory)][1]

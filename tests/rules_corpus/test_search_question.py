@@ -6,6 +6,7 @@ import json
 import pytest
 
 from rules_corpus.search.glossary import CORE_FILE, concepts
+from rules_corpus.search.lexicon import LEXICON_FILE, russian_lemmas, translations
 from rules_corpus.search.passages import answering_passage, paragraphs, sentences
 from rules_corpus.search.question import (
     QUESTIONS_FILE,
@@ -150,3 +151,16 @@ def test_a_question_asking_how_many_prefers_the_sentence_with_a_number():
 
 def test_sentences_split_at_ends_and_lines():
     assert sentences("Раз. Два!\n- три") == ["Раз.", "Два!", "- три"]
+
+
+def test_the_encoder_lexicon_holds_the_russian_rulebooks_own_words():
+    """The committed lexicon (``python -m rules_corpus.search.lexicon``) still names only
+    lemmas of the Russian rulebooks, nearest first, and knows the words the glossary lacks."""
+    lemmas = set(russian_lemmas())
+    pairs = json.loads(LEXICON_FILE.read_text(encoding="utf-8"))["pairs"]
+    for near in pairs.values():
+        assert {lemma for lemma, _ in near} <= lemmas
+        assert [cosine for _, cosine in near] == sorted((c for _, c in near), reverse=True)
+    found = translations(["destroyed", "strength", "xylophonist"], 3, 0.8)
+    assert "уничтожение" in dict(found["destroyed"]) and "сила" in dict(found["strength"])
+    assert "xylophonist" not in found
