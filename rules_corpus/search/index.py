@@ -18,12 +18,14 @@ from .analysis import (
     STOPWORDS,
     fold,
     is_cyrillic,
+    is_dictionary_word,
     language_analyzer,
     russian_lemma,
     surface_analyzer,
 )
 from .documents import SearchDocument
 from .glossary import matched_concepts
+from .lexicon import translations
 from .translit import Transliterations
 from .vectors import write_vectors
 
@@ -200,9 +202,11 @@ def named_cards(directory: Path, text: str) -> tuple[frozenset[str], float]:
 
 def _warm_caches(index: whoosh_index.Index) -> list[str]:
     """Analyze the glossary and lemmatize the index's Russian vocabulary once per process, so
-    that no search pays pymorphy3's price for the words of the snippets it highlights; returns
-    that vocabulary."""
+    that no search pays pymorphy3's price for the words of the snippets it highlights, and load
+    the English dictionary and the encoder lexicon; returns that vocabulary."""
     matched_concepts("")
+    is_dictionary_word("warm")
+    translations(["warm"], 1, 1.0)
     cyrillic = []
     with index.reader() as reader:
         for word in reader.lexicon(SURFACE_FIELD):
