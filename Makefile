@@ -24,6 +24,7 @@ serve: setup
 test: setup browser-deps client-tools
 	$(BIN)/ruff check .
 	$(BIN)/pylint --score=n adjudicator cards_db rules_corpus
+	$(BIN)/xenon --max-absolute C adjudicator cards_db rules_corpus
 	$(MANAGE) spectacular --validate --fail-on-warn --file /dev/null
 	$(MAKE) --no-print-directory typescript-client
 	$(BIN)/pytest -n 2 --dist loadgroup
@@ -42,6 +43,7 @@ bench: setup data
 lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/pylint --score=n adjudicator cards_db rules_corpus
+	$(BIN)/xenon --max-absolute C adjudicator cards_db rules_corpus
 	$(BIN)/ruff format --check .
 
 setup: $(VENV)/.installed system-deps messages static

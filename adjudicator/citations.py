@@ -73,5 +73,12 @@ def answer_payload(
     return {
         "reasons": [reason_payload(r, request, translate_param) for r in answer.reasons],
         "citations": citations_payload(answer.citations, request),
-        "assumptions": [translate_message(a, None, translate_param) for a in answer.assumptions],
+        "assumptions": [assumption_text(a, translate_param) for a in answer.assumptions],
     }
+
+
+def assumption_text(assumption: str | Reason, translate_param: ParamTranslator = keep_param) -> str:
+    """An answer's assumption in the active language (a Reason's parameters filled in)."""
+    if isinstance(assumption, Reason):
+        return translate_message(assumption.message, assumption.params, translate_param)
+    return translate_message(assumption, None, translate_param)

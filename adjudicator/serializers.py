@@ -58,6 +58,17 @@ class ReasonSerializer(serializers.Serializer):
     citation = CitationSerializer(allow_null=True)
 
 
+class AnswerSerializer(serializers.Serializer):
+    """What every checker's answer carries (``adjudicator.games.common.Answer``, shown by
+    ``adjudicator.citations.answer_payload``); each app's answer adds its own fields."""
+
+    reasons = ReasonSerializer(many=True, help_text="The findings behind the answer.")
+    citations = CitationSerializer(many=True)
+    assumptions = serializers.ListField(
+        child=serializers.CharField(), help_text="Readings of the rules the answer assumed."
+    )
+
+
 class ExactValueSerializer(serializers.Serializer):
     """An exact value that is not a probability (an expectation, a policy's worth)."""
 

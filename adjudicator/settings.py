@@ -219,6 +219,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Choice sets that share a field name across apps get names of their own.
+    "ENUM_NAME_OVERRIDES": {"WotrBattlePlanGoalEnum": "adjudicator.games.wotr.battle_plan.GOALS"},
     "PREPROCESSING_HOOKS": ["adjudicator.api_schema.without_version_alias"],
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

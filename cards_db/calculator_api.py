@@ -1,5 +1,5 @@
 """API of the TCG calculators: one POST view each (the shapes in ``calculator_serializers``, the
-engine calls in ``calculator_services``); each answer carries its explanation, citations and
+engine calls in ``calculator_services``); each answer carries its reasons, citations and
 assumptions."""
 
 from functools import partial

@@ -2,7 +2,11 @@
 
 from rest_framework import serializers
 
-from adjudicator.serializers import CitationSerializer, ReasonSerializer, StrictSerializer
+from adjudicator.serializers import (
+    AnswerSerializer,
+    ReasonSerializer,
+    StrictSerializer,
+)
 
 # --- Requests ------------------------------------------------------------------------------
 
@@ -107,10 +111,10 @@ class TcgBidsRequestSerializer(StrictSerializer):
 # --- Responses ------------------------------------------------------------------------------
 
 
-class TcgCalculatorAnswerSerializer(serializers.Serializer):
-    explanation = ReasonSerializer(many=True)
-    citations = CitationSerializer(many=True)
-    assumptions = serializers.ListField(child=serializers.CharField())
+class TcgCalculatorAnswerSerializer(AnswerSerializer):
+    explanation = ReasonSerializer(
+        many=True, help_text="Deprecated: the same list as reasons (the first API's name)."
+    )
 
 
 class TcgFighterOutcomeSerializer(serializers.Serializer):

@@ -1,5 +1,5 @@
 """The TCG calculators behind the API and the pages: each request's engine call, and the answer
-as JSON (its figures, then the envelope: explanation, citations, assumptions)."""
+as JSON (its figures, then the envelope every checker gives: reasons, citations, assumptions)."""
 
 import dataclasses
 from collections.abc import Callable
@@ -102,10 +102,10 @@ CALCULATORS: dict[str, tuple[type, type, Callable[[dict], Any]]] = {
 
 
 def answer_payload(answer: Answer, request: Any = None) -> dict[str, Any]:
-    """Any calculator answer as JSON: its figures, then the envelope (its reasons named
-    ``explanation``, citations and assumptions)."""
+    """Any calculator answer as JSON: its figures, then the envelope (reasons, citations,
+    assumptions; ``explanation`` repeats the reasons for clients of the first API)."""
     envelope = shared_answer_payload(answer, request, translated_param)
-    common = {"explanation": envelope.pop("reasons"), **envelope}
+    common = {**envelope, "explanation": envelope["reasons"]}
     if isinstance(answer, calc.Figures):
         return {**answer.values, **common}
     figures = {

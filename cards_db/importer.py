@@ -69,6 +69,54 @@ def card_fields(data: dict[str, Any]) -> dict[str, Any]:
     return fields
 
 
+def _keywords(data: dict[str, Any]) -> Iterable[str]:
+    """The keywords of one card object (none when the field is missing or empty)."""
+    return data.get("keywords") or ()
+
+
+def _import_sets(cards: list[dict[str, Any]]) -> None:
+    """Create or rename the sets the cards belong to."""
+    for number in sorted({c["set"] for c in cards}):
+        CardSet.objects.update_or_create(
+            number=number, defaults={"name": SET_NAMES.get(number, f"Set {number}")}
+        )
+
+
+def _import_keywords(cards: list[dict[str, Any]]) -> None:
+    """Create the keywords the cards name that the database does not have yet."""
+    Keyword.objects.bulk_create(
+        [Keyword(name=k) for k in sorted({k for c in cards for k in _keywords(c)})],
+        ignore_conflicts=True,
+    )
+
+
+def _insert_cards(new: list[dict[str, Any]]) -> None:
+    """Insert the new cards and their keyword links in bulk."""
+    Card.objects.bulk_create([Card(id=data["id"], **card_fields(data)) for data in new])
+    Card.keywords.through.objects.bulk_create(
+        Card.keywords.through(card_id=data["id"], keyword_id=keyword)
+        for data in new
+        for keyword in _keywords(data)
+    )
+
+
+def _update_card(card: Card, data: dict[str, Any]) -> bool:
+    """Bring a stored card's fields and keywords in line with its card object; False when they
+    already were, so an unchanged card is not written again.
+    """
+    fields = card_fields(data)
+    keywords = sorted(_keywords(data))
+    if all(getattr(card, k) == v for k, v in fields.items()) and keywords == sorted(
+        k.name for k in card.keywords.all()
+    ):
+        return False
+    for name, value in fields.items():
+        setattr(card, name, value)
+    card.save()
+    card.keywords.set(keywords)
+    return True
+
+
 @transaction.atomic
 def import_cards(cards: Iterable[dict[str, Any]]) -> ImportResult:
     """Create or update every card (and its set and keywords); unchanged cards are left alone.
@@ -76,38 +124,14 @@ def import_cards(cards: Iterable[dict[str, Any]]) -> ImportResult:
     New cards are inserted in bulk, so a fresh database fills in a fraction of a second.
     """
     cards = list(cards)
-    for number in sorted({c["set"] for c in cards}):
-        CardSet.objects.update_or_create(
-            number=number, defaults={"name": SET_NAMES.get(number, f"Set {number}")}
-        )
-    Keyword.objects.bulk_create(
-        [Keyword(name=k) for k in sorted({k for c in cards for k in c.get("keywords") or ()})],
-        ignore_conflicts=True,
-    )
+    _import_sets(cards)
+    _import_keywords(cards)
     existing = {card.pk: card for card in Card.objects.prefetch_related("keywords")}
     new = [data for data in cards if data["id"] not in existing]
-    Card.objects.bulk_create([Card(id=data["id"], **card_fields(data)) for data in new])
-    Card.keywords.through.objects.bulk_create(
-        Card.keywords.through(card_id=data["id"], keyword_id=keyword)
-        for data in new
-        for keyword in data.get("keywords") or ()
+    _insert_cards(new)
+    updated = sum(
+        _update_card(existing[data["id"]], data) for data in cards if data["id"] in existing
     )
-    updated = 0
-    for data in cards:
-        card = existing.get(data["id"])
-        if card is None:
-            continue
-        fields = card_fields(data)
-        keywords = sorted(data.get("keywords") or ())
-        if all(getattr(card, k) == v for k, v in fields.items()) and keywords == sorted(
-            k.name for k in card.keywords.all()
-        ):
-            continue
-        for name, value in fields.items():
-            setattr(card, name, value)
-        card.save()
-        card.keywords.set(keywords)
-        updated += 1
     return ImportResult(len(new), updated, len(cards) - len(new) - updated)
 
 

@@ -15,6 +15,7 @@ from adjudicator.games.tcg.stats import card_ref
 from adjudicator.games.tcg.validation import DeckProblem, DeckReport
 from adjudicator.serializers import (
     AbsoluteUrlField,
+    AnswerSerializer,
     CitationSerializer,
     ProbabilitySerializer,
     ReasonSerializer,
@@ -192,7 +193,7 @@ class TcgCardOddsSerializer(ProbabilitySerializer):
     copies = serializers.IntegerField()
 
 
-class TcgDrawOddsResponseSerializer(serializers.Serializer):
+class TcgDrawOddsResponseSerializer(AnswerSerializer):
     target = serializers.CharField()
     copies = serializers.IntegerField(help_text="Target cards in the shuffled draw deck.")
     deck_size = serializers.IntegerField(
@@ -205,9 +206,9 @@ class TcgDrawOddsResponseSerializer(serializers.Serializer):
     opening_hand_table = TcgCardOddsSerializer(
         many=True, help_text="Every card of the draw deck: its chance in the opening hand."
     )
-    explanation = ReasonSerializer(many=True)
-    citations = CitationSerializer(many=True)
-    assumptions = serializers.ListField(child=serializers.CharField())
+    explanation = ReasonSerializer(
+        many=True, help_text="Deprecated: the same list as reasons (the first API's name)."
+    )
 
 
 def draw_odds_payload(odds: DrawOdds, table: tuple[CardOdds, ...], request: Any) -> dict[str, Any]:
@@ -227,6 +228,6 @@ def draw_odds_payload(odds: DrawOdds, table: tuple[CardOdds, ...], request: Any)
             {"card": card_ref(row.card), "copies": row.copies, **probability(row.opening_hand)}
             for row in table
         ],
-        "explanation": envelope.pop("reasons"),
         **envelope,
+        "explanation": envelope["reasons"],
     }

@@ -476,11 +476,11 @@ class CalculatorCheckerPage(CheckerPage):
 
     def compute(self, data: dict[str, Any], request: HttpRequest) -> dict[str, Any]:
         result = answer_payload(compute(self.slug, data), request)
-        first, *rest = result["explanation"] or [{"message": ""}]
+        first, *rest = result["reasons"] or [{"message": ""}]
         return {
             **result,
             "headline": first["message"],
-            "explanation_rest": rest,
+            "reasons_rest": rest,
             "result_chart": _result_chart(self.slug, result),
         }
 

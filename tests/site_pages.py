@@ -23,6 +23,7 @@ DECK_KEY = input_key(DECK_KIND, DECK_QUESTION)
 #: Every checker page of every game, asked a question by its link.
 CHECKER_QUESTIONS = [
     "/wotr/battle/?attacker.regular=10&defender.regular=5",
+    "/wotr/battle/plan/?attacker.regular=5&attacker.elite=2&defender.regular=2&defender.elite=3&settlement=city&goal=exchange&target_percent=",
     "/wotr/battle/position/?attacker_region=orthanc&defender_region=fords-of-isen",
     "/wotr/factions/?faction=ents&figures=4&target.regular=3",
     "/wotr/hunt/?hunt_dice=3&fp_dice_in_box=1&rerolls.stronghold=on&corruption=10",

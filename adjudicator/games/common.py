@@ -8,11 +8,14 @@ and fills in ``params`` (``message % params``).
 
 from __future__ import annotations
 
+import operator
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import partial
+from functools import cache, partial
+from math import comb
 from typing import Any
 
 import gmpy2
@@ -63,11 +66,12 @@ class Answer:
     question of chance adds its probabilities or distribution as fields of a subclass
     (``@dataclass(frozen=True, kw_only=True) class DuelAnswer(Answer): ...``), so one
     presenter (``adjudicator.citations.answer_payload``) shows the common part of any answer.
+    An assumption is an ``N_()`` message, or a :class:`Reason` when it has parameters or a rule.
     """
 
     reasons: tuple[Reason, ...] = ()
     citations: tuple[Citation, ...] = ()
-    assumptions: tuple[str, ...] = ()
+    assumptions: tuple[str | Reason, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -80,24 +84,6 @@ class Verdict(Answer):
     def problems(self) -> tuple[Reason, ...]:
         """What makes it illegal (nothing when it is legal)."""
         return () if self.legal else self.reasons
-
-    @classmethod
-    def from_reasons(
-        cls,
-        problems: Iterable[Reason],
-        applied: Iterable[Citation] = (),
-        assumptions: Iterable[str] = (),
-    ) -> Verdict:
-        """Legal exactly when there are no problems; cites the problems' rules and ``applied``."""
-        problems = tuple(problems)
-        return cls(
-            legal=not problems,
-            reasons=problems,
-            citations=unique_citations(
-                [*applied, *(r.citation for r in problems if r.citation is not None)]
-            ),
-            assumptions=tuple(assumptions),
-        )
 
 
 class Message(str):
@@ -134,6 +120,10 @@ def translate_problems(
     ]
 
 
+Problems = list[tuple[str, str]]
+"""What is wrong with an input: ``(field, message)`` pairs, every one at once."""
+
+
 class InvalidInput(ValueError):
     """Malformed input to a checker: every problem, each with the field it concerns."""
 
@@ -147,7 +137,70 @@ def unique_citations(citations: Iterable[Citation]) -> tuple[Citation, ...]:
     return tuple(dict.fromkeys(citations))
 
 
-Distribution = dict[Any, Fraction]
+# ---- exact finite distributions --------------------------------------------------------------
+#
+# A distribution is a mapping from outcomes to exact weights: Fractions that sum to 1, or whole
+# numbers (ints, gmpy2 mpz) over a common denominator kept by the caller. These are the few
+# operations every engine builds its odds from.
+
+Weights = Mapping[Any, Any]
+
+
+def marginal(distribution: Weights, key: Callable[[Any], Any]) -> dict[Any, Any]:
+    """The distribution of ``key(outcome)``: the weights of outcomes with the same image summed,
+    in the order of the images."""
+    totals: dict[Any, Any] = {}
+    for outcome, weight in distribution.items():
+        image = key(outcome)
+        totals[image] = totals.get(image, 0) + weight
+    return dict(sorted(totals.items()))
+
+
+def total(distribution: Weights, condition: Callable[[Any], bool]) -> Any:
+    """The weight of the outcomes for which ``condition`` holds."""
+    return sum((w for outcome, w in distribution.items() if condition(outcome)), start=0)
+
+
+def over(weights: Weights, scale: int) -> dict[Any, Fraction]:
+    """Whole-number weights as chances over their common denominator ``scale``."""
+    return {outcome: Fraction(int(weight), int(scale)) for outcome, weight in weights.items()}
+
+
+def convolve(
+    first: Weights, second: Weights, combine: Callable[[Any, Any], Any] = operator.add
+) -> dict[Any, Any]:
+    """The distribution of ``combine(a, b)`` for independent ``a`` and ``b`` (by default their
+    sum), weights multiplied."""
+    result: dict[Any, Any] = {}
+    for a, p in first.items():
+        for b, q in second.items():
+            outcome = combine(a, b)
+            result[outcome] = result.get(outcome, 0) + p * q
+    return result
+
+
+def uniform(outcomes: Iterable[Any]) -> dict[Any, Fraction]:
+    """Each outcome equally likely (a die: ``uniform(range(1, 7))``); repeats add up."""
+    counts = Counter(outcomes)
+    share = Fraction(1, counts.total())
+    return {outcome: share * n for outcome, n in counts.items()}
+
+
+@cache
+def binomial(trials: int, success: Fraction) -> tuple[Fraction, ...]:
+    """P(k successes in ``trials`` independent trials), k = 0..trials."""
+    failure = 1 - success
+    return tuple(comb(trials, k) * success**k * failure ** (trials - k) for k in range(trials + 1))
+
+
+def loop_closure(stay: Any, whole: Any = 1) -> Fraction | None:
+    """The factor that closes an absorbing self-loop: a state that comes back to itself with
+    weight ``stay`` out of ``whole`` is left, over all its returns, by each way out with that
+    way's weight times ``1 / (whole − stay)`` (the geometric series Σₖ (stay/whole)ᵏ / whole).
+    None when the state is never left."""
+    if stay == whole:
+        return None
+    return Fraction(1) / (whole - stay)
 
 
 #: An integer longer than this is shown as its first and last digits and its length.

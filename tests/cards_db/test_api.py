@@ -291,7 +291,8 @@ def test_calculators(api, path, payload, expected):
     body = response.json()
     assert {k: body[k] for k in expected} == expected
     assert body["citations"] and all(c["rulebook"] == "lotr-tcg-rules" for c in body["citations"])
-    assert body["explanation"][0]["citation"]["url"].startswith("http")
+    assert body["reasons"][0]["citation"]["url"].startswith("http")
+    assert body["explanation"] == body["reasons"]  # the first API's name, kept
 
 
 @pytest.mark.parametrize(

@@ -34,28 +34,3 @@ HELMS_DEEP = _cite("5-khelmova-pad-orki-x-2", "Хельмова Падь")
 GONDOR = _cite("6-gondor-nazguly-na-vas-ne-deistvuiut", "Гондор")
 MINAS_TIRITH = _cite("7-minas-tirit-vse-nazguly-deistvuiut-na-vas", "Минас-Тирит")
 SHELOBS_LAIR = _cite("8-logovo-shelob-1-koltso", "Логово Шелоб")
-
-ALL = (
-    TURN,
-    ROLLING,
-    APPLYING,
-    SYMBOLS,
-    RING,
-    ORC,
-    WARRIOR,
-    NAZGUL,
-    GANDALF,
-    WHITE_TREE,
-    ELIMINATION,
-    GAME_END,
-    EXAMPLES,
-    ADVANCED,
-    RIVENDELL,
-    MORIA,
-    LOTHLORIEN,
-    ROHAN,
-    HELMS_DEEP,
-    GONDOR,
-    MINAS_TIRITH,
-    SHELOBS_LAIR,
-)

@@ -19,10 +19,19 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache, lru_cache
-from math import comb, log10
+from math import log10
 from sys import get_int_max_str_digits
 
-from adjudicator.games.common import N_, Citation, InvalidInput, Message, Reason, unique_citations
+from adjudicator.games.common import (
+    N_,
+    Answer,
+    InvalidInput,
+    Message,
+    Reason,
+    binomial,
+    loop_closure,
+    unique_citations,
+)
 from adjudicator.games.mordor import citations as rules
 from adjudicator.games.mordor.model import HOBBIT_COLORS, TurnRules, location_at, turn_rules
 from adjudicator.games.mordor.odds import (
@@ -206,16 +215,14 @@ class PlannedTurn(TurnSolver):
         return memo[key]
 
 
-@dataclass(frozen=True)
-class JourneyOdds:
+@dataclass(frozen=True, kw_only=True)
+class JourneyOdds(Answer):
     """The chance to reach Mordor not eliminated, under the best play for it."""
 
     reach_mordor: Fraction
     this_turn: Fraction
     states: int
     other_mark_chance: Fraction
-    citations: tuple[Citation, ...]
-    assumptions: tuple[Reason, ...]
 
 
 class JourneySolver:
@@ -224,11 +231,7 @@ class JourneySolver:
     def __init__(self, question: TurnQuestion, other_mark_chance: Fraction):
         self.question = question
         self.others = len(question.other_colors)
-        chance = other_mark_chance
-        self.others_marks = [
-            comb(self.others, j) * chance**j * (1 - chance) ** (self.others - j)
-            for j in range(self.others + 1)
-        ]
+        self.others_marks = binomial(self.others, other_mark_chance)
         self.dice = turn_context(question).dice
         self.values: dict[tuple[int, NazgulTrack], Fraction] = {}
         self.reach_now: dict[tuple[int, NazgulTrack], Fraction] = {}
@@ -304,7 +307,8 @@ class JourneySolver:
             distribution = PlannedTurn(context, worth, shared).distribution(None)
             stay = sum((p * loop[e] for e, p in distribution.items()), Fraction(0))
             gain = sum((p * known[e] for e, p in distribution.items()), Fraction(0))
-            value = gain / (1 - stay) if stay != 1 else Fraction(0)
+            closure = loop_closure(stay)  # the turns that bring you back here, summed
+            value = Fraction(0) if closure is None else gain * closure
             if value <= best:
                 break
             converged = float(value) == guess

@@ -7,7 +7,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from adjudicator.games.common import N_, Citation, InvalidInput, Message, Reason, unique_citations
+from adjudicator.games.common import (
+    N_,
+    Citation,
+    InvalidInput,
+    Message,
+    Reason,
+    Verdict,
+    unique_citations,
+)
 from adjudicator.games.mordor import citations as rules
 from adjudicator.games.mordor.model import (
     DIE_COLORS,
@@ -31,18 +39,14 @@ class Die:
     color: str
 
 
-@dataclass(frozen=True)
-class KeepCheck:
+@dataclass(frozen=True, kw_only=True)
+class KeepCheck(Verdict):
     """The verdict on a proposed keep, every legal keep of the roll, and what happens next."""
 
-    legal: bool
-    reasons: tuple[Reason, ...]
     notes: tuple[Reason, ...]
     legal_keeps: tuple[tuple[int, ...], ...]
     may_reroll: bool
     ends_rolling: bool
-    citations: tuple[Citation, ...]
-    assumptions: tuple[Reason, ...]
 
 
 def parse_dice(raw: Sequence[dict], field_name: str, setup: GameSetup) -> tuple[Die, ...]:
@@ -223,23 +227,9 @@ def check_keep(
     """
     setup = setup or GameSetup()
     validate_context(player_color, location)
-    problems = [
-        (
-            f"keep[{n}]",
-            Message(N_("no die %(die)s: the roll has %(dice)s dice"), die=i, dice=len(rolled)),
-        )
-        for n, i in enumerate(keep)
-        if not 0 <= i < len(rolled)
-    ]
-    if len(set(keep)) != len(keep):
-        problems.append(("keep", Message(N_("a die is listed twice"))))
-    if problems:
-        raise InvalidInput(problems)
+    _validate_keep(rolled, keep)
     turn = turn_rules(location, advanced)
     may_reroll = turn.may_reroll and not rerolled
-    applied = [rules.ROLLING]
-    if turn.citation is not None:
-        applied.append(turn.citation)
     if may_reroll and not keep:
         reasons: list[Reason] = []
         notes = [
@@ -262,10 +252,6 @@ def check_keep(
                 "basic_game_place",
             )
         )
-    if any(d.face is Face.NAZGUL for d in rolled):
-        applied.append(rules.NAZGUL)
-    if any(d.face is Face.WHITE_TREE for d in rolled):
-        applied.append(rules.WHITE_TREE)
     return KeepCheck(
         legal=not reasons,
         reasons=tuple(reasons),
@@ -275,10 +261,37 @@ def check_keep(
         ends_rolling=any(rolled[i].face is Face.WHITE_TREE for i in keep)
         or len(keep) == len(rolled),
         citations=unique_citations(
-            [*applied, *(r.citation for r in [*reasons, *notes] if r.citation)]
+            [*_applied(rolled, turn), *(r.citation for r in [*reasons, *notes] if r.citation)]
         ),
         assumptions=(*setup.assumptions(), *_readings(turn)),
     )
+
+
+def _validate_keep(rolled: Sequence[Die], keep: Sequence[int]) -> None:
+    """The keep names dice of the roll, each once."""
+    problems = [
+        (
+            f"keep[{n}]",
+            Message(N_("no die %(die)s: the roll has %(dice)s dice"), die=i, dice=len(rolled)),
+        )
+        for n, i in enumerate(keep)
+        if not 0 <= i < len(rolled)
+    ]
+    if len(set(keep)) != len(keep):
+        problems.append(("keep", Message(N_("a die is listed twice"))))
+    if problems:
+        raise InvalidInput(problems)
+
+
+def _applied(rolled: Sequence[Die], turn: TurnRules) -> list[Citation]:
+    """The rules every keep of this roll applies: rolling, the place's, Nazgûl, White Tree."""
+    faces = {d.face for d in rolled}
+    return [
+        rules.ROLLING,
+        *([turn.citation] if turn.citation is not None else []),
+        *([rules.NAZGUL] if Face.NAZGUL in faces else []),
+        *([rules.WHITE_TREE] if Face.WHITE_TREE in faces else []),
+    ]
 
 
 def _readings(turn: TurnRules) -> tuple[Reason, ...]:

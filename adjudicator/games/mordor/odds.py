@@ -18,8 +18,17 @@ from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement, product
 from math import factorial, lcm, prod
+from operator import attrgetter
 
-from adjudicator.games.common import N_, Citation, InvalidInput, Message, Reason, unique_citations
+from adjudicator.games.common import (
+    N_,
+    Answer,
+    InvalidInput,
+    Message,
+    Reason,
+    marginal,
+    unique_citations,
+)
 from adjudicator.games.mordor import citations as rules
 from adjudicator.games.mordor.model import (
     ADVANCED_HOBBIT_STEPS,
@@ -59,8 +68,8 @@ class TurnOutcome:
     eliminated: bool
 
 
-@dataclass(frozen=True)
-class TurnOdds:
+@dataclass(frozen=True, kw_only=True)
+class TurnOdds(Answer):
     """The exact distribution of one turn under a keep policy, and what it is worth."""
 
     goal: str
@@ -76,8 +85,6 @@ class TurnOdds:
     eliminated: Fraction
     reach_mordor: Fraction
     location: str | None
-    citations: tuple[Citation, ...]
-    assumptions: tuple[Reason, ...]
 
 
 def face_weights(spec: DiceSpec) -> tuple[int, dict[str, dict[Face, int]]]:
@@ -545,13 +552,6 @@ def solver_for(context: TurnContext) -> TurnSolver:
     return TurnSolver(context)
 
 
-def _marginal(outcomes: dict[TurnOutcome, Fraction], attribute: str) -> dict[int, Fraction]:
-    totals: Counter = Counter()
-    for outcome, p in outcomes.items():
-        totals[getattr(outcome, attribute)] += p
-    return dict(sorted(totals.items()))
-
-
 def turn_odds(question: TurnQuestion, policy: str = "optimal") -> TurnOdds:
     """The distribution of ring steps and Nazgûl marks this turn, and the policy's worth.
 
@@ -578,8 +578,8 @@ def turn_odds(question: TurnQuestion, policy: str = "optimal") -> TurnOdds:
         optimal_value=policy_values["optimal"],
         policy_values=policy_values,
         outcomes=dict(sorted(outcomes.items())),
-        steps=_marginal(outcomes, "steps"),
-        marks=_marginal(outcomes, "marks"),
+        steps=marginal(outcomes, attrgetter("steps")),
+        marks=marginal(outcomes, attrgetter("marks")),
         expected_steps=sum((o.steps * p for o, p in outcomes.items()), Fraction(0)),
         expected_marks=sum((o.marks * p for o, p in outcomes.items()), Fraction(0)),
         eliminated=sum((p for o, p in outcomes.items() if o.eliminated), Fraction(0)),

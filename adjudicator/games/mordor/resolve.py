@@ -7,9 +7,17 @@ Rules: Применение результатов, Кольцо, Орк, Вои
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
-from adjudicator.games.common import N_, Citation, InvalidInput, Message, Reason, unique_citations
+from adjudicator.games.common import (
+    N_,
+    Answer,
+    Citation,
+    InvalidInput,
+    Message,
+    Reason,
+    unique_citations,
+)
 from adjudicator.games.mordor import citations as rules
 from adjudicator.games.mordor.keep import Die
 from adjudicator.games.mordor.model import (
@@ -40,8 +48,8 @@ class PlayerState:
     eliminated: bool = False
 
 
-@dataclass(frozen=True)
-class TurnResult:
+@dataclass(frozen=True, kw_only=True)
+class TurnResult(Answer):
     """The players after the turn, what happened, and whether the game is over."""
 
     players: tuple[PlayerState, ...]
@@ -53,8 +61,6 @@ class TurnResult:
     round_complete: bool
     game_over: bool
     winners: tuple[str, ...]
-    citations: tuple[Citation, ...]
-    assumptions: tuple[Reason, ...]
 
 
 def ring_steps(kept: Sequence[Die], turn: TurnRules, room: int) -> tuple[int, bool]:
@@ -162,6 +168,18 @@ def _split_squares(
     return tuple(chosen)
 
 
+@dataclass
+class _Log:
+    """What a turn did, as it is applied: its events and the rules they applied."""
+
+    events: list[Reason] = field(default_factory=list)
+    applied: list[Citation] = field(default_factory=list)
+
+    def add(self, reason: Reason, *rules_applied: Citation) -> None:
+        self.events.append(reason)
+        self.applied.extend(rules_applied)
+
+
 def resolve_turn(
     players: Sequence[PlayerState],
     active: int,
@@ -183,12 +201,9 @@ def resolve_turn(
         raise InvalidInput([("setup.hobbit_steps", ADVANCED_STEPS_ONLY)])
     me = players[active]
     turn = turn_rules(location_at(me.position, setup), advanced)
-    applied: list[Citation] = [rules.APPLYING]
-    if turn.citation is not None:
-        applied.append(turn.citation)
-    events: list[Reason] = []
+    log = _Log(applied=[rules.APPLYING, *([turn.citation] if turn.citation else [])])
     if len(kept) < len(DIE_COLORS) and all(d.face is not Face.WHITE_TREE for d in kept):
-        events.append(
+        log.add(
             Reason(
                 N_(
                     "Only %(count)d dice kept and no White Tree: a turn ends when all five are "
@@ -199,106 +214,26 @@ def resolve_turn(
                 "incomplete_turn",
             )
         )
+    steps, blocked = _apply_rings(kept, turn, setup.hobbit_steps - me.position, log)
+    splits = _split_squares(me.track, _gandalfs_acting(kept, turn, log), gandalf_squares)
     state = list(players)
-
-    steps, blocked = ring_steps(kept, turn, setup.hobbit_steps - me.position)
-    if any(d.face is Face.RING for d in kept):
-        applied += [rules.RING, rules.ORC, rules.WARRIOR] if blocked else [rules.RING]
-        events.append(
-            Reason(N_("Orcs outnumber warriors: the rings do not act."), rules.ORC, code="blocked")
-            if blocked
-            else Reason(
-                N_("The rings move the hobbit %(steps)d step(s)."),
-                rules.RING,
-                {"steps": steps},
-                "steps",
-            )
-        )
-
-    gandalfs = sum(d.face is Face.GANDALF for d in kept) if turn.gandalf_works else 0
-    if any(d.face is Face.GANDALF for d in kept):
-        applied.append(rules.GANDALF)
-        if not turn.gandalf_works:
-            events.append(Reason(N_("Moria: Gandalf does not act."), rules.MORIA, code="moria"))
-    splits = _split_squares(me.track, gandalfs, gandalf_squares)
-    track = me.track
-    for index in splits:
-        track = track.split(index)
-        events.append(
-            Reason(
-                N_("Gandalf splits square %(square)d of the Nazgûl track."),
-                rules.GANDALF,
-                {"square": index + 1},
-                "split",
-            )
-        )
-    state[active] = replace(me, position=me.position + steps, track=track)
-
-    marks = {p.color: 0 for p in players}
-    for die in (d for d in kept if d.face is Face.NAZGUL):
-        applied.append(rules.NAZGUL)
-        target = nazgul_target(die, active, state, turn)
-        if target == active and turn.nazgul_spare_you:
-            events.append(
-                Reason(N_("Gondor: this Nazgûl does not act on you."), rules.GONDOR, code="gondor")
-            )
-            continue
-        victim = state[target]
-        if victim.eliminated:
-            continue
-        track = victim.track.mark()
-        marks[victim.color] += 1
-        state[target] = replace(victim, track=track, eliminated=track.eliminated)
-        events.append(
-            Reason(
-                N_("The Nazgûl of the %(die)s die marks the %(player)s player."),
-                rules.NAZGUL,
-                {"die": COLOR_LABELS[die.color], "player": COLOR_LABELS[victim.color]},
-                "mark",
-            )
-        )
-        if track.eliminated:
-            applied.append(rules.ELIMINATION)
-            events.append(
-                Reason(
-                    N_("The %(player)s player marks the last Nazgûl division and is out."),
-                    rules.ELIMINATION,
-                    {"player": COLOR_LABELS[victim.color]},
-                    "eliminated",
-                )
-            )
-
+    state[active] = replace(me, position=me.position + steps, track=_apply_splits(me, splits, log))
+    marks = _apply_nazgul(kept, active, state, turn, log)
     round_complete = not any(not p.eliminated for p in state[active + 1 :])
     game_over, winners, end_events = _game_end(state, round_complete, setup)
-    contenders = [p for p in state if not p.eliminated and p.position == setup.hobbit_steps]
-    tie_break = (
-        (
-            Reason(
-                N_(
-                    "Several hobbits in Mordor: we count the empty divisions as unmarked "
-                    "halves and squares (a split square with one half marked counts one), and "
-                    "a tie in them is a shared win: the text does not say."
-                ),
-                rules.GAME_END,
-                code="tie_break",
-            ),
-        )
-        if game_over and len(contenders) > 1
-        else ()
-    )
     if end_events:
-        applied.append(rules.GAME_END)
+        log.applied.append(rules.GAME_END)
     return TurnResult(
         players=tuple(state),
         ring_steps=steps,
         rings_blocked=blocked,
         marks=marks,
         splits=splits,
-        events=(*events, *end_events),
+        events=(*log.events, *end_events),
         round_complete=round_complete,
         game_over=game_over,
         winners=winners,
-        citations=unique_citations(applied),
+        citations=unique_citations(log.applied),
         assumptions=(
             *setup.assumptions(),
             Reason(
@@ -308,7 +243,118 @@ def resolve_turn(
                 ),
                 code="order",
             ),
-            *tie_break,
+            *_tie_break(state, game_over, setup),
+        ),
+    )
+
+
+def _apply_rings(kept: Sequence[Die], turn: TurnRules, room: int, log: _Log) -> tuple[int, bool]:
+    """The rings move the hobbit, unless orcs outnumber warriors (rules: Кольцо, Орк, Воин)."""
+    steps, blocked = ring_steps(kept, turn, room)
+    if any(d.face is Face.RING for d in kept):
+        if blocked:
+            log.add(
+                Reason(
+                    N_("Orcs outnumber warriors: the rings do not act."), rules.ORC, code="blocked"
+                ),
+                rules.RING,
+                rules.ORC,
+                rules.WARRIOR,
+            )
+        else:
+            log.add(
+                Reason(
+                    N_("The rings move the hobbit %(steps)d step(s)."),
+                    rules.RING,
+                    {"steps": steps},
+                    "steps",
+                ),
+                rules.RING,
+            )
+    return steps, blocked
+
+
+def _gandalfs_acting(kept: Sequence[Die], turn: TurnRules, log: _Log) -> int:
+    """The Gandalfs kept that act (none in Moria: rules Гэндальф, Мория)."""
+    shown = sum(d.face is Face.GANDALF for d in kept)
+    if shown:
+        log.applied.append(rules.GANDALF)
+        if not turn.gandalf_works:
+            log.add(Reason(N_("Moria: Gandalf does not act."), rules.MORIA, code="moria"))
+    return shown if turn.gandalf_works else 0
+
+
+def _apply_splits(me: PlayerState, splits: Sequence[int], log: _Log) -> NazgulTrack:
+    """Gandalf splits the chosen squares of the active player's track (rules: Гэндальф)."""
+    track = me.track
+    for index in splits:
+        track = track.split(index)
+        log.add(
+            Reason(
+                N_("Gandalf splits square %(square)d of the Nazgûl track."),
+                rules.GANDALF,
+                {"square": index + 1},
+                "split",
+            )
+        )
+    return track
+
+
+def _apply_nazgul(
+    kept: Sequence[Die], active: int, state: list[PlayerState], turn: TurnRules, log: _Log
+) -> dict[str, int]:
+    """Each Nazgûl kept marks the player of its die's colour, one by one (rules: Назгул,
+    Выбывание из игры); ``state`` is updated. Returns the marks made on each colour."""
+    marks = {p.color: 0 for p in state}
+    for die in (d for d in kept if d.face is Face.NAZGUL):
+        log.applied.append(rules.NAZGUL)
+        target = nazgul_target(die, active, state, turn)
+        if target == active and turn.nazgul_spare_you:
+            log.add(
+                Reason(N_("Gondor: this Nazgûl does not act on you."), rules.GONDOR, code="gondor")
+            )
+            continue
+        victim = state[target]
+        if victim.eliminated:
+            continue
+        track = victim.track.mark()
+        marks[victim.color] += 1
+        state[target] = replace(victim, track=track, eliminated=track.eliminated)
+        log.add(
+            Reason(
+                N_("The Nazgûl of the %(die)s die marks the %(player)s player."),
+                rules.NAZGUL,
+                {"die": COLOR_LABELS[die.color], "player": COLOR_LABELS[victim.color]},
+                "mark",
+            )
+        )
+        if track.eliminated:
+            log.add(
+                Reason(
+                    N_("The %(player)s player marks the last Nazgûl division and is out."),
+                    rules.ELIMINATION,
+                    {"player": COLOR_LABELS[victim.color]},
+                    "eliminated",
+                ),
+                rules.ELIMINATION,
+            )
+    return marks
+
+
+def _tie_break(state: Sequence[PlayerState], game_over: bool, setup: GameSetup) -> tuple:
+    """Our reading when several hobbits reach Mordor together (rules: Конец игры)."""
+    contenders = [p for p in state if not p.eliminated and p.position == setup.hobbit_steps]
+    if not (game_over and len(contenders) > 1):
+        return ()
+    return (
+        Reason(
+            N_(
+                "Several hobbits in Mordor: we count the empty divisions as unmarked "
+                "halves and squares (a split square with one half marked counts one), and "
+                "a tie in them is a shared win: the text does not say."
+            ),
+            rules.GAME_END,
+            code="tie_break",
         ),
     )
 

@@ -121,82 +121,90 @@ def _take_wounds(fighter: Fighter, side: str, wounds: int, per_burden: int) -> F
     )  # fmt: skip
 
 
-def resolve_skirmish(
-    free_peoples: Sequence[Fighter], shadow: Sequence[Fighter], burdens_per_wound: int = 1
-) -> SkirmishResult:
-    """Resolve one skirmish (rules: Подведение итогов сражения).
-
-    The higher total strength wins, ties go to the Shadow; each losing character takes one
-    wound plus one per damage +1 on the winning side; a winner with at least double the
-    loser's strength kills every loser outright (overwhelmed), Ring or not.
-    """
+def _check_skirmish(
+    free_peoples: Sequence[Fighter], shadow: Sequence[Fighter], burdens_per_wound: int
+) -> None:
+    """Both sides well formed, one Ring-bearer at most, at least one burden per wound."""
     problems = _check_fighters("free_peoples", free_peoples) + _check_fighters("shadow", shadow)
     if sum(f.ring_bearer for f in free_peoples) > 1:
         problems.append(("free_peoples", N_("there is only one Ring-bearer")))
     if burdens_per_wound < 1:
         problems.append(("burdens_per_wound", N_("must be 1 or more")))
     _require(problems)
-    fp_total = sum(f.strength for f in free_peoples)
-    shadow_total = sum(f.strength for f in shadow)
-    fp_wins = fp_total > shadow_total
-    winner, (winners, losers) = (
-        (FREE_PEOPLES, (free_peoples, shadow)) if fp_wins else (SHADOW, (shadow, free_peoples))
-    )
-    loser_side = SHADOW if fp_wins else FREE_PEOPLES
-    win_total, lose_total = (fp_total, shadow_total) if fp_wins else (shadow_total, fp_total)
-    overwhelmed = win_total >= 2 * lose_total
-    wounds = 1 + sum(f.damage for f in winners)
+
+
+def _winner_reason(fp_total: int, shadow_total: int) -> Reason:
+    """The higher total strength wins, ties go to the Shadow (rules: Подведение итогов
+    сражения).
+    """
+    return Reason(
+        N_("Free Peoples strength %(fp)s against Shadow strength %(shadow)s: "
+           "the Free Peoples win.") if fp_total > shadow_total else
+        N_("Free Peoples strength %(fp)s against Shadow strength %(shadow)s: the Shadow "
+           "wins (a tie goes to the Shadow).") if fp_total == shadow_total else
+        N_("Free Peoples strength %(fp)s against Shadow strength %(shadow)s: "
+           "the Shadow wins."),
+        rules.SKIRMISH, {"fp": fp_total, "shadow": shadow_total}, "winner",
+    )  # fmt: skip
+
+
+def _overwhelm_losers(
+    losers: Sequence[Fighter], loser_side: str, win_total: int, lose_total: int
+) -> tuple[list[FighterOutcome], list[Reason]]:
+    """At least double the losers' strength kills every loser outright, Ring or not (rules:
+    Подведение итогов сражения, Кольцо Всевластья).
+    """
     reasons = [
         Reason(
-            N_("Free Peoples strength %(fp)s against Shadow strength %(shadow)s: "
-               "the Free Peoples win.") if fp_wins else
-            N_("Free Peoples strength %(fp)s against Shadow strength %(shadow)s: the Shadow "
-               "wins (a tie goes to the Shadow).") if fp_total == shadow_total else
-            N_("Free Peoples strength %(fp)s against Shadow strength %(shadow)s: "
-               "the Shadow wins."),
-            rules.SKIRMISH, {"fp": fp_total, "shadow": shadow_total}, "winner",
+            N_("%(win)s is at least double %(lose)s: every losing character is "
+               "overwhelmed and killed, whatever its vitality."),
+            rules.SKIRMISH, {"win": win_total, "lose": lose_total}, "overwhelmed",
         )
     ]  # fmt: skip
-    if overwhelmed:
-        reasons.append(
-            Reason(
-                N_("%(win)s is at least double %(lose)s: every losing character is "
-                   "overwhelmed and killed, whatever its vitality."),
-                rules.SKIRMISH, {"win": win_total, "lose": lose_total}, "overwhelmed",
-            )
-        )  # fmt: skip
-        outcomes = [
-            FighterOutcome(f.name, loser_side, 0, f.wounds, 0, f.burdens, True, False)
-            for f in losers
-        ]
-        if any(f.ring_bearer and f.wearing_ring for f in losers):
-            reasons.append(
-                Reason(
-                    N_("An overwhelmed Ring-bearer has no time to put on the Ring: he is "
-                       "killed."),
-                    rules.THE_ONE_RING, code="ring_bearer_overwhelmed",
-                )
-            )  # fmt: skip
-    else:
-        reasons.append(
-            Reason(
-                N_("Each losing character takes %(wounds)s wound(s): 1 plus %(damage)s for "
-                   "damage bonuses on the winning side."),
-                rules.SKIRMISH, {"wounds": wounds, "damage": wounds - 1}, "wounds",
-            )
-        )  # fmt: skip
-        outcomes = [_take_wounds(f, loser_side, wounds, burdens_per_wound) for f in losers]
-        if any(f.wearing_ring for f in losers):
-            reasons.append(
-                Reason(
-                    N_("The Ring-bearer wearing The One Ring takes %(per)s burden(s) for each "
-                       "wound instead."),
-                    rules.THE_ONE_RING, {"per": burdens_per_wound}, "ring_burdens",
-                )
-            )  # fmt: skip
-    outcomes += [
-        FighterOutcome(f.name, winner, 0, f.wounds, 0, f.burdens, False, False) for f in winners
+    outcomes = [
+        FighterOutcome(f.name, loser_side, 0, f.wounds, 0, f.burdens, True, False) for f in losers
     ]
+    if any(f.ring_bearer and f.wearing_ring for f in losers):
+        reasons.append(
+            Reason(
+                N_("An overwhelmed Ring-bearer has no time to put on the Ring: he is "
+                   "killed."),
+                rules.THE_ONE_RING, code="ring_bearer_overwhelmed",
+            )
+        )  # fmt: skip
+    return outcomes, reasons
+
+
+def _wound_losers(
+    losers: Sequence[Fighter], loser_side: str, wounds: int, burdens_per_wound: int
+) -> tuple[list[FighterOutcome], list[Reason]]:
+    """Each loser takes one wound plus the winners' damage bonuses; the Ring-bearer wearing the
+    Ring takes burdens instead (rules: Подведение итогов сражения, Кольцо Всевластья).
+    """
+    reasons = [
+        Reason(
+            N_("Each losing character takes %(wounds)s wound(s): 1 plus %(damage)s for "
+               "damage bonuses on the winning side."),
+            rules.SKIRMISH, {"wounds": wounds, "damage": wounds - 1}, "wounds",
+        )
+    ]  # fmt: skip
+    outcomes = [_take_wounds(f, loser_side, wounds, burdens_per_wound) for f in losers]
+    if any(f.wearing_ring for f in losers):
+        reasons.append(
+            Reason(
+                N_("The Ring-bearer wearing The One Ring takes %(per)s burden(s) for each "
+                   "wound instead."),
+                rules.THE_ONE_RING, {"per": burdens_per_wound}, "ring_burdens",
+            )
+        )  # fmt: skip
+    return outcomes, reasons
+
+
+def _fate_reasons(outcomes: Sequence[FighterOutcome], losers: Sequence[Fighter]) -> list[Reason]:
+    """Deaths (rules: Смерть) and a lost Ring-bearer, which loses the game (rules:
+    Поражение). ``outcomes`` starts with the losers' outcomes, in order.
+    """
+    reasons = []
     if any(o.killed for o in outcomes):
         reasons.append(
             Reason(
@@ -218,6 +226,15 @@ def resolve_skirmish(
                 rules.LOSING, code="ring_bearer_lost",
             )
         )  # fmt: skip
+    return reasons
+
+
+def _skirmish_assumptions(
+    free_peoples: Sequence[Fighter], overwhelmed: bool, win_total: int
+) -> tuple[str, ...]:
+    """What the skirmish answer takes for granted: modifiers already in the strengths, the 0
+    against 0 reading, and the rulebook's one burden per wound.
+    """
     assumptions = [
         N_("Strengths already include every modifier (possessions, card texts); damage "
            "bonuses are the damage +N keywords of the winning characters."),
@@ -234,11 +251,42 @@ def resolve_skirmish(
                 "cards add more (set burdens per wound)."
             )
         )
+    return tuple(assumptions)
+
+
+def resolve_skirmish(
+    free_peoples: Sequence[Fighter], shadow: Sequence[Fighter], burdens_per_wound: int = 1
+) -> SkirmishResult:
+    """Resolve one skirmish (rules: Подведение итогов сражения).
+
+    The higher total strength wins, ties go to the Shadow; each losing character takes one
+    wound plus one per damage +1 on the winning side; a winner with at least double the
+    loser's strength kills every loser outright (overwhelmed), Ring or not.
+    """
+    _check_skirmish(free_peoples, shadow, burdens_per_wound)
+    fp_total = sum(f.strength for f in free_peoples)
+    shadow_total = sum(f.strength for f in shadow)
+    fp_wins = fp_total > shadow_total
+    winner, (winners, losers) = (
+        (FREE_PEOPLES, (free_peoples, shadow)) if fp_wins else (SHADOW, (shadow, free_peoples))
+    )
+    loser_side = SHADOW if fp_wins else FREE_PEOPLES
+    win_total, lose_total = (fp_total, shadow_total) if fp_wins else (shadow_total, fp_total)
+    overwhelmed = win_total >= 2 * lose_total
+    wounds = 1 + sum(f.damage for f in winners)
+    if overwhelmed:
+        outcomes, effects = _overwhelm_losers(losers, loser_side, win_total, lose_total)
+    else:
+        outcomes, effects = _wound_losers(losers, loser_side, wounds, burdens_per_wound)
+    outcomes += [
+        FighterOutcome(f.name, winner, 0, f.wounds, 0, f.burdens, False, False) for f in winners
+    ]
+    reasons = [_winner_reason(fp_total, shadow_total), *effects, *_fate_reasons(outcomes, losers)]
     return SkirmishResult(
         free_peoples_strength=fp_total, shadow_strength=shadow_total, winner=winner,
         overwhelmed=overwhelmed, wounds_per_loser=0 if overwhelmed else wounds,
-        outcomes=tuple(outcomes),
-        reasons=tuple(reasons), citations=_cite(reasons), assumptions=tuple(assumptions),
+        outcomes=tuple(outcomes), reasons=tuple(reasons), citations=_cite(reasons),
+        assumptions=_skirmish_assumptions(free_peoples, overwhelmed, win_total),
     )  # fmt: skip
 
 
@@ -723,12 +771,9 @@ class BidResult(Answer):
     burdens: Mapping[str, int]
 
 
-def opening_bids(
-    bids: Mapping[str, int], tie_order: Sequence[str] = (), resistance: int = DEFAULT_RESISTANCE
-) -> BidResult:
-    """The opening bid (rules: Кто начинает игру?): the highest bid chooses its place in the
-    turn order first, then the next, and so on; ties are settled at random (``tie_order`` is
-    the result of that draw); each bid becomes the bidder's starting burdens.
+def _check_bids(bids: Mapping[str, int], tie_order: Sequence[str]) -> None:
+    """At least two named players, no negative bid, and a tie order naming each bidder at most
+    once (rules: Кто начинает игру?).
     """
     problems: list[tuple[str, str]] = []
     if len(bids) < 2:
@@ -741,6 +786,16 @@ def opening_bids(
     if len(set(tie_order)) != len(tie_order):
         problems.append(("tie_order", N_("names a player more than once")))
     _require(problems)
+
+
+def opening_bids(
+    bids: Mapping[str, int], tie_order: Sequence[str] = (), resistance: int = DEFAULT_RESISTANCE
+) -> BidResult:
+    """The opening bid (rules: Кто начинает игру?): the highest bid chooses its place in the
+    turn order first, then the next, and so on; ties are settled at random (``tie_order`` is
+    the result of that draw); each bid becomes the bidder's starting burdens.
+    """
+    _check_bids(bids, tie_order)
     rank = {name: i for i, name in enumerate(tie_order)}
     ordered = sorted(bids, key=lambda n: (-bids[n], rank.get(n, len(rank))))
     ties = tuple(

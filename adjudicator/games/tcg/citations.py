@@ -44,27 +44,3 @@ WOUNDS = _rule("raneniia-wounds", "Ранения (Wounds)")
 THE_ONE_RING = _rule("koltso-vsevlastia-the-one-ring-2", "Кольцо Всевластья (The One Ring)")
 ALLIES = _rule("soiuzniki-allies", "Союзники (Allies)")
 LOSING = _rule("porazhenie-losing-the-game", "Поражение (Losing the Game)")
-
-ALL = (
-    DECK_BUILDING,
-    DRAW_DECK,
-    ADVENTURE_DECK,
-    STARTING_FELLOWSHIP,
-    OPENING_HAND,
-    RECONCILE,
-    BIDDING,
-    SKIRMISH,
-    ARCHERY,
-    MOVING,
-    HOW_TO_MOVE,
-    PLAYING_SHADOW_CARDS,
-    TWILIGHT_COST,
-    MOVE_LIMIT,
-    PLAYING_COMPANIONS,
-    UNIQUENESS,
-    KILLED,
-    WOUNDS,
-    THE_ONE_RING,
-    ALLIES,
-    LOSING,
-)

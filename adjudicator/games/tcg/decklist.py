@@ -262,6 +262,62 @@ def _lookup(name: str, index: CardIndex) -> tuple[Lookup, str | None]:
     return Lookup(candidates=(numbered.card, *named)), key
 
 
+def _unmatched_line(
+    found: Lookup, name: str, collector: str | None, number: int, raw: str
+) -> LineProblem:
+    """Why a line names no single card: its name and collector number disagree, its name fits
+    several cards, or no card has that name (with the nearest names as suggestions).
+    """
+    if found.candidates:
+        return LineProblem(
+            "ambiguous_card",
+            N_('Line %(line)s: the name and the collector number %(collector)s give '
+               "different cards: %(candidates)s.") if collector else
+            N_('Line %(line)s: "%(name)s" matches several cards; give the subtitle or '
+               "the collector number: %(candidates)s."),
+            number,
+            raw.strip(),
+            {"line": number, "name": name, "collector": collector,
+             "candidates": "; ".join(c.label for c in found.candidates)},
+            found.candidates,
+        )  # fmt: skip
+    return LineProblem(
+        "unknown_card",
+        N_('Line %(line)s: no card "%(name)s".')
+        if not found.suggestions
+        else N_('Line %(line)s: no card "%(name)s"; did you mean %(suggestions)s?'),
+        number,
+        raw.strip(),
+        {"line": number, "name": name,
+         "suggestions": "; ".join(c.label for c in found.suggestions)},
+        found.suggestions,
+    )  # fmt: skip
+
+
+def _card_line(
+    line: str, raw: str, number: int, section: Section, index: CardIndex
+) -> DeckEntry | LineProblem:
+    """One card line of ``section``: its count (1 to MAX_COUNT), its card and the card's role
+    (a Ring-bearer marker makes it the Ring-bearer), or why it is not a card.
+    """
+    marker = MARKER_RE.search(line)
+    line = MARKER_RE.sub("", line).strip().rstrip(",;")
+    count, name = _count_and_name(line)
+    if count < 1 or count > MAX_COUNT:
+        return LineProblem(
+            "invalid_count",
+            N_("Line %(line)s: the count %(count)s must be between 1 and %(max)s."),
+            number,
+            raw.strip(),
+            {"line": number, "count": count, "max": MAX_COUNT},
+        )
+    found, collector = _lookup(name, index)
+    if found.card is None:
+        return _unmatched_line(found, name, collector, number, raw)
+    role = _role(found.card, section, marker is not None)
+    return DeckEntry(found.card, count, role, section, number)
+
+
 def parse_deck_list(text: str, index: CardIndex) -> ParsedDeck:
     """Read every line of ``text`` against ``index`` (line numbers start at 1)."""
     check_size(text)
@@ -287,53 +343,11 @@ def parse_deck_list(text: str, index: CardIndex) -> ParsedDeck:
             continue
         if line_section is None and section in ONE_CARD:
             line_section, section = section, before  # "Ring:" names the next card only
-        marker = MARKER_RE.search(line)
-        line = MARKER_RE.sub("", line).strip().rstrip(",;")
-        count, name = _count_and_name(line)
         if line_section is None:
             line_section = section
-        if count < 1 or count > MAX_COUNT:
-            problems.append(
-                LineProblem(
-                    "invalid_count",
-                    N_("Line %(line)s: the count %(count)s must be between 1 and %(max)s."),
-                    number,
-                    raw.strip(),
-                    {"line": number, "count": count, "max": MAX_COUNT},
-                )
-            )
-            continue
-        found, collector = _lookup(name, index)
-        if found.card is not None:
-            role = _role(found.card, line_section, marker is not None)
-            entries.append(DeckEntry(found.card, count, role, line_section, number))
-        elif found.candidates:
-            problems.append(
-                LineProblem(
-                    "ambiguous_card",
-                    N_('Line %(line)s: the name and the collector number %(collector)s give '
-                       "different cards: %(candidates)s.") if collector else
-                    N_('Line %(line)s: "%(name)s" matches several cards; give the subtitle or '
-                       "the collector number: %(candidates)s."),
-                    number,
-                    raw.strip(),
-                    {"line": number, "name": name, "collector": collector,
-                     "candidates": "; ".join(c.label for c in found.candidates)},
-                    found.candidates,
-                )
-            )  # fmt: skip
+        read = _card_line(line, raw, number, line_section, index)
+        if isinstance(read, DeckEntry):
+            entries.append(read)
         else:
-            problems.append(
-                LineProblem(
-                    "unknown_card",
-                    N_('Line %(line)s: no card "%(name)s".')
-                    if not found.suggestions
-                    else N_('Line %(line)s: no card "%(name)s"; did you mean %(suggestions)s?'),
-                    number,
-                    raw.strip(),
-                    {"line": number, "name": name,
-                     "suggestions": "; ".join(c.label for c in found.suggestions)},
-                    found.suggestions,
-                )
-            )  # fmt: skip
+            problems.append(read)
     return ParsedDeck(tuple(entries), tuple(problems))

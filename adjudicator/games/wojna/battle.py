@@ -14,7 +14,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil, floor
 
-from adjudicator.games.common import N_, Answer, Message, Reason, unique_citations
+from adjudicator.games.common import (
+    N_,
+    Answer,
+    Citation,
+    Message,
+    Reason,
+    convolve,
+    uniform,
+    unique_citations,
+)
 
 from . import citations as cite
 from .answers import D6_ASSUMPTION
@@ -121,21 +130,7 @@ def resolve_battle(
 ) -> BattleAnswer:
     """One round of battle: the column, the automatic result or the die's distribution."""
     _check(attacker_units, defender_units, terrain_multiplier, attacker_leader, defender_leader)
-    reasons: list[Reason] = []
-    multiplier = Fraction(terrain_multiplier)
-    if sortie and multiplier != 1:
-        reasons.append(
-            Reason(
-                N_(
-                    "Besiegers attacked from the fortress defend without the terrain "
-                    "multiplier (%(multiplier)s ignored)."
-                ),
-                cite.FORTRESSES,
-                {"multiplier": str(multiplier)},
-                code="sortie",
-            )
-        )
-        multiplier = Fraction(1)
+    multiplier, reasons = _sortie_multiplier(Fraction(terrain_multiplier), sortie)
     attacking, defending = sum(attacker_units), sum(defender_units)
     effective = defending * multiplier
     column_sides = odds_column(Fraction(attacking), effective)
@@ -180,9 +175,57 @@ def resolve_battle(
             citations=unique_citations(cited),
             assumptions=(RATIO_ASSUMPTION,),
         )
+    modifier, casting = _leaders_modifier(attacker_leader, defender_leader, reasons, cited)
+    spell_shift, spell_reasons = _spell_shift(casting, spells)
+    reasons += spell_reasons
+    if spell_reasons:
+        cited.append(cite.TABLES)
+    outcomes = _die_outcomes(modifier, spell_shift, attacking, defending, column, table)
+    missing = tuple(o.modified for o in outcomes if o.losses is None) if table else ()
+    if table is None:
+        cited.append(cite.TABLES)
+    reasons += _table_reasons(table, column, missing)
+    return BattleAnswer(
+        **common,
+        modifier=modifier,
+        outcomes=outcomes,
+        table_entered=table is not None,
+        missing=missing,
+        reasons=tuple(reasons),
+        citations=unique_citations(cited),
+        assumptions=(RATIO_ASSUMPTION, D6_ASSUMPTION, LOSS_ASSUMPTION),
+    )
+
+
+def _sortie_multiplier(multiplier: Fraction, sortie: bool) -> tuple[Fraction, list[Reason]]:
+    """Besiegers attacked from the fortress defend without the terrain multiplier (rules:
+    Twierdze)."""
+    if not sortie or multiplier == 1:
+        return multiplier, []
+    return Fraction(1), [
+        Reason(
+            N_(
+                "Besiegers attacked from the fortress defend without the terrain "
+                "multiplier (%(multiplier)s ignored)."
+            ),
+            cite.FORTRESSES,
+            {"multiplier": str(multiplier)},
+            code="sortie",
+        )
+    ]
+
+
+def _leaders_modifier(
+    attacker: Leader | None,
+    defender: Leader | None,
+    reasons: list[Reason],
+    cited: list[Citation],
+) -> tuple[int, list[tuple[int, str]]]:
+    """The leaders' Morale (and spell bonuses) as the die's modifier, and the leaders who cast
+    a Czary roll with its sign (rules: Morale, Czary); their reasons and rules are added."""
     modifier = 0
     casting: list[tuple[int, str]] = []
-    for side, leader, sign in (("attacker", attacker_leader, 1), ("defender", defender_leader, -1)):
+    for side, leader, sign in (("attacker", attacker, 1), ("defender", defender, -1)):
         if leader is None:
             continue
         if leader.bracketed:
@@ -204,53 +247,52 @@ def resolve_battle(
                 code="spell_for_the_battle",
             )
         )
-    spell_shift, spell_reasons = _spell_shift(casting, spells)
-    reasons += spell_reasons
-    if spell_reasons:
-        cited.append(cite.TABLES)
+    return modifier, casting
+
+
+def _die_outcomes(
+    modifier: int,
+    spell_shift: dict[int, Fraction],
+    attacking: int,
+    defending: int,
+    column: str,
+    table: BattleResultsTable | None,
+) -> tuple[BattleOutcome, ...]:
+    """Each modified die's result: one per face, or per modified total when a spell's roll
+    shifts it."""
     if spell_shift == {0: Fraction(1)}:
-        outcomes = tuple(
+        return tuple(
             _outcome(roll, roll + modifier, FACE, attacking, defending, column, table)
             for roll in DIE_FACES
         )
-    else:
-        modified: dict[int, Fraction] = {}
-        for roll in DIE_FACES:
-            for shift, p in spell_shift.items():
-                total = roll + modifier + shift
-                modified[total] = modified.get(total, Fraction(0)) + FACE * p
-        outcomes = tuple(
-            _outcome(None, die, p, attacking, defending, column, table)
-            for die, p in sorted(modified.items())
-        )
-    missing = tuple(o.modified for o in outcomes if o.losses is None) if table else ()
-    if table is None:
-        cited.append(cite.TABLES)
-        reasons.append(
-            Reason(ENTER_TABLE, cite.TABLES, {"table": BATTLE_TABLE_NAME}, code="table_missing")
-        )
-    elif missing:
-        reasons.append(
-            Reason(
-                N_(
-                    "Your Wyniki bitwy table has no row for column %(column)s and modified die "
-                    "%(dice)s: complete it from your copy."
-                ),
-                cite.TABLES,
-                {"column": column, "dice": ", ".join(str(d) for d in missing)},
-                code="table_incomplete",
-            )
-        )
-    return BattleAnswer(
-        **common,
-        modifier=modifier,
-        outcomes=outcomes,
-        table_entered=table is not None,
-        missing=missing,
-        reasons=tuple(reasons),
-        citations=unique_citations(cited),
-        assumptions=(RATIO_ASSUMPTION, D6_ASSUMPTION, LOSS_ASSUMPTION),
+    modified = convolve(uniform(roll + modifier for roll in DIE_FACES), spell_shift)
+    return tuple(
+        _outcome(None, die, p, attacking, defending, column, table)
+        for die, p in sorted(modified.items())
     )
+
+
+def _table_reasons(
+    table: BattleResultsTable | None, column: str, missing: tuple[int, ...]
+) -> list[Reason]:
+    """Your copy's Wyniki bitwy table: absent, or without some rows this battle needs."""
+    if table is None:
+        return [
+            Reason(ENTER_TABLE, cite.TABLES, {"table": BATTLE_TABLE_NAME}, code="table_missing")
+        ]
+    if not missing:
+        return []
+    return [
+        Reason(
+            N_(
+                "Your Wyniki bitwy table has no row for column %(column)s and modified die "
+                "%(dice)s: complete it from your copy."
+            ),
+            cite.TABLES,
+            {"column": column, "dice": ", ".join(str(d) for d in missing)},
+            code="table_incomplete",
+        )
+    ]
 
 
 def _other_rounding(attacking: int, effective: Fraction) -> list[Reason]:
@@ -292,12 +334,7 @@ def _spell_shift(
     for sign, category in casting:
         values = [spells.lookup(category, roll) for roll in DIE_FACES]
         missing += [f"{category}/{r}" for r, v in zip(DIE_FACES, values, strict=True) if v is None]
-        step: dict[int, Fraction] = {}
-        for before, p in shift.items():
-            for value in values:
-                after = before + sign * (value or 0)
-                step[after] = step.get(after, Fraction(0)) + p * FACE
-        shift = step
+        shift = convolve(shift, uniform(sign * (value or 0) for value in values))
     if missing:
         reason = Reason(
             N_("Your Czary table has no entry for %(cells)s: complete it from your copy."),

@@ -26,24 +26,3 @@ FORTRESSES = _section("twierdze", "Twierdze")
 SPELLS = _section("czary-2", "Czary")
 THE_RING = _section("pierscien-2", "Pierścień")
 TABLES = _section("tabele-i-zestawienia", "Tabele i zestawienia")
-
-ALL = (
-    GOAL,
-    RING_PHASE,
-    SEARCH_PHASE,
-    ALLIANCE_MOVE,
-    COURAGE,
-    MORALE,
-    ENDURANCE,
-    RING_ATTRIBUTE,
-    CAPTURE_ESCAPE_ATTRIBUTES,
-    CHARACTER_SPELLS,
-    DUEL,
-    SEARCH,
-    CAPTIVITY,
-    BATTLE,
-    FORTRESSES,
-    SPELLS,
-    THE_RING,
-    TABLES,
-)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-from adjudicator.games.common import N_, Answer, Message, Reason, unique_citations
+from adjudicator.games.common import N_, Answer, Message, Reason, loop_closure, unique_citations
 
 from . import citations as cite
 from .answers import D6_ASSUMPTION
@@ -296,11 +296,11 @@ def fight_to_the_end(attacker: Duelist, defender: Duelist, tables: DuelTables) -
         state = min(mass, key=sum)  # the fewest wounds: nothing can still flow into it
         here = mass.pop(state)
         following = round_outcomes(*state)
-        stay = following.pop(state, 0)
-        if stay == rounds:
+        closure = loop_closure(following.pop(state, 0), rounds)  # the rounds without wounds
+        if closure is None:
             ends[3] += here
             continue
-        share = here / (rounds - stay)  # dividing out the rounds without wounds
+        share = here * closure
         for (na, nd), count in following.items():
             a_down, d_down = na >= top_a, nd >= top_d
             if a_down or d_down:

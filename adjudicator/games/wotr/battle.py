@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
 
 from gmpy2 import mpz
 
-from adjudicator.games.common import N_, Citation, InvalidInput, unique_citations
+from adjudicator.games.common import N_, Answer, Citation, InvalidInput, unique_citations
 from adjudicator.games.wotr import citations as cite
 from adjudicator.games.wotr.board import FORTIFICATION, MAX_UNITS_BESIEGED, MAX_UNITS_PER_REGION
 from adjudicator.games.wotr.dice import SIDES, die_success, successes
@@ -102,15 +102,13 @@ class RoundHits:
     defender_hits: tuple[Fraction, ...]
 
 
-@dataclass(frozen=True)
-class BattleOdds:
+@dataclass(frozen=True, kw_only=True)
+class BattleOdds(Answer):
     """The exact outcome of a battle."""
 
     battle: Battle
     outcomes: Mapping[EndState, Fraction]
     rounds: tuple[RoundHits, ...]
-    citations: tuple[Citation, ...]
-    assumptions: tuple[str, ...] = field(default=())
 
     def probability(self, condition) -> Fraction:
         """P(end state satisfies ``condition(ar, ae, dr, de)``)."""

@@ -12,7 +12,6 @@ WARRIORS = "wotr-warriors"
 
 # ---- armies and battle ----------------------------------------------------------------------
 ARMY_LIMITS = Citation(RULES, "armii", "Армии")
-ARMY_STACKING = Citation(RULES, "sostavlenie-armii", "Составление армий")
 STRENGTH_AND_LEADERSHIP = Citation(RULES, "sila-armii-i-liderstvo", "Сила армии и лидерство")
 COMBAT_ROLL = Citation(RULES, "brosok-na-ataku", "Бросок на атаку")
 LEADER_REROLL = Citation(
@@ -24,7 +23,6 @@ LEADERS_DESTROYED = Citation(RULES, "unichtozhenie-liderov", "Уничтожен
 CEASE_OR_RETREAT = Citation(
     RULES, "prekrashchenie-srazheniia-ili-otstuplenie", "Прекращение сражения или отступление"
 )
-END_OF_BATTLE = Citation(RULES, "konets-srazheniia", "Конец сражения")
 ATTACK = Citation(RULES, "ataka", "Атака")
 RELIEF = Citation(RULES, "sniatie-osady", "Снятие осады")
 CITY_OR_FORTIFICATION = Citation(
@@ -71,6 +69,3 @@ ORTHANC_DESTROYED = Citation(
     "razrushenie-ortkhanka-i-unichtozhenie-sarumana",
     "Разрушение Ортханка и уничтожение Сарумана",
 )
-
-ALL = tuple(value for value in dict(globals()).values() if isinstance(value, Citation))
-"""Every citation above (the anchor test walks this)."""

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache
-from math import comb
+
+from adjudicator.games.common import binomial
 
 SIDES = 6
 
@@ -27,13 +28,6 @@ def die_success(target: int, modifier: int = 0, *, natural_one_fails: bool = Tru
         if face == SIDES or (face + modifier >= target and not (natural_one_fails and face == 1))
     )
     return Fraction(faces, SIDES)
-
-
-@cache
-def binomial(dice: int, success: Fraction) -> tuple[Fraction, ...]:
-    """P(k successes) for k = 0..dice."""
-    failure = 1 - success
-    return tuple(comb(dice, k) * success**k * failure ** (dice - k) for k in range(dice + 1))
 
 
 @cache

@@ -13,11 +13,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from adjudicator.games.common import N_, Citation, InvalidInput, unique_citations
+from adjudicator.games.common import (
+    N_,
+    Answer,
+    Citation,
+    InvalidInput,
+    binomial,
+    marginal,
+    unique_citations,
+)
 from adjudicator.games.wotr import citations as cite
 from adjudicator.games.wotr.battle import CASUALTY_POLICIES, KEEP_STRENGTH, apply_hits
 from adjudicator.games.wotr.board import MAX_UNITS_PER_REGION
-from adjudicator.games.wotr.dice import binomial, die_success
+from adjudicator.games.wotr.dice import die_success
 from adjudicator.games.wotr.messages import Message, between, one_of
 
 FACTIONS = ("dead", "ents")
@@ -47,8 +55,8 @@ class FactionAttack:
         return self.figures if self.attacks is None else min(self.attacks, self.figures)
 
 
-@dataclass(frozen=True)
-class FactionAttackOdds:
+@dataclass(frozen=True, kw_only=True)
+class FactionAttackOdds(Answer):
     """The exact outcome of a series of faction attacks."""
 
     attack: FactionAttack
@@ -60,8 +68,6 @@ class FactionAttackOdds:
     """(regular, elite) left in the target army."""
     faction_eliminated: Fraction
     """Every figure spent: the faction leaves the game (rules: Уничтожение)."""
-    citations: tuple[Citation, ...]
-    assumptions: tuple[str, ...]
 
     @property
     def expected_figures_spent(self) -> Fraction:
@@ -117,18 +123,14 @@ def faction_attack_odds(attack: FactionAttack) -> FactionAttackOdds:
                 key = (left, min(hit_points, taken + hits), made + 1)
                 following[key] = following.get(key, 0) + p * p_hits
         states = following
-    damage: dict[int, Fraction] = {}
-    spent: dict[int, Fraction] = {}
-    ends: dict[tuple[int, int], Fraction] = {}
-    for (army, taken, made), p in finished.items():
-        damage[taken] = damage.get(taken, 0) + p
-        spent[made] = spent.get(made, 0) + p
-        ends[army] = ends.get(army, 0) + p
+    damage = marginal(finished, lambda end: end[1])
+    spent = marginal(finished, lambda end: end[2])
+    ends = marginal(finished, lambda end: end[0])
     return FactionAttackOdds(
         attack=attack,
         destroyed=ends.get((0, 0), Fraction(0)),
-        damage=dict(sorted(damage.items())),
-        figures_spent=dict(sorted(spent.items())),
+        damage=damage,
+        figures_spent=spent,
         end_states=dict(sorted(ends.items(), key=lambda item: -item[1])),
         faction_eliminated=spent.get(attack.figures, Fraction(0)),
         citations=faction_citations(attack),

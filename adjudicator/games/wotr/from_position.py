@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from adjudicator.games.common import N_, InvalidInput
+from adjudicator.games.common import N_, InvalidInput, Problems
 from adjudicator.games.wotr import citations as cite
 from adjudicator.games.wotr.battle import Army, Battle, BattleOdds, battle_odds
 from adjudicator.games.wotr.board import (
@@ -44,71 +44,25 @@ def battle_from_position(
     (``rounds``, ``attacker_stops_below``, ``attacker``/``defender`` dicts of modifiers)."""
     attack_from = resolve_region(attacker_region, "attacker_region").slug
     attack_at = resolve_region(defender_region, "defender_region").slug
-    problems: list[tuple[str, str]] = []
     besieged = position.besieged_side(attack_at)
     siege = attack_from == attack_at and besieged is not None and not sortie
     if attack_from == attack_at:
-        if besieged is None:
-            problems.append(
-                ("defender_region", Message(N_("attacking within one region needs a siege")))
-            )
-            side = FREE_PEOPLES
-        else:
-            side = besieged if sortie else _enemy(besieged)
+        side, problems = _side_within(besieged, sortie)
     else:
-        if attack_at not in BOARD.regions[attack_from].neighbours:
-            problems.append(
-                (
-                    "defender_region",
-                    Message(
-                        N_("%(target)s is not adjacent to %(source)s"),
-                        target=attack_at,
-                        source=attack_from,
-                    ),
-                )
-            )
-        if sortie:
-            problems.append(
-                ("sortie", Message(N_("a sortie attacks the besiegers in the same region")))
-            )
-        present = position.army_sides(attack_from)
-        if position.besieged_side(attack_from) is not None:
-            # the besieged army may only sortie (rules: Вылазка): the besiegers attack out
-            present = (_enemy(position.besieged_side(attack_from)),)
-        side = present[0] if present else None
-        if not present:
-            problems.append(
-                ("attacker_region", Message(N_("no army in %(region)s"), region=attack_from))
-            )
-        if side is not None and besieged == _enemy(side):
-            problems.append(
-                (
-                    "defender_region",
-                    Message(
-                        N_(
-                            "the army besieged in %(region)s can be attacked only by the "
-                            "besiegers in its region"
-                        ),
-                        region=attack_at,
-                    ),
-                )
-            )
+        side, problems = _side_across(position, attack_from, attack_at, sortie=sortie)
     attackers = position.side_units(attack_from, side) if side else None
     defenders = position.side_units(attack_at, _enemy(side)) if side else None
-    if attackers is not None and not attackers.units:
-        problems.append(
-            (
-                "attacker_region",
-                Message(N_("no %(side)s units in %(region)s"), side=side, region=attack_from),
+    for units, field, region, army_side in (
+        (attackers, "attacker_region", attack_from, side),
+        (defenders, "defender_region", attack_at, side and _enemy(side)),
+    ):
+        if units is not None and not units.units:
+            problems.append(
+                (
+                    field,
+                    Message(N_("no %(side)s units in %(region)s"), side=army_side, region=region),
+                )
             )
-        )
-    if defenders is not None and not defenders.units:
-        problems.append(
-            (
-                "defender_region",
-                Message(N_("no %(side)s units in %(region)s"), side=_enemy(side), region=attack_at),
-            )
-        )
     if problems or side is None or attackers is None or defenders is None:
         raise InvalidInput(problems)
     army_options = {k: options.pop(k, {}) for k in ("attacker", "defender")}
@@ -129,6 +83,63 @@ def battle_from_position(
         siege=siege,
         **options,
     )
+
+
+def _side_within(besieged: str | None, sortie: bool) -> tuple[str, Problems]:
+    """Who attacks within one region: the besiegers, or the besieged in a sortie (rules:
+    Ведение осады, Вылазка)."""
+    if besieged is None:
+        return FREE_PEOPLES, [
+            ("defender_region", Message(N_("attacking within one region needs a siege")))
+        ]
+    return (besieged if sortie else _enemy(besieged)), []
+
+
+def _side_across(
+    position: Position, attack_from: str, attack_at: str, *, sortie: bool
+) -> tuple[str | None, Problems]:
+    """Who attacks from one region into an adjacent one (rules: Атака), and why it may
+    not."""
+    problems: Problems = []
+    if attack_at not in BOARD.regions[attack_from].neighbours:
+        problems.append(
+            (
+                "defender_region",
+                Message(
+                    N_("%(target)s is not adjacent to %(source)s"),
+                    target=attack_at,
+                    source=attack_from,
+                ),
+            )
+        )
+    if sortie:
+        problems.append(
+            ("sortie", Message(N_("a sortie attacks the besiegers in the same region")))
+        )
+    present = position.army_sides(attack_from)
+    if position.besieged_side(attack_from) is not None:
+        # the besieged army may only sortie (rules: Вылазка): the besiegers attack out
+        present = (_enemy(position.besieged_side(attack_from)),)
+    if not present:
+        problems.append(
+            ("attacker_region", Message(N_("no army in %(region)s"), region=attack_from))
+        )
+        return None, problems
+    side = present[0]
+    if position.besieged_side(attack_at) == _enemy(side):
+        problems.append(
+            (
+                "defender_region",
+                Message(
+                    N_(
+                        "the army besieged in %(region)s can be attacked only by the "
+                        "besiegers in its region"
+                    ),
+                    region=attack_at,
+                ),
+            )
+        )
+    return side, problems
 
 
 def _settlement(position: Position, region: str, defender: str) -> str:

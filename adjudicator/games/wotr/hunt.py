@@ -23,7 +23,17 @@ from functools import cache
 from math import lcm
 from typing import NamedTuple
 
-from adjudicator.games.common import N_, Citation, InvalidInput, unique_citations
+from adjudicator.games.common import (
+    N_,
+    Answer,
+    Citation,
+    InvalidInput,
+    Problems,
+    marginal,
+    over,
+    total,
+    unique_citations,
+)
 from adjudicator.games.wotr import citations as cite
 from adjudicator.games.wotr.board import (
     BOARD,
@@ -84,8 +94,8 @@ class Hunt:
         return not (self.in_mordor or self.forced)
 
 
-@dataclass(frozen=True)
-class HuntOdds:
+@dataclass(frozen=True, kw_only=True)
+class HuntOdds(Answer):
     """The exact result of a hunt or of a turn of moves."""
 
     hunt: Hunt
@@ -103,8 +113,6 @@ class HuntOdds:
     steps: Mapping[int, Fraction]
     """In Mordor: the Mordor step reached (5 = Mount Doom)."""
     pool_size: int
-    citations: tuple[Citation, ...]
-    assumptions: tuple[str, ...]
     per_move: tuple[Fraction, ...] = field(default=())
     """P(corruption < 12) after each move."""
 
@@ -119,7 +127,17 @@ class HuntOdds:
 
 def check_hunt(hunt: Hunt) -> None:
     """Raise ``InvalidInput`` listing every problem with a hunt request."""
-    problems: list[tuple[str, str]] = []
+    problems = [*_count_problems(hunt), *_companion_problems(hunt), *_tile_problems(hunt)]
+    if not problems:
+        problems += _pool_problems(hunt)
+    if problems:
+        raise InvalidInput(problems)
+
+
+def _count_problems(hunt: Hunt) -> Problems:
+    """Dice, corruption, moves and the Mordor step within the game's limits (rules: Охота за
+    Содружеством; at most 6 Free Peoples action dice)."""
+    problems: Problems = []
 
     def limit(name: str, value: int, low: int, high: int) -> None:
         if not low <= value <= high:
@@ -147,8 +165,16 @@ def check_hunt(hunt: Hunt) -> None:
         problems.append(
             ("forced", Message(N_("a forced draw is one tile outside Mordor (moves = 1)")))
         )
-    for condition in sorted(hunt.rerolls - set(REROLL_CONDITIONS)):
-        problems.append((f"rerolls.{condition}", Message(N_("unknown re-roll condition"))))
+    problems += [
+        (f"rerolls.{condition}", Message(N_("unknown re-roll condition")))
+        for condition in sorted(hunt.rerolls - set(REROLL_CONDITIONS))
+    ]
+    return problems
+
+
+def _companion_problems(hunt: Hunt) -> Problems:
+    """How the damage is taken: the casualty choice and the companions who may fall."""
+    problems: Problems = []
     if hunt.casualty not in CASUALTY_CHOICES:
         problems.append(("casualty", one_of(CASUALTY_CHOICES)))
     for index, slug in enumerate(hunt.companions):
@@ -163,12 +189,17 @@ def check_hunt(hunt: Hunt) -> None:
         problems.append(
             ("companions", Message(N_("name the companion(s) the Free Peoples would lose")))
         )
-    for name in ("drawn", "special_tiles", *(() if isinstance(hunt.pool, str) else ("pool",))):
-        for index, tile in enumerate(getattr(hunt, name)):
-            if tile not in BOARD.hunt_tiles:
-                problems.append(
-                    (f"{name}[{index}]", Message(N_("unknown hunt tile %(name)s"), name=repr(tile)))
-                )
+    return problems
+
+
+def _tile_problems(hunt: Hunt) -> Problems:
+    """The pool, the tiles drawn and the special tiles (rules: Охотничий резерв)."""
+    problems: Problems = [
+        (f"{name}[{index}]", Message(N_("unknown hunt tile %(name)s"), name=repr(tile)))
+        for name in ("drawn", "special_tiles", *(() if isinstance(hunt.pool, str) else ("pool",)))
+        for index, tile in enumerate(getattr(hunt, name))
+        if tile not in BOARD.hunt_tiles
+    ]
     if isinstance(hunt.pool, str) and hunt.pool != "standard":
         problems.append(("pool", Message(N_("must be 'standard' or a list of hunt tiles"))))
     if not isinstance(hunt.pool, str) and hunt.drawn:
@@ -185,10 +216,7 @@ def check_hunt(hunt: Hunt) -> None:
                 ),
             )
         )
-    if not problems:
-        problems += _pool_problems(hunt)
-    if problems:
-        raise InvalidInput(problems)
+    return problems
 
 
 def _pool_problems(hunt: Hunt) -> list[tuple[str, str]]:
@@ -415,19 +443,19 @@ def hunt_odds(hunt: Hunt) -> HuntOdds:
             for after, part in _move(state, hunt, move, tiles_scale):
                 following[after] = following.get(after, 0) + weight * part
         states, scale = following, scale * step_scale
-        per_move.append(_total(states, scale, lambda s: s.corruption < MAX_CORRUPTION))
+        per_move.append(Fraction(total(states, lambda s: s.corruption < MAX_CORRUPTION), scale))
     drew = 1 - _no_tile_drawn(hunt)
-    corruption = _marginal(states, scale, lambda s: s.corruption)
+    corruption = over(marginal(states, lambda s: s.corruption), scale)
     return HuntOdds(
         hunt=hunt,
         success=drew,
-        damage=_marginal(states, scale, lambda s: s.damage),
-        reveal=_total(states, scale, lambda s: s.revealed),
+        damage=over(marginal(states, lambda s: s.damage), scale),
+        reveal=Fraction(total(states, lambda s: s.revealed), scale),
         corruption=corruption,
         corruption_12=corruption.get(MAX_CORRUPTION, Fraction(0)),
-        companions_lost=_marginal(states, scale, lambda s: s.lost),
-        stopped=_total(states, scale, lambda s: s.stopped),
-        steps=_marginal(states, scale, lambda s: s.step) if hunt.in_mordor else {},
+        companions_lost=over(marginal(states, lambda s: s.lost), scale),
+        stopped=Fraction(total(states, lambda s: s.stopped), scale),
+        steps=over(marginal(states, lambda s: s.step), scale) if hunt.in_mordor else {},
         pool_size=sum(start.pool),
         citations=hunt_citations(hunt),
         assumptions=hunt_assumptions(hunt),
@@ -443,17 +471,6 @@ def _no_tile_drawn(hunt: Hunt) -> Fraction:
     for move in range(hunt.moves):
         result *= _hunt_successes(hunt.hunt_dice, hunt.fp_dice_in_box + move, len(hunt.rerolls))[0]
     return result
-
-
-def _total(states: Mapping[_State, int], scale: int, condition) -> Fraction:
-    return Fraction(sum(w for s, w in states.items() if condition(s)), scale)
-
-
-def _marginal(states: Mapping[_State, int], scale: int, key) -> dict[int, Fraction]:
-    result: dict[int, int] = {}
-    for state, weight in states.items():
-        result[key(state)] = result.get(key(state), 0) + weight
-    return {value: Fraction(weight, scale) for value, weight in sorted(result.items())}
 
 
 def hunt_citations(hunt: Hunt) -> tuple[Citation, ...]:

@@ -1,7 +1,7 @@
 """A War of the Ring board position: immutable, validated, with one JSON format.
 
-The JSON format (``Position.to_dict()`` writes it; ``Position.from_dict()`` and
-:func:`validate_position` read it; every key is optional except as noted)::
+The JSON format (``Position.to_dict()`` writes it; :func:`adjudicator.games.wotr.reading.
+read_position` reads it; every key is optional except as noted)::
 
     {
       "armies": {                          # region → nation → figures (omit empty entries)
@@ -31,9 +31,10 @@ Regions may be given by slug, English or Russian name (stored as slugs). Figures
 ``regular`` and ``elite`` (units), ``leaders`` and ``nazgul`` (Sauron's leaders). Sides are
 ``"free_peoples"`` and ``"shadow"``.
 
-:func:`validate_position` reports *every* problem at once as ``InvalidInput`` with field paths
-like ``armies.minas-tirith.gondor.regular``; :func:`position_problems` checks a ``Position``
-built in code (e.g. after applying a move) and returns the same ``(field, message)`` list.
+:func:`adjudicator.games.wotr.reading.validate_position` reports *every* problem at once as
+``InvalidInput`` with field paths like ``armies.minas-tirith.gondor.regular``;
+:func:`position_problems` checks a ``Position`` built in code (e.g. after applying a move) and
+returns the same ``(field, message)`` list.
 """
 
 from __future__ import annotations
@@ -45,23 +46,19 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from adjudicator.games.common import N_, InvalidInput
+from adjudicator.games.common import N_, Problems
 from adjudicator.games.wotr.board import (
     BOARD,
     FREE_PEOPLES,
     MAX_CORRUPTION,
     MAX_UNITS_BESIEGED,
     MAX_UNITS_PER_REGION,
-    MORDOR_LAST_STEP,
-    POLITICAL_MAX_STEPS,
     SHADOW,
     SIDES,
     STRONGHOLD,
     UNIT_KINDS,
-    find_region,
-    unknown_region_message,
 )
-from adjudicator.games.wotr.messages import Message, not_one_of
+from adjudicator.games.wotr.messages import Message
 
 GOLLUM = "gollum"
 MORDOR_ENTRANCES = frozenset({"morannon", "minas-morgul"})
@@ -72,8 +69,6 @@ MAX_FREE_PEOPLES_DICE = 6
 """The Free Peoples' action dice: 4, up to 6 (rules: Резерв кубиков действия)."""
 EXCLUSIVE_FORMS = (("gandalf-grey", "gandalf-white"), ("strider", "aragorn"))
 """A character and its upgrade are one figure: never both in play."""
-
-Problems = list[tuple[str, str]]
 
 
 @dataclass(frozen=True)
@@ -150,7 +145,7 @@ class HuntBox:
         return self.shadow_dice + self.free_peoples_dice
 
 
-def _frozen(mapping: Mapping) -> Mapping:
+def frozen(mapping: Mapping) -> Mapping:
     return MappingProxyType(dict(mapping))
 
 
@@ -225,7 +220,7 @@ class Position:
 
     def political_status(self, nation: str) -> Political:
         """A nation's marker (its starting place unless given)."""
-        return self.political.get(nation) or _starting_political(nation)
+        return self.political.get(nation) or starting_political(nation)
 
     def victory_points(self, side: str) -> int:
         """Points for enemy settlements the side controls (rules: Окончание игры)."""
@@ -245,14 +240,9 @@ class Position:
             by_nation[nation] = units
         else:
             by_nation.pop(nation, None)
-        return replace(self, armies=_freeze_armies(armies))
+        return replace(self, armies=freeze_armies(armies))
 
     # ---- JSON -----------------------------------------------------------------------------
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Position:
-        """Read the JSON format; raises ``InvalidInput`` listing every problem."""
-        return validate_position(data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON format, complete (every settlement's control, every nation's marker)."""
@@ -303,10 +293,8 @@ class Position:
         }
 
 
-def _freeze_armies(armies: Mapping[str, Mapping[str, Units]]) -> Mapping:
-    return _frozen(
-        {region: _frozen(by_nation) for region, by_nation in armies.items() if by_nation}
-    )
+def freeze_armies(armies: Mapping[str, Mapping[str, Units]]) -> Mapping:
+    return frozen({region: frozen(by_nation) for region, by_nation in armies.items() if by_nation})
 
 
 def _starting_controller(region: str) -> str | None:
@@ -316,7 +304,7 @@ def _starting_controller(region: str) -> str | None:
     return BOARD.side_of(data.nation)
 
 
-def _starting_political(nation: str) -> Political:
+def starting_political(nation: str) -> Political:
     data = BOARD.nations[nation]
     return Political(data.starts_steps_from_war, data.starts_active)
 
@@ -324,7 +312,7 @@ def _starting_political(nation: str) -> Political:
 @cache
 def starting_control() -> Mapping[str, str]:
     """Every settlement's owner at the start: its nation's side (rules: Захват поселений)."""
-    return _frozen(
+    return frozen(
         {slug: side for slug in BOARD.regions if (side := _starting_controller(slug)) is not None}
     )
 
@@ -339,250 +327,11 @@ def standard_setup() -> Position:
     }
     companions = tuple(c.slug for c in BOARD.characters.values() if c.starts_in_fellowship)
     return Position(
-        armies=_freeze_armies(armies),
+        armies=freeze_armies(armies),
         fellowship=Fellowship(region="rivendell", guide="gandalf-grey", companions=companions),
         control=starting_control(),
-        political=_frozen({nation: _starting_political(nation) for nation in BOARD.nations}),
+        political=frozen({nation: starting_political(nation) for nation in BOARD.nations}),
     )
-
-
-# ---- reading the JSON format ----------------------------------------------------------------
-
-
-class _Reader:
-    """Collects every problem while reading the JSON format."""
-
-    def __init__(self) -> None:
-        self.problems: Problems = []
-
-    def add(self, where: str, message: str) -> None:
-        self.problems.append((where, message))
-
-    def mapping(self, value: Any, where: str) -> Mapping:
-        if value is None:
-            return {}
-        if not isinstance(value, Mapping):
-            self.add(where, Message(N_("must be an object")))
-            return {}
-        return value
-
-    def items(self, value: Any, where: str) -> list:
-        if value is None:
-            return []
-        if not isinstance(value, list | tuple):
-            self.add(where, Message(N_("must be a list")))
-            return []
-        return list(value)
-
-    def count(self, value: Any, where: str, low: int = 0, high: int | None = None) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            self.add(where, Message(N_("must be a whole number")))
-            return 0
-        if value < low or (high is not None and value > high):
-            if high is None:
-                message = Message(
-                    N_("must be at least %(low)s, not %(value)s"), low=low, value=value
-                )
-            else:
-                message = Message(
-                    N_("must be between %(low)s and %(high)s, not %(value)s"),
-                    low=low,
-                    high=high,
-                    value=value,
-                )
-            self.add(where, message)
-            return max(low, value if high is None else min(value, high))
-        return value
-
-    def flag(self, value: Any, where: str) -> bool:
-        if not isinstance(value, bool):
-            self.add(where, Message(N_("must be true or false")))
-            return False
-        return value
-
-    def region(self, value: Any, where: str) -> str | None:
-        region = find_region(value) if isinstance(value, str) else None
-        if region is None:
-            self.add(where, unknown_region_message(value))
-            return None
-        return region.slug
-
-    def character(self, value: Any, where: str, *, companion: bool = False) -> str | None:
-        character = BOARD.characters.get(value) if isinstance(value, str) else None
-        if character is None or (companion and not character.is_companion):
-            template = (
-                N_("unknown companion %(name)s") if companion else N_("unknown character %(name)s")
-            )
-            self.add(where, Message(template, name=repr(value)))
-            return None
-        return character.slug
-
-
-def _read_armies(reader: _Reader, raw: Any) -> dict[str, dict[str, Units]]:
-    armies: dict[str, dict[str, Units]] = {}
-    for key, by_nation in reader.mapping(raw, "armies").items():
-        where = f"armies.{key}"
-        region = reader.region(key, where)
-        for nation, figures in reader.mapping(by_nation, where).items():
-            at = f"{where}.{nation}"
-            if nation not in BOARD.nations:
-                reader.add(at, Message(N_("unknown nation %(name)s"), name=repr(nation)))
-                continue
-            units = _read_figures(reader, figures, at)
-            if region is not None and units:
-                slot = armies.setdefault(region, {})
-                slot[nation] = slot.get(nation, Units()) + units
-    return armies
-
-
-def _read_figures(reader: _Reader, raw: Any, at: str) -> Units:
-    """One nation's figures: ``regular``, ``elite``, ``leaders``, ``nazgul`` (0 if omitted)."""
-    figures = reader.mapping(raw, at)
-    for kind in set(figures) - set(UNIT_KINDS):
-        reader.add(f"{at}.{kind}", Message(N_("unknown figure kind %(name)s"), name=repr(kind)))
-    return Units(**{k: reader.count(figures.get(k, 0), f"{at}.{k}") for k in UNIT_KINDS})
-
-
-def _read_reinforcements(reader: _Reader, raw: Any) -> Mapping[str, Units] | None:
-    if raw is None:
-        return None
-    pools = {}
-    for nation, figures in reader.mapping(raw, "reinforcements").items():
-        at = f"reinforcements.{nation}"
-        if nation not in BOARD.nations:
-            reader.add(at, Message(N_("unknown nation %(name)s"), name=repr(nation)))
-            continue
-        pools[nation] = _read_figures(reader, figures, at)
-    return _frozen(pools)
-
-
-def _read_fellowship(reader: _Reader, raw: Any) -> Fellowship:
-    data = reader.mapping(raw, "fellowship")
-    start = standard_setup().fellowship
-    region = reader.region(data.get("region", start.region), "fellowship.region")
-    companions = [
-        slug
-        for index, value in enumerate(
-            reader.items(data.get("companions", list(start.companions)), "fellowship.companions")
-        )
-        if (slug := reader.character(value, f"fellowship.companions[{index}]", companion=True))
-    ]
-    mordor_step = data.get("mordor_step")
-    if mordor_step is not None:
-        mordor_step = reader.count(mordor_step, "fellowship.mordor_step", 0, MORDOR_LAST_STEP)
-    guide = data.get("guide", start.guide if companions else GOLLUM)
-    if not isinstance(guide, str):
-        reader.add("fellowship.guide", Message(N_("must be a companion slug or 'gollum'")))
-        guide = GOLLUM
-    return Fellowship(
-        region=region or start.region,
-        progress=reader.count(data.get("progress", 0), "fellowship.progress"),
-        revealed=reader.flag(data.get("revealed", False), "fellowship.revealed"),
-        corruption=reader.count(data.get("corruption", 0), "fellowship.corruption", 0, 12),
-        mordor_step=mordor_step,
-        guide=guide,
-        companions=tuple(companions),
-    )
-
-
-def _read_political(reader: _Reader, raw: Any) -> dict[str, Political]:
-    political = {nation: _starting_political(nation) for nation in BOARD.nations}
-    for nation, marker in reader.mapping(raw, "political").items():
-        where = f"political.{nation}"
-        if nation not in BOARD.nations:
-            reader.add(where, Message(N_("unknown nation %(name)s"), name=repr(nation)))
-            continue
-        marker = reader.mapping(marker, where)
-        start = political[nation]
-        political[nation] = Political(
-            reader.count(
-                marker.get("steps_from_war", start.steps_from_war),
-                f"{where}.steps_from_war",
-                0,
-                POLITICAL_MAX_STEPS,
-            ),
-            reader.flag(marker.get("active", start.active), f"{where}.active"),
-        )
-    return political
-
-
-def _read_control(reader: _Reader, raw: Any) -> dict[str, str]:
-    control = dict(starting_control())
-    for key, side in reader.mapping(raw, "control").items():
-        where = f"control.{key}"
-        region = reader.region(key, where)
-        if region is None:
-            continue
-        if not BOARD.regions[region].is_settlement:
-            reader.add(
-                where,
-                Message(N_("%(region)s has no town, city or stronghold to control"), region=region),
-            )
-        elif side not in SIDES:
-            reader.add(where, not_one_of(SIDES, side))
-        else:
-            control[region] = side
-    return control
-
-
-def validate_position(data: Any) -> Position:
-    """Read and check a position in the JSON format, reporting every problem at once.
-
-    Raises ``InvalidInput([(field, message), ...])``: malformed fields, unknown regions,
-    nations, characters or tiles, and everything :func:`position_problems` finds.
-    """
-    reader = _Reader()
-    data = reader.mapping(data, "position")
-    for key in set(data) - POSITION_KEYS:
-        reader.add(key, Message(N_("unknown field")))
-    armies = _read_armies(reader, data.get("armies"))
-    hunt_box = reader.mapping(data.get("hunt_box"), "hunt_box")
-    sieges = {
-        region
-        for index, value in enumerate(reader.items(data.get("sieges"), "sieges"))
-        if (region := reader.region(value, f"sieges[{index}]"))
-    }
-    characters = {}
-    for key, value in reader.mapping(data.get("characters"), "characters").items():
-        slug = reader.character(key, f"characters.{key}")
-        region = reader.region(value, f"characters.{key}")
-        if slug and region:
-            characters[slug] = region
-    drawn = reader.items(data.get("hunt_tiles_drawn"), "hunt_tiles_drawn")
-    position = Position(
-        armies=_freeze_armies(armies),
-        fellowship=_read_fellowship(reader, data.get("fellowship")),
-        characters=_frozen(characters),
-        control=_frozen(_read_control(reader, data.get("control"))),
-        sieges=frozenset(sieges),
-        political=_frozen(_read_political(reader, data.get("political"))),
-        hunt_box=HuntBox(
-            reader.count(
-                hunt_box.get("shadow_dice", 0), "hunt_box.shadow_dice", 0, MAX_SHADOW_DICE
-            ),
-            reader.count(
-                hunt_box.get("free_peoples_dice", 0),
-                "hunt_box.free_peoples_dice",
-                0,
-                MAX_FREE_PEOPLES_DICE,
-            ),
-        ),
-        hunt_tiles_drawn=tuple(tile for tile in drawn if isinstance(tile, str)),
-        reinforcements=_read_reinforcements(reader, data.get("reinforcements")),
-    )
-    problems = reader.problems
-    problems += [
-        (f"hunt_tiles_drawn[{i}]", Message(N_("unknown hunt tile %(name)s"), name=repr(tile)))
-        for i, tile in enumerate(drawn)
-        if not isinstance(tile, str) or tile not in BOARD.hunt_tiles
-    ]
-    problems += position_problems(position)
-    if problems:
-        raise InvalidInput(problems)
-    return position
-
-
-POSITION_KEYS = frozenset(standard_setup().to_dict()) | {"reinforcements"}
 
 
 # ---- the rules a position must respect ---------------------------------------------------

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from adjudicator.games.common import N_, Citation, InvalidInput
+from adjudicator.games.common import N_, Answer, InvalidInput
 from adjudicator.games.wotr import citations as cite
 from adjudicator.games.wotr.board import (
     BOARD,
@@ -43,8 +43,8 @@ class Condition:
     met: bool
 
 
-@dataclass(frozen=True)
-class VictoryResult:
+@dataclass(frozen=True, kw_only=True)
+class VictoryResult(Answer):
     """Each side's points, the settlements they come from, and the winner if any."""
 
     shadow_vp: int
@@ -52,8 +52,6 @@ class VictoryResult:
     points_from: Mapping[str, tuple[str, ...]]
     """Side → the enemy settlements it controls that score."""
     conditions: tuple[Condition, ...]
-    citations: tuple[Citation, ...]
-    assumptions: tuple[str, ...] = ()
 
     @property
     def deciding(self) -> Condition | None:

@@ -7,10 +7,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from adjudicator.charts import bar_chart_svg
-from adjudicator.citations import citations_payload, translate_message
+from adjudicator.citations import answer_payload, translate_message
 from adjudicator.citations import reason_payload as shared_reason_payload
 from adjudicator.formatting import decimal, percent
-from adjudicator.games.common import Reason, exact_value, probability, unique_citations
+from adjudicator.games.common import Answer, Reason, exact_value, probability, unique_citations
 from adjudicator.games.mordor.advice import RollAdvice
 from adjudicator.games.mordor.journey import JourneyOdds
 from adjudicator.games.mordor.keep import KeepCheck
@@ -49,12 +49,9 @@ def _reasons(reasons: tuple[Reason, ...], request: Any) -> list[Payload]:
     return [reason_payload(r, request) for r in reasons]
 
 
-def _closing(answer: Any, request: Any) -> Payload:
-    """What every answer ends with: the rules cited and the assumptions made."""
-    return {
-        "citations": citations_payload(answer.citations, request),
-        "assumptions": [message(a) for a in answer.assumptions],
-    }
+def _envelope(answer: Answer, request: Any) -> Payload:
+    """What every answer carries: reasons, the rules cited, the assumptions made."""
+    return answer_payload(answer, request, _param)
 
 
 def keep_answer(check: KeepCheck, request: Any = None) -> Payload:
@@ -66,12 +63,11 @@ def keep_answer(check: KeepCheck, request: Any = None) -> Payload:
     return {
         "legal": check.legal,
         "summary": summary,
-        "reasons": _reasons(check.reasons, request),
         "notes": _reasons(check.notes, request),
         "legal_keeps": [list(keep) for keep in check.legal_keeps],
         "may_reroll": check.may_reroll,
         "ends_rolling": check.ends_rolling,
-        **_closing(check, request),
+        **_envelope(check, request),
     }
 
 
@@ -130,7 +126,7 @@ def resolve_answer(result: TurnResult, setup: GameSetup, request: Any = None) ->
         "round_complete": result.round_complete,
         "game_over": result.game_over,
         "winners": list(result.winners),
-        **_closing(result, request),
+        **_envelope(result, request),
     }
 
 
@@ -189,7 +185,7 @@ def odds_answer(
         ],
         "advice": advice_answer(advice, rolled or []),
         "journey": journey_answer(journey),
-        **_closing(odds if journey is None else _Merged(odds, journey), request),
+        **_envelope(odds if journey is None else _merged(odds, journey), request),
     }
 
 
@@ -204,14 +200,14 @@ def journey_answer(journey: JourneyOdds | None) -> Payload | None:
     }
 
 
-class _Merged:
+def _merged(odds: TurnOdds, journey: JourneyOdds) -> Answer:
     """One turn's and the journey's citations and assumptions, each once."""
-
-    def __init__(self, odds: TurnOdds, journey: JourneyOdds):
-        self.citations = unique_citations([*odds.citations, *journey.citations])
-        turn = [a for a in odds.assumptions if a.code != "one_turn"]  # the journey's say more
-        merged = {(a.code, a.message): a for a in (*turn, *journey.assumptions)}
-        self.assumptions = tuple(merged.values())
+    turn = [a for a in odds.assumptions if a.code != "one_turn"]  # the journey's say more
+    merged = {(a.code, a.message): a for a in (*turn, *journey.assumptions)}
+    return Answer(
+        citations=unique_citations([*odds.citations, *journey.citations]),
+        assumptions=tuple(merged.values()),
+    )
 
 
 def odds_charts(odds: TurnOdds) -> list[dict[str, Any]]:

@@ -17,7 +17,7 @@ from adjudicator.games.mordor.model import (
 from adjudicator.games.mordor.odds import GOALS, POLICIES
 from adjudicator.games.mordor.track import Square
 from adjudicator.serializers import (
-    CitationSerializer,
+    AnswerSerializer,
     ExactValueSerializer,
     ProbabilitySerializer,
     ReasonSerializer,
@@ -96,15 +96,9 @@ class MordorKeepRequestSerializer(StrictSerializer):
     setup = MordorSetupSerializer(required=False)
 
 
-class MordorAnswerSerializer(serializers.Serializer):
-    citations = CitationSerializer(many=True)
-    assumptions = serializers.ListField(child=serializers.CharField())
-
-
-class MordorKeepResponseSerializer(MordorAnswerSerializer):
+class MordorKeepResponseSerializer(AnswerSerializer):
     legal = serializers.BooleanField()
     summary = serializers.CharField()
-    reasons = ReasonSerializer(many=True)
     notes = ReasonSerializer(many=True)
     legal_keeps = serializers.ListField(
         child=serializers.ListField(child=serializers.IntegerField())
@@ -149,7 +143,7 @@ class MordorPlayerStateSerializer(serializers.Serializer):
     eliminated = serializers.BooleanField()
 
 
-class MordorResolveResponseSerializer(MordorAnswerSerializer):
+class MordorResolveResponseSerializer(AnswerSerializer):
     summary = serializers.CharField()
     ring_steps = serializers.IntegerField()
     rings_blocked = serializers.BooleanField()
@@ -239,7 +233,7 @@ class MordorJourneySerializer(serializers.Serializer):
     states = serializers.IntegerField(help_text="States of the journey solved so far.")
 
 
-class MordorOddsResponseSerializer(MordorAnswerSerializer):
+class MordorOddsResponseSerializer(AnswerSerializer):
     summary = serializers.CharField()
     goal = serializers.CharField()
     policy = serializers.CharField()

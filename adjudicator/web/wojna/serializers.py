@@ -11,9 +11,8 @@ from adjudicator.games.wojna.search import ALLIANCE_MOVE, SEARCH_PHASE
 from adjudicator.games.wojna.tables import SPELL_CATEGORIES
 from adjudicator.games.wojna.validation import MAX_ATTEMPTS, MAX_ATTRIBUTE
 from adjudicator.serializers import (
-    CitationSerializer,
+    AnswerSerializer,
     ProbabilitySerializer,
-    ReasonSerializer,
     StrictSerializer,
 )
 
@@ -35,11 +34,8 @@ def strengths(**kwargs) -> serializers.ListField:
 
 
 # What every Wojna answer ends with.
-class WojnaAnswerSerializer(serializers.Serializer):
+class WojnaAnswerSerializer(AnswerSerializer):
     summary = serializers.CharField()
-    reasons = ReasonSerializer(many=True)
-    citations = CitationSerializer(many=True)
-    assumptions = serializers.ListField(child=serializers.CharField())
 
 
 # Die tests: capture, escape, taking the Ring off.

@@ -6,6 +6,7 @@ from . import api_views as views
 
 urlpatterns = [
     path("battle/", views.BattleView.as_view(), name="wotr-api-battle"),
+    path("battle/plan/", views.BattlePlanView.as_view(), name="wotr-api-battle-plan"),
     path("position/battle/", views.PositionBattleView.as_view(), name="wotr-api-position-battle"),
     path("factions/attack/", views.FactionAttackView.as_view(), name="wotr-api-faction-attack"),
     path("hunt/", views.HuntView.as_view(), name="wotr-api-hunt"),

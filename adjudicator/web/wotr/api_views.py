@@ -57,6 +57,21 @@ PositionBattleView = answer_view(
         "defender_region": "fords-of-isen",
     },
 )
+BattlePlanView = answer_view(
+    "BattlePlan",
+    s.WotrBattlePlanRequestSerializer,
+    s.WotrBattlePlanResponseSerializer,
+    services.run_battle_plan,
+    description=(
+        "The attacker's best plan for a battle fought until one army is gone or the attacker "
+        "ceases: after every round whether to go on (for the goal: destroy, capture or the "
+        "hit-point exchange), which casualties to take first, and with target_percent the "
+        "fewest regulars that reach that chance. Values are floats within 1e-12 of the exact "
+        "recursion."
+    ),
+    example={**BATTLE_EXAMPLE, "goal": "capture", "target_percent": 80},
+    pure=True,
+)
 FactionAttackView = answer_view(
     "FactionAttack",
     s.WotrFactionAttackRequestSerializer,

@@ -129,6 +129,13 @@ def _side_fields(prefix: str, label, regular: int) -> dict[str, forms.Field]:
     }
 
 
+def _sides(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Both armies as the API takes them, from the side fields."""
+    return {
+        side: {key: data[f"{side}_{key}"] for key in ARMY_KEYS} for side in ("attacker", "defender")
+    }
+
+
 class BattleForm(EngineErrorsMixin):
     api_request = api.WotrBattleRequestSerializer
     api_names = SIDE_API_NAMES
@@ -160,16 +167,53 @@ class BattleForm(EngineErrorsMixin):
 
     def as_request(self) -> dict[str, Any]:
         data = self.cleaned_data
-        sides = {
-            side: {key: data[f"{side}_{key}"] for key in ARMY_KEYS}
-            for side in ("attacker", "defender")
-        }
+        sides = _sides(data)
         return {
             **sides,
             "settlement": data["settlement"],
             "siege": data["siege"],
             "rounds": data["rounds"],
             "attacker_stops_below": data["attacker_stops_below"] or 0,
+        }
+
+
+GOAL_CHOICES = [
+    ("capture", _("Destroy the defender and keep a unit to move in")),
+    ("destroy", _("Destroy the defending army")),
+    ("exchange", _("Win the best exchange of hit points")),
+]
+
+
+class BattlePlanForm(EngineErrorsMixin):
+    """The battle planner: the armies as on the battle page, the goal, a target chance."""
+
+    api_request = api.WotrBattlePlanRequestSerializer
+    api_names = SIDE_API_NAMES
+    groups = BattleForm.groups
+    goal = forms.ChoiceField(label=_("Goal"), choices=GOAL_CHOICES, initial="capture")
+    settlement = BattleForm.base_fields["settlement"]
+    siege = BattleForm.base_fields["siege"]
+    target_percent = number(
+        _("Smallest army for this chance (%)"),
+        1,
+        100,
+        initial=None,
+        required=False,
+        help_text=_("Leave empty to skip; with the elites and leadership given."),
+    )
+
+    def leading_fields(self) -> dict[str, forms.Field]:
+        return BattleForm.leading_fields(self)
+
+    def as_request(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        sides = _sides(data)
+        return {
+            **sides,
+            "settlement": data["settlement"],
+            "siege": data["siege"],
+            "goal": data["goal"],
+            "target_percent": data["target_percent"],
         }
 
 

@@ -5,12 +5,13 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from adjudicator.games.wotr.battle import CASUALTY_POLICIES, MAX_ROUNDS, SETTLEMENT_TYPES
+from adjudicator.games.wotr.battle_plan import GOALS
 from adjudicator.games.wotr.board import MAX_CORRUPTION, MORDOR_LAST_STEP, SIDES
 from adjudicator.games.wotr.factions import FACTIONS, MAX_FIGURES
 from adjudicator.games.wotr.hunt import CASUALTY_CHOICES, MAX_MOVES
 from adjudicator.games.wotr.position import MAX_FREE_PEOPLES_DICE, MAX_SHADOW_DICE
 from adjudicator.serializers import (
-    CitationSerializer,
+    AnswerSerializer,
     ExactValueSerializer,
     ProbabilitySerializer,
     StrictSerializer,
@@ -19,19 +20,14 @@ from adjudicator.serializers import (
 # ---- shared pieces --------------------------------------------------------------------------
 
 
-WotrStrictSerializer = StrictSerializer
-
-
 class WotrValueProbabilitySerializer(ProbabilitySerializer):
     value = serializers.IntegerField()
 
 
-class WotrAnswerSerializer(serializers.Serializer):
-    """What every answer ends with: a verdict line, its assumptions and the rules applied."""
+class WotrAnswerSerializer(AnswerSerializer):
+    """What every answer ends with: a verdict line, then the shared envelope."""
 
     verdict = serializers.CharField(help_text="one line summing up the answer")
-    assumptions = serializers.ListField(child=serializers.CharField())
-    citations = CitationSerializer(many=True)
 
 
 # ---- positions ------------------------------------------------------------------------------
@@ -128,7 +124,7 @@ class WotrPositionInputField(serializers.JSONField):
     """``"setup"`` or a position object; the engine validates it (every problem at once)."""
 
 
-class WotrPositionValidateRequestSerializer(WotrStrictSerializer):
+class WotrPositionValidateRequestSerializer(StrictSerializer):
     position = WotrPositionInputField()
 
 
@@ -142,7 +138,7 @@ class WotrPositionValidateResponseSerializer(serializers.Serializer):
 # ---- battle ---------------------------------------------------------------------------------
 
 
-class WotrArmyModifiersSerializer(WotrStrictSerializer):
+class WotrArmyModifiersSerializer(StrictSerializer):
     strength_bonus = serializers.IntegerField(min_value=-5, max_value=5, default=0)
     roll_modifier = serializers.IntegerField(min_value=-5, max_value=5, default=0)
     reroll_modifier = serializers.IntegerField(min_value=-5, max_value=5, default=0)
@@ -162,7 +158,7 @@ class WotrArmySerializer(WotrArmyModifiersSerializer):
     )
 
 
-class WotrBattleOptionsSerializer(WotrStrictSerializer):
+class WotrBattleOptionsSerializer(StrictSerializer):
     rounds = serializers.IntegerField(
         min_value=1,
         max_value=MAX_ROUNDS,
@@ -244,15 +240,68 @@ class WotrBattleResponseSerializer(WotrAnswerSerializer):
     expected_losses = WotrExpectedLossesSerializer()
 
 
+# ---- battle planner ---------------------------------------------------------------------------
+
+
+class WotrBattlePlanRequestSerializer(StrictSerializer):
+    attacker = WotrArmySerializer(help_text="casualty_policy: kept only when both plan the same")
+    defender = WotrArmySerializer()
+    settlement = serializers.ChoiceField(SETTLEMENT_TYPES, default="none")
+    siege = serializers.BooleanField(default=False)
+    goal = serializers.ChoiceField(
+        GOALS,
+        default="capture",
+        help_text="destroy: the chance the defending army is destroyed; capture: destroyed with "
+        "an attacking unit left to move in; exchange: expected hit points the defender loses "
+        "minus those the attacker loses",
+    )
+    target_percent = serializers.IntegerField(
+        min_value=1,
+        max_value=100,
+        allow_null=True,
+        default=None,
+        help_text="also find the fewest attacking regulars (elites and leadership as given) "
+        "whose best plan reaches this chance (destroy and capture only)",
+    )
+
+
+class WotrStopPointSerializer(serializers.Serializer):
+    attacker = WotrSideStateSerializer()
+    defender = WotrSideStateSerializer()
+    reached = serializers.FloatField(help_text="the chance the battle comes to this point")
+    stop_value = serializers.FloatField()
+    go_on_value = serializers.FloatField()
+
+
+class WotrSmallestArmySerializer(serializers.Serializer):
+    target_percent = serializers.IntegerField()
+    regular = serializers.IntegerField(allow_null=True, help_text="null: even 10 do not")
+
+
+class WotrBattlePlanResponseSerializer(WotrAnswerSerializer):
+    goal = serializers.ChoiceField(GOALS)
+    casualty_policy = serializers.ChoiceField(
+        CASUALTY_POLICIES, help_text="the attacker's casualties that serve the goal"
+    )
+    value = serializers.FloatField(help_text="the goal under the plan (a chance, or hit points)")
+    by_policy = serializers.DictField(
+        child=serializers.FloatField(), help_text="the best value with each casualty policy"
+    )
+    to_the_end = serializers.FloatField(help_text="the value when the attacker never ceases")
+    precision = serializers.FloatField(help_text="the values' error is below this")
+    stops = WotrStopPointSerializer(many=True, help_text="where the plan ceases, likeliest first")
+    smallest_army = WotrSmallestArmySerializer(allow_null=True)
+
+
 # ---- faction attacks -------------------------------------------------------------------------
 
 
-class WotrTargetSerializer(WotrStrictSerializer):
+class WotrTargetSerializer(StrictSerializer):
     regular = serializers.IntegerField(min_value=0, max_value=10)
     elite = serializers.IntegerField(min_value=0, max_value=10, default=0)
 
 
-class WotrFactionAttackRequestSerializer(WotrStrictSerializer):
+class WotrFactionAttackRequestSerializer(StrictSerializer):
     faction = serializers.ChoiceField(FACTIONS)
     figures = serializers.IntegerField(min_value=1, max_value=MAX_FIGURES)
     target = WotrTargetSerializer(help_text="the Shadow army attacked")
@@ -284,7 +333,7 @@ class WotrFactionAttackResponseSerializer(WotrAnswerSerializer):
 # ---- hunt -----------------------------------------------------------------------------------
 
 
-class WotrRerollsSerializer(WotrStrictSerializer):
+class WotrRerollsSerializer(StrictSerializer):
     stronghold = serializers.BooleanField(default=False)
     army = serializers.BooleanField(default=False)
     nazgul = serializers.BooleanField(default=False)
@@ -308,7 +357,7 @@ class WotrPoolField(serializers.JSONField):
         raise serializers.ValidationError("must be 'standard' or a list of hunt tile ids")
 
 
-class WotrHuntRequestSerializer(WotrStrictSerializer):
+class WotrHuntRequestSerializer(StrictSerializer):
     hunt_dice = serializers.IntegerField(
         min_value=0, max_value=MAX_SHADOW_DICE, help_text="Shadow dice in the hunt box"
     )
@@ -366,7 +415,7 @@ class WotrHuntTurnResponseSerializer(WotrHuntResponseSerializer):
 # ---- victory --------------------------------------------------------------------------------
 
 
-class WotrVictoryRequestSerializer(WotrStrictSerializer):
+class WotrVictoryRequestSerializer(StrictSerializer):
     control = serializers.DictField(
         child=serializers.CharField(),
         required=False,

@@ -6,21 +6,31 @@ agree. Engine messages (``N_``) are translated here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
-from adjudicator.citations import citations_payload
-from adjudicator.formatting import percent
-from adjudicator.games.common import InvalidInput, exact_value, probability
+from adjudicator.citations import answer_payload
+from adjudicator.formatting import decimal, percent
+from adjudicator.games.common import Answer, exact_value, probability
 from adjudicator.games.wotr.battle import Army, Battle, BattleOdds, battle_odds
+from adjudicator.games.wotr.battle_plan import (
+    CAPTURE,
+    CHANCE_GOALS,
+    DESTROY,
+    EXCHANGE,
+    STATED_ERROR,
+    BattlePlan,
+    plan_battle,
+    smallest_army,
+)
 from adjudicator.games.wotr.factions import FactionAttack, FactionAttackOdds, faction_attack_odds
 from adjudicator.games.wotr.from_position import position_battle_odds
 from adjudicator.games.wotr.hunt import Hunt, HuntOdds, hunt_odds
-from adjudicator.games.wotr.position import Position, standard_setup, validate_position
+from adjudicator.games.wotr.reading import read_position
 from adjudicator.games.wotr.victory import (
     VictoryResult,
     read_control,
@@ -38,31 +48,9 @@ def distribution(values: Mapping[int, Fraction]) -> list[dict[str, Any]]:
     return [{"value": k, **probability(p)} for k, p in values.items()]
 
 
-def _common(verdict: str, assumptions: Iterable[str], citations, request) -> dict[str, Any]:
-    return {
-        "verdict": verdict,
-        "assumptions": [_(text) for text in assumptions],
-        "citations": citations_payload(citations, request),
-    }
-
-
-def read_position(data: Any, field: str = "position") -> Position:
-    """``"setup"`` or a position object; problems are reported under ``field``."""
-    if data == "setup":
-        return standard_setup()
-    try:
-        return validate_position(data)
-    except InvalidInput as error:
-        # the engine names a position that is not an object "position" itself
-        raise InvalidInput(
-            (
-                field
-                if where == "position" and not isinstance(data, Mapping)
-                else f"{field}.{where}",
-                what,
-            )
-            for where, what in error.problems
-        ) from None
+def _common(verdict: str, answer: Answer, request) -> dict[str, Any]:
+    """The headline, then the envelope every answer shares (reasons, citations, assumptions)."""
+    return {"verdict": verdict, **answer_payload(answer, request)}
 
 
 # ---- battle ---------------------------------------------------------------------------------
@@ -181,7 +169,105 @@ def battle_answer(odds: BattleOdds, request=None) -> dict[str, Any]:
             side: {kind: exact_value(value) for kind, value in kinds.items()}
             for side, kinds in losses.items()
         },
-        **_common(battle_verdict(odds), odds.assumptions, odds.citations, request),
+        **_common(battle_verdict(odds), odds, request),
+    }
+
+
+# ---- battle planner -------------------------------------------------------------------------
+
+POLICY_ADVICE = {
+    "keep_strength": gettext_noop("turn elites into regulars first"),
+    "keep_elites": gettext_noop("remove regulars first"),
+}
+GOAL_LABELS = {
+    DESTROY: gettext_noop("Chance to destroy the defending army"),
+    CAPTURE: gettext_noop("Chance to destroy it and keep a unit to move in"),
+    EXCHANGE: gettext_noop("Expected hit points won (theirs lost minus yours)"),
+}
+
+
+def goal_value(goal: str, value: float) -> str:
+    """A plan's worth as the page says it: a percentage, or signed hit points."""
+    if goal in CHANCE_GOALS:
+        return percent(value)
+    return ("+" if value >= 0 else "") + decimal(value, 2)
+
+
+def run_battle_plan(data: Mapping[str, Any], request=None) -> dict[str, Any]:
+    battle = Battle(
+        attacker=army_from(data["attacker"]),
+        defender=army_from(data["defender"]),
+        settlement=data["settlement"],
+        siege=data["siege"],
+        rounds=None,
+    )
+    goal = data["goal"]
+    plan = plan_battle(battle, goal)
+    target = data.get("target_percent")
+    smallest = None
+    if target is not None:
+        smallest = {
+            "target_percent": target,
+            "regular": smallest_army(plan.battle, goal, Fraction(target, 100)),
+        }
+    return battle_plan_answer(plan, smallest, request)
+
+
+def battle_plan_verdict(plan: BattlePlan, smallest: Mapping[str, Any] | None) -> str:
+    """The advice first: when to cease, which casualties to take, and what it is worth."""
+    if plan.stops:
+        likeliest = plan.stops[0]
+        stopping = ngettext(
+            "cease attacking at %(count)s point (likeliest: your %(you)s against their %(them)s)",
+            "cease attacking at %(count)s points (likeliest: your %(you)s against their %(them)s)",
+            len(plan.stops),
+        ) % {
+            "count": len(plan.stops),
+            "you": "{}/{}".format(*likeliest.attacker),
+            "them": "{}/{}".format(*likeliest.defender),
+        }
+    else:
+        stopping = _("fight until one army is gone")
+    verdict = _(
+        "Best plan: %(stopping)s, and %(casualties)s. %(goal)s: %(value)s (fighting to the end: "
+        "%(end)s)."
+    ) % {
+        "stopping": stopping,
+        "casualties": _(POLICY_ADVICE[plan.casualty_policy]),
+        "goal": _(GOAL_LABELS[plan.goal]),
+        "value": goal_value(plan.goal, plan.value),
+        "end": goal_value(plan.goal, plan.to_the_end),
+    }
+    if smallest is None:
+        return verdict
+    values = {"target": smallest["target_percent"], "regular": smallest["regular"]}
+    if smallest["regular"] is None:
+        return (
+            verdict + " " + _("Even a full army of regulars does not reach %(target)s%%.") % values
+        )
+    return verdict + " " + _("The fewest regulars that reach %(target)s%%: %(regular)s.") % values
+
+
+def battle_plan_answer(plan: BattlePlan, smallest, request=None) -> dict[str, Any]:
+    return {
+        "goal": plan.goal,
+        "casualty_policy": plan.casualty_policy,
+        "value": plan.value,
+        "by_policy": plan.by_policy,
+        "to_the_end": plan.to_the_end,
+        "precision": STATED_ERROR,
+        "stops": [
+            {
+                "attacker": {"regular": p.attacker[0], "elite": p.attacker[1]},
+                "defender": {"regular": p.defender[0], "elite": p.defender[1]},
+                "reached": p.reached,
+                "stop_value": p.stop_value,
+                "go_on_value": p.go_on_value,
+            }
+            for p in plan.stops
+        ],
+        "smallest_army": smallest,
+        **_common(battle_plan_verdict(plan, smallest), plan, request),
     }
 
 
@@ -215,7 +301,7 @@ def faction_answer(odds: FactionAttackOdds, request=None) -> dict[str, Any]:
             {"regular": r, "elite": e, **probability(p)} for (r, e), p in odds.end_states.items()
         ],
         "faction_eliminated": probability(odds.faction_eliminated),
-        **_common(verdict, odds.assumptions, odds.citations, request),
+        **_common(verdict, odds, request),
     }
 
 
@@ -288,7 +374,7 @@ def hunt_answer(odds: HuntOdds, request=None) -> dict[str, Any]:
         "stopped": probability(odds.stopped),
         "mordor_steps": distribution(odds.steps),
         "pool_size": odds.pool_size,
-        **_common(hunt_verdict(odds), odds.assumptions, odds.citations, request),
+        **_common(hunt_verdict(odds), odds, request),
     }
     if odds.hunt.moves > 1 or odds.per_move:
         answer["survive"] = probability(odds.survives)
@@ -329,7 +415,7 @@ def victory_answer(result: VictoryResult, request=None) -> dict[str, Any]:
             for c in result.conditions
         ],
         "points_from": {side: list(regions) for side, regions in result.points_from.items()},
-        **_common(verdict, result.assumptions, result.citations, request),
+        **_common(verdict, result, request),
     }
 
 

@@ -9,6 +9,7 @@ app_name = "wotr"
 urlpatterns = [
     path("", views.index, name="index"),
     path("battle/", views.battle_page, name="battle"),
+    path("battle/plan/", views.battle_plan_page, name="battle_plan"),
     path("battle/position/", views.position_battle_page, name="position_battle"),
     path("factions/", views.faction_attack_page, name="faction"),
     path("hunt/", views.hunt_page, name="hunt"),

@@ -84,6 +84,7 @@ def _page(form_class, template_name: str, title, compute, chart) -> Callable[...
 
 
 BATTLE_TITLE = gettext_lazy("Battle odds")
+BATTLE_PLAN_TITLE = gettext_lazy("Battle planner: when to stop, what to lose, how many to bring")
 FACTION_TITLE = gettext_lazy("Faction attack: the Dead and the Ents")
 HUNT_TITLE = gettext_lazy("The Hunt for the Ring")
 HUNT_TURN_TITLE = gettext_lazy("The Hunt over a turn of moves")
@@ -98,6 +99,27 @@ position_battle_page = _page(
     gettext_lazy("Battle odds from a position"),
     services.run_position_battle,
     battle_chart,
+)
+
+
+def battle_plan_answer(data: dict[str, Any], request: HttpRequest) -> dict[str, Any]:
+    """The planner's answer with its values as the page says them."""
+    answer = services.run_battle_plan(data, request)
+    goal = answer["goal"]
+    policies = dict(forms.POLICY_CHOICES)
+    return {
+        **answer,
+        "value_text": services.goal_value(goal, answer["value"]),
+        "end_text": services.goal_value(goal, answer["to_the_end"]),
+        "policies": [
+            {"label": policies[policy], "value": services.goal_value(goal, value)}
+            for policy, value in answer["by_policy"].items()
+        ],
+    }
+
+
+battle_plan_page = _page(
+    forms.BattlePlanForm, "wotr/battle_plan.html", BATTLE_PLAN_TITLE, battle_plan_answer, None
 )
 faction_attack_page = _page(
     forms.FactionAttackForm,
@@ -121,6 +143,11 @@ def index(request: HttpRequest) -> HttpResponse:
             BATTLE_TITLE,
             "wotr:battle",
             _("Exact odds of a battle, round by round or to the end, sieges included."),
+        ),
+        (
+            BATTLE_PLAN_TITLE,
+            "wotr:battle_plan",
+            _("The attacker's best plan: cease or go on, casualties, the smallest army."),
         ),
         (
             FACTION_TITLE,

@@ -212,11 +212,7 @@ class MoveForm(forms.Form):
         move: dict[str, Any] = {"kind": kind}
         if data.get("die"):
             move["die"] = data["die"]
-        units = {
-            k: data.get(k) or 0 for k in ("regular", "elite", "leaders", "nazgul") if data.get(k)
-        }
-        if data.get("nation"):
-            units["nation"] = data["nation"]
+        units = self._units(data)
         characters = list(data.get("characters") or [])
         named = {"units": units} if units.keys() - {"nation"} else {}
         to = data.get("to") or None
@@ -239,13 +235,7 @@ class MoveForm(forms.Form):
             },
             "guide": lambda: {"guide": data.get("guide") or None},
             "rejoin": lambda: {"companions": characters},
-            "faction": lambda: {
-                "faction": data.get("faction"),
-                "action": data.get("action") or "move",
-                "from": data.get("origin") or None,
-                # No count: the engine's default (one figure; the whole Army of the Dead).
-                **({"count": data["count"]} if data.get("count") else {}),
-            },
+            "faction": lambda: self._faction_action(data),
             "faction_hand": lambda: {
                 "cards": data.get("cards") or 0,
                 "team_game": data.get("team_game"),
@@ -255,6 +245,29 @@ class MoveForm(forms.Form):
         if with_destination and to and kind not in ("muster", "guide", "rejoin", "politics"):
             move["to"] = to
         return {k: v for k, v in move.items() if v is not None}
+
+    @staticmethod
+    def _units(data: dict[str, Any]) -> dict[str, Any]:
+        """The figures entered (only the kinds with a count) and the nation, if one is chosen."""
+        units = {
+            k: data.get(k) or 0 for k in ("regular", "elite", "leaders", "nazgul") if data.get(k)
+        }
+        if data.get("nation"):
+            units["nation"] = data["nation"]
+        return units
+
+    @staticmethod
+    def _faction_action(data: dict[str, Any]) -> dict[str, Any]:
+        """A faction action of the expansion: moving its figures unless another action is
+        chosen, from the region entered (rules: Warriors of Middle-earth, chapter III).
+        """
+        return {
+            "faction": data.get("faction"),
+            "action": data.get("action") or "move",
+            "from": data.get("origin") or None,
+            # No count: the engine's default (one figure; the whole Army of the Dead).
+            **({"count": data["count"]} if data.get("count") else {}),
+        }
 
     @staticmethod
     def _placement(to: str | None, units: dict[str, Any], characters: list[str]) -> dict:

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.utils.translation import get_language, gettext
 
-from adjudicator.citations import citations_payload, translate_message
+from adjudicator.citations import answer_payload, citations_payload, translate_message
 from adjudicator.citations import reason_payload as shared_reason_payload
 from adjudicator.games.common import Reason
 from adjudicator.games.wotr.board import BOARD, CHARACTER_NAMES, NATION_NAMES
@@ -59,9 +59,7 @@ def verdict_payload(verdict: MoveVerdict, request: Any = None) -> dict[str, Any]
     """The check endpoint's answer."""
     return {
         "legal": verdict.legal,
-        "reasons": [reason_payload(r, request) for r in verdict.reasons],
-        "citations": citations_payload(verdict.citations, request),
-        "assumptions": [gettext(a) for a in verdict.assumptions],
+        **answer_payload(verdict, request, _param),
         "effects": [reason_payload(r, request) for r in verdict.effects],
         "path_length": verdict.path_length,
     }

@@ -5,6 +5,7 @@ from rest_framework import serializers
 
 from adjudicator.games.wotr.moves.model import DICE, FACTION_ACTIONS, MOVE_KINDS, PIECE_KINDS
 from adjudicator.serializers import (
+    AnswerSerializer,
     CitationSerializer,
     ReasonSerializer,
     SchemaJSONField,
@@ -120,11 +121,9 @@ class WotrMoveLegalRequestSerializer(StrictSerializer):
     factions = WotrMoveFactionsField(required=False)
 
 
-class WotrMoveCheckResponseSerializer(serializers.Serializer):
+class WotrMoveCheckResponseSerializer(AnswerSerializer):
     legal = serializers.BooleanField()
     reasons = ReasonSerializer(many=True, help_text="every rule the move breaks")
-    citations = CitationSerializer(many=True)
-    assumptions = serializers.ListField(child=serializers.CharField())
     effects = ReasonSerializer(
         many=True, help_text="what the move sets off: activation, capture, hunt, ..."
     )

@@ -34,22 +34,9 @@ __all__ = [
     "read_factions",
     "read_position",
 ]
-from adjudicator.games.wotr.position import Position, standard_setup
+from adjudicator.games.wotr.position import Position
+from adjudicator.games.wotr.reading import read_position
 from adjudicator.web.links.services import SharedInputError, share_input, shared_input
-
-SETUP = "setup"
-
-
-def read_position(data: Any) -> Position:
-    """``"setup"`` (or nothing) for the standard setup, else the position JSON format."""
-    if data in (None, SETUP):
-        return standard_setup()
-    if not isinstance(data, Mapping):
-        raise InvalidInput([("position", gettext('must be "setup" or a position object'))])
-    try:
-        return Position.from_dict(data)
-    except InvalidInput as error:
-        raise InvalidInput([(f"position.{f}", m) for f, m in error.problems]) from error
 
 
 def _translated(problems: Any) -> InvalidInput:

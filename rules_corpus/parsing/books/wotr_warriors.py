@@ -48,15 +48,49 @@ def _markdown_marks(lines: Sequence[str]) -> list[tuple[int, int, str]]:
     return found
 
 
+def _catalogue_headings(lines: Sequence[str], after: int, before: int) -> dict[int, str]:
+    """Chapter I's bare capitalised headings ("КАРТЫ"), between lines ``after`` and ``before``."""
+    return {
+        index: text
+        for index, text in lone_lines(lines)
+        if after < index < before and _capitals(text) and text[0] != "#"
+    }
+
+
+def _titles_untitled_chapter(
+    lines: Sequence[str], previous: HeadingMark | None, index: int
+) -> bool:
+    """The heading at ``index`` is the title of the untitled chapter heading just before it
+    ("ГЛАВА I." then "ВСТУПЛЕНИЕ"), with only blank lines between them.
+    """
+    return bool(
+        previous
+        and UNTITLED_CHAPTER.match(previous.heading)
+        and _only_blank_between(lines, previous.end, index)
+    )
+
+
+def _level(index: int, hashes: int, text: str, last_chapter: int) -> int:
+    """A heading's level: a chapter 1, a bare catalogue heading CATALOGUE_LEVEL; in chapter III
+    a ``#`` heading 1, a faction 2 and anything else 3; elsewhere its ``#`` count.
+    """
+    if CHAPTER.match(text):
+        return 1
+    if hashes == 0:
+        return CATALOGUE_LEVEL
+    if index > last_chapter and hashes == 1:
+        return 1
+    if index > last_chapter:
+        return 2 if FACTION.match(text) else 3
+    return hashes
+
+
 def find_headings(lines: Sequence[str]) -> list[HeadingMark]:
+    """Every heading from chapter I on, levelled by the booklet's rules (module docstring)."""
     markdown = _markdown_marks(lines)
     chapter_starts = [index for index, _, text in markdown if CHAPTER.match(text)]
     first_chapter, last_chapter = chapter_starts[0], chapter_starts[-1]
-    bare = {
-        index: text
-        for index, text in lone_lines(lines)
-        if first_chapter < index < chapter_starts[1] and _capitals(text) and text[0] != "#"
-    }
+    bare = _catalogue_headings(lines, after=first_chapter, before=chapter_starts[1])
     byline = _byline(lines, after=last_chapter)
     marks: list[HeadingMark] = []
     for index, hashes, text in sorted([*markdown, *((i, 0, t) for i, t in bare.items())]):
@@ -67,23 +101,11 @@ def find_headings(lines: Sequence[str]) -> list[HeadingMark]:
             if previous.start < byline.start:
                 marks.append(byline)
             marks.append(HeadingMark(index, index + 1, text, level=2))
-        elif CHAPTER.match(text):
-            marks.append(HeadingMark(index, index + 1, text, level=1))
-        elif (
-            previous
-            and UNTITLED_CHAPTER.match(previous.heading)
-            and _only_blank_between(lines, previous.end, index)
-        ):
+        elif not CHAPTER.match(text) and _titles_untitled_chapter(lines, previous, index):
             marks[-1] = HeadingMark(previous.start, index + 1, f"{previous.heading} {text}", 1)
-        elif hashes == 0:
-            marks.append(HeadingMark(index, index + 1, text, level=CATALOGUE_LEVEL))
-        elif index > last_chapter and hashes == 1:
-            marks.append(HeadingMark(index, index + 1, text, level=1))
-        elif index > last_chapter:
-            level = 2 if FACTION.match(text) else 3
-            marks.append(HeadingMark(index, index + 1, text, level=level))
         else:
-            marks.append(HeadingMark(index, index + 1, text, level=hashes))
+            level = _level(index, hashes, text, last_chapter)
+            marks.append(HeadingMark(index, index + 1, text, level=level))
     return marks
 
 

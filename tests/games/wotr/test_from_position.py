@@ -5,7 +5,8 @@ import pytest
 from adjudicator.games.common import InvalidInput
 from adjudicator.games.wotr import citations as cite
 from adjudicator.games.wotr.from_position import battle_from_position, position_battle_odds
-from adjudicator.games.wotr.position import standard_setup, validate_position
+from adjudicator.games.wotr.position import standard_setup
+from adjudicator.games.wotr.reading import validate_position
 
 SIEGE = validate_position(
     {

@@ -3,7 +3,7 @@
 import pytest
 
 from adjudicator.games.wotr.moves import Situation, check_move, read_factions
-from adjudicator.games.wotr.position import Position
+from adjudicator.games.wotr.reading import validate_position
 from tests.games.wotr.moves_cases import CASES
 
 
@@ -15,7 +15,7 @@ def test_the_table_is_large_and_covers_both_outcomes():
 
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.name)
 def test_case(case):
-    situation = Situation(Position.from_dict(case.position), read_factions(case.factions))
+    situation = Situation(validate_position(case.position), read_factions(case.factions))
     verdict = check_move(situation, case.move)
     codes = tuple(reason.code for reason in verdict.reasons)
     assert verdict.legal is case.legal, [r.render() for r in verdict.reasons]

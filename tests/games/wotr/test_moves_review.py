@@ -4,7 +4,7 @@ import pytest
 
 from adjudicator.games.common import InvalidInput
 from adjudicator.games.wotr.moves import Situation, check_move
-from adjudicator.games.wotr.position import Position
+from adjudicator.games.wotr.reading import validate_position
 from tests.games.wotr.moves_cases import BOTH_AT_WAR, position
 
 WITCH_KING_OVER_OSGILIATH = position(
@@ -23,7 +23,7 @@ def test_retaking_your_own_city_does_not_advance_your_marker():
         political={"gondor": {"steps_from_war": 2, "active": True}},
     )
     verdict = check_move(
-        Situation(Position.from_dict(taken)),
+        Situation(validate_position(taken)),
         {"kind": "army", "from": "lossarnach", "to": "pelargir", "units": {"regular": 2}},
     )
     assert verdict.legal
@@ -36,7 +36,7 @@ def test_an_enemy_character_in_the_region_is_no_rearguard():
     """Атака: the attacker may leave a rearguard of *his* figures; the Witch-king flying over
     the Gondor army (Лидеры: "даже если регион содержит вражескую армию") is not one of them."""
     verdict = check_move(
-        Situation(Position.from_dict(WITCH_KING_OVER_OSGILIATH)),
+        Situation(validate_position(WITCH_KING_OVER_OSGILIATH)),
         {"kind": "attack", "from": "osgiliath", "to": "north-ithilien", "die": "army"},
     )
     assert verdict.legal
@@ -48,7 +48,7 @@ def test_an_enemy_character_cannot_go_with_your_army():
     army is the Shadow's, so naming him with it is a bad request naming the character."""
     with pytest.raises(InvalidInput) as error:
         check_move(
-            Situation(Position.from_dict(WITCH_KING_OVER_OSGILIATH)),
+            Situation(validate_position(WITCH_KING_OVER_OSGILIATH)),
             {
                 "kind": "army",
                 "from": "osgiliath",
@@ -68,7 +68,7 @@ def test_the_reinforcements_given_leave_no_casualty_assumption():
         reinforcements={"gondor": {"regular": 1, "elite": 4, "leaders": 3}},
     )
     verdict = check_move(
-        Situation(Position.from_dict(given)),
+        Situation(validate_position(given)),
         {"kind": "muster", "die": "muster", "placements": [{"region": "pelargir", "regular": 1}]},
     )
     assert verdict.legal

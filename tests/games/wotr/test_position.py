@@ -8,12 +8,11 @@ import pytest
 from adjudicator.games.common import InvalidInput
 from adjudicator.games.wotr.position import (
     Fellowship,
-    Position,
     Units,
     position_problems,
     standard_setup,
-    validate_position,
 )
+from adjudicator.games.wotr.reading import validate_position
 
 
 def problems_of(data) -> list[tuple[str, str]]:
@@ -28,7 +27,7 @@ def fields(data) -> set[str]:
 
 def test_setup_round_trips_through_json():
     setup = standard_setup()
-    assert Position.from_dict(setup.to_dict()) == setup
+    assert validate_position(setup.to_dict()) == setup
     assert position_problems(setup) == []
 
 

@@ -3,7 +3,8 @@
 import pytest
 
 from adjudicator.games.common import InvalidInput
-from adjudicator.games.wotr.position import standard_setup, validate_position
+from adjudicator.games.wotr.position import standard_setup
+from adjudicator.games.wotr.reading import validate_position
 from adjudicator.games.wotr.victory import read_control, victory, victory_from_position
 
 

@@ -12,6 +12,7 @@ BATTLE = {
     "siege": False,
     "rounds": 1,
 }
+PLAN = {key: value for key, value in BATTLE.items() if key != "rounds"}
 HUNT = {
     "hunt_dice": 3,
     "fp_dice_in_box": 1,
@@ -270,3 +271,42 @@ def test_a_battle_without_rounds_is_fought_to_the_end(api):
     assert round(answer["defender_destroyed"]["probability"], 3) == 0.982
     one_round = api.post("/api/wotr/battle/", {**body, "rounds": 1}, format="json").json()
     assert round(one_round["defender_destroyed"]["probability"], 3) == 0.004
+
+
+def test_battle_plan_contract(api):
+    """The planner: the better casualty policy, the plan's value above fighting to the end for
+    the exchange, and the smallest army for a chance goal; all as the schema says."""
+    siege = {
+        "attacker": {"regular": 5, "elite": 5, "leadership": 3},
+        "defender": {"regular": 0, "elite": 5, "leadership": 2},
+        "settlement": "stronghold",
+        "siege": True,
+        "goal": "capture",
+        "target_percent": 5,
+    }
+    answer = post(api, "/api/wotr/battle/plan/", siege)
+    assert answer["casualty_policy"] == "keep_elites"
+    assert answer["value"] == pytest.approx(max(answer["by_policy"].values()))
+    assert answer["smallest_army"]["target_percent"] == 5
+    assert answer["smallest_army"]["regular"] is not None
+    assert "prekrashchenie-srazheniia-ili-otstuplenie" in {
+        c["section"] for c in answer["citations"]
+    }
+    exchange = post(api, "/api/wotr/battle/plan/", {**PLAN, "goal": "exchange"})
+    assert exchange["value"] >= exchange["to_the_end"]
+    assert all(p["stop_value"] > p["go_on_value"] for p in exchange["stops"])
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({**PLAN, "goal": "win"}, "goal"),
+        ({**PLAN, "goal": "exchange", "target_percent": 50}, "goal"),
+        ({**PLAN, "target_percent": 0}, "target_percent"),
+        ({**PLAN, "defender": {"regular": 0}}, "defender"),
+        (BATTLE, "rounds"),
+    ],
+)
+def test_battle_plan_bad_input_is_a_400_naming_the_field(api, body, field):
+    errors = post(api, "/api/wotr/battle/plan/", body, 400)
+    assert field in {e["field"] for e in errors["errors"]}

@@ -33,6 +33,7 @@ def test_index_links_every_form(client):
     page = client.get("/wotr/").content.decode()
     for path in (
         "/wotr/battle/",
+        "/wotr/battle/plan/",
         "/wotr/factions/",
         "/wotr/hunt/",
         "/wotr/hunt/turn/",
@@ -287,3 +288,16 @@ def test_the_hunt_headline_names_the_ring_bearers_risk_and_a_lost_companion():
     assert answer["headline"].startswith("The Ring-bearer is corrupted (corruption reaches 12): ")
     lost = 1 - next(d["probability"] for d in answer["companions_lost"] if d["value"] == 0)
     assert answer["headline"].endswith(f"A companion is eliminated: {lost:.1%}.")
+
+
+def test_battle_plan_page_gives_the_advice_first(client):
+    response = client.get(
+        "/wotr/battle/plan/?attacker.regular=5&attacker.elite=5&defender.elite=5"
+        "&defender.regular=0&settlement=stronghold&siege=on&goal=capture&target_percent=5"
+    )
+    page = response.content.decode()
+    assert response.status_code == 200
+    headline = page.index('data-testid="headline"')
+    assert "Best plan: fight until one army is gone, and remove regulars first." in page[headline:]
+    assert 'data-testid="smallest-army"' in page
+    assert page.index("Best plan") < page.index('name="goal"')

@@ -12,6 +12,7 @@ from rest_framework.test import APIClient
 from adjudicator.games.wotr.board import BOARD
 from adjudicator.games.wotr.map_svg import board_svg, region_points
 from adjudicator.games.wotr.position import Position, standard_setup
+from adjudicator.games.wotr.reading import validate_position
 from adjudicator.web.wotr_moves.map_links import hunt_link, victory_link
 from tests.openapi import assert_matches_schema
 
@@ -29,7 +30,7 @@ def api():
 def edited(**changes) -> Position:
     data = standard_setup().to_dict()
     data.update(changes)
-    return Position.from_dict(data)
+    return validate_position(data)
 
 
 def test_every_region_is_a_focusable_named_element_at_its_point():
@@ -112,7 +113,7 @@ def test_victory_and_hunt_links_read_the_position():
     data["armies"]["minas-tirith"] = {"sauron": {"regular": 2, "nazgul": 1}}
     data["fellowship"].update(region="minas-tirith", corruption=4)
     data["hunt_box"] = {"shadow_dice": 3, "free_peoples_dice": 1}
-    position = Position.from_dict(data)
+    position = validate_position(data)
     victory = parse_qs(urlparse(victory_link(position)).query)
     assert victory == {"control.minas-tirith": ["shadow"], "corruption": ["4"]}
     hunt = parse_qs(urlparse(hunt_link(position)).query)

@@ -18,12 +18,11 @@ from adjudicator.games.wotr.board import (
     FREE_PEOPLES,
     SHADOW,
     STRONGHOLD,
-    find_region,
-    unknown_region_message,
 )
 from adjudicator.games.wotr.messages import Message
 from adjudicator.games.wotr.moves.model import FACTIONS
 from adjudicator.games.wotr.position import Position
+from adjudicator.games.wotr.reading import Reader
 
 FACTION_SIDES = MappingProxyType(
     {
@@ -112,39 +111,35 @@ class Situation:
 
 def read_factions(data: Any, prefix: str = "factions") -> Mapping[str, Mapping[str, int]]:
     """Read ``{"pirates": {"umbar": 3}, ...}``; raises :class:`InvalidInput` on every problem."""
-    problems: list[tuple[str, str]] = []
-    result: dict[str, dict[str, int]] = {}
     if data is None:
         return MappingProxyType({})
     if not isinstance(data, Mapping):
         raise InvalidInput([(prefix, Message(N_("must be an object: faction → region → figures")))])
+    reader = Reader()
+    result: dict[str, dict[str, int]] = {}
     for faction, regions in data.items():
         where = f"{prefix}.{faction}"
         if faction not in FACTIONS:
-            problems.append((where, Message(N_("unknown faction %(name)s"), name=repr(faction))))
-            continue
-        if not isinstance(regions, Mapping):
-            problems.append((where, Message(N_("must be an object: region → figures"))))
-            continue
-        placed: dict[str, int] = {}
-        for name, count in regions.items():
-            region = find_region(name) if isinstance(name, str) else None
-            if region is None:
-                problems.append((f"{where}.{name}", unknown_region_message(name)))
-            elif isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                problems.append((f"{where}.{name}", Message(N_("must be a whole number ≥ 0"))))
-            elif count:
-                placed[region.slug] = placed.get(region.slug, 0) + count
-        if sum(placed.values()) > MAX_FACTION_FIGURES:
-            problems.append(
-                (
-                    where,
-                    Message(
-                        N_("the faction has only %(count)s figures"), count=MAX_FACTION_FIGURES
-                    ),
-                )
-            )
-        result[faction] = placed
-    if problems:
-        raise InvalidInput(problems)
+            reader.add(where, Message(N_("unknown faction %(name)s"), name=repr(faction)))
+        elif not isinstance(regions, Mapping):
+            reader.add(where, Message(N_("must be an object: region → figures")))
+        else:
+            result[faction] = _read_faction_figures(reader, regions, where)
+    if reader.problems:
+        raise InvalidInput(reader.problems)
     return MappingProxyType({k: MappingProxyType(v) for k, v in result.items() if v})
+
+
+def _read_faction_figures(reader: Reader, regions: Mapping, where: str) -> dict[str, int]:
+    """One faction's figures by region, at most MAX_FACTION_FIGURES in all."""
+    placed: dict[str, int] = {}
+    for name, count in regions.items():
+        region = reader.region(name, f"{where}.{name}")
+        if region is not None:
+            placed[region] = placed.get(region, 0) + reader.count(count, f"{where}.{name}")
+    if sum(placed.values()) > MAX_FACTION_FIGURES:
+        reader.add(
+            where,
+            Message(N_("the faction has only %(count)s figures"), count=MAX_FACTION_FIGURES),
+        )
+    return {region: count for region, count in placed.items() if count}

@@ -12,15 +12,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.games.common import N_, InvalidInput
-from adjudicator.games.wotr.board import (
-    BOARD,
-    UNIT_KINDS,
-    find_region,
-    resolve_character,
-    unknown_region_message,
-)
-from adjudicator.games.wotr.messages import Message, between, not_one_of
+from adjudicator.games.wotr.board import UNIT_KINDS
+from adjudicator.games.wotr.messages import Message, not_one_of
 from adjudicator.games.wotr.position import GOLLUM, Units
+from adjudicator.games.wotr.reading import REQUIRED, Fields, Reader
 
 ARMY, CHARACTER, MUSTER, EVENT, FACTION_DIE = "army", "character", "muster", "event", "faction"
 DICE = (ARMY, CHARACTER, MUSTER, EVENT, FACTION_DIE)
@@ -29,8 +24,6 @@ or the faction die of the expansion."""
 
 FACTIONS = ("dead", "eagles", "ents", "pirates", "dunlendings", "spiders")
 FACTION_ACTIONS = ("enter", "recruit", "move")
-REQUIRED = Message(N_("is required"))
-"""A missing field of a move (translatable, like every engine message)."""
 UNIT_COUNTS = Message(N_("must be an object of unit counts or a list of them (one per nation)"))
 FELLOWSHIP_KINDS = ("fellowship", "hide", "declare", "reveal", "separate", "guide", "rejoin")
 MOVE_KINDS = (
@@ -88,279 +81,192 @@ class Move:
     raw: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
 
-class _Reader:
-    """Collects every problem while reading one dict."""
+def _group(fields: Fields) -> UnitGroup:
+    """One nation's units: ``{nation, regular, elite, leaders, nazgul}``."""
+    fields.unknown({"nation", *UNIT_KINDS})
+    return UnitGroup(
+        nation=fields.reader.nation(fields.data.get("nation"), fields.where("nation")),
+        figures=Units(**{kind: fields.integer(kind, high=10) for kind in UNIT_KINDS}),
+    )
 
-    def __init__(self, data: Any, prefix: str):
-        self.prefix = prefix
-        self.problems: list[tuple[str, str]] = []
-        if not isinstance(data, Mapping):
-            self.problems.append((prefix, Message(N_("must be an object"))))
-            data = {}
-        self.data: Mapping[str, Any] = data
 
-    def where(self, key: str) -> str:
-        return f"{self.prefix}.{key}"
-
-    def fail(self, key: str, message: str) -> None:
-        self.problems.append((self.where(key), message))
-
-    def choice(self, key: str, options: tuple[str, ...], default: str | None = None) -> str:
-        value = self.data.get(key, default)
-        if value not in options:
-            self.fail(key, not_one_of(options, value))
-            return options[0]
-        return value
-
-    def region(self, key: str, required: bool = True) -> str | None:
-        value = self.data.get(key)
-        if value is None:
-            if required:
-                self.fail(key, REQUIRED)
-            return None
-        region = find_region(value) if isinstance(value, str) else None
-        if region is None:
-            self.fail(key, unknown_region_message(value))
-            return None
-        return region.slug
-
-    def integer(self, key: str, default: int = 0, low: int = 0, high: int = 99) -> int:
-        value = self.data.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, int):
-            self.fail(key, Message(N_("must be an integer, not %(value)s"), value=repr(value)))
-            return default
-        if not low <= value <= high:
-            self.fail(key, between(low, high))
-            return default
-        return value
-
-    def flag(self, key: str) -> bool:
-        value = self.data.get(key, False)
-        if not isinstance(value, bool):
-            self.fail(key, Message(N_("must be true or false")))
-            return False
-        return value
-
-    def character(self, value: Any, where: str) -> str | None:
-        try:
-            return resolve_character(value, where).slug
-        except InvalidInput as error:
-            self.problems.extend(error.problems)
-            return None
-
-    def characters(self, key: str) -> tuple[str, ...]:
-        value = self.data.get(key, [])
-        if isinstance(value, str):
-            value = [value]
-        if not isinstance(value, list):
-            self.fail(key, Message(N_("must be a list of character slugs")))
-            return ()
-        slugs = [self.character(item, f"{self.where(key)}[{i}]") for i, item in enumerate(value)]
-        if len(set(slugs)) != len(slugs):
-            self.fail(key, Message(N_("names a character twice")))
-        return tuple(s for s in slugs if s)
-
-    def nation(self, value: Any, where: str) -> str | None:
-        if value is None:
-            return None
-        if not isinstance(value, str) or value not in BOARD.nations:
-            self.problems.append((where, Message(N_("unknown nation %(name)s"), name=repr(value))))
-            return None
-        return value
-
-    def group(self, data: Any, where: str) -> UnitGroup:
-        reader = _Reader(data, where)
-        group = UnitGroup(
-            nation=reader.nation(reader.data.get("nation"), reader.where("nation")),
-            figures=Units(**{kind: reader.integer(kind, high=10) for kind in UNIT_KINDS}),
-        )
-        unknown = set(reader.data) - {"nation", *UNIT_KINDS}
-        for key in sorted(unknown):
-            reader.fail(key, Message(N_("unknown field")))
-        self.problems.extend(reader.problems)
-        return group
-
-    def groups(self, key: str, required: bool = True) -> tuple[UnitGroup, ...]:
-        value = self.data.get(key)
-        if value is None:
-            if required:
-                self.fail(key, REQUIRED)
-            return ()
-        if isinstance(value, Mapping):
-            return (self.group(value, self.where(key)),)
-        if isinstance(value, list) and value:
-            return tuple(
-                self.group(item, f"{self.where(key)}[{i}]") for i, item in enumerate(value)
-            )
-        self.fail(key, UNIT_COUNTS)
+def _groups(fields: Fields, key: str, *, required: bool = True) -> tuple[UnitGroup, ...]:
+    """Units: one group, or a list of them (one per nation)."""
+    value = fields.data.get(key)
+    if value is None:
+        if required:
+            fields.fail(key, REQUIRED)
         return ()
+    if isinstance(value, Mapping):
+        return (_group(fields.object(key)),)
+    if isinstance(value, list) and value:
+        return tuple(
+            _group(fields.reader.object(item, f"{fields.where(key)}[{i}]"))
+            for i, item in enumerate(value)
+        )
+    fields.fail(key, UNIT_COUNTS)
+    return ()
 
 
 def parse_move(data: Any, prefix: str = "move") -> Move:
     """Read a move dict (the API's ``move`` object); raises :class:`InvalidInput`."""
-    reader = _Reader(data, prefix)
-    kind = reader.choice("kind", MOVE_KINDS)
-    move = _PARSERS[kind](reader, kind)
+    reader = Reader()
+    move = _read_move(reader.object(data, prefix))
     if reader.problems:
         raise InvalidInput(reader.problems)
     return move
 
 
-def _die(reader: _Reader, default: str | None = None) -> str:
-    return reader.choice("die", DICE, default)
+def _read_move(fields: Fields) -> Move:
+    kind = fields.choice("kind", MOVE_KINDS)
+    return _PARSERS[kind](fields, kind)
 
 
-def _army(reader: _Reader, kind: str) -> Move:
+def _die(fields: Fields, default: str | None = None) -> str:
+    return fields.choice("die", DICE, default)
+
+
+def _army(fields: Fields, kind: str) -> Move:
     then = None
-    if reader.data.get("then") is not None:
-        try:
-            then = parse_move({"kind": "army", **reader.data["then"]}, reader.where("then"))
-        except (InvalidInput, TypeError) as error:
-            problems = getattr(
-                error, "problems", [(reader.where("then"), Message(N_("must be an object")))]
-            )
-            reader.problems.extend(problems)
+    if fields.data.get("then") is not None:
+        second = fields.object("then")
+        then = _read_move(Fields(fields.reader, {"kind": "army", **second.data}, second.prefix))
     return Move(
         kind=kind,
-        die=_die(reader, ARMY),
-        origin=reader.region("from"),
-        to=reader.region("to"),
-        groups=reader.groups("units", required=False),
-        characters=reader.characters("characters"),
+        die=_die(fields, ARMY),
+        origin=fields.region("from"),
+        to=fields.region("to"),
+        groups=_groups(fields, "units", required=False),
+        characters=fields.characters("characters"),
         then=then,
-        raw=reader.data,
+        raw=fields.data,
     )
 
 
-def _muster(reader: _Reader, kind: str) -> Move:
+def _muster(fields: Fields, kind: str) -> Move:
     placements = []
-    value = reader.data.get("placements")
+    value = fields.data.get("placements")
     if not isinstance(value, list) or not value:
-        reader.fail(
+        fields.fail(
             "placements", Message(N_("must be a non-empty list of {region, nation, regular, ...}"))
         )
         value = []
     for i, item in enumerate(value):
-        sub = _Reader(item, f"{reader.where('placements')}[{i}]")
+        sub = fields.reader.object(item, f"{fields.where('placements')}[{i}]")
         region = sub.region("region")
         character = None
         if sub.data.get("character") is not None:
-            character = sub.character(sub.data["character"], sub.where("character"))
+            character = sub.reader.character(sub.data["character"], sub.where("character"))
         group = UnitGroup(
-            nation=sub.nation(sub.data.get("nation"), sub.where("nation")),
+            nation=sub.reader.nation(sub.data.get("nation"), sub.where("nation")),
             figures=Units(**{k: sub.integer(k, high=10) for k in UNIT_KINDS}),
         )
         if character is None and not group.figures:
             sub.fail("regular", Message(N_("place at least one figure or name a character")))
-        reader.problems.extend(sub.problems)
         if region:
             placements.append(Placement(region, group, character))
-    return Move(kind=kind, die=_die(reader, MUSTER), placements=tuple(placements), raw=reader.data)
+    return Move(kind=kind, die=_die(fields, MUSTER), placements=tuple(placements), raw=fields.data)
 
 
-def _politics(reader: _Reader, kind: str) -> Move:
-    nation = reader.data.get("nation")
+def _politics(fields: Fields, kind: str) -> Move:
+    nation = fields.data.get("nation")
     if nation is None:
-        reader.fail("nation", REQUIRED)
+        fields.fail("nation", REQUIRED)
     return Move(
         kind=kind,
-        die=_die(reader, MUSTER),
-        nation=reader.nation(nation, reader.where("nation")),
-        raw=reader.data,
+        die=_die(fields, MUSTER),
+        nation=fields.reader.nation(nation, fields.where("nation")),
+        raw=fields.data,
     )
 
 
-def _character(reader: _Reader, kind: str) -> Move:
-    characters = reader.characters("characters")
+def _character(fields: Fields, kind: str) -> Move:
+    characters = fields.characters("characters")
     if not characters:
-        reader.fail("characters", Message(N_("name at least one character")))
+        fields.fail("characters", Message(N_("name at least one character")))
     return Move(
         kind=kind,
-        die=_die(reader, CHARACTER),
-        origin=reader.region("from", required=False),
-        to=reader.region("to"),
+        die=_die(fields, CHARACTER),
+        origin=fields.region("from", required=False),
+        to=fields.region("to"),
         characters=characters,
-        raw=reader.data,
+        raw=fields.data,
     )
 
 
-def _nazgul(reader: _Reader, kind: str) -> Move:
+def _nazgul(fields: Fields, kind: str) -> Move:
     return Move(
         kind=kind,
-        die=_die(reader, CHARACTER),
-        origin=reader.region("from"),
-        to=reader.region("to"),
-        count=reader.integer("count", default=1, high=10),
-        characters=reader.characters("characters"),
-        raw=reader.data,
+        die=_die(fields, CHARACTER),
+        origin=fields.region("from"),
+        to=fields.region("to"),
+        count=fields.integer("count", default=1, high=10),
+        characters=fields.characters("characters"),
+        raw=fields.data,
     )
 
 
-def _path(reader: _Reader) -> tuple[str, ...] | None:
-    value = reader.data.get("path")
+def _path(fields: Fields) -> tuple[str, ...] | None:
+    value = fields.data.get("path")
     if value is None:
         return None
     if not isinstance(value, list):
-        reader.fail("path", Message(N_("must be a list of regions")))
+        fields.fail("path", Message(N_("must be a list of regions")))
         return None
-    slugs = []
-    for i, item in enumerate(value):
-        region = find_region(item) if isinstance(item, str) else None
-        if region is None:
-            reader.problems.append((f"{reader.where('path')}[{i}]", unknown_region_message(item)))
-        else:
-            slugs.append(region.slug)
-    return tuple(slugs)
+    slugs = [
+        fields.reader.region(item, f"{fields.where('path')}[{i}]") for i, item in enumerate(value)
+    ]
+    return tuple(slug for slug in slugs if slug)
 
 
-def _fellowship(reader: _Reader, kind: str) -> Move:
+def _fellowship(fields: Fields, kind: str) -> Move:
     default_die = {"declare": "", "reveal": "", "guide": "", "rejoin": CHARACTER}.get(kind)
-    die = reader.data.get("die", default_die if default_die is not None else CHARACTER)
+    die = fields.data.get("die", default_die if default_die is not None else CHARACTER)
     if die not in (*DICE, ""):
-        reader.fail("die", not_one_of(DICE, die))
-    companions = reader.characters("companions") or reader.characters("characters")
+        fields.fail("die", not_one_of(DICE, die))
+    companions = fields.characters("companions") or fields.characters("characters")
     guide = None
-    if reader.data.get("guide") == GOLLUM:
+    if fields.data.get("guide") == GOLLUM:
         guide = GOLLUM
-    elif reader.data.get("guide") is not None:
-        guide = reader.character(reader.data["guide"], reader.where("guide"))
+    elif fields.data.get("guide") is not None:
+        guide = fields.reader.character(fields.data["guide"], fields.where("guide"))
     needs_to = kind in ("declare", "reveal", "separate")
     if kind in ("separate", "rejoin") and not companions:
-        reader.fail("companions", Message(N_("name at least one companion")))
+        fields.fail("companions", Message(N_("name at least one companion")))
     if kind == "guide" and guide is None:
-        reader.fail("guide", REQUIRED)
+        fields.fail("guide", REQUIRED)
     return Move(
         kind=kind,
         die=die,
-        to=reader.region("to", required=needs_to),
+        to=fields.region("to", required=needs_to),
         characters=companions,
-        path=_path(reader),
+        path=_path(fields),
         guide=guide,
-        enter_mordor=reader.flag("enter_mordor"),
-        raw=reader.data,
+        enter_mordor=fields.flag("enter_mordor"),
+        raw=fields.data,
     )
 
 
-def _faction(reader: _Reader, kind: str) -> Move:
-    action = reader.choice("action", FACTION_ACTIONS)
+def _faction(fields: Fields, kind: str) -> Move:
+    action = fields.choice("action", FACTION_ACTIONS)
     return Move(
         kind=kind,
-        die=_die(reader, FACTION_DIE),
-        faction=reader.choice("faction", FACTIONS),
+        die=_die(fields, FACTION_DIE),
+        faction=fields.choice("faction", FACTIONS),
         action=action,
-        origin=reader.region("from", required=action == "move"),
-        to=reader.region("to", required=action == "move"),
-        count=reader.integer("count", default=1, low=1, high=8),
-        raw=reader.data,
+        origin=fields.region("from", required=action == "move"),
+        to=fields.region("to", required=action == "move"),
+        count=fields.integer("count", default=1, low=1, high=8),
+        raw=fields.data,
     )
 
 
-def _faction_hand(reader: _Reader, kind: str) -> Move:
+def _faction_hand(fields: Fields, kind: str) -> Move:
     return Move(
         kind=kind,
-        cards=reader.integer("cards", high=20),
-        team_game=reader.flag("team_game"),
-        raw=reader.data,
+        cards=fields.integer("cards", high=20),
+        team_game=fields.flag("team_game"),
+        raw=fields.data,
     )
 
 

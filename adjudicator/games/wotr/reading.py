@@ -1,0 +1,384 @@
+"""Reading War of the Ring JSON (positions, moves): one reader that checks each value against the
+shape it must have and collects every problem with the field it concerns, so that a request
+hears of all its mistakes at once; :func:`validate_position` reads a whole position with it
+(moves: :mod:`adjudicator.games.wotr.moves.model`).
+
+:class:`Reader` reads values (``reader.count(value, "hunt_box.shadow_dice", 0, 7)``);
+:meth:`Reader.object` reads one JSON object key by key (``fields.region("to")``), its problems
+going to the same list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from adjudicator.games.common import N_, InvalidInput, Message, Problems
+from adjudicator.games.wotr.board import (
+    BOARD,
+    MORDOR_LAST_STEP,
+    POLITICAL_MAX_STEPS,
+    SIDES,
+    UNIT_KINDS,
+    find_region,
+    resolve_character,
+    unknown_region_message,
+)
+from adjudicator.games.wotr.messages import not_one_of
+from adjudicator.games.wotr.position import (
+    GOLLUM,
+    MAX_FREE_PEOPLES_DICE,
+    MAX_SHADOW_DICE,
+    Fellowship,
+    HuntBox,
+    Political,
+    Position,
+    Units,
+    freeze_armies,
+    frozen,
+    position_problems,
+    standard_setup,
+    starting_control,
+    starting_political,
+)
+
+REQUIRED = Message(N_("is required"))
+"""A missing field (translatable, like every engine message)."""
+
+
+class Reader:
+    """Collects every problem while reading JSON values."""
+
+    def __init__(self) -> None:
+        self.problems: Problems = []
+
+    def add(self, where: str, message: str) -> None:
+        self.problems.append((where, message))
+
+    def mapping(self, value: Any, where: str, *, required: bool = False) -> Mapping:
+        """An object (``{}`` when absent, unless ``required``)."""
+        if value is None and not required:
+            return {}
+        if not isinstance(value, Mapping):
+            self.add(where, Message(N_("must be an object")))
+            return {}
+        return value
+
+    def items(self, value: Any, where: str) -> list:
+        """A list (``[]`` when absent)."""
+        if value is None:
+            return []
+        if not isinstance(value, list | tuple):
+            self.add(where, Message(N_("must be a list")))
+            return []
+        return list(value)
+
+    def count(self, value: Any, where: str, low: int = 0, high: int | None = None) -> int:
+        """A whole number in ``[low, high]`` (no upper bound when ``high`` is None)."""
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.add(where, Message(N_("must be an integer, not %(value)s"), value=repr(value)))
+            return low
+        if value < low or (high is not None and value > high):
+            if high is None:
+                message = Message(
+                    N_("must be at least %(low)s, not %(value)s"), low=low, value=value
+                )
+            else:
+                message = Message(
+                    N_("must be between %(low)s and %(high)s, not %(value)s"),
+                    low=low,
+                    high=high,
+                    value=value,
+                )
+            self.add(where, message)
+            return max(low, value if high is None else min(value, high))
+        return value
+
+    def flag(self, value: Any, where: str) -> bool:
+        if not isinstance(value, bool):
+            self.add(where, Message(N_("must be true or false")))
+            return False
+        return value
+
+    def region(self, value: Any, where: str) -> str | None:
+        """A region's slug, from its slug or its name in any of the site's languages."""
+        region = find_region(value) if isinstance(value, str) else None
+        if region is None:
+            self.add(where, unknown_region_message(value))
+            return None
+        return region.slug
+
+    def character(self, value: Any, where: str, *, companion: bool = False) -> str | None:
+        """A character's slug, from its slug or English name; ``companion``: one of the
+        Fellowship's companions."""
+        try:
+            character = resolve_character(value, where)
+        except InvalidInput as error:
+            self.problems.extend(error.problems)
+            return None
+        if companion and not character.is_companion:
+            self.add(where, Message(N_("unknown companion %(name)s"), name=repr(value)))
+            return None
+        return character.slug
+
+    def nation(self, value: Any, where: str) -> str | None:
+        """A nation's slug, or None when absent."""
+        if value is None:
+            return None
+        if not isinstance(value, str) or value not in BOARD.nations:
+            self.add(where, Message(N_("unknown nation %(name)s"), name=repr(value)))
+            return None
+        return value
+
+    def object(self, value: Any, where: str) -> Fields:
+        """One JSON object (required), read key by key."""
+        return Fields(self, self.mapping(value, where, required=True), where)
+
+
+class Fields:
+    """One JSON object read key by key; problems are named ``prefix.key``."""
+
+    def __init__(self, reader: Reader, data: Mapping[str, Any], prefix: str):
+        self.reader = reader
+        self.data = data
+        self.prefix = prefix
+
+    @property
+    def problems(self) -> Problems:
+        return self.reader.problems
+
+    def where(self, key: str) -> str:
+        return f"{self.prefix}.{key}"
+
+    def fail(self, key: str, message: str) -> None:
+        self.reader.add(self.where(key), message)
+
+    def choice(self, key: str, options: tuple[str, ...], default: str | None = None) -> str:
+        value = self.data.get(key, default)
+        if value not in options:
+            self.fail(key, not_one_of(options, value))
+            return options[0]
+        return value
+
+    def region(self, key: str, *, required: bool = True) -> str | None:
+        value = self.data.get(key)
+        if value is None:
+            if required:
+                self.fail(key, REQUIRED)
+            return None
+        return self.reader.region(value, self.where(key))
+
+    def integer(self, key: str, default: int = 0, low: int = 0, high: int = 99) -> int:
+        return self.reader.count(self.data.get(key, default), self.where(key), low, high)
+
+    def flag(self, key: str) -> bool:
+        return self.reader.flag(self.data.get(key, False), self.where(key))
+
+    def characters(self, key: str) -> tuple[str, ...]:
+        """Character slugs or names: one, or a list of them, none twice."""
+        value = self.data.get(key, [])
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list):
+            self.fail(key, Message(N_("must be a list of character slugs")))
+            return ()
+        slugs = [
+            self.reader.character(item, f"{self.where(key)}[{i}]") for i, item in enumerate(value)
+        ]
+        if len(set(slugs)) != len(slugs):
+            self.fail(key, Message(N_("names a character twice")))
+        return tuple(s for s in slugs if s)
+
+    def unknown(self, known: set[str]) -> None:
+        """Report every key not in ``known``."""
+        for key in sorted(set(self.data) - known):
+            self.fail(key, Message(N_("unknown field")))
+
+    def object(self, key: str) -> Fields:
+        """A nested object (required)."""
+        return self.reader.object(self.data.get(key), self.where(key))
+
+
+# ---- reading the JSON format ----------------------------------------------------------------
+
+
+def _read_armies(reader: Reader, raw: Any) -> dict[str, dict[str, Units]]:
+    armies: dict[str, dict[str, Units]] = {}
+    for key, by_nation in reader.mapping(raw, "armies").items():
+        where = f"armies.{key}"
+        region = reader.region(key, where)
+        for nation, figures in reader.mapping(by_nation, where).items():
+            at = f"{where}.{nation}"
+            if reader.nation(nation, at) is None:
+                continue
+            units = _read_figures(reader, figures, at)
+            if region is not None and units:
+                slot = armies.setdefault(region, {})
+                slot[nation] = slot.get(nation, Units()) + units
+    return armies
+
+
+def _read_figures(reader: Reader, raw: Any, at: str) -> Units:
+    """One nation's figures: ``regular``, ``elite``, ``leaders``, ``nazgul`` (0 if omitted)."""
+    figures = reader.mapping(raw, at)
+    for kind in set(figures) - set(UNIT_KINDS):
+        reader.add(f"{at}.{kind}", Message(N_("unknown figure kind %(name)s"), name=repr(kind)))
+    return Units(**{k: reader.count(figures.get(k, 0), f"{at}.{k}") for k in UNIT_KINDS})
+
+
+def _read_reinforcements(reader: Reader, raw: Any) -> Mapping[str, Units] | None:
+    if raw is None:
+        return None
+    pools = {}
+    for nation, figures in reader.mapping(raw, "reinforcements").items():
+        at = f"reinforcements.{nation}"
+        if reader.nation(nation, at) is None:
+            continue
+        pools[nation] = _read_figures(reader, figures, at)
+    return frozen(pools)
+
+
+def _read_fellowship(reader: Reader, raw: Any) -> Fellowship:
+    data = reader.mapping(raw, "fellowship")
+    start = standard_setup().fellowship
+    region = reader.region(data.get("region", start.region), "fellowship.region")
+    companions = [
+        slug
+        for index, value in enumerate(
+            reader.items(data.get("companions", list(start.companions)), "fellowship.companions")
+        )
+        if (slug := reader.character(value, f"fellowship.companions[{index}]", companion=True))
+    ]
+    mordor_step = data.get("mordor_step")
+    if mordor_step is not None:
+        mordor_step = reader.count(mordor_step, "fellowship.mordor_step", 0, MORDOR_LAST_STEP)
+    guide = data.get("guide", start.guide if companions else GOLLUM)
+    if not isinstance(guide, str):
+        reader.add("fellowship.guide", Message(N_("must be a companion slug or 'gollum'")))
+        guide = GOLLUM
+    return Fellowship(
+        region=region or start.region,
+        progress=reader.count(data.get("progress", 0), "fellowship.progress"),
+        revealed=reader.flag(data.get("revealed", False), "fellowship.revealed"),
+        corruption=reader.count(data.get("corruption", 0), "fellowship.corruption", 0, 12),
+        mordor_step=mordor_step,
+        guide=guide,
+        companions=tuple(companions),
+    )
+
+
+def _read_political(reader: Reader, raw: Any) -> dict[str, Political]:
+    political = {nation: starting_political(nation) for nation in BOARD.nations}
+    for nation, marker in reader.mapping(raw, "political").items():
+        where = f"political.{nation}"
+        if reader.nation(nation, where) is None:
+            continue
+        marker = reader.mapping(marker, where)
+        start = political[nation]
+        political[nation] = Political(
+            reader.count(
+                marker.get("steps_from_war", start.steps_from_war),
+                f"{where}.steps_from_war",
+                0,
+                POLITICAL_MAX_STEPS,
+            ),
+            reader.flag(marker.get("active", start.active), f"{where}.active"),
+        )
+    return political
+
+
+def _read_control(reader: Reader, raw: Any) -> dict[str, str]:
+    control = dict(starting_control())
+    for key, side in reader.mapping(raw, "control").items():
+        where = f"control.{key}"
+        region = reader.region(key, where)
+        if region is None:
+            continue
+        if not BOARD.regions[region].is_settlement:
+            reader.add(
+                where,
+                Message(N_("%(region)s has no town, city or stronghold to control"), region=region),
+            )
+        elif side not in SIDES:
+            reader.add(where, not_one_of(SIDES, side))
+        else:
+            control[region] = side
+    return control
+
+
+def validate_position(data: Any) -> Position:
+    """Read and check a position in the JSON format, reporting every problem at once.
+
+    Raises ``InvalidInput([(field, message), ...])``: malformed fields, unknown regions,
+    nations, characters or tiles, and everything :func:`position_problems` finds.
+    """
+    reader = Reader()
+    data = reader.mapping(data, "position")
+    for key in set(data) - POSITION_KEYS:
+        reader.add(key, Message(N_("unknown field")))
+    armies = _read_armies(reader, data.get("armies"))
+    hunt_box = reader.mapping(data.get("hunt_box"), "hunt_box")
+    sieges = {
+        region
+        for index, value in enumerate(reader.items(data.get("sieges"), "sieges"))
+        if (region := reader.region(value, f"sieges[{index}]"))
+    }
+    characters = {}
+    for key, value in reader.mapping(data.get("characters"), "characters").items():
+        slug = reader.character(key, f"characters.{key}")
+        region = reader.region(value, f"characters.{key}")
+        if slug and region:
+            characters[slug] = region
+    drawn = reader.items(data.get("hunt_tiles_drawn"), "hunt_tiles_drawn")
+    position = Position(
+        armies=freeze_armies(armies),
+        fellowship=_read_fellowship(reader, data.get("fellowship")),
+        characters=frozen(characters),
+        control=frozen(_read_control(reader, data.get("control"))),
+        sieges=frozenset(sieges),
+        political=frozen(_read_political(reader, data.get("political"))),
+        hunt_box=HuntBox(
+            reader.count(
+                hunt_box.get("shadow_dice", 0), "hunt_box.shadow_dice", 0, MAX_SHADOW_DICE
+            ),
+            reader.count(
+                hunt_box.get("free_peoples_dice", 0),
+                "hunt_box.free_peoples_dice",
+                0,
+                MAX_FREE_PEOPLES_DICE,
+            ),
+        ),
+        hunt_tiles_drawn=tuple(tile for tile in drawn if isinstance(tile, str)),
+        reinforcements=_read_reinforcements(reader, data.get("reinforcements")),
+    )
+    problems = reader.problems
+    problems += [
+        (f"hunt_tiles_drawn[{i}]", Message(N_("unknown hunt tile %(name)s"), name=repr(tile)))
+        for i, tile in enumerate(drawn)
+        if not isinstance(tile, str) or tile not in BOARD.hunt_tiles
+    ]
+    problems += position_problems(position)
+    if problems:
+        raise InvalidInput(problems)
+    return position
+
+
+POSITION_KEYS = frozenset(standard_setup().to_dict()) | {"reinforcements"}
+
+
+SETUP = "setup"
+"""Stands for the standard setup wherever a position is asked for."""
+
+
+def read_position(data: Any, field: str = "position") -> Position:
+    """``"setup"`` (or nothing) for the standard setup, else a position in the JSON format,
+    every problem named under ``field`` (``position.armies.edoras``); raises
+    :class:`InvalidInput`."""
+    if data is None or data == SETUP:
+        return standard_setup()
+    if not isinstance(data, Mapping):
+        raise InvalidInput([(field, Message(N_('must be "setup" or a position object')))])
+    try:
+        return validate_position(data)
+    except InvalidInput as error:
+        raise InvalidInput((f"{field}.{where}", what) for where, what in error.problems) from None
