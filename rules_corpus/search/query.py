@@ -222,17 +222,26 @@ def _russian_readings(
     return readings
 
 
-def plan_query(
-    text: str,
-    reader: IndexReader,
-    translit: Transliterations | None = None,
-    translations: Translations | None = None,
-) -> PlannedQuery:
-    """The whoosh query for ``text`` against the index ``reader`` reads (``translit``: its
-    Russian words by Latin key, to read Russian typed in Latin letters; ``translations``: the
-    nearest Russian lemmas of English words, :func:`.lexicon.translations`)."""
-    highlight: dict[str, set[str]] = {language: set() for language in LANGUAGES}
-    words = query_words(text)
+@dataclass
+class _Readings:
+    """How each query word is read: its terms in every field, its near spellings, the Russian
+    words it may transliterate, and what it was typed for (the unknown words')."""
+
+    terms_of: dict[str, list[tuple[str, str, float]]]
+    spellings_of: dict[str, list[str]]
+    russian_of: dict[str, list[str]]
+    corrections: dict[str, str]
+    typed_russian: bool
+
+    @property
+    def corrected(self) -> dict[str, str]:
+        """The corrections that are one word each (a suggestion may write more)."""
+        return {w: c for w, c in self.corrections.items() if c != w and query_words(c) == [c]}
+
+
+def _read_words(
+    words: list[str], reader: IndexReader, translit: Transliterations | None
+) -> _Readings:
     terms_of = {word: _field_terms(word) for word in words}
     unknown = [word for word, terms in terms_of.items() if not _is_known(reader, terms)]
     russian_of = {
@@ -248,22 +257,42 @@ def plan_query(
         word: _correction(word, russian_of if typed_russian else {}, spellings_of)
         for word in unknown
     }
+    readings = _Readings(terms_of, spellings_of, russian_of, corrections, typed_russian)
     # A word corrected to a real word the index does not have ("retreet": "retreat") is also
-    # searched as that word, and the glossary reads the corrected words.
-    corrected = {w: c for w, c in corrections.items() if c != w and query_words(c) == [c]}
-    for word, correction in corrected.items():
+    # searched as that word.
+    for word, correction in readings.corrected.items():
         if correction not in spellings_of.get(word, []) + russian_of.get(word, []):
             terms_of[word] = terms_of[word] + _field_terms(correction)
-    russian = _russian_readings(list(terms_of), russian_of, translations)
+    return readings
+
+
+def plan_query(
+    text: str,
+    reader: IndexReader,
+    translit: Transliterations | None = None,
+    translations: Translations | None = None,
+) -> PlannedQuery:
+    """The whoosh query for ``text`` against the index ``reader`` reads (``translit``: its
+    Russian words by Latin key, to read Russian typed in Latin letters; ``translations``: the
+    nearest Russian lemmas of English words, :func:`.lexicon.translations`)."""
+    highlight: dict[str, set[str]] = {language: set() for language in LANGUAGES}
+    words = query_words(text)
+    read = _read_words(words, reader, translit)
+    russian = _russian_readings(list(read.terms_of), read.russian_of, translations)
     clauses_of = {
         word: [
-            _word_clause(word, terms, spellings_of.get(word, []), russian.get(word, {}), highlight)
+            _word_clause(
+                word, terms, read.spellings_of.get(word, []), russian.get(word, {}), highlight
+            )
         ]
-        for word, terms in terms_of.items()
+        for word, terms in read.terms_of.items()
     }
-    if typed_russian and corrections:
+    corrected = read.corrected
+    corrections = dict(read.corrections)
+    if read.typed_russian and corrections:
         typed = re.findall(r"\w+", text.lower())
         corrections.update((w, FUNCTION_WORDS[w]) for w in typed if w in FUNCTION_WORDS)
+    # The glossary reads the corrected words.
     concept_clauses = []
     for concept, positions in matched_concepts(
         " ".join(corrected.get(w, w) for w in words)
