@@ -9,6 +9,7 @@ this is the hot path of both indexing and searching.
 
 from __future__ import annotations
 
+import re
 import threading
 import unicodedata
 from collections.abc import Iterator
@@ -198,6 +199,19 @@ def surface_analyzer():
 def analyze(text: str, language: str) -> list[str]:
     """The indexed forms of ``text`` as a query in ``language``, in order (stop words dropped)."""
     return [token.text for token in language_analyzer(language)(text)]
+
+
+_WORD = re.compile(WORD_PATTERN)
+
+
+def forms(text: str, language: str) -> set[str]:
+    """The set of :func:`analyze`'s forms of ``text``, computed without whoosh's token
+    pipeline (a search computes it for every paragraph of every hit it shows)."""
+    return {
+        normalize(word, language)
+        for word in _WORD.findall(text.lower())
+        if len(word) >= 2 and word not in STOPWORDS
+    }
 
 
 def query_words(text: str) -> list[str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .analysis import analyze
+from .analysis import forms
 
 
 def paragraphs(text: str) -> list[str]:
@@ -42,7 +42,7 @@ _DIGIT = re.compile(r"\d")
 
 def _matched(text: str, terms: frozenset[str], language: str, numbers: bool) -> float:
     bonus = NUMBER_BONUS if numbers and _DIGIT.search(text) else 0
-    return len(terms.intersection(analyze(text, language))) + bonus
+    return len(terms.intersection(forms(text, language))) + bonus
 
 
 @dataclass(frozen=True)

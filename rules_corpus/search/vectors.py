@@ -157,7 +157,7 @@ _lock = threading.Lock()
 
 def load_vectors(directory: Path) -> Vectors | None:
     """The vectors beside the index in ``directory`` (None for an index built without them),
-    read once per build."""
+    read once per build (and the encoder loaded with them)."""
     path = Path(directory) / VECTORS_FILE
     try:
         stat = path.stat()
@@ -169,5 +169,6 @@ def load_vectors(directory: Path) -> Vectors | None:
         if cached is None or cached[0] != version:
             rows = json.loads((Path(directory) / ROWS_FILE).read_text(encoding="utf-8"))
             vectors = Vectors(np.load(path), tuple(tuple(row) for row in rows))
+            encoder().encode(["warm"])  # load the weights now, not in the first question
             _loaded[str(directory)] = (version, vectors)
         return _loaded[str(directory)][1]

@@ -5,6 +5,7 @@ import json
 
 import pytest
 
+from rules_corpus.search.analysis import analyze, forms
 from rules_corpus.search.glossary import CORE_FILE, concepts
 from rules_corpus.search.lexicon import LEXICON_FILE, russian_lemmas, translations
 from rules_corpus.search.passages import answering_passage, paragraphs, sentences
@@ -164,3 +165,15 @@ def test_the_encoder_lexicon_holds_the_russian_rulebooks_own_words():
     found = translations(["destroyed", "strength", "xylophonist"], 3, 0.8)
     assert "уничтожение" in dict(found["destroyed"]) and "сила" in dict(found["strength"])
     assert "xylophonist" not in found
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Все юниты, находящиеся в одном регионе, формируют армию. Nazgûl's 10 x", "ru"),
+        ("Postacie potrafiące posługiwać się magią użyją czarów w trakcie pojedynku.", "pl"),
+        ("The Ring-bearer exerts twice; a companion's wounds", "en"),
+    ],
+)
+def test_the_fast_forms_of_a_paragraph_are_the_analyzers(text, language):
+    assert forms(text, language) == set(analyze(text, language))
