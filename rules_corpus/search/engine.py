@@ -13,7 +13,7 @@ from whoosh import highlight
 from whoosh import query as q
 from whoosh.searching import Hit, Searcher
 
-from .analysis import language_analyzer
+from .analysis import STOPWORDS, language_analyzer, normalize
 from .index import named_cards, open_searcher, transliterations
 from .lexicon import translations
 from .passages import answering_passage, paragraph_anchor
@@ -129,15 +129,18 @@ def _ranked(searcher: Searcher, planned: PlannedQuery, restriction: q.Query | No
 
 
 def marked(text: str, terms: frozenset[str], language: str) -> str:
-    """``text`` escaped, with the words that are ``terms`` marked."""
-    whole = highlight.highlight(
-        text,
-        terms,
-        language_analyzer(language),
-        highlight.WholeFragmenter(),
-        highlight.HtmlFormatter(tagname="mark"),
-    )
-    return whole or html.escape(text)
+    """``text`` escaped, with the words whose indexed form is one of ``terms`` in ``<mark>``
+    (as the snippets mark them, without whoosh's token pipeline: one sentence, every hit)."""
+
+    def word(found: str) -> str:
+        lowered = found.lower()
+        if lowered in STOPWORDS or len(lowered) < 2 or normalize(lowered, language) not in terms:
+            return html.escape(found)
+        return f'<mark class="match">{html.escape(found)}</mark>'
+
+    # re.split with a group: the words are the odd parts.
+    parts = re.split(r"(\w+)", text)
+    return "".join(word(part) if i % 2 else html.escape(part) for i, part in enumerate(parts))
 
 
 def _hit(
