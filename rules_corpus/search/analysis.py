@@ -49,7 +49,8 @@ _stemmers = threading.local()
 def _stemmer(language: str) -> snowballstemmer.stemmer:
     stemmers = _stemmers.__dict__
     if language not in stemmers:
-        stemmers[language] = snowballstemmer.stemmer({"en": "english", "pl": "polish"}[language])
+        names = {"en": "english", "pl": "polish", "ru": "russian"}
+        stemmers[language] = snowballstemmer.stemmer(names[language])
     return stemmers[language]
 
 
@@ -95,6 +96,12 @@ def english_correction(word: str, preferred: frozenset[str] = frozenset()) -> st
     game_words = sorted(candidates & preferred)
     found = game_words[0] if game_words else dictionary.correction(word)
     return found if found and found != word else None
+
+
+@lru_cache(maxsize=100_000)
+def russian_stem(word: str) -> str:
+    """The Snowball stem of a lowercase Russian word ("снятие", "снять": "снят")."""
+    return _stemmer("ru").stemWord(word.replace("ё", "е"))
 
 
 def latin_stem(word: str, language: str) -> str:

@@ -169,14 +169,17 @@ def _name_words(text: str) -> tuple[str, ...]:
 
 
 def _names_of_cards(index: whoosh_index.Index) -> dict[tuple[str, ...], frozenset[str]]:
-    """Each card title's words (the title without its subtitle: "Gandalf" of "Gandalf, The
-    Grey Wizard (1R364)") and the documents of the cards so titled."""
+    """Each card's names' words (its title with and without its subtitle: "Gandalf, The Grey
+    Wizard" and "Gandalf" of "Gandalf, The Grey Wizard (1R364)") and the documents of the cards
+    so named."""
     names: dict[tuple[str, ...], set[str]] = {}
     with index.searcher() as searcher:
         for fields in searcher.documents(doc_type="card"):
-            words = _name_words(re.split(r",| \(", fields["title"])[0])
-            if words:
-                names.setdefault(words, set()).add(fields["doc_id"])
+            full = fields["title"].rsplit(" (", 1)[0]
+            for name in {full, full.split(",")[0]}:
+                words = _name_words(name)
+                if words:
+                    names.setdefault(words, set()).add(fields["doc_id"])
     return {words: frozenset(ids) for words, ids in names.items()}
 
 

@@ -28,6 +28,7 @@ from .analysis import (
     normalize,
     query_words,
     russian_lemma,
+    russian_stem,
 )
 from .glossary import Concept, english_terms, matched_concepts
 from .index import SURFACE_FIELD, body_field, title_field
@@ -52,6 +53,11 @@ TRANSLATION_MINIMUM = 0.8
 TRANSLATION_BOOST = 0.5
 
 Translations = Callable[[list[str], int, float], dict[str, list[tuple[str, float]]]]
+#: A Cyrillic word also searches the lemmas beginning with its stem (of this many letters or
+#: more), at most this many, each weighing this much.
+MIN_FAMILY_STEM = 4
+MAX_FAMILY = 6
+FAMILY_BOOST = 0.5
 # Looking up near spellings costs a millisecond or more a word: only the first few unknown words
 # of a query get them, so that a long garbled query cannot take long.
 MAX_FUZZY_WORDS = 3
@@ -95,6 +101,30 @@ def _field_terms(word: str) -> list[tuple[str, str, float]]:
         form = normalize(word, language)
         terms += [(title_field(language), form, TITLE_BOOST), (body_field(language), form, 1.0)]
     return terms
+
+
+def _word_family(reader: IndexReader, word: str) -> list[tuple[str, str, float]]:
+    """The Russian fields' other lemmas that share a Cyrillic word's Snowball stem as their
+    beginning ("снять": «снятие»; "скрыть": «скрытие»; "отступить": «отступление»), at most
+    :data:`MAX_FAMILY`, weighing :data:`FAMILY_BOOST`: a question's verb finds a heading's noun."""
+    if not is_cyrillic(word):
+        return []
+    stem, lemma = russian_stem(word), russian_lemma(word)
+    if len(stem) < MIN_FAMILY_STEM:
+        return []
+    family = [
+        term.decode()
+        for term in reader.expand_prefix(body_field("ru"), stem)
+        if term.decode() != lemma
+    ][:MAX_FAMILY]
+    return [
+        (name, member, boost)
+        for member in family
+        for name, boost in (
+            (title_field("ru"), TITLE_BOOST * FAMILY_BOOST),
+            (body_field("ru"), FAMILY_BOOST),
+        )
+    ]
 
 
 def _is_known(reader: IndexReader, terms: list[tuple[str, str, float]]) -> bool:
@@ -257,6 +287,8 @@ def _read_words(
         word: _correction(word, russian_of if typed_russian else {}, spellings_of)
         for word in unknown
     }
+    for word in terms_of:
+        terms_of[word] = terms_of[word] + _word_family(reader, word)
     readings = _Readings(terms_of, spellings_of, russian_of, corrections, typed_russian)
     # A word corrected to a real word the index does not have ("retreet": "retreat") is also
     # searched as that word.
