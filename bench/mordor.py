@@ -25,15 +25,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from adjudicator.games.mordor import journey, odds
+from adjudicator.games.mordor import dice, journey, odds, whole_journey
 from adjudicator.games.mordor.model import LOCATIONS, DiceSpec
 from adjudicator.games.mordor.track import NazgulTrack
 
 CACHES = (
-    odds._multisets,
-    odds.roll_distribution,
-    odds.keep_options,
-    odds.keep_effect,
+    dice._multisets,
+    dice.roll_distribution,
+    dice.keep_options,
+    dice.keep_effect,
     odds._distinct_moves,
     odds._roll_moves,
     odds._fixed_choice,
@@ -81,16 +81,16 @@ def sampled_progress(position: int, samples: int = 20_000) -> float:
     rng = random.Random(position)
     total = 0
     for _ in range(samples):
-        dice, acc, may_reroll = context.dice, (0, 0, 0, 0), True
-        while any(dice):
-            rolls = odds.roll_distribution(context.spec, dice)
+        left, acc, may_reroll = context.dice, (0, 0, 0, 0), True
+        while any(left):
+            rolls = dice.roll_distribution(context.spec, left)
             index = rng.choices(range(len(rolls)), weights=[w for _, w in rolls])[0]
-            value, delta = solver.best(dice, acc)[index]
+            value, delta = solver.best(left, acc)[index]
             reroll = may_reroll and context.turn.may_reroll
-            if reroll and value < solver.value(dice, acc, may_reroll=False):
+            if reroll and value < solver.value(left, acc, may_reroll=False):
                 may_reroll = False
                 continue
-            dice, acc = solver.after(dice, acc, delta)
+            left, acc = solver.after(left, acc, delta)
             may_reroll = True
         total += context.worth(context.outcome(acc))
     return total / samples
@@ -127,7 +127,8 @@ def main() -> None:
     exact = odds.turn_odds(question(4)).optimal_value
     print(f"\nRohan, exact expected progress: {exact} = {float(exact):.6f}")
     assert isinstance(exact, Fraction)
-    whole_journey()
+    exact_journeys()
+    float_journeys()
 
 
 #: (place, Nazgûl track typed as on the pages, chance that the other player's turn marks you)
@@ -140,10 +141,10 @@ JOURNEYS = (
 LETTERS = {".": "empty", "x": "marked"}
 
 
-def whole_journey() -> None:
+def exact_journeys() -> None:
     """The chance to reach Mordor before elimination over the whole journey, best play: a
     fresh solver each time (states solved, CPU seconds), then the same question cached."""
-    print("\nWhole journey (advanced game, red hobbit, blue also playing): P(reach Mordor).")
+    print("\nWhole journey, exact (advanced game, red hobbit, blue also playing): P(Mordor).")
     header = f"{'place':14} {'track':8} {'others':>7} {'states':>7} {'cold s':>7} {'cached ms':>9}"
     print(f"{header} {'P(Mordor)':>10} {'exact digits':>12}")
     for position, typed, chance in JOURNEYS:
@@ -164,3 +165,40 @@ def whole_journey() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+#: (place, track, chance the other player's turn marks you, the exact engine's answer if known)
+FLOAT_JOURNEYS = (
+    (0, ".......", Fraction(1, 6), 0.9974412150501648),  # the exact engine: 79 s of CPU
+    (0, ".......", Fraction(0), None),
+    (4, ".......", Fraction(1, 6), None),
+    (4, "xxxxx..", Fraction(1, 6), 0.904826),
+)
+
+
+def float_journeys() -> None:
+    """The whole-journey answer as the site gives it (``whole_journey.journey_chance``):
+    ``cold``, a fresh process's first question (every move table, turn graph and solved
+    state forgotten); ``graphs``, the turn graphs of the place kinds already built (a running
+    server after its first whole-journey question), a new other-mark chance. Target < 1 s."""
+    print("\nWhole journey as answered (floats within 1e-9; exact up to 6 states). Target < 1 s.")
+    header = f"{'place':14} {'track':8} {'others':>7} {'states':>7} {'cold ms':>8} {'graphs ms':>9}"
+    print(f"{header} {'P(Mordor)':>14} {'exact engine':>12}")
+    for position, typed, chance, exact in FLOAT_JOURNEYS:
+        squares = [LETTERS[c] for c in typed]
+        track = NazgulTrack.parse(squares, 7, "track")
+        turn = odds.TurnQuestion(position, track, "red", ("blue",), advanced=True)
+        for cache in (*CACHES, journey._grouped_moves, journey._moves, journey._effects):
+            cache.cache_clear()
+        whole_journey.turn_graph.cache_clear()
+        whole_journey.whole_journey.cache_clear()
+        cold = milliseconds(lambda t=turn, c=chance: whole_journey.journey_chance(t, c))
+        whole_journey.whole_journey.cache_clear()
+        graphs = milliseconds(lambda t=turn, c=chance: whole_journey.journey_chance(t, c))
+        result = whole_journey.journey_chance(turn, chance)
+        known = f"{exact:12.10f}" if exact is not None else f"{'':12}"
+        print(
+            f"{LOCATIONS[position]:14} {typed:8} {chance!s:>7} {result.states:7d} "
+            f"{cold:8.0f} {graphs:9.0f} {float(result.reach_mordor):14.12f} {known}"
+        )
+        assert exact is None or abs(result.reach_mordor - exact) < 1e-6

@@ -6,7 +6,9 @@ Runs standalone (``.venv/bin/python bench/wojna.py``), engine only (no database)
   (made-up Czary table: 36 dice pairs per strike); the exact answer is compared with a
   Monte Carlo baseline of 20,000 simulated duels, which is what it replaces;
 - an escape test over 100 attempts (the maximum: one attempt per stage), exact fractions;
-- one battle round with a full 13-column × 15-row made-up battle table.
+- one battle round with a full 13-column × 15-row made-up battle table;
+- the ratio planner on its largest input (every column from 1:100 to 10:1, a leader rolling
+  on Czary), each column's round exact.
 Target: every answer in < 50 ms, so a page or API call never waits on the engine.
 """
 
@@ -22,6 +24,7 @@ sys.path.insert(0, str(ROOT))
 from adjudicator.games.wojna.battle import Leader, resolve_battle  # noqa: E402
 from adjudicator.games.wojna.dice import escape_odds  # noqa: E402
 from adjudicator.games.wojna.duel import Duelist, DuelTables, fight_to_the_end  # noqa: E402
+from adjudicator.games.wojna.ratio_plan import MAX_BANDS, plan_ratio  # noqa: E402
 from adjudicator.games.wojna.tables import battle_table, duel_table, spell_table  # noqa: E402
 
 TARGET_MS = 50
@@ -122,6 +125,21 @@ def main() -> int:
     )
     worst = max(worst, ms)
     print(f"battle round with a full table                {ms:7.2f}")
+    ms, plan = cpu_ms(
+        lambda: plan_ratio(
+            [1],
+            [MAX_BANDS - 10],
+            unit_strength=2,
+            attacker_leader=Leader(2, spells="A"),
+            table=BATTLE_TABLE,
+            spells=SPELL_TABLE,
+        )
+    )
+    worst = max(worst, ms)
+    print(
+        f"ratio plan from 1:{MAX_BANDS - 10} to 10:1, Czary rolled ({len(plan.bands)} columns) "
+        f"{ms:7.2f}"
+    )
     verdict = "met" if worst < TARGET_MS else "MISSED"
     print(f"slowest exact answer {worst:.2f} ms: target < {TARGET_MS} ms {verdict}")
     return 0 if worst < TARGET_MS else 1

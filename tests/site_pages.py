@@ -33,7 +33,10 @@ CHECKER_QUESTIONS = [
     "&face_green=gandalf&player_color=red&keep_blue=on",
     "/mordor/resolve/?color_0=red&color_1=blue&position_1=1&track_1=h&active=0&kept_red=ring",
     "/mordor/odds/?position=4&player_color=red",
+    "/mordor/odds/?position=0&player_color=red&other_colors=blue&advanced=on&horizon=game"
+    "&other_mark_chance=1/6",
     "/wojna/battle/?attacker_units=6&defender_units=2",
+    "/wojna/ratio-plan/?attacker_units=6&defender_units=3&unit_strength=2",
     "/wojna/tests/?test=capture&value=3&attempts=2",
     "/wojna/duel/?attacker_morale=3&attacker_odwaga=3&defender_morale=3&defender_odwaga=3",
     "/wojna/search/?phase=search_phase&orc_units=3",

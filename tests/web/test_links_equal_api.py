@@ -52,6 +52,10 @@ LINKS = [
         "/api/mordor/odds/",
     ),
     ("/wojna/battle/?attacker_units=6&defender_units=2", "/api/wojna/battle/"),
+    (
+        "/wojna/ratio-plan/?attacker_units=6&defender_units=3&unit_strength=2",
+        "/api/wojna/ratio-plan/",
+    ),
     ("/wojna/tests/?niewola=3&attempts=2&found=false", "/api/wojna/capture/"),
     ("/wojna/tests/?ucieczka=4&attempts=3", "/api/wojna/escape/"),
     ("/wojna/tests/?pierscien=2", "/api/wojna/ring-removal/"),
@@ -171,6 +175,7 @@ def test_a_deck_link_names_the_stored_list_the_api_validates(client):
 #: The API endpoint each checker page asks.
 ENDPOINTS = {
     "/wotr/battle/": "/api/wotr/battle/",
+    "/wotr/battle/plan/": "/api/wotr/battle/plan/",
     "/wotr/battle/position/": "/api/wotr/position/battle/",
     "/wotr/factions/": "/api/wotr/factions/attack/",
     "/wotr/hunt/": "/api/wotr/hunt/",
@@ -180,7 +185,7 @@ ENDPOINTS = {
     "/mordor/resolve/": "/api/mordor/resolve/",
     "/mordor/odds/": "/api/mordor/odds/",
     **{f"/wojna/{name}/": f"/api/wojna/{name}/" for name in (
-        "battle", "duel", "search", "wounds", "ringwraith", "ring-inheritance",
+        "battle", "ratio-plan", "duel", "search", "wounds", "ringwraith", "ring-inheritance",
         "ring-destruction", "gollum",
     )},
     **{f"/cards/calculators/{name}/": f"/api/tcg/{name}/" for name in (

@@ -8,24 +8,19 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from adjudicator.games.common import N_, InvalidInput, Message
+from adjudicator.games.mordor.dice import OTHER, OWN, keep_effect
 from adjudicator.games.mordor.keep import Die, legal_keeps
 from adjudicator.games.mordor.model import BLACK, DIE_COLORS, Face
-from adjudicator.games.mordor.odds import (
-    OTHER,
-    OWN,
-    TurnQuestion,
-    keep_effect,
-    solver_for,
-    turn_context,
-)
+from adjudicator.games.mordor.odds import TurnQuestion, solver_for, turn_context
 
 
 @dataclass(frozen=True)
 class KeepAdvice:
-    """A legal keep (indexes into the roll) and the optimal expected worth after it."""
+    """A legal keep (indexes into the roll) and the optimal expected worth after it (a float
+    for the whole journey: ``whole_journey.journey_keeps``)."""
 
     keep: tuple[int, ...]
-    value: Fraction
+    value: Fraction | float
 
 
 @dataclass(frozen=True)
@@ -33,10 +28,10 @@ class RollAdvice:
     """Every legal keep, best first; in Rohan, what re-rolling the whole roll is worth."""
 
     keeps: tuple[KeepAdvice, ...]
-    reroll: Fraction | None
+    reroll: Fraction | float | None
 
 
-def _keep(dice: Sequence[Die], other_colors: Sequence[str]) -> tuple:
+def counted_dice(dice: Sequence[Die], other_colors: Sequence[str]) -> tuple:
     """Dice as the solver counts them: black, yours or neutral, another player's."""
     return tuple(
         (BLACK if d.color == BLACK else OTHER if d.color in other_colors else OWN, d.face, 1)
@@ -44,16 +39,8 @@ def _keep(dice: Sequence[Die], other_colors: Sequence[str]) -> tuple:
     )
 
 
-def advise_roll(
-    question: TurnQuestion,
-    rolled: Sequence[Die],
-    kept_before: Sequence[Die] = (),
-    *,
-    rerolled: bool = False,
-) -> RollAdvice:
-    """Rank the legal keeps of ``rolled``, the dice kept earlier this turn being ``kept_before``."""
-    context = turn_context(question)
-    other_colors = question.other_colors
+def check_roll(rolled: Sequence[Die], kept_before: Sequence[Die]) -> None:
+    """Refuse a roll in hand that is not the rest of the five dice after those kept."""
     colors = [d.color for d in (*rolled, *kept_before)]
     problems = []
     if sorted(colors) != sorted(DIE_COLORS):
@@ -69,13 +56,28 @@ def advise_roll(
         )
     if problems:
         raise InvalidInput(problems)
+
+
+def advise_roll(
+    question: TurnQuestion,
+    rolled: Sequence[Die],
+    kept_before: Sequence[Die] = (),
+    *,
+    rerolled: bool = False,
+) -> RollAdvice:
+    """Rank the legal keeps of ``rolled``, the dice kept earlier this turn being ``kept_before``."""
+    context = turn_context(question)
+    other_colors = question.other_colors
+    check_roll(rolled, kept_before)
     solver = solver_for(context)
     left, acc = solver.after(
-        context.dice, (0, 0, 0, 0), keep_effect(_keep(kept_before, other_colors), solver.effects)
+        context.dice,
+        (0, 0, 0, 0),
+        keep_effect(counted_dice(kept_before, other_colors), solver.effects),
     )
     ranked = []
     for keep in legal_keeps(rolled, context.turn):
-        delta = keep_effect(_keep([rolled[i] for i in keep], other_colors), solver.effects)
+        delta = keep_effect(counted_dice([rolled[i] for i in keep], other_colors), solver.effects)
         ranked.append(
             KeepAdvice(keep, Fraction(solver.value(*solver.after(left, acc, delta)), solver.scale))
         )

@@ -33,20 +33,18 @@ from adjudicator.games.common import (
     unique_citations,
 )
 from adjudicator.games.mordor import citations as rules
-from adjudicator.games.mordor.model import HOBBIT_COLORS, TurnRules, location_at, turn_rules
-from adjudicator.games.mordor.odds import (
+from adjudicator.games.mordor.dice import (
     Acc,
     Delta,
     Dice,
+    Keep,
     Roll,
-    TurnContext,
-    TurnQuestion,
-    TurnSolver,
     keep_effect,
     keep_options,
     roll_distribution,
-    turn_context,
 )
+from adjudicator.games.mordor.model import HOBBIT_COLORS, TurnRules, location_at, turn_rules
+from adjudicator.games.mordor.odds import TurnContext, TurnQuestion, TurnSolver, turn_context
 from adjudicator.games.mordor.track import NazgulTrack, Square
 
 FULL = (Square.MARKED, Square.SPLIT_MARKED)
@@ -104,9 +102,27 @@ def _dominates(better: Delta, worse: Delta) -> bool:
 
 
 @cache
+def _effects(turn: TurnRules) -> dict[Keep, Delta]:
+    """The effects of the keeps met so far under these rules (filled by :func:`_moves`)."""
+    return {}
+
+
+@cache
 def _moves(roll: Roll, turn: TurnRules) -> tuple[Delta, ...]:
-    deltas = {keep_effect(keep, turn) for keep in keep_options(roll, turn.duplicates_allowed)}
-    return tuple(sorted(d for d in deltas if not any(_dominates(o, d) for o in deltas)))
+    groups: dict[tuple, set[Delta]] = {}
+    effects = _effects(turn)  # looked up by keep alone: hashing the rules each time costs
+    for keep in keep_options(roll, turn.duplicates_allowed):
+        delta = effects.get(keep)
+        if delta is None:
+            delta = effects[keep] = keep_effect(keep, turn)
+        groups.setdefault((*delta[:5], delta[7]), set()).add(delta)
+    moves: list[Delta] = []
+    for group in groups.values():
+        if len(group) == 1:
+            moves.extend(group)
+        else:
+            moves.extend(d for d in group if not any(_dominates(o, d) for o in group))
+    return tuple(sorted(moves))
 
 
 @cache
@@ -115,6 +131,8 @@ def _grouped_moves(spec, dice: Dice, turn: TurnRules) -> tuple[tuple, tuple[Delt
     weight), and every distinct keep effect among them."""
     groups: dict[tuple[Delta, ...], int] = {}
     for roll, weight in roll_distribution(spec, dice):
+        if not turn.duplicates_allowed:  # one die of each face: only which faces show matters
+            roll = tuple(sorted({(cls, face, 1) for cls, face, _ in roll}))
         moves = _moves(roll, turn)
         groups[moves] = groups.get(moves, 0) + weight
     distinct = tuple(dict.fromkeys(d for moves in groups for d in moves))
@@ -217,12 +235,14 @@ class PlannedTurn(TurnSolver):
 
 @dataclass(frozen=True, kw_only=True)
 class JourneyOdds(Answer):
-    """The chance to reach Mordor not eliminated, under the best play for it."""
+    """The chance to reach Mordor not eliminated, under the best play for it: exact
+    fractions, or floats within ``precision`` of the exact chance (``whole_journey``)."""
 
-    reach_mordor: Fraction
-    this_turn: Fraction
+    reach_mordor: Fraction | float
+    this_turn: Fraction | float
     states: int
     other_mark_chance: Fraction
+    precision: float = 0.0
 
 
 class JourneySolver:
@@ -421,43 +441,29 @@ def _check_printable(value: Fraction) -> None:
         )
 
 
-def journey_odds(
-    question: TurnQuestion,
-    other_mark_chance: Fraction = Fraction(0),
-    max_new_states: int | None = MAX_NEW_STATES,
-) -> JourneyOdds:
-    """P(ending one of your turns in Mordor, not eliminated), best play for that goal.
-
-    Raises :class:`JourneyTooLong` when more than ``max_new_states`` states not yet cached
-    would have to be solved (None: no limit).
-    """
+def check_journey(question: TurnQuestion, other_mark_chance: Fraction) -> None:
+    """Refuse a whole-journey question no game could ask."""
     turn_context(question)  # validates the question
     if not 0 <= other_mark_chance <= 1:
         raise InvalidInput([("other_mark_chance", Message(N_("a chance between 0 and 1")))])
     if other_mark_chance and not question.other_colors:
         raise InvalidInput([("other_mark_chance", Message(N_("no other players to mark you")))])
-    solver = solver_for(_anyone(question), other_mark_chance)
-    solver.budget = solver.budget_limit = max_new_states
-    try:
-        value = solver.value(question.position, question.track)
-    finally:
-        solver.budget = None
-    _check_printable(value)
-    return JourneyOdds(
-        reach_mordor=value,
-        this_turn=solver.reach_now.get(
-            (question.position, unmarked_part(question.track)), Fraction(0)
-        ),
-        states=len(solver.values),
-        other_mark_chance=other_mark_chance,
-        citations=unique_citations(
+
+
+def journey_envelope(
+    question: TurnQuestion, other_mark_chance: Fraction, policy: Reason
+) -> dict[str, tuple]:
+    """The rules a whole-journey answer cites and the assumptions it states (``policy``: how
+    the keeps were chosen and how exact the chance is)."""
+    return {
+        "citations": unique_citations(
             [
                 *(rules.TURN, rules.ROLLING, rules.RING, rules.ORC, rules.WARRIOR),
                 *(rules.NAZGUL, rules.GANDALF, rules.WHITE_TREE, rules.ELIMINATION),
                 rules.GAME_END,
             ]
         ),
-        assumptions=(
+        "assumptions": (
             *question.setup.assumptions(),
             Reason(
                 N_(
@@ -476,14 +482,44 @@ def journey_odds(
                 ),
                 code="success",
             ),
-            Reason(
-                N_(
-                    "Gandalf splits the leftmost empty squares before the Nazgûl mark (never "
-                    "worse). Keeps are compared in floating point, so two keeps whose worth "
-                    "differs by less than about 10⁻¹² may be ranked either way; the chance "
-                    "is exact for the policy found."
-                ),
-                code="journey_policy",
-            ),
+            policy,
         ),
+    }
+
+
+def journey_odds(
+    question: TurnQuestion,
+    other_mark_chance: Fraction = Fraction(0),
+    max_new_states: int | None = MAX_NEW_STATES,
+) -> JourneyOdds:
+    """P(ending one of your turns in Mordor, not eliminated), best play for that goal.
+
+    Raises :class:`JourneyTooLong` when more than ``max_new_states`` states not yet cached
+    would have to be solved (None: no limit).
+    """
+    check_journey(question, other_mark_chance)
+    solver = solver_for(_anyone(question), other_mark_chance)
+    solver.budget = solver.budget_limit = max_new_states
+    try:
+        value = solver.value(question.position, question.track)
+    finally:
+        solver.budget = None
+    _check_printable(value)
+    policy = Reason(
+        N_(
+            "Gandalf splits the leftmost empty squares before the Nazgûl mark (never "
+            "worse). Keeps are compared in floating point, so two keeps whose worth "
+            "differs by less than about 10⁻¹² may be ranked either way; the chance "
+            "is exact for the policy found."
+        ),
+        code="journey_policy",
+    )
+    return JourneyOdds(
+        reach_mordor=value,
+        this_turn=solver.reach_now.get(
+            (question.position, unmarked_part(question.track)), Fraction(0)
+        ),
+        states=len(solver.values),
+        other_mark_chance=other_mark_chance,
+        **journey_envelope(question, other_mark_chance, policy),
     )

@@ -16,8 +16,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
-from itertools import combinations_with_replacement, product
-from math import factorial, lcm, prod
 from operator import attrgetter
 
 from adjudicator.games.common import (
@@ -30,6 +28,20 @@ from adjudicator.games.common import (
     unique_citations,
 )
 from adjudicator.games.mordor import citations as rules
+from adjudicator.games.mordor.dice import (
+    OTHER,
+    OWN,
+    Acc,
+    Delta,
+    Dice,
+    Keep,
+    Roll,
+    dice_effects,
+    face_weights,
+    keep_effect,
+    keep_options,
+    roll_distribution,
+)
 from adjudicator.games.mordor.model import (
     ADVANCED_HOBBIT_STEPS,
     ADVANCED_STEPS_ONLY,
@@ -48,15 +60,6 @@ from adjudicator.games.mordor.track import NazgulTrack
 
 GOALS = ("progress", "reach_mordor")
 POLICIES = ("optimal", "one_at_a_time", "all_distinct")
-OWN, OTHER = "own", "other"
-#: Die classes: the black die, dice whose Nazgûl mark you (yours, neutral), others' dice.
-CLASSES = (BLACK, OWN, OTHER)
-
-Dice = tuple[int, int, int]  # dice left to roll per class, in CLASSES order
-Roll = tuple[tuple[str, Face, int], ...]  # (class, face, how many) shown
-Keep = tuple[tuple[str, Face, int], ...]  # (class, face, how many) kept
-Acc = tuple[int, int, int, int]  # rings, orc strength minus warrior strength, Gandalfs, marks
-Delta = tuple[int, int, int, int, int, int, int, bool]
 
 
 @dataclass(frozen=True, order=True)
@@ -85,114 +88,6 @@ class TurnOdds(Answer):
     eliminated: Fraction
     reach_mordor: Fraction
     location: str | None
-
-
-def face_weights(spec: DiceSpec) -> tuple[int, dict[str, dict[Face, int]]]:
-    """A common denominator for one die and each class's face weights over it."""
-    base = lcm(len(spec.colored), len(spec.black))
-    weights = {}
-    for cls in CLASSES:
-        faces = spec.faces(BLACK if cls == BLACK else HOBBIT_COLORS[0])
-        weights[cls] = {f: n * (base // len(faces)) for f, n in Counter(faces).items()}
-    return base, weights
-
-
-@cache
-def _multisets(weights: tuple[tuple[Face, int], ...], n: int) -> tuple[tuple[tuple, int], ...]:
-    """Each multiset of faces shown by ``n`` identical dice, with its weight (out of base**n)."""
-    weight = dict(weights)
-    result = []
-    for combo in combinations_with_replacement(weight, n):
-        counts = Counter(combo)
-        ways = factorial(n) // prod(factorial(k) for k in counts.values())
-        result.append(
-            (tuple(counts.items()), ways * prod(weight[f] ** k for f, k in counts.items()))
-        )
-    return tuple(result)
-
-
-@cache
-def roll_distribution(spec: DiceSpec, dice: Dice) -> tuple[tuple[Roll, int], ...]:
-    """Every roll of the dice left, with its weight out of ``base ** sum(dice)``."""
-    _, weights = face_weights(spec)
-    parts = []
-    for cls, n in zip(CLASSES, dice, strict=True):
-        shown = tuple(sorted(weights[cls].items()))
-        parts.append(
-            [(tuple((cls, f, k) for f, k in faces), w) for faces, w in _multisets(shown, n)]
-        )
-    return tuple(
-        (tuple(x for roll, _ in combo for x in roll), prod(w for _, w in combo))
-        for combo in product(*parts)
-    )
-
-
-def roll_chances(spec: DiceSpec, dice: Dice) -> dict[Roll, Fraction]:
-    """Every roll of the dice left, with its exact chance."""
-    base, _ = face_weights(spec)
-    return {roll: Fraction(w, base ** sum(dice)) for roll, w in roll_distribution(spec, dice)}
-
-
-@cache
-def keep_options(roll: Roll, duplicates_allowed: bool) -> tuple[Keep, ...]:
-    """Every legal keep of a roll (rules: Броски кубиков; Ривенделл when duplicates are allowed)."""
-    nazgul_shown = any(face is Face.NAZGUL for _, face, _ in roll)
-    if duplicates_allowed:
-        choices = [[(cls, face, k) for k in range(n + 1)] for cls, face, n in roll]
-    else:
-        by_face: dict[Face, list] = {}
-        for cls, face, _ in roll:
-            by_face.setdefault(face, [(None, face, 0)]).append((cls, face, 1))
-        choices = list(by_face.values())
-    options = []
-    for combo in product(*choices):
-        keep = tuple(item for item in combo if item[2])
-        kept_nazgul = sum(k for _, face, k in keep if face is Face.NAZGUL)
-        if keep and (kept_nazgul or not nazgul_shown):
-            options.append(keep)
-    return tuple(options)
-
-
-def dice_effects(turn: TurnRules) -> TurnRules:
-    """The part of a turn's rules that decides what kept dice do (so caches can be shared)."""
-    return TurnRules(
-        duplicates_allowed=turn.duplicates_allowed,
-        gandalf_works=turn.gandalf_works,
-        warrior_strength=turn.warrior_strength,
-        orc_strength=turn.orc_strength,
-        nazgul_spare_you=turn.nazgul_spare_you,
-        all_nazgul_on_you=turn.all_nazgul_on_you,
-    )
-
-
-def marks_you(cls: str, turn: TurnRules) -> bool:
-    """Rules: Назгул (black, yours, neutral), Гондор, Минас-Тирит."""
-    if turn.nazgul_spare_you:
-        return False
-    return cls != OTHER or turn.all_nazgul_on_you
-
-
-@cache
-def keep_effect(keep: Keep, turn: TurnRules) -> Delta:
-    """What a keep changes: dice per class, rings, orc balance, Gandalfs, marks, White Tree."""
-    left = [0, 0, 0]
-    rings = balance = gandalfs = marks = 0
-    tree = False
-    for cls, face, k in keep:
-        left[CLASSES.index(cls)] += k
-        if face is Face.RING:
-            rings += k
-        elif face is Face.ORC:
-            balance += k * turn.orc_strength
-        elif face is Face.WARRIOR:
-            balance -= k * turn.warrior_strength
-        elif face is Face.GANDALF and turn.gandalf_works:
-            gandalfs += k
-        elif face is Face.NAZGUL and marks_you(cls, turn):
-            marks += k
-        elif face is Face.WHITE_TREE:
-            tree = True
-    return (*left, rings, balance, gandalfs, marks, tree)
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """Engine answers → the dicts the API returns and the templates show, in the reader's language."""
 
 from collections.abc import Sequence
+from fractions import Fraction
 from functools import partial
 from typing import Any
 
@@ -148,7 +149,7 @@ def odds_answer(
     advice: RollAdvice | None = None,
     rolled: list | None = None,
     request: Any = None,
-    journey: JourneyOdds | None = None,
+    journey: tuple[JourneyOdds, RollAdvice | None] | None = None,
 ) -> Payload:
     if odds.goal == "progress":
         summary = _("Expected progress this turn with the %(policy)s policy: %(value)s steps.")
@@ -159,12 +160,25 @@ def odds_answer(
         )
     shown = decimal(odds.value, 3) if odds.goal == "progress" else percent(odds.value, 2)
     summary %= {"policy": policy_label(odds.policy), "value": shown}
-    if journey is not None:
+    journey_odds = None if journey is None else journey[0]
+    if journey_odds is not None:
         summary = _(
             "Chance to reach Mordor before the Nazgûl catch you, over the whole journey "
             "with the best play for it, if each other player's turn marks you with chance "
             "%(chance)s: %(value)s."
-        ) % {"value": percent(journey.reach_mordor, 4), "chance": journey.other_mark_chance}
+        ) % {
+            "value": percent(journey_odds.reach_mordor, 4),
+            "chance": journey_odds.other_mark_chance,
+        }
+    journey_payload = journey_answer(journey, rolled or [])
+    if journey_payload and journey_payload["keeps"]:
+        summary = " ".join(
+            (
+                _("Best keep for the whole journey: %(dice)s.")
+                % {"dice": journey_payload["keeps"][0]["dice"]},
+                summary,
+            )
+        )
     return {
         "summary": summary,
         "goal": odds.goal,
@@ -184,19 +198,38 @@ def odds_answer(
             for o, p in odds.outcomes.items()
         ],
         "advice": advice_answer(advice, rolled or []),
-        "journey": journey_answer(journey),
-        **_envelope(odds if journey is None else _merged(odds, journey), request),
+        "journey": journey_payload,
+        **_envelope(odds if journey_odds is None else _merged(odds, journey_odds), request),
     }
 
 
-def journey_answer(journey: JourneyOdds | None) -> Payload | None:
+def _chance(value: Fraction | float) -> Payload:
+    """A whole-journey chance: exact when it was computed so, else only its float."""
+    if isinstance(value, Fraction):
+        return probability(value)
+    return {"exact": None, "probability": value}
+
+
+def journey_answer(
+    journey: tuple[JourneyOdds, RollAdvice | None] | None, rolled: list[dict]
+) -> Payload | None:
     if journey is None:
         return None
+    odds, advice = journey
+    keeps = [] if advice is None else [a.keep for a in advice.keeps]
     return {
-        "reach_mordor": probability(journey.reach_mordor),
-        "this_turn": probability(journey.this_turn),
-        "other_mark_chance": str(journey.other_mark_chance),
-        "states": journey.states,
+        "reach_mordor": _chance(odds.reach_mordor),
+        "this_turn": _chance(odds.this_turn),
+        "precision": odds.precision,
+        "other_mark_chance": str(odds.other_mark_chance),
+        "states": odds.states,
+        "keeps": [
+            {"keep": list(a.keep), "dice": words, "reach_mordor": float(a.value)}
+            for a, words in zip(
+                advice.keeps if advice else (), keep_descriptions(rolled, keeps), strict=True
+            )
+        ],
+        "reroll": None if advice is None or advice.reroll is None else float(advice.reroll),
     }
 
 

@@ -224,13 +224,39 @@ class MordorRollAdviceSerializer(serializers.Serializer):
     reroll = ExactValueSerializer(allow_null=True, help_text="Rohan: re-rolling the whole roll.")
 
 
+class MordorJourneyChanceSerializer(serializers.Serializer):
+    probability = serializers.FloatField()
+    exact = serializers.CharField(
+        allow_null=True,
+        help_text="The exact fraction p/q; null when computed in floating point (see precision).",
+    )
+
+
+class MordorJourneyKeepSerializer(serializers.Serializer):
+    keep = serializers.ListField(child=serializers.IntegerField())
+    dice = serializers.CharField()
+    reach_mordor = serializers.FloatField(
+        help_text="Chance to reach Mordor over the journey after this keep, best play after."
+    )
+
+
 class MordorJourneySerializer(serializers.Serializer):
-    reach_mordor = ProbabilitySerializer(
+    reach_mordor = MordorJourneyChanceSerializer(
         help_text="Chance to end one of your turns in Mordor not eliminated, best play."
     )
-    this_turn = ProbabilitySerializer(help_text="Of which: reaching Mordor this very turn.")
+    this_turn = MordorJourneyChanceSerializer(help_text="Of which: reaching Mordor this very turn.")
+    precision = serializers.FloatField(
+        help_text="Largest absolute error of the chances: 0 when exact (a journey through a "
+        "few states), 1e-9 when computed in floating point; keeps are always floats."
+    )
     other_mark_chance = serializers.CharField()
     states = serializers.IntegerField(help_text="States of the journey solved so far.")
+    keeps = MordorJourneyKeepSerializer(
+        many=True, help_text="With rolled: every legal keep, best for the journey first."
+    )
+    reroll = serializers.FloatField(
+        allow_null=True, help_text="Rohan: the journey's chance after re-rolling the whole roll."
+    )
 
 
 class MordorOddsResponseSerializer(AnswerSerializer):

@@ -5,12 +5,13 @@ from typing import Any
 
 from adjudicator.games.common import N_, InvalidInput, Message, bounded_fraction
 from adjudicator.games.mordor.advice import RollAdvice, advise_roll
-from adjudicator.games.mordor.journey import JourneyOdds, journey_odds
+from adjudicator.games.mordor.journey import JourneyOdds
 from adjudicator.games.mordor.keep import KeepCheck, check_keep, parse_dice
 from adjudicator.games.mordor.model import GameSetup, validate_setup
 from adjudicator.games.mordor.odds import TurnOdds, TurnQuestion, turn_odds
 from adjudicator.games.mordor.resolve import PlayerState, TurnResult, resolve_turn
 from adjudicator.games.mordor.track import NazgulTrack, Square
+from adjudicator.games.mordor.whole_journey import journey_chance, journey_keeps
 
 from .serializers import MordorSetupSerializer
 
@@ -75,9 +76,13 @@ def run_resolve(data: dict[str, Any]) -> tuple[TurnResult, GameSetup]:
     return result, setup
 
 
-def run_odds(data: dict[str, Any]) -> tuple[TurnOdds, RollAdvice | None, JourneyOdds | None]:
+#: The whole journey's chance, and the roll in hand's keeps ranked by it (when one is given).
+Journey = tuple[JourneyOdds, RollAdvice | None]
+
+
+def run_odds(data: dict[str, Any]) -> tuple[TurnOdds, RollAdvice | None, Journey | None]:
     """This turn's odds; when a roll is given, its legal keeps ranked; with ``horizon``
-    ``game``, the chance to reach Mordor over the whole journey."""
+    ``game``, the chance to reach Mordor over the whole journey (and the keeps ranked by it)."""
     setup = game_setup(data)
     question = TurnQuestion(
         position=data["position"],
@@ -90,14 +95,18 @@ def run_odds(data: dict[str, Any]) -> tuple[TurnOdds, RollAdvice | None, Journey
     )
     chance = _chance(data.get("other_mark_chance", "0"))
     odds = turn_odds(question, data.get("policy", "optimal"))
-    journey = journey_odds(question, chance) if data.get("horizon") == "game" else None
+    whole = data.get("horizon") == "game"
+    journey = journey_chance(question, chance) if whole else None
     if not data.get("rolled"):
-        return odds, None, journey
+        return odds, None, None if journey is None else (journey, None)
     rolled = parse_dice(data["rolled"], "rolled", setup)
     kept_before = data.get("kept_before")
     kept = parse_dice(kept_before, "kept_before", setup) if kept_before else ()
-    advice = advise_roll(question, rolled, kept, rerolled=data.get("rerolled", False))
-    return odds, advice, journey
+    rerolled = data.get("rerolled", False)
+    advice = advise_roll(question, rolled, kept, rerolled=rerolled)
+    if journey is None:
+        return odds, advice, None
+    return odds, advice, (journey, journey_keeps(question, chance, rolled, kept, rerolled=rerolled))
 
 
 def _chance(text: str) -> Fraction:

@@ -43,6 +43,18 @@ BattleView = calculator_view(
         "defender_morale": 1,
     },
 )
+RatioPlanView = calculator_view(
+    "RatioPlan",
+    s.WojnaRatioPlanRequestSerializer,
+    s.WojnaRatioPlanResponseSerializer,
+    services.run_ratio_plan,
+    presenters.ratio_plan_answer,
+    "The ratio planner (Bitwa): for the battle's own force-ratio column and every better one "
+    "up to 10:1, the least attacking strength that reaches it, the units of unit_strength to "
+    "add, and the round's exact outcome there (expected losses, the defender's destruction) "
+    "from your Wyniki bitwy table.",
+    {"attacker_units": [4, 3], "defender_units": [5], "terrain_multiplier": "1.5"},
+)
 CaptureView = calculator_view(
     "Capture",
     s.WojnaCaptureRequestSerializer,

@@ -6,6 +6,7 @@ from . import api
 
 urlpatterns = [
     path("battle/", api.BattleView.as_view(), name="wojna-battle"),
+    path("ratio-plan/", api.RatioPlanView.as_view(), name="wojna-ratio-plan"),
     path("capture/", api.CaptureView.as_view(), name="wojna-capture"),
     path("escape/", api.EscapeView.as_view(), name="wojna-escape"),
     path("ring-removal/", api.RingRemovalView.as_view(), name="wojna-ring-removal"),

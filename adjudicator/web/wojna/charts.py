@@ -6,7 +6,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from adjudicator.charts import bar_chart_svg
-from adjudicator.games.wojna import battle, characters, dice, duel, search
+from adjudicator.games.wojna import battle, characters, dice, duel, ratio_plan, search
 
 SHOWN_ATTEMPTS = 12
 
@@ -90,6 +90,16 @@ def gollum_chart(answer: characters.GollumOdds) -> list[SafeString]:
     bars = [(labels[side], p) for side, p in answer.distribution]
     title = _("Gollum's side: P Przymierze, ? not stated (3–4), S Sauron")
     return [bar_chart_svg(bars, title=title)]
+
+
+def ratio_plan_chart(plan: ratio_plan.RatioPlan) -> list[SafeString]:
+    """The chance of destroying the defender in each column (when the table gives it)."""
+    bars = [
+        (b.column, b.defender_destroyed) for b in plan.bands if b.defender_destroyed is not None
+    ]
+    if not bars:
+        return []
+    return [bar_chart_svg(bars, title=_("Chance the defender is destroyed, by column"))]
 
 
 def no_chart(answer: object) -> list[SafeString]:

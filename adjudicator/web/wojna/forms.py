@@ -102,6 +102,17 @@ class BattleForm(WojnaForm):
         return data
 
 
+class RatioPlanForm(BattleForm):
+    unit_strength = forms.IntegerField(
+        label=_("Strength of a unit you could add"),
+        initial=1,
+        min_value=1,
+        max_value=api.MAX_STRENGTH,
+        required=False,
+        help_text=_("The plan counts how many such units reach each column."),
+    )
+
+
 TESTS = [
     ("capture", _("Niewola (capture): roll ≤")),
     ("escape", _("Ucieczka (escape): roll ≥")),

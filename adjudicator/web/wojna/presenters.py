@@ -8,8 +8,8 @@ from django.utils.translation import gettext_noop
 
 from adjudicator.citations import answer_payload
 from adjudicator.formatting import percent
-from adjudicator.games.common import probability
-from adjudicator.games.wojna import battle, characters, dice, duel, ring, search
+from adjudicator.games.common import exact_value, probability
+from adjudicator.games.wojna import battle, characters, dice, duel, ratio_plan, ring, search
 
 from .forms import GROUPS
 
@@ -72,19 +72,69 @@ def battle_answer(answer: battle.BattleAnswer, request: Any = None) -> Payload:
         "attacker_may_continue": answer.automatic,
         "die_modifier": answer.modifier,
         "table_entered": answer.table_entered,
-        "outcomes": [
-            {
-                "roll": o.roll,
-                "modified_die": o.modified,
-                **probability(o.probability),
-                "attacker_loss_percent": o.losses.attacker_percent if o.losses else None,
-                "defender_loss_percent": o.losses.defender_percent if o.losses else None,
-                "attacker_loss": str(o.attacker_loss) if o.attacker_loss is not None else None,
-                "defender_loss": str(o.defender_loss) if o.defender_loss is not None else None,
-            }
-            for o in answer.outcomes
-        ],
+        "outcomes": _outcomes(answer.outcomes),
         **answer_payload(answer, request),
+    }
+
+
+def _outcomes(outcomes: tuple[battle.BattleOutcome, ...]) -> list[Payload]:
+    return [
+        {
+            "roll": o.roll,
+            "modified_die": o.modified,
+            **probability(o.probability),
+            "attacker_loss_percent": o.losses.attacker_percent if o.losses else None,
+            "defender_loss_percent": o.losses.defender_percent if o.losses else None,
+            "attacker_loss": str(o.attacker_loss) if o.attacker_loss is not None else None,
+            "defender_loss": str(o.defender_loss) if o.defender_loss is not None else None,
+        }
+        for o in outcomes
+    ]
+
+
+def ratio_plan_answer(plan: ratio_plan.RatioPlan, request: Any = None) -> Payload:
+    """The advice first: the next column and what it takes, then every band's numbers."""
+    here, *better = plan.bands
+    if not better:
+        summary = _("Force ratio %(column)s: the defender is removed automatically.") % {
+            "column": here.column
+        }
+    else:
+        step = better[0]
+        summary = _(
+            "Column %(column)s now; %(strength)s more strength (%(units)s unit(s) of "
+            "%(unit)s) reaches %(next)s; %(automatic)s more removes the defender at 10:1."
+        ) % {
+            "column": here.column,
+            "strength": step.added_strength,
+            "units": step.added_units,
+            "unit": plan.unit_strength,
+            "next": step.column,
+            "automatic": plan.bands[-1].added_strength,
+        }
+
+    def maybe_exact(value: Fraction | None) -> Payload | None:
+        return exact_value(value) if value is not None else None
+
+    return {
+        "summary": summary,
+        "defender_effective_strength": str(plan.defender_effective),
+        "unit_strength": plan.unit_strength,
+        "bands": [
+            {
+                "column": b.column,
+                "attacker_strength": b.attacker_strength,
+                "added_strength": b.added_strength,
+                "added_units": b.added_units,
+                "automatic_elimination": b.automatic,
+                "expected_attacker_loss": maybe_exact(b.attacker_loss),
+                "expected_defender_loss": maybe_exact(b.defender_loss),
+                "defender_destroyed": _maybe(b.defender_destroyed),
+                "outcomes": _outcomes(b.outcomes),
+            }
+            for b in plan.bands
+        ],
+        **answer_payload(plan, request),
     }
 
 

@@ -12,6 +12,7 @@ from adjudicator.games.wojna.tables import SPELL_CATEGORIES
 from adjudicator.games.wojna.validation import MAX_ATTEMPTS, MAX_ATTRIBUTE
 from adjudicator.serializers import (
     AnswerSerializer,
+    ExactValueSerializer,
     ProbabilitySerializer,
     StrictSerializer,
 )
@@ -169,6 +170,40 @@ class WojnaBattleResponseSerializer(WojnaAnswerSerializer):
     die_modifier = serializers.IntegerField()
     table_entered = serializers.BooleanField()
     outcomes = WojnaBattleOutcomeSerializer(many=True)
+
+
+# Ratio planner.
+class WojnaRatioPlanRequestSerializer(WojnaBattleRequestSerializer):
+    unit_strength = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_STRENGTH,
+        default=1,
+        help_text="The strength of the units you could add: the plan counts them.",
+    )
+
+
+class WojnaRatioBandSerializer(serializers.Serializer):
+    column = serializers.CharField(help_text="The force-ratio column; 10:1 removes at once.")
+    attacker_strength = serializers.IntegerField(help_text="The least strength reaching it.")
+    added_strength = serializers.IntegerField()
+    added_units = serializers.IntegerField(help_text="Units of unit_strength to add.")
+    automatic_elimination = serializers.BooleanField()
+    expected_attacker_loss = ExactValueSerializer(
+        allow_null=True, help_text="Expected loss in strength points; null without the table."
+    )
+    expected_defender_loss = ExactValueSerializer(allow_null=True)
+    defender_destroyed = ProbabilitySerializer(
+        allow_null=True, help_text="Chance the defender loses 100% (or is removed at 10:1)."
+    )
+    outcomes = WojnaBattleOutcomeSerializer(many=True)
+
+
+class WojnaRatioPlanResponseSerializer(WojnaAnswerSerializer):
+    defender_effective_strength = serializers.CharField()
+    unit_strength = serializers.IntegerField()
+    bands = WojnaRatioBandSerializer(
+        many=True, help_text="The battle's own column first, then each better one to 10:1."
+    )
 
 
 # Duel.

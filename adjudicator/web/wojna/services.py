@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from adjudicator.games.wojna import battle, characters, dice, duel, ring, search
+from adjudicator.games.wojna import battle, characters, dice, duel, ratio_plan, ring, search
 
 from . import selectors
 
@@ -26,16 +26,33 @@ def _leader(data: Data, side: str) -> battle.Leader | None:
     )
 
 
+def _battle_arguments(data: Data) -> dict[str, Any]:
+    """What a battle and its ratio plan read from the request, besides the units."""
+    return {
+        "attacker_leader": _leader(data, "attacker"),
+        "defender_leader": _leader(data, "defender"),
+        "sortie": bool(data.get("sortie")),
+        "table": selectors.battle_table(),
+        "spells": selectors.spell_table(),
+    }
+
+
 def run_battle(data: Data) -> battle.BattleAnswer:
     return battle.resolve_battle(
         data["attacker_units"],
         data["defender_units"],
         Fraction(data.get("terrain_multiplier") or 1),
-        attacker_leader=_leader(data, "attacker"),
-        defender_leader=_leader(data, "defender"),
-        sortie=bool(data.get("sortie")),
-        table=selectors.battle_table(),
-        spells=selectors.spell_table(),
+        **_battle_arguments(data),
+    )
+
+
+def run_ratio_plan(data: Data) -> ratio_plan.RatioPlan:
+    return ratio_plan.plan_ratio(
+        data["attacker_units"],
+        data["defender_units"],
+        Fraction(data.get("terrain_multiplier") or 1),
+        unit_strength=data.get("unit_strength") or 1,
+        **_battle_arguments(data),
     )
 
 

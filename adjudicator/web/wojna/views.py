@@ -50,6 +50,17 @@ CALCULATORS = (
         "wojna/results/battle.html",
     ),
     Calculator(
+        "ratio-plan",
+        "Bitwa: ile sił więcej",
+        _("Battle: what more strength buys"),
+        _("Each better force-ratio column: the least strength for it and the round's odds there."),
+        forms.RatioPlanForm,
+        services.run_ratio_plan,
+        presenters.ratio_plan_answer,
+        charts.ratio_plan_chart,
+        "wojna/results/ratio_plan.html",
+    ),
+    Calculator(
         "tests",
         "Niewola, Ucieczka, Pierścień",
         _("Capture, escape, taking the Ring off"),

@@ -12,6 +12,7 @@ from adjudicator.games.mordor.journey import journey_odds
 from adjudicator.games.mordor.model import DiceSpec, Face, GameSetup
 from adjudicator.games.mordor.odds import TurnQuestion, turn_odds
 from adjudicator.games.mordor.track import NazgulTrack, Square
+from tests.games.mordor.strategies import BLACK, COLORED, OTHERS
 
 #: Coloured dice that always show a warrior; the black die a ring, a Nazgûl or an orc.
 RACE = GameSetup(
@@ -64,16 +65,13 @@ def test_marks_by_others_need_other_players():
     assert error.value.problems == (("other_mark_chance", "no other players to mark you"),)
 
 
-FACES = st.lists(st.sampled_from([f for f in Face if f is not Face.WHITE_TREE]), min_size=1)
-
-
 @settings(max_examples=12, deadline=None)
 @given(
-    colored=FACES.map(lambda faces: tuple(faces[:3])),
-    black=st.lists(st.sampled_from(list(Face)), min_size=1, max_size=3).map(tuple),
+    colored=COLORED,
+    black=BLACK,
     steps=st.integers(1, 2),
     squares=st.integers(1, 2),
-    others=st.sampled_from([(), ("blue",), ("blue", "green", "yellow")]),
+    others=OTHERS,
     chance=st.sampled_from([Fraction(0), Fraction(1, 3)]),
 )
 def test_the_journey_is_worth_at_least_reaching_mordor_this_turn(

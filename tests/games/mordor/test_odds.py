@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from adjudicator.games.common import InvalidInput
 from adjudicator.games.mordor.advice import advise_roll
+from adjudicator.games.mordor.dice import keep_options, roll_chances
 from adjudicator.games.mordor.keep import Die, legal_keeps
 from adjudicator.games.mordor.model import LOCATION_RULES, DiceSpec, Face, TurnRules
 from adjudicator.games.mordor.odds import (
@@ -17,8 +18,6 @@ from adjudicator.games.mordor.odds import (
     TurnOutcome,
     TurnQuestion,
     TurnSolver,
-    keep_options,
-    roll_chances,
     turn_odds,
 )
 from adjudicator.games.mordor.track import NazgulTrack, Square

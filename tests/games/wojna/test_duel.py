@@ -1,13 +1,21 @@
 """Pojedynek: the score difference, the table's wounds, a fight to the end."""
 
+from dataclasses import replace
 from fractions import Fraction
+from functools import cache
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from adjudicator.games.common import InvalidInput
-from adjudicator.games.wojna.duel import Duelist, DuelTables, resolve_duel, score_difference
+from adjudicator.games.wojna.duel import (
+    Duelist,
+    DuelTables,
+    resolve_duel,
+    score_difference,
+    strike_outcomes,
+)
 from adjudicator.games.wojna.tables import duel_table, spell_table
 
 
@@ -127,3 +135,52 @@ def test_fight_with_spells_sums_to_one(top_a, top_d):
     ).fight
     assert fight is not None
     assert fight.attacker_falls + fight.defender_falls + fight.both_fall + fight.endless == 1
+
+
+def _oracle(attacker: Duelist, defender: Duelist, tables: DuelTables) -> tuple[Fraction, ...]:
+    """The fight by backward recursion in plain fractions, round by round (both strikes; the
+    second only if the first ended nothing), a wound-free round divided out: (attacker falls,
+    defender falls, both fall) — independent of the engine's forward flow in GMP rationals."""
+    top_a, top_d = attacker.odpornosc, defender.odpornosc
+
+    def strike(striker: Duelist, struck: Duelist) -> list[tuple[int, int, Fraction]]:
+        outcomes = strike_outcomes(striker, struck, tables)
+        total = sum(outcomes.values())
+        return [(a, d, Fraction(n, total)) for (a, d), n in outcomes.items()]
+
+    @cache
+    def value(wa: int, wd: int) -> tuple[Fraction, Fraction, Fraction]:
+        if wa >= top_a or wd >= top_d:
+            return (
+                Fraction(int(wa >= top_a and wd < top_d)),
+                Fraction(int(wd >= top_d and wa < top_a)),
+                Fraction(int(wa >= top_a and wd >= top_d)),
+            )
+        a = replace(attacker, wounds=wa)
+        d = replace(defender, wounds=wd)
+        stay, moved = Fraction(0), [Fraction(0)] * 3
+        for hurt_a, hurt_d, p in strike(a, d):
+            wa1, wd1 = wa + hurt_a, wd + hurt_d
+            follow = [(0, 0, Fraction(1))]
+            if wa1 < top_a and wd1 < top_d:
+                back = strike(replace(defender, wounds=wd1), replace(attacker, wounds=wa1))
+                follow = [(h_a, h_d, q) for h_d, h_a, q in back]
+            for h_a, h_d, q in follow:
+                if (wa1 + h_a, wd1 + h_d) == (wa, wd):
+                    stay += p * q
+                else:
+                    after = value(wa1 + h_a, wd1 + h_d)
+                    moved = [m + p * q * x for m, x in zip(moved, after, strict=True)]
+        return tuple(m / (1 - stay) for m in moved)
+
+    return value(attacker.wounds, defender.wounds)
+
+
+@given(st.integers(1, 4), st.integers(1, 4), st.sampled_from([None, "A", "B"]))
+def test_fight_equals_a_recursion_in_plain_fractions(top_a, top_d, spells):
+    attacker, defender = Duelist(2, 3, 0, top_a, "A"), Duelist(2, 2, 0, top_d, spells)
+    tables = table(6, 4, SPELLS)
+    fight = resolve_duel(attacker, defender, tables).fight
+    assert fight is not None and isinstance(fight.attacker_falls, Fraction)
+    expected = _oracle(attacker, defender, tables)
+    assert (fight.attacker_falls, fight.defender_falls, fight.both_fall) == expected

@@ -169,6 +169,9 @@ def test_odds_advice_needs_the_five_dice(api):
 
 
 RACE_SETUP = {"colored_die": ["warrior"], "black_die": ["ring", "nazgul", "orc"]}
+RACE_ROLL = [{"face": "ring", "color": "black"}] + [
+    {"face": "warrior", "color": c} for c in ("yellow", "red", "blue", "green")
+]
 RACE = {
     "position": 0,
     "player_color": "red",
@@ -188,6 +191,47 @@ def test_odds_over_the_whole_journey(api):
     assert answer["summary"].endswith("marks you with chance 0: 50.0000%.")
     assert any("Solitaire view" in a for a in answer["assumptions"])
     assert not any(a.startswith("Only this turn") for a in answer["assumptions"])
+
+
+@pytest.mark.parametrize(("position", "track"), [(0, None), (4, ["marked"] * 5 + ["empty"] * 2)])
+def test_the_whole_journey_from_bag_end_and_rohan_is_answered(api, position, track):
+    """Answered within the request's CPU budget (the test client runs under it): floats,
+    their precision stated; the roll in hand's keeps ranked for the journey, best first."""
+    body = {
+        "position": position,
+        "player_color": "red",
+        "other_colors": ["blue"],
+        "advanced": True,
+        "horizon": "game",
+        "other_mark_chance": "1/6",
+        "rolled": ROLL,
+        **({"nazgul_track": track} if track else {}),
+    }
+    response = post(api, ODDS, body)
+    assert response.status_code == 200, response.content
+    assert_matches_schema(response, ODDS, "post")
+    journey = response.json()["journey"]
+    assert journey["reach_mordor"]["exact"] is None
+    assert journey["precision"] == 1e-9
+    expected = {0: 0.997441215050, 4: 0.904826}[position]
+    assert journey["reach_mordor"]["probability"] == pytest.approx(expected, abs=1e-6)
+    chances = [k["reach_mordor"] for k in journey["keeps"]]
+    assert chances == sorted(chances, reverse=True) and len(chances) > 1
+    assert (journey["reroll"] is None) == (position != 4)  # Rohan: the whole roll again
+    answer = response.json()
+    assert answer["summary"].startswith(
+        f"Best keep for the whole journey: {journey['keeps'][0]['dice']}."
+    )
+    assert any("within 10⁻⁹" in a for a in answer["assumptions"])
+
+
+def test_a_short_journey_stays_exact(api):
+    response = post(api, ODDS, {**RACE, "horizon": "game", "rolled": RACE_ROLL})
+    journey = response.json()["journey"]
+    assert journey["precision"] == 0 and journey["reach_mordor"]["exact"] == "1/2"
+    chances = [k["reach_mordor"] for k in journey["keeps"]]
+    assert chances[0] == pytest.approx(1.0) and chances[-1] == pytest.approx(0.5)  # ring or not
+    assert journey["keeps"][0]["dice"].startswith("Ring (black)")
 
 
 def test_odds_of_one_turn_have_no_journey(api):

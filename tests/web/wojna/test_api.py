@@ -334,3 +334,41 @@ def test_a_misspelt_field_is_a_400_not_ignored(api, endpoint, body, fields):
     response = post(api, endpoint, body)
     assert response.status_code == 400
     assert {e["field"] for e in response.json()["errors"]} == fields
+
+
+def test_ratio_plan_reads_the_entered_table(api):
+    """6 against 3: 2:1 now; 9 reaches 3:1, 30 the automatic removal. The table gives 2:1
+    and 3:1 only: the defender loses all at 3:1 on a modified 6 or 7 (Morale +1: 5 or 6)."""
+    BattleResultEntry.objects.bulk_create(
+        BattleResultEntry(odds=odds, die=d, attacker_loss=10, defender_loss=min(100, step * d))
+        for odds, step in (("2:1", 10), ("3:1", 17))
+        for d in range(2, 8)
+    )
+    body = post(
+        api,
+        "ratio-plan",
+        {"attacker_units": [6], "defender_units": [3], "attacker_morale": 1, "unit_strength": 2},
+    ).json()
+    bands = body["bands"]
+    assert [b["column"] for b in bands] == [f"{n}:1" for n in range(2, 11)]
+    assert [b["attacker_strength"] for b in bands[:3]] == [6, 9, 12]
+    assert [b["added_units"] for b in bands[:3]] == [0, 2, 3]
+    assert bands[1]["defender_destroyed"]["exact"] == "1/3"
+    assert bands[1]["expected_attacker_loss"]["exact"] == "9/10"
+    assert bands[2]["defender_destroyed"] is None  # 4:1 is not in the table
+    assert bands[-1]["automatic_elimination"] and bands[-1]["defender_destroyed"]["exact"] == "1"
+    summary = body["summary"]  # in Russian, the default language: the numbers, in order
+    assert [summary.index(part) for part in ("2:1", " 3 ", "3:1", " 24 ")] == sorted(
+        summary.index(part) for part in ("2:1", " 3 ", "3:1", " 24 ")
+    )
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [({"unit_strength": 0}, "unit_strength"), ({"attacker_units": []}, "attacker_units")],
+)
+def test_ratio_plan_bad_input_names_the_field(api, change, field):
+    body = {"attacker_units": [4], "defender_units": [2], **change}
+    response = post(api, "ratio-plan", body)
+    assert response.status_code == 400
+    assert field in {e["field"] for e in response.json()["errors"]}

@@ -1,0 +1,169 @@
+"""The ratio planner: what more strength buys in a battle (rules: Bitwa).
+
+The force ratio is rounded in the defender's favour to a column of Wyniki bitwy (1:N below
+1:1, N:1 above), and 10:1 or more removes the defender at once. For every column from the
+battle's own up to 10:1 this gives the smallest attacking strength that reaches it (N:1 needs
+``N × defender`` or more, 1:N needs ``defender / N`` or more, the defender's strength multiplied
+by its terrain), how much strength — and how many units of a given strength — that adds, and
+the round's outcome there: its exact distribution of losses from the user's table, the expected
+losses and the chance that the defender loses everything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import ceil
+
+from adjudicator.games.common import N_, Answer, Message
+
+from .battle import AUTOMATIC_RATIO, BattleAnswer, BattleOutcome, Leader, resolve_battle
+from .tables import BattleResultsTable, SpellTable, odds_label
+from .validation import MAX_ATTRIBUTE, Problems
+
+#: The most columns a plan lists (from 1:100 up to 10:1).
+MAX_BANDS = 110
+
+
+@dataclass(frozen=True)
+class Band:
+    """One column the attacker can reach: the least strength for it, what that adds to the
+    attacker (in strength and in units of the planned strength), and the round there."""
+
+    column: str
+    attacker_strength: int
+    added_strength: int
+    added_units: int
+    automatic: bool
+    outcomes: tuple[BattleOutcome, ...]
+    attacker_loss: Fraction | None  # expected, strength points; None without the table
+    defender_loss: Fraction | None
+    defender_destroyed: Fraction | None  # chance the defender loses 100% or is removed
+
+
+@dataclass(frozen=True, kw_only=True)
+class RatioPlan(Answer):
+    """The battle's own column first, then each better one up to the automatic removal."""
+
+    defender_effective: Fraction
+    unit_strength: int
+    bands: tuple[Band, ...]
+
+
+def least_strength(column: tuple[int, int], defender: Fraction) -> int:
+    """The smallest attacking strength whose ratio to ``defender`` rounds (in the defender's
+    favour) to ``column`` or better: ``N × defender`` for N:1, ``defender / N`` for 1:N."""
+    attacker, against = column
+    return max(ceil(attacker * defender if against == 1 else defender / against), 1)
+
+
+def _columns(attacking: int, defender: Fraction) -> list[tuple[int, int]]:
+    """The battle's column, then every better one up to 10:1."""
+    ratio = Fraction(attacking) / defender
+    if ratio >= 1:
+        return [(n, 1) for n in range(min(int(ratio), AUTOMATIC_RATIO), AUTOMATIC_RATIO + 1)]
+    worst = ceil(1 / ratio)
+    return [(1, n) for n in range(worst, 1, -1)] + [(n, 1) for n in range(1, AUTOMATIC_RATIO + 1)]
+
+
+def plan_ratio(
+    attacker_units: Sequence[int],
+    defender_units: Sequence[int],
+    terrain_multiplier: Fraction = Fraction(1),
+    *,
+    unit_strength: int = 1,
+    attacker_leader: Leader | None = None,
+    defender_leader: Leader | None = None,
+    sortie: bool = False,
+    table: BattleResultsTable | None = None,
+    spells: SpellTable | None = None,
+) -> RatioPlan:
+    """Each column from the battle's own up to 10:1: the least strength, the units of
+    ``unit_strength`` to add, and the exact outcome of a round there."""
+    problems = Problems()
+    problems.integer("unit_strength", unit_strength, 1, MAX_ATTRIBUTE)
+    problems.raise_if_any()
+
+    def battle(units: Sequence[int]) -> BattleAnswer:
+        return resolve_battle(
+            units,
+            defender_units,
+            terrain_multiplier,
+            attacker_leader=attacker_leader,
+            defender_leader=defender_leader,
+            sortie=sortie,
+            table=table,
+            spells=spells,
+        )
+
+    current = battle(attacker_units)
+    attacking, defender = current.attacker_strength, current.defender_effective
+    columns = _columns(attacking, defender)
+    if len(columns) > MAX_BANDS:
+        problems.add(
+            "attacker_units",
+            Message(
+                N_("The attacker is too weak to plan for: below 1:%(worst)s."),
+                worst=MAX_BANDS - AUTOMATIC_RATIO,
+            ),
+        )
+        problems.raise_if_any()
+    bands: list[Band] = []
+    for column in columns:
+        strength = max(least_strength(column, defender), attacking)
+        added = strength - attacking
+        band = _band(
+            current if not added else battle([*attacker_units, added]), added, unit_strength
+        )
+        if not bands or band.column != bands[-1].column:  # a column the next one skips over
+            bands.append(band)
+    return RatioPlan(
+        defender_effective=defender,
+        unit_strength=unit_strength,
+        bands=tuple(bands),
+        reasons=current.reasons,
+        citations=current.citations,
+        assumptions=(
+            *current.assumptions,
+            N_(
+                "The strength added is one more unit (or several of the planned strength) "
+                "under the same leaders; losses are percentages of the attacker's new total."
+            ),
+        ),
+    )
+
+
+def _band(answer: BattleAnswer, added: int, unit_strength: int) -> Band:
+    """A column's round: expected losses and the defender's destruction when the table gives
+    every row (the automatic removal destroys it for sure and costs nothing)."""
+    complete = answer.automatic or (answer.table_entered and not answer.missing)
+    attacker_loss = defender_loss = destroyed = None
+    if answer.automatic:
+        attacker_loss, defender_loss = Fraction(0), Fraction(answer.defender_strength)
+        destroyed = Fraction(1)
+    elif complete:
+        outcomes = answer.outcomes
+        attacker_loss = sum((o.probability * o.attacker_loss for o in outcomes), Fraction(0))
+        defender_loss = sum((o.probability * o.defender_loss for o in outcomes), Fraction(0))
+        destroyed = sum(
+            (o.probability for o in outcomes if o.losses and o.losses.defender_percent >= 100),
+            Fraction(0),
+        )
+    return Band(
+        column=odds_label(*_column_of(answer)),
+        attacker_strength=answer.attacker_strength,
+        added_strength=added,
+        added_units=ceil(added / unit_strength),
+        automatic=answer.automatic,
+        outcomes=answer.outcomes,
+        attacker_loss=attacker_loss,
+        defender_loss=defender_loss,
+        defender_destroyed=destroyed,
+    )
+
+
+def _column_of(answer: BattleAnswer) -> tuple[int, int]:
+    """The column of a battle answer as (attacker, defender); 10:1 and more is "10:1"."""
+    attacker, defender = (int(part) for part in answer.column.split(":"))
+    return (min(attacker, AUTOMATIC_RATIO), defender)

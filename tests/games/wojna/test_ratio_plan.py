@@ -1,0 +1,109 @@
+"""The ratio planner against a brute-force walk over every attacking strength."""
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from adjudicator.games.common import InvalidInput
+from adjudicator.games.wojna.battle import Leader, resolve_battle
+from adjudicator.games.wojna.ratio_plan import plan_ratio
+from adjudicator.games.wojna.tables import battle_table
+
+COLUMNS = [f"1:{n}" for n in range(6, 1, -1)] + [f"{n}:1" for n in range(1, 10)]
+#: A made-up Wyniki bitwy: the defender loses more in better columns and with a higher die
+#: (all of it at 9:1 from a modified 7).
+TABLE = battle_table(
+    {
+        "odds": c,
+        "die": d,
+        "attacker_loss": max(0, 30 - 3 * i - d),
+        "defender_loss": min(100, max(0, 5 * i + 8 * d - 20)),
+    }
+    for i, c in enumerate(COLUMNS)
+    for d in range(-6, 13)
+)
+
+
+def walk(attacker_units, defender_units, multiplier, leader):
+    """Every column reached by adding 0, 1, 2, ... strength, with the least addition for it."""
+    first: dict[str, int] = {}
+    added = 0
+    while True:
+        units = [*attacker_units, added] if added else list(attacker_units)
+        answer = resolve_battle(
+            units, defender_units, multiplier, attacker_leader=leader, table=TABLE
+        )
+        column = "10:1" if answer.automatic else answer.column
+        first.setdefault(column, added)
+        if answer.automatic:
+            return first
+        added += 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    attacker=st.lists(st.integers(1, 6), min_size=1, max_size=3),
+    defender=st.lists(st.integers(1, 6), min_size=1, max_size=3),
+    multiplier=st.sampled_from([Fraction(1), Fraction(3, 2), Fraction(2), Fraction(1, 2)]),
+    morale=st.sampled_from([None, 0, 2]),
+    unit=st.integers(1, 4),
+)
+def test_each_band_is_the_least_strength_a_brute_force_walk_finds(
+    attacker, defender, multiplier, morale, unit
+):
+    leader = None if morale is None else Leader(morale)
+    plan = plan_ratio(
+        attacker, defender, multiplier, unit_strength=unit, attacker_leader=leader, table=TABLE
+    )
+    expected = walk(attacker, defender, multiplier, leader)
+    assert {b.column: b.added_strength for b in plan.bands} == expected
+    for band in plan.bands:
+        assert band.attacker_strength == sum(attacker) + band.added_strength
+        assert (band.added_units - 1) * unit < band.added_strength <= band.added_units * unit or (
+            band.added_strength == band.added_units == 0
+        )
+        units = [*attacker, band.added_strength] if band.added_strength else attacker
+        direct = resolve_battle(units, defender, multiplier, attacker_leader=leader, table=TABLE)
+        assert band.outcomes == direct.outcomes
+        if not band.automatic and not direct.missing:
+            expected_loss = sum(o.probability * o.defender_loss for o in direct.outcomes)
+            assert band.defender_loss == expected_loss
+        elif not band.automatic:
+            assert band.defender_loss is None  # the table lacks that column (below 1:6)
+
+
+def test_what_one_more_unit_buys_by_hand():
+    """7 against 5 × 3/2 = 15/2: ratio 14/15, column 1:2 (in the defender's favour). 8 reaches
+    1:1; 2:1 needs 15; 10:1 needs 75 and removes the defender for sure. At 9:1 the leader's
+    Morale 2 makes a 5 or a 6 a modified 7 or 8: the defender loses all, chance 1/3."""
+    leader = Leader(2)
+    plan = plan_ratio(
+        [4, 3], [5], Fraction(3, 2), unit_strength=2, attacker_leader=leader, table=TABLE
+    )
+    first, second, *_, last = plan.bands
+    assert (first.column, first.added_strength, first.added_units) == ("1:2", 0, 0)
+    assert (second.column, second.attacker_strength, second.added_units) == ("1:1", 8, 1)
+    assert plan.bands[2].attacker_strength == 15
+    assert (last.column, last.attacker_strength, last.automatic) == ("10:1", 75, True)
+    assert last.defender_destroyed == 1 and last.attacker_loss == 0
+    destroyed = [b.defender_destroyed for b in plan.bands]
+    assert destroyed[0] == 0 and destroyed[-2] == Fraction(1, 3)
+
+
+def test_without_the_table_the_bands_have_no_odds():
+    plan = plan_ratio([4], [2])
+    assert [b.column for b in plan.bands][:2] == ["2:1", "3:1"]
+    assert plan.bands[0].defender_loss is None and plan.bands[-1].defender_destroyed == 1
+    assert "table_missing" in {r.code for r in plan.reasons}
+
+
+@pytest.mark.parametrize(
+    ("units", "unit", "field"), [([1], 0, "unit_strength"), ([1], 1, "attacker_units")]
+)
+def test_bad_input_names_the_field(units, unit, field):
+    defender = [100] if field == "attacker_units" else [1]
+    with pytest.raises(InvalidInput) as error:
+        plan_ratio(units, defender * 2, unit_strength=unit)
+    assert field in dict(error.value.problems)
