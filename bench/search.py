@@ -10,6 +10,7 @@ from the rulebooks, each with the sections that answer it) and prints the mean r
 of the first answering section and recall@5, overall, per language and per kind. The cards are
 in the index too, as on the site, so a card ranked above the answer costs its rank.
 Targets: build <= 30 s, p95 <= 20 ms on 2 cores; MRR >= 0.85, English recall@5 >= 0.85.
+``--misses`` lists every question whose answer does not come first, with what came instead.
 """
 
 import os
@@ -150,8 +151,10 @@ def answer_rank(index_dir: Path, question: Question) -> int | None:
     )  # fmt: skip
 
 
-def quality(index_dir: Path, path: Path = QUESTIONS_FILE) -> list[str]:
-    """MRR and recall@5 of the question benchmark: overall, per language, per kind."""
+def quality(index_dir: Path, path: Path = QUESTIONS_FILE, misses: bool = False) -> list[str]:
+    """MRR and recall@5 of the question benchmark: overall, per language, per kind; with
+    ``misses``, every question whose answer is not first, with its rank ("-": not in the top
+    10) and the three sections that came first."""
     ranks = [(question, answer_rank(index_dir, question)) for question in questions(path)]
     groups: dict[str, list[int | None]] = defaultdict(list)
     for question, rank in ranks:
@@ -162,8 +165,14 @@ def quality(index_dir: Path, path: Path = QUESTIONS_FILE) -> list[str]:
         mrr = sum(1 / r for r in found if r) / len(found)
         recall = sum(1 for r in found if r and r <= 5) / len(found)
         rows.append(f"{group:18} {len(found):4d} questions  MRR {mrr:.3f}  recall@5 {recall:.3f}")
-    misses = [q.text for q, rank in ranks if not rank or rank > 5]
-    rows.append(f"not in the top 5 ({len(misses)}): " + "; ".join(misses[:40]))
+    not_top5 = [q.text for q, rank in ranks if not rank or rank > 5]
+    rows.append(f"not in the top 5 ({len(not_top5)}): " + "; ".join(not_top5[:40]))
+    if misses:
+        for question, rank in ranks:
+            if rank != 1:
+                hits = search(index_dir, question.text, page_size=3).hits
+                first = ", ".join(section_of(hit.url) for hit in hits)
+                rows.append(f"  {rank or '-':>2} {question.language} {question.text}  [{first}]")
     return rows
 
 
@@ -202,10 +211,11 @@ def main() -> None:
             f"p95 {p95:.1f} ms, max {max(timings):.1f} ms (target p95 <= 20 ms)"
         )
     print("question benchmark (targets: MRR >= 0.85, English recall@5 >= 0.85):")
-    for row in quality(index_dir):
+    misses = "--misses" in sys.argv
+    for row in quality(index_dir, misses=misses):
         print("  " + row)
     print("held-out questions (never used for tuning):")
-    for row in quality(index_dir, HELD_OUT_FILE):
+    for row in quality(index_dir, HELD_OUT_FILE, misses=misses):
         print("  " + row)
 
 

@@ -35,16 +35,31 @@ class SearchResultSerializer(serializers.Serializer):
     )
     snippet = serializers.CharField(help_text="HTML: escaped text, matches in `<mark>`.")
     score = serializers.FloatField(
-        help_text="Relevance: BM25F times the squared share of the query's words matched; "
-        "higher is better, comparable within one query only."
+        help_text="Relevance: BM25F times the squared share of the query's words matched, "
+        "fused by rank with the sentence encoder's nearest documents for a question; higher "
+        "is better, comparable within one query and group (sections, cards) only."
     )
     url = serializers.CharField(help_text="The section's page (permalink).")
+    answer = serializers.CharField(
+        help_text="HTML: the section's sentence that answers the query best (escaped text, "
+        "the query's words in `<mark>`); empty for a card."
+    )
+    passage_url = serializers.CharField(
+        help_text="The section's page opened at the paragraph of `answer` "
+        "(`<url>#p-<number>`); empty for a card."
+    )
 
 
 class SearchResponseSerializer(serializers.Serializer):
     count = serializers.IntegerField(help_text="Hits over all pages.")
     page = serializers.IntegerField()
     num_pages = serializers.IntegerField()
+    suggestion = serializers.CharField(
+        allow_null=True,
+        help_text="Did you mean: the query with the words the rulebooks do not have replaced "
+        "by those the search took them for (a near spelling, or the Russian word typed in "
+        "Latin letters); null when every word was found as typed.",
+    )
     results = SearchResultSerializer(many=True, source="hits")
 
 
@@ -53,6 +68,7 @@ EXAMPLE = {
     "count": 1,
     "page": 1,
     "num_pages": 1,
+    "suggestion": None,
     "results": [
         {
             "doc_type": "section",
@@ -64,6 +80,9 @@ EXAMPLE = {
             '<mark class="match term0">осаде</mark>.',
             "score": 36.7388,
             "url": "/rules/wotr-rules/vedenie-osady/",
+            "answer": "Любая атака против осажденной цитадели считается битвой при "
+            '<mark class="match term0">осаде</mark>.',
+            "passage_url": "/rules/wotr-rules/vedenie-osady/#p-0",
         }
     ],
 }
@@ -76,9 +95,12 @@ class SearchAPIView(APIView):
         operation_id="search",
         summary="Search the rulebooks",
         description=(
-            "Full-text search over every rulebook section: Russian is lemmatized, Polish and "
-            "English stemmed, terms are expanded across languages through the glossary, small "
-            "typos are tolerated. Ten results per page, best first."
+            "Search every rulebook section (and the TCG cards) with a question or keywords in "
+            "Russian, Polish or English: Russian is lemmatized, Polish and English stemmed, "
+            "terms are expanded across languages through the glossary and the sentence "
+            "encoder, typos are corrected (`suggestion`), Russian typed in Latin letters is "
+            "read back. Rule sections come before cards, unless the query names a card. Ten "
+            "results per page, best first; each section with its answering sentence."
         ),
         parameters=[
             OpenApiParameter(

@@ -9,6 +9,7 @@ this is the hot path of both indexing and searching.
 
 from __future__ import annotations
 
+import re
 import threading
 import unicodedata
 from collections.abc import Iterator
@@ -16,6 +17,7 @@ from functools import cache, lru_cache
 
 import pymorphy3
 import snowballstemmer
+from spellchecker import SpellChecker
 from whoosh.analysis import Filter, LowercaseFilter, RegexTokenizer, StopFilter, Token
 from whoosh.lang.stopwords import stoplists
 
@@ -47,7 +49,8 @@ _stemmers = threading.local()
 def _stemmer(language: str) -> snowballstemmer.stemmer:
     stemmers = _stemmers.__dict__
     if language not in stemmers:
-        stemmers[language] = snowballstemmer.stemmer({"en": "english", "pl": "polish"}[language])
+        names = {"en": "english", "pl": "polish", "ru": "russian"}
+        stemmers[language] = snowballstemmer.stemmer(names[language])
     return stemmers[language]
 
 
@@ -65,6 +68,40 @@ def russian_part_of_speech(word: str) -> str | None:
 def russian_lemma(word: str) -> str:
     """The dictionary form of a lowercase Russian word (pymorphy3's likeliest parse), ё as е."""
     return _morph().parse(word)[0].normal_form.replace("ё", "е")
+
+
+@cache
+def english_dictionary() -> SpellChecker:
+    """pyspellchecker's English word list (160,000 words, loaded once per process, ~0.5 s)."""
+    return SpellChecker(language="en", distance=1)
+
+
+@lru_cache(maxsize=20_000)
+def is_dictionary_word(word: str) -> bool:
+    """Whether a lowercase word is a word of Russian (pymorphy3's dictionary) or English
+    (pyspellchecker's), rather than a slip of the keyboard. Polish has no dictionary here: a
+    Polish word is never taken for a dictionary word."""
+    if is_cyrillic(word):
+        return _morph().word_is_known(word)
+    return word in english_dictionary()
+
+
+@lru_cache(maxsize=20_000)
+def english_correction(word: str, preferred: frozenset[str] = frozenset()) -> str | None:
+    """The English word one edit from a lowercase Latin ``word`` that is no English word: one
+    of the ``preferred`` words (the game's terms: "seige" is "siege", not "seize") if any,
+    else the commonest; or None."""
+    dictionary = english_dictionary()
+    candidates = dictionary.candidates(word) or set()
+    game_words = sorted(candidates & preferred)
+    found = game_words[0] if game_words else dictionary.correction(word)
+    return found if found and found != word else None
+
+
+@lru_cache(maxsize=100_000)
+def russian_stem(word: str) -> str:
+    """The Snowball stem of a lowercase Russian word ("снятие", "снять": "снят")."""
+    return _stemmer("ru").stemWord(word.replace("ё", "е"))
 
 
 def latin_stem(word: str, language: str) -> str:
@@ -94,6 +131,22 @@ def normalize(word: str, language: str) -> str:
         # "druzyny", typed without Polish letters, both give "druzyn".
         return fold(latin_stem(word, "pl"))
     return latin_stem(fold(word), "en")
+
+
+def edit_distance(a: str, b: str) -> int:
+    """Levenshtein distance with adjacent transpositions counted as one edit ("осаад"/"осада")."""
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i, char_a in enumerate(a, start=1):
+        current = [i] + [0] * len(b)
+        for j, char_b in enumerate(b, start=1):
+            current[j] = min(
+                previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (char_a != char_b)
+            )
+            if i > 1 and j > 1 and char_a == b[j - 2] and a[i - 2] == char_b:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        previous2, previous = previous, current
+    return previous[-1]
 
 
 class ScriptNormalizeFilter(Filter):
@@ -153,6 +206,19 @@ def surface_analyzer():
 def analyze(text: str, language: str) -> list[str]:
     """The indexed forms of ``text`` as a query in ``language``, in order (stop words dropped)."""
     return [token.text for token in language_analyzer(language)(text)]
+
+
+_WORD = re.compile(WORD_PATTERN)
+
+
+def forms(text: str, language: str) -> set[str]:
+    """The set of :func:`analyze`'s forms of ``text``, computed without whoosh's token
+    pipeline (a search computes it for every paragraph of every hit it shows)."""
+    return {
+        normalize(word, language)
+        for word in _WORD.findall(text.lower())
+        if len(word) >= 2 and word not in STOPWORDS
+    }
 
 
 def query_words(text: str) -> list[str]:

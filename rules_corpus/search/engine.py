@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,10 +13,13 @@ from whoosh import highlight
 from whoosh import query as q
 from whoosh.searching import Hit, Searcher
 
-from .analysis import language_analyzer
-from .index import open_searcher
+from .analysis import STOPWORDS, language_analyzer, normalize
+from .index import named_cards, open_searcher, transliterations
+from .lexicon import translations
+from .passages import answering_passage, paragraph_anchor
 from .query import PlannedQuery, plan_query
-from .vectors import load_vectors
+from .question import Question, query_language, understand
+from .vectors import Near, load_vectors
 
 PAGE_SIZE = 10
 SNIPPET_CHARS = 240
@@ -23,6 +27,12 @@ SNIPPET_CHARS = 240
 COORDINATION = 2
 # This is a rules search first: a card matching as well as a rule section ranks after it.
 DOC_TYPE_WEIGHT = {"section": 1.0, "card": 0.5}
+
+
+def document_weight(hit: Any) -> float:
+    """The document type's weight (:data:`DOC_TYPE_WEIGHT`) times the document's own (a word
+    list weighs less: :func:`.index.answer_weight`)."""
+    return DOC_TYPE_WEIGHT.get(hit["doc_type"], 1.0) * hit.get("weight", 1.0)
 
 
 class PageOutOfRange(ValueError):
@@ -49,16 +59,21 @@ class SearchHit:
     url: str
     snippet: str
     score: float
+    answer: str = ""
+    passage_url: str = ""
 
 
 @dataclass(frozen=True)
 class SearchPage:
-    """One page of results; ``count`` is the number of hits over all pages."""
+    """One page of results; ``count`` is the number of hits over all pages; ``suggestion``, the
+    query with the words the index does not know replaced by those it took them for ("did you
+    mean"), or None."""
 
     hits: tuple[SearchHit, ...]
     count: int
     page: int
     num_pages: int
+    suggestion: str | None = None
 
     @property
     def has_previous(self) -> bool:
@@ -93,7 +108,7 @@ def _filter(game: str | None, language: str | None, doc_type: str | None) -> q.Q
 
 def _ranked(searcher: Searcher, planned: PlannedQuery, restriction: q.Query | None) -> list:
     """``(score, hit)`` for every hit, best first: BM25F times the squared word coverage,
-    times the document type's weight (:data:`DOC_TYPE_WEIGHT`).
+    times the document's weight (:func:`document_weight`).
 
     Every hit is scored (``limit=None``): the corpus is small, one pass gives the exact count,
     and whoosh's count with a limit re-runs the query (and ignores a filter matching nothing).
@@ -105,7 +120,7 @@ def _ranked(searcher: Searcher, planned: PlannedQuery, restriction: q.Query | No
         (
             hit.score
             * planned.coverage(hit.matched_terms()) ** COORDINATION
-            * DOC_TYPE_WEIGHT.get(hit["doc_type"], 1.0),
+            * document_weight(hit),
             hit,
         )
         for hit in found
@@ -113,8 +128,33 @@ def _ranked(searcher: Searcher, planned: PlannedQuery, restriction: q.Query | No
     return sorted(scored, key=lambda pair: -pair[0])
 
 
-def _hit(score: float, hit: Hit, planned: PlannedQuery) -> SearchHit:
+def marked(text: str, terms: frozenset[str], language: str) -> str:
+    """``text`` escaped, with the words whose indexed form is one of ``terms`` in ``<mark>``
+    (as the snippets mark them, without whoosh's token pipeline: one sentence, every hit)."""
+
+    def word(found: str) -> str:
+        lowered = found.lower()
+        if lowered in STOPWORDS or len(lowered) < 2 or normalize(lowered, language) not in terms:
+            return html.escape(found)
+        return f'<mark class="match">{html.escape(found)}</mark>'
+
+    # re.split with a group: the words are the odd parts.
+    parts = re.split(r"(\w+)", text)
+    return "".join(word(part) if i % 2 else html.escape(part) for i, part in enumerate(parts))
+
+
+def _hit(
+    score: float, hit: Hit, planned: PlannedQuery, nearest: int | None, question: Question
+) -> SearchHit:
+    """The result of one document; a section's with its answering sentence (HTML) and a link
+    to its paragraph (``nearest``: the paragraph its nearest sentence vector is of)."""
     language = hit["language"]
+    terms = planned.highlight_terms[language]
+    passage = (
+        answering_passage(hit["body"], terms, language, nearest, numbers=question.asks_number)
+        if hit["doc_type"] == "section"
+        else None
+    )
     return SearchHit(
         doc_type=hit["doc_type"],
         key=hit["key"],
@@ -125,8 +165,10 @@ def _hit(score: float, hit: Hit, planned: PlannedQuery) -> SearchHit:
         rulebook=hit.get("rulebook"),
         section=hit.get("section"),
         url=hit["url"],
-        snippet=snippet(hit["body"], planned.highlight_terms[language], language),
+        snippet=snippet(hit["body"], terms, language),
         score=round(score, 4),
+        answer=marked(passage.sentence, terms, language) if passage else "",
+        passage_url=f"{hit['url']}#{paragraph_anchor(passage.paragraph)}" if passage else "",
     )
 
 
@@ -155,7 +197,7 @@ def vector_weight(text: str, planned: PlannedQuery) -> float:
 def _fused(
     searcher: Searcher,
     ranked: list,
-    nearest: list[tuple[str, float]],
+    nearest: list[Near],
     weight: float,
 ) -> list:
     """``(score, stored fields)`` of whoosh's hits and the nearest documents, fused by rank
@@ -165,16 +207,57 @@ def _fused(
     for rank, (_score, hit) in enumerate(ranked, start=1):
         scores[hit["doc_id"]] += 1 / (RRF_K + rank)
         stored[hit["doc_id"]] = hit
-    for rank, (doc_id, _similarity) in enumerate(nearest, start=1):
-        scores[doc_id] += weight / (RRF_K + rank)
-        if doc_id not in stored:
-            stored[doc_id] = searcher.document(doc_id=doc_id)
+    for rank, near in enumerate(nearest, start=1):
+        scores[near.doc_id] += weight / (RRF_K + rank)
+        if near.doc_id not in stored:
+            stored[near.doc_id] = searcher.document(doc_id=near.doc_id)
     fused = [
-        (score * DOC_TYPE_WEIGHT.get(stored[doc_id]["doc_type"], 1.0), stored[doc_id])
+        (score * document_weight(stored[doc_id]), stored[doc_id])
         for doc_id, score in scores.items()
         if stored[doc_id] is not None
     ]
     return sorted(fused, key=lambda pair: -pair[0])
+
+
+#: A question typed in Polish ranks the Polish rulebook this much higher: a player asking in
+#: Polish reads the Polish rules first (Russian ones still come where they answer better).
+LANGUAGE_WEIGHT = 2.0
+#: The cards a question names come first only when their titles are more than this share of
+#: its words ("mount doom", "gandalf"; not "what does the gandalf face do").
+NAMED_SHARE = 0.5
+
+
+def _ordered(ranked: list, game: str | None, language: str, named: frozenset[str]) -> list:
+    """Rules before cards: the cards the question names first, then the rule sections (those of
+    the game the question names first), then the other cards; each group by score, a Polish
+    question's Polish documents weighed up (:data:`LANGUAGE_WEIGHT`)."""
+
+    def group(hit: Any) -> tuple[int, bool]:
+        if hit["doc_id"] in named:
+            return 0, False
+        return (2 if hit["doc_type"] == "card" else 1), hit["game"] != game
+
+    def weight(hit: Any) -> float:
+        same = language == "pl" and hit["language"] == "pl"
+        return LANGUAGE_WEIGHT if same else 1.0
+
+    weighed = [(score * weight(hit), hit) for score, hit in ranked]
+    return sorted(weighed, key=lambda pair: (group(pair[1]), -pair[0]))
+
+
+def _named_first(directory: Path, question: Question) -> frozenset[str]:
+    """The cards to show first: those the question names, when their titles make most of its
+    words and it names no other game than the TCG (:data:`NAMED_SHARE`)."""
+    if question.game not in (None, "lotr-tcg"):
+        return frozenset()
+    named, share = named_cards(directory, question.words)
+    return named if share > NAMED_SHARE else frozenset()
+
+
+def corrected_text(text: str, corrections: dict[str, str]) -> str:
+    """``text`` with each word that ``corrections`` has (as :func:`.analysis.query_words` gives
+    it, lowercase) replaced."""
+    return re.sub(r"\w+", lambda m: corrections.get(m.group().lower(), m.group()), text)
 
 
 def search(
@@ -194,21 +277,32 @@ def search(
     (page 1 always exists, if empty).
     """
     searcher = open_searcher(directory)
-    planned = plan_query(text, searcher.reader())
+    reader = searcher.reader()
+    question = understand(text)
+    vectors = load_vectors(directory)
+    planned = plan_query(question.words, reader, transliterations(directory), translations)
+    corrected = corrected_text(text, planned.corrections)
     ranked = _ranked(searcher, planned, _filter(game, language, doc_type))
     weight = vector_weight(text, planned)
-    vectors = load_vectors(directory) if weight else None
-    if vectors is not None and planned.query is not None:
+    nearest: list[Near] = []
+    if weight and vectors is not None and planned.query is not None:
         wanted = {"doc_type": doc_type, "game": game, "language": language}
-        nearest = vectors.nearest(text, VECTOR_CANDIDATES, VECTOR_MINIMUM, wanted)
+        nearest = vectors.nearest(corrected, VECTOR_CANDIDATES, VECTOR_MINIMUM, wanted)
         ranked = _fused(searcher, ranked, nearest, weight)
+    named = _named_first(directory, question)
+    ranked = _ordered(ranked, question.game, query_language(corrected, reader), named)
     num_pages = max(1, -(-len(ranked) // page_size))
     if page > num_pages:
         raise PageOutOfRange(page, num_pages)
     on_page = ranked[(page - 1) * page_size : page * page_size]
+    paragraphs = {near.doc_id: near.paragraph for near in nearest}
     return SearchPage(
-        hits=tuple(_hit(score, hit, planned) for score, hit in on_page),
+        hits=tuple(
+            _hit(score, hit, planned, paragraphs.get(hit["doc_id"]), question)
+            for score, hit in on_page
+        ),
         count=len(ranked),
         page=page,
         num_pages=num_pages,
+        suggestion=corrected if planned.corrections else None,
     )

@@ -149,6 +149,18 @@ def concepts() -> tuple[Concept, ...]:
 
 
 @cache
+def english_terms() -> frozenset[str]:
+    """Every word of the glossary's English terms, lowercase ("siege", "ring", "bearer")."""
+    return frozenset(
+        word.lower()
+        for concept in concepts()
+        for language, term in concept.terms
+        if language == "en"
+        for word in re.findall(r"\w+", term)
+    )
+
+
+@cache
 def _term_index() -> dict[str, dict[tuple[str, ...], Concept]]:
     """For each query analysis ("ru" also covers English, "pl"), analyzed term → concept."""
     index: dict[str, dict[tuple[str, ...], Concept]] = {"ru": {}, "pl": {}}

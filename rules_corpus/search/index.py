@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import tempfile
 import threading
@@ -12,9 +13,20 @@ from whoosh import index as whoosh_index
 from whoosh.fields import ID, NUMERIC, STORED, TEXT, Schema
 from whoosh.searching import Searcher
 
-from .analysis import LANGUAGES, is_cyrillic, language_analyzer, russian_lemma, surface_analyzer
+from .analysis import (
+    LANGUAGES,
+    STOPWORDS,
+    fold,
+    is_cyrillic,
+    is_dictionary_word,
+    language_analyzer,
+    russian_lemma,
+    surface_analyzer,
+)
 from .documents import SearchDocument
 from .glossary import matched_concepts
+from .lexicon import translations
+from .translit import Transliterations
 from .vectors import write_vectors
 
 
@@ -47,12 +59,26 @@ def make_schema() -> Schema:
         "title": STORED(),
         "body": STORED(),
         "url": STORED(),
+        "weight": STORED(),
         SURFACE_FIELD: TEXT(analyzer=surface_analyzer(), phrase=False),
     }
     for language in LANGUAGES:
         fields[title_field(language)] = TEXT(analyzer=language_analyzer(language))
         fields[body_field(language)] = TEXT(analyzer=language_analyzer(language))
     return Schema(**fields)
+
+
+#: A document that is a list of bare terms (a book's index, a table of contents) holds many
+#: words and answers no question: its score is multiplied by this.
+WORD_LIST_WEIGHT = 0.3
+
+
+def answer_weight(document: SearchDocument) -> float:
+    """:data:`WORD_LIST_WEIGHT` for a word list (ten lines or more, three words a line or
+    fewer on average), else 1."""
+    lines = [line for line in document.body.splitlines() if line.strip()]
+    words = sum(len(line.split()) for line in lines)
+    return WORD_LIST_WEIGHT if len(lines) >= 10 and words <= 3 * len(lines) else 1.0
 
 
 def _fields_of(document: SearchDocument) -> dict[str, object]:
@@ -66,6 +92,7 @@ def _fields_of(document: SearchDocument) -> dict[str, object]:
         "title": document.title,
         "body": document.body,
         "url": document.url,
+        "weight": answer_weight(document),
         SURFACE_FIELD: f"{document.title}\n{document.body}",
         title_field(document.language): document.title,
         body_field(document.language): document.body,
@@ -108,6 +135,8 @@ def build_index(directory: Path, documents: Iterable[SearchDocument]) -> int:
 
 
 _opened: dict[tuple[str, int, int], whoosh_index.Index] = {}
+_card_names: dict[tuple[str, int, int], dict[tuple[str, ...], frozenset[str]]] = {}
+_transliterations: dict[tuple[str, int, int], Transliterations] = {}
 _lock = threading.Lock()
 
 
@@ -124,20 +153,77 @@ def open_index(directory: Path) -> whoosh_index.Index:
     with _lock:
         if key not in _opened:
             _opened.clear()
+            _card_names.clear()
+            _transliterations.clear()
             _opened[key] = whoosh_index.open_dir(directory)
-            _warm_caches(_opened[key])
+            _transliterations[key] = Transliterations.of(_warm_caches(_opened[key]))
+            _card_names[key] = _names_of_cards(_opened[key])
         return _opened[key]
 
 
-def _warm_caches(index: whoosh_index.Index) -> None:
+def _name_words(text: str) -> tuple[str, ...]:
+    """The words of a name as a query's words are compared with it: folded, an article first
+    left out ("The One Ring": "one ring")."""
+    words = [fold(word) for word in re.findall(r"\w+", text)]
+    return tuple(words[1:] if words[:1] in (["the"], ["a"]) else words)
+
+
+def _names_of_cards(index: whoosh_index.Index) -> dict[tuple[str, ...], frozenset[str]]:
+    """Each card's names' words (its title with and without its subtitle: "Gandalf, The Grey
+    Wizard" and "Gandalf" of "Gandalf, The Grey Wizard (1R364)") and the documents of the cards
+    so named."""
+    names: dict[tuple[str, ...], set[str]] = {}
+    with index.searcher() as searcher:
+        for fields in searcher.documents(doc_type="card"):
+            full = fields["title"].rsplit(" (", 1)[0]
+            for name in {full, full.split(",")[0]}:
+                words = _name_words(name)
+                if words:
+                    names.setdefault(words, set()).add(fields["doc_id"])
+    return {words: frozenset(ids) for words, ids in names.items()}
+
+
+def named_cards(directory: Path, text: str) -> tuple[frozenset[str], float]:
+    """The documents of the cards whose title ``text`` names ("mount doom", "Gandalf's staff":
+    the title's words, in order, among the text's), and the share of the text's words their
+    titles cover."""
+    open_index(directory)
+    names = next(iter(_card_names.values()), {})
+    words = _name_words(text)
+    longest = max((len(name) for name in names), default=0)
+    found: set[str] = set()
+    covered: set[int] = set()
+    for start in range(len(words)):
+        for size in range(1, min(longest, len(words) - start) + 1):
+            cards = names.get(words[start : start + size], frozenset())
+            if cards:
+                found |= cards
+                covered.update(range(start, start + size))
+    content = [i for i, word in enumerate(words) if word not in STOPWORDS]
+    return frozenset(found), len(covered.intersection(content)) / max(1, len(content))
+
+
+def _warm_caches(index: whoosh_index.Index) -> list[str]:
     """Analyze the glossary and lemmatize the index's Russian vocabulary once per process, so
-    that no search pays pymorphy3's price for the words of the snippets it highlights."""
+    that no search pays pymorphy3's price for the words of the snippets it highlights, and load
+    the English dictionary and the encoder lexicon; returns that vocabulary."""
     matched_concepts("")
+    is_dictionary_word("warm")
+    translations(["warm"], 1, 1.0)
+    cyrillic = []
     with index.reader() as reader:
         for word in reader.lexicon(SURFACE_FIELD):
             text = word.decode()
             if is_cyrillic(text):
                 russian_lemma(text)
+                cyrillic.append(text)
+    return cyrillic
+
+
+def transliterations(directory: Path) -> Transliterations:
+    """The Cyrillic words of the index in ``directory`` by their Latin keys."""
+    open_index(directory)
+    return next(iter(_transliterations.values()), Transliterations())
 
 
 _local = threading.local()

@@ -10,15 +10,29 @@ the words higher.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from whoosh import query as q
 from whoosh.reading import IndexReader
 
-from .analysis import LANGUAGES, analyze, fold, normalize, query_words
-from .glossary import Concept, matched_concepts
+from .analysis import (
+    LANGUAGES,
+    analyze,
+    edit_distance,
+    english_correction,
+    fold,
+    is_cyrillic,
+    is_dictionary_word,
+    normalize,
+    query_words,
+    russian_lemma,
+    russian_stem,
+)
+from .glossary import Concept, english_terms, matched_concepts
 from .index import SURFACE_FIELD, body_field, title_field
+from .translit import FUNCTION_WORDS, Transliterations
 
 TITLE_BOOST = 2.5
 SURFACE_BOOST = 0.5
@@ -26,6 +40,24 @@ GLOSSARY_BOOST = 0.5
 FUZZY_BOOST = 0.4
 MIN_FUZZY_LENGTH = 5
 MAX_FUZZY_CANDIDATES = 8
+#: A Latin word of this many letters or more may be Russian typed in Latin letters; its Russian
+#: readings weigh this much (at most this many of them).
+MIN_TRANSLIT_LENGTH = 3
+TRANSLIT_BOOST = 0.8
+MAX_TRANSLIT_CANDIDATES = 4
+#: An English word also searches its nearest Russian lemmas by the sentence encoder
+#: (:mod:`.lexicon`): at most this many, at least this close (cosine), each weighing this much
+#: times its cosine.
+TRANSLATIONS = 3
+TRANSLATION_MINIMUM = 0.8
+TRANSLATION_BOOST = 0.5
+
+Translations = Callable[[list[str], int, float], dict[str, list[tuple[str, float]]]]
+#: A Cyrillic word also searches the lemmas beginning with its stem (of this many letters or
+#: more), at most this many, each weighing this much.
+MIN_FAMILY_STEM = 4
+MAX_FAMILY = 6
+FAMILY_BOOST = 0.5
 # Looking up near spellings costs a millisecond or more a word: only the first few unknown words
 # of a query get them, so that a long garbled query cannot take long.
 MAX_FUZZY_WORDS = 3
@@ -37,38 +69,25 @@ _GLOSSARY_FIELDS = {"ru": ("ru", "en"), "en": ("ru", "en"), "pl": ("pl",)}
 
 @dataclass(frozen=True)
 class PlannedQuery:
-    """The whoosh query; per language the analyzed terms to highlight in snippets; and per query
+    """The whoosh query; per language the analyzed terms to highlight in snippets; per query
     word the sets of ``(field, term)`` pairs, any of which matched in full satisfies the word,
-    itself or through a glossary concept."""
+    itself or through a glossary concept; and each word the index does not know with the word
+    it was taken for (its nearest spelling, or the Russian word it transliterates)."""
 
     query: q.Query | None
     highlight_terms: dict[str, frozenset[str]] = field(default_factory=dict)
     word_alternatives: tuple[frozenset[frozenset[tuple[str, bytes]]], ...] = ()
+    corrections: dict[str, str] = field(default_factory=dict)
 
-    def coverage(self, matched: Iterable[tuple[str, bytes]]) -> float:
-        """The share of the query's words that one hit's ``matched`` terms satisfy."""
-        matched = set(matched)
+    def coverage(self, matched: Iterable[tuple[str, bytes]], *, titles_only: bool = False) -> float:
+        """The share of the query's words that one hit's ``matched`` terms satisfy (only those
+        of its title fields, with ``titles_only``)."""
+        matched = {term for term in matched if not titles_only or term[0].startswith("title_")}
         satisfied = sum(
             any(terms <= matched for terms in alternatives)
             for alternatives in self.word_alternatives
         )
         return satisfied / len(self.word_alternatives)
-
-
-def edit_distance(a: str, b: str) -> int:
-    """Levenshtein distance with adjacent transpositions counted as one edit ("осаад"/"осада")."""
-    previous2: list[int] = []
-    previous = list(range(len(b) + 1))
-    for i, char_a in enumerate(a, start=1):
-        current = [i] + [0] * len(b)
-        for j, char_b in enumerate(b, start=1):
-            current[j] = min(
-                previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (char_a != char_b)
-            )
-            if i > 1 and j > 1 and char_a == b[j - 2] and a[i - 2] == char_b:
-                current[j] = min(current[j], previous2[j - 2] + 1)
-        previous2, previous = previous, current
-    return previous[-1]
 
 
 def _allowed_edits(word: str) -> int:
@@ -82,6 +101,30 @@ def _field_terms(word: str) -> list[tuple[str, str, float]]:
         form = normalize(word, language)
         terms += [(title_field(language), form, TITLE_BOOST), (body_field(language), form, 1.0)]
     return terms
+
+
+def _word_family(reader: IndexReader, word: str) -> list[tuple[str, str, float]]:
+    """The Russian fields' other lemmas that share a Cyrillic word's Snowball stem as their
+    beginning ("снять": «снятие»; "скрыть": «скрытие»; "отступить": «отступление»), at most
+    :data:`MAX_FAMILY`, weighing :data:`FAMILY_BOOST`: a question's verb finds a heading's noun."""
+    if not is_cyrillic(word):
+        return []
+    stem, lemma = russian_stem(word), russian_lemma(word)
+    if len(stem) < MIN_FAMILY_STEM:
+        return []
+    family = [
+        term.decode()
+        for term in reader.expand_prefix(body_field("ru"), stem)
+        if term.decode() != lemma
+    ][:MAX_FAMILY]
+    return [
+        (name, member, boost)
+        for member in family
+        for name, boost in (
+            (title_field("ru"), TITLE_BOOST * FAMILY_BOOST),
+            (body_field("ru"), FAMILY_BOOST),
+        )
+    ]
 
 
 def _is_known(reader: IndexReader, terms: list[tuple[str, str, float]]) -> bool:
@@ -100,8 +143,23 @@ def _near_spellings(reader: IndexReader, word: str) -> list[str]:
             SURFACE_FIELD, folded, 2, prefix=1 if len(folded) < 7 else 2
         )
     }
-    near = sorted((d, t) for t, d in candidates.items() if d <= allowed)
-    return [term for _, term in near[:MAX_FUZZY_CANDIDATES]]
+    near = sorted(
+        (d, -reader.doc_frequency(SURFACE_FIELD, t), t)
+        for t, d in candidates.items()
+        if d <= allowed
+    )
+    return [term for _, _, term in near[:MAX_FUZZY_CANDIDATES]]
+
+
+def _transliterated(reader: IndexReader, word: str, translit: Transliterations) -> list[str]:
+    """The indexed Russian words an unknown Latin ``word`` may be typed for (one edit away
+    too), the commonest first, at most :data:`MAX_TRANSLIT_CANDIDATES`. A word the index knows
+    is taken as typed ("bitwa" is Polish, not «битва»)."""
+    if is_cyrillic(word) or word.isdigit() or len(word) < MIN_TRANSLIT_LENGTH:
+        return []
+    found = translit.cyrillic(word)
+    found.sort(key=lambda w: -reader.doc_frequency(SURFACE_FIELD, w))
+    return found[:MAX_TRANSLIT_CANDIDATES]
 
 
 def _concept_clause(concept: Concept, highlight: dict[str, set[str]]) -> q.Query:
@@ -125,11 +183,20 @@ def _word_clause(
     word: str,
     terms: list[tuple[str, str, float]],
     spellings: list[str],
+    russian: dict[str, float],
     highlight: dict[str, set[str]],
 ) -> q.Query:
-    """One query word in every language's fields and as a surface form, or its near spellings."""
+    """One query word in every language's fields and as a surface form, or its near spellings,
+    and the Russian lemmas it may stand for (transliterated or translated), each with its
+    boost, in the Russian fields."""
     alternatives = [q.Term(name, term, boost=boost) for name, term, boost in terms]
     alternatives += [q.Term(SURFACE_FIELD, s, boost=FUZZY_BOOST) for s in spellings]
+    for lemma, boost in russian.items():
+        alternatives += [
+            q.Term(title_field("ru"), lemma, boost=TITLE_BOOST * boost),
+            q.Term(body_field("ru"), lemma, boost=boost),
+        ]
+        highlight["ru"].add(lemma)
     for language in LANGUAGES:
         highlight[language].update(normalize(w, language) for w in [word, *spellings])
     return q.Or(alternatives)
@@ -145,19 +212,123 @@ def _alternatives(clauses: list[q.Query]) -> frozenset[frozenset[tuple[str, byte
     )
 
 
-def plan_query(text: str, reader: IndexReader) -> PlannedQuery:
-    """The whoosh query for ``text`` against the index ``reader`` reads."""
-    highlight: dict[str, set[str]] = {language: set() for language in LANGUAGES}
-    words = query_words(text)
+def _correction(
+    word: str, russian_of: dict[str, list[str]], spellings_of: dict[str, list[str]]
+) -> str:
+    """What an unknown word was typed for, unless it is a dictionary word (a real word the
+    rulebooks do not use is no typo): the Russian word it transliterates (``russian_of`` holds
+    only a query typed in Russian's), else its nearest spelling in the index if one edit away,
+    else the English word one edit away; else itself."""
+    if is_dictionary_word(word):
+        return word
+    if russian_of.get(word):
+        return russian_of[word][0]
+    if spellings_of.get(word) and edit_distance(fold(word), spellings_of[word][0]) <= 1:
+        return spellings_of[word][0]
+    return (not is_cyrillic(word) and english_correction(word, english_terms())) or word
+
+
+def _russian_readings(
+    words: list[str],
+    russian_of: dict[str, list[str]],
+    translations: Translations | None,
+) -> dict[str, dict[str, float]]:
+    """Per query word, the Russian lemmas it may stand for and their boosts: those of the
+    Russian words it transliterates (:data:`TRANSLIT_BOOST`), else, for a Latin word, its
+    nearest lemmas by the encoder (:data:`TRANSLATION_BOOST` times the cosine)."""
+    readings: dict[str, dict[str, float]] = {
+        word: {russian_lemma(w): TRANSLIT_BOOST for w in found}
+        for word, found in russian_of.items()
+        if found
+    }
+    latin = [
+        w
+        for w in words
+        if w not in readings and not is_cyrillic(w) and not w.isdigit() and len(w) >= 3
+    ]
+    if translations is not None:
+        for word, found in translations(latin, TRANSLATIONS, TRANSLATION_MINIMUM).items():
+            readings[word] = {lemma: TRANSLATION_BOOST * cosine for lemma, cosine in found}
+    return readings
+
+
+@dataclass
+class _Readings:
+    """How each query word is read: its terms in every field, its near spellings, the Russian
+    words it may transliterate, and what it was typed for (the unknown words')."""
+
+    terms_of: dict[str, list[tuple[str, str, float]]]
+    spellings_of: dict[str, list[str]]
+    russian_of: dict[str, list[str]]
+    corrections: dict[str, str]
+    typed_russian: bool
+
+    @property
+    def corrected(self) -> dict[str, str]:
+        """The corrections that are one word each (a suggestion may write more)."""
+        return {w: c for w, c in self.corrections.items() if c != w and query_words(c) == [c]}
+
+
+def _read_words(
+    words: list[str], reader: IndexReader, translit: Transliterations | None
+) -> _Readings:
     terms_of = {word: _field_terms(word) for word in words}
     unknown = [word for word, terms in terms_of.items() if not _is_known(reader, terms)]
-    spellings_of = {word: _near_spellings(reader, word) for word in unknown[:MAX_FUZZY_WORDS]}
-    clauses_of = {
-        word: [_word_clause(word, terms, spellings_of.get(word, []), highlight)]
-        for word, terms in terms_of.items()
+    russian_of = {
+        word: _transliterated(reader, word, translit) for word in unknown if translit is not None
     }
+    spellings_of = {
+        word: _near_spellings(reader, word)
+        for word in [w for w in unknown if not russian_of.get(w)][:MAX_FUZZY_WORDS]
+    }
+    # Russian in Latin letters when most of its words read as Russian words.
+    typed_russian = 2 * sum(bool(found) for found in russian_of.values()) >= len(terms_of)
+    corrections = {
+        word: _correction(word, russian_of if typed_russian else {}, spellings_of)
+        for word in unknown
+    }
+    for word in terms_of:
+        terms_of[word] = terms_of[word] + _word_family(reader, word)
+    readings = _Readings(terms_of, spellings_of, russian_of, corrections, typed_russian)
+    # A word corrected to a real word the index does not have ("retreet": "retreat") is also
+    # searched as that word.
+    for word, correction in readings.corrected.items():
+        if correction not in spellings_of.get(word, []) + russian_of.get(word, []):
+            terms_of[word] = terms_of[word] + _field_terms(correction)
+    return readings
+
+
+def plan_query(
+    text: str,
+    reader: IndexReader,
+    translit: Transliterations | None = None,
+    translations: Translations | None = None,
+) -> PlannedQuery:
+    """The whoosh query for ``text`` against the index ``reader`` reads (``translit``: its
+    Russian words by Latin key, to read Russian typed in Latin letters; ``translations``: the
+    nearest Russian lemmas of English words, :func:`.lexicon.translations`)."""
+    highlight: dict[str, set[str]] = {language: set() for language in LANGUAGES}
+    words = query_words(text)
+    read = _read_words(words, reader, translit)
+    russian = _russian_readings(list(read.terms_of), read.russian_of, translations)
+    clauses_of = {
+        word: [
+            _word_clause(
+                word, terms, read.spellings_of.get(word, []), russian.get(word, {}), highlight
+            )
+        ]
+        for word, terms in read.terms_of.items()
+    }
+    corrected = read.corrected
+    corrections = dict(read.corrections)
+    if read.typed_russian and corrections:
+        typed = re.findall(r"\w+", text.lower())
+        corrections.update((w, FUNCTION_WORDS[w]) for w in typed if w in FUNCTION_WORDS)
+    # The glossary reads the corrected words.
     concept_clauses = []
-    for concept, positions in matched_concepts(text).items():
+    for concept, positions in matched_concepts(
+        " ".join(corrected.get(w, w) for w in words)
+    ).items():
         clause = _concept_clause(concept, highlight)
         concept_clauses.append(clause)
         for position in positions:
@@ -168,4 +339,5 @@ def plan_query(text: str, reader: IndexReader) -> PlannedQuery:
         q.Or([clauses[0] for clauses in clauses_of.values()] + concept_clauses),
         {language: frozenset(terms) for language, terms in highlight.items()},
         tuple(_alternatives(clauses) for clauses in clauses_of.values()),
+        {word: found for word, found in corrections.items() if found != word},
     )

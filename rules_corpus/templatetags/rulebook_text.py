@@ -6,6 +6,8 @@ from django import template
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from rules_corpus.search.passages import paragraph_anchor
+
 register = template.Library()
 
 BULLET = re.compile(r"^\s*(?:[-•☉⊗]\s+)+")
@@ -25,14 +27,18 @@ def _item(line: str) -> str:
     return f"<li{nested}>{_inline(BULLET.sub('', line))}</li>"
 
 
-def _paragraph(paragraph: str) -> str:
+def _paragraph(paragraph: str, number: int) -> str:
     lines = paragraph.split("\n")
+    anchor = paragraph_anchor(number)
     if all(BULLET.match(line) for line in lines):
-        return "<ul>" + "".join(_item(line) for line in lines) + "</ul>"
-    return "<p>" + "<br>".join(_inline(line.strip()) for line in lines) + "</p>"
+        return f'<ul id="{anchor}">' + "".join(_item(line) for line in lines) + "</ul>"
+    return f'<p id="{anchor}">' + "<br>".join(_inline(line.strip()) for line in lines) + "</p>"
 
 
 @register.filter
 def rulebook_text(text: str) -> SafeString:
-    """Paragraphs (separated by a blank line) as HTML; every character is escaped first."""
-    return mark_safe("\n".join(_paragraph(p) for p in text.split("\n\n") if p.strip()))
+    """Paragraphs (separated by a blank line) as HTML, each with its id (numbered as the search
+    numbers them: :func:`rules_corpus.search.passages.paragraphs`); every character is escaped
+    first."""
+    blocks = [p for p in text.split("\n\n") if p.strip()]
+    return mark_safe("\n".join(_paragraph(p, n) for n, p in enumerate(blocks)))

@@ -78,6 +78,6 @@ def test_unknown_rulebook_or_anchor_is_404(client, loaded_rulebooks, url):
 def test_text_rendering_escapes_and_keeps_structure():
     html = rulebook_text("**Важно:** <b>x</b> *курсив*\nстрока\n\n- один\n  - **два**")
     assert html == (
-        "<p><strong>Важно:</strong> &lt;b&gt;x&lt;/b&gt; <em>курсив</em><br>строка</p>\n"
-        '<ul><li>один</li><li class="nested"><strong>два</strong></li></ul>'
+        '<p id="p-0"><strong>Важно:</strong> &lt;b&gt;x&lt;/b&gt; <em>курсив</em><br>строка</p>\n'
+        '<ul id="p-1"><li>один</li><li class="nested"><strong>два</strong></li></ul>'
     )

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules_corpus.search.analysis import analyze, fold
+from rules_corpus.search.analysis import analyze, edit_distance, fold
 from rules_corpus.search.documents import SearchDocument
 from rules_corpus.search.glossary import (
     TCG_FILE,
@@ -14,7 +14,6 @@ from rules_corpus.search.glossary import (
     extract_pairs,
     matched_concepts,
 )
-from rules_corpus.search.query import edit_distance
 
 
 @pytest.mark.parametrize(

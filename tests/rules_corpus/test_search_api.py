@@ -99,7 +99,7 @@ def test_any_input_is_answered_with_results_or_a_400(corpus_search_index, q, gam
     response = get(q=q, game=game, page=page)
     assert response.status_code in (200, 400)
     expected = (
-        {"count", "page", "num_pages", "results"}
+        {"count", "page", "num_pages", "suggestion", "results"}
         if response.status_code == 200
         else {
             "detail",

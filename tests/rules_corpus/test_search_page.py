@@ -29,6 +29,27 @@ def test_results_show_the_book_the_section_link_and_the_snippet(client, corpus_s
     assert '<mark class="match' in html
 
 
+def test_the_best_answer_comes_first_with_a_link_to_its_paragraph(client, corpus_search_index):
+    response = client.get(URL, {"q": "сколько юнитов может быть в регионе"})
+    html = response.content.decode()
+    best = html.index('id="best-answer"')
+    assert html.index('role="search"') < best < html.index('id="search-count"')
+    block = html[best : html.index("</section>", best)]
+    assert re.search(r'href="/rules/[\w-]+/[\w-]+/#p-\d+"', block)
+    assert "<mark" in block
+    assert html.index('class="result-group">Разделы правил<') > best  # sections, as a group
+
+
+def test_a_typo_gets_a_did_you_mean_link(client, corpus_search_index):
+    html = client.get(URL, {"q": "сколко юнитов", "game": "wotr"}).content.decode()
+    assert 'id="did-you-mean"' in html
+    assert (
+        "?q=%D1%81%D0%BA%D0%BE%D0%BB%D1%8C%D0%BA%D0%BE%20%D1%8E%D0%BD%D0%B8%D1%82%D0%BE%D0%B2&amp;game=wotr"
+        in html
+    )
+    assert 'id="did-you-mean"' not in client.get(URL, {"q": "сколько юнитов"}).content.decode()
+
+
 def test_the_filters_are_kept_and_applied(client, corpus_search_index):
     response = client.get(URL, {"q": "назгул", "game": "journey-to-mordor", "lang": "ru"})
     html = response.content.decode()
@@ -99,6 +120,25 @@ def test_the_command_indexes_every_section_of_the_database(loaded_rulebooks, set
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["ru", "pl", "en"])
+def test_on_a_phone_the_answering_sentence_is_in_the_first_screen_and_opens_its_paragraph(
+    page, live_server, search_index, language
+):
+    page.set_viewport_size({"width": 390, "height": 844})
+    question = {"ru": "как снять осаду", "pl": "jak przebiega pojedynek postaci",
+                "en": "how does a sortie work"}[language]  # fmt: skip
+    page.goto(f"{live_server.url}/search/?q={question}")
+    best = page.locator("#best-answer")
+    box = best.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 844
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    best.locator("a").click()
+    page.wait_for_url(re.compile(r".*/rules/[\w-]+/[\w-]+/#p-\d+$"))
+    assert page.locator(".rule-text :target").count() == 1
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
 def test_a_player_searches_from_the_header_and_follows_the_permalink(
     page, live_server, search_index
 ):
@@ -111,5 +151,5 @@ def test_a_player_searches_from_the_header_and_follows_the_permalink(
     assert "Niewola" in first.inner_text()
     assert page.locator(".result mark").count() > 0
     first.click()
-    page.wait_for_url(re.compile(r".*/rules/wojna-o-pierscien/niewola[\w-]*/$"))
+    page.wait_for_url(re.compile(r".*/rules/wojna-o-pierscien/niewola[\w-]*/(#p-\d+)?$"))
     assert "Niewola" in page.locator("h1").inner_text()

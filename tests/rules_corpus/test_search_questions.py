@@ -14,7 +14,7 @@ pytestmark = pytest.mark.usefixtures("db")
 #: (question, one section that answers it, as rulebook/anchor)
 SAMPLE = [
     ("how many victory points do the free peoples need to win", "wotr-rules/usloviia-pobedy"),
-    ("can a besieged army retreat to an adjacent region", "wotr-rules/ataka-tsitadeli"),
+    ("can a besieged army retreat to an adjacent region", "wotr-rules/vedenie-osady"),
     ("how does a sortie work", "wotr-rules/vylazka"),
     ("what is a combat card", "wotr-rules/boevye-karty-2"),
     ("how do the elven rings work", "wotr-rules/elfiiskie-koltsa"),

@@ -20,10 +20,21 @@ def full_index(tmp_path):
 
 
 def test_rule_sections_come_before_cards_that_match_as_well(full_index):
-    """Hundreds of cards say "Ring-bearer"; the rules on the Хранитель Кольца still lead."""
-    hits = search(full_index, "Ring-bearer").hits
+    """Hundreds of cards say "Ring-bearer"; the rules on the Хранитель Кольца still lead, and the
+    cards come as their own group after every rule section (issue 13)."""
+    hits = search(full_index, "Ring-bearer", page_size=1000).hits
     assert hits[0].doc_type == "section" and hits[0].rulebook == "lotr-tcg-rules"
-    assert any(hit.doc_type == "card" for hit in hits), "cards are found too"
+    types = [hit.doc_type for hit in hits]
+    assert "card" in types, "cards are found too"
+    assert types == sorted(types, key=lambda t: t == "card"), "no card before a section"
+
+
+def test_cards_come_first_only_when_the_query_names_them(full_index):
+    named = search(full_index, "Gandalf, the grey wizard").hits
+    assert named[0].doc_type == "card" and named[0].title.startswith("Gandalf")
+    assert search(full_index, "how do spells work").hits[0].doc_type == "section"
+    game = search(full_index, "what does the gandalf face do in journey to mordor").hits
+    assert game[0].url.endswith("/journey-to-mordor/gendalf/"), "another game named"
 
 
 @pytest.mark.parametrize("doc_type", ["section", "card"])

@@ -1,0 +1,81 @@
+"""A section's text as paragraphs: one numbering for the search (which passage answers) and
+the section page (``id="p-<number>"`` on each paragraph, so that a result opens at it); and
+the passage of a section that answers a query, down to its sentence."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .analysis import forms
+
+
+def paragraphs(text: str) -> list[str]:
+    """The non-blank paragraphs of a stored section text (separated by a blank line), stripped."""
+    return [paragraph.strip() for paragraph in text.split("\n\n") if paragraph.strip()]
+
+
+def paragraph_anchor(number: int) -> str:
+    """The HTML id of paragraph ``number`` (from 0) on a section page."""
+    return f"p-{number}"
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?…:;])\s+")
+
+
+def sentences(paragraph: str) -> list[str]:
+    """A paragraph's sentences (and list items, one a line), in order."""
+    return [
+        sentence.strip()
+        for line in paragraph.split("\n")
+        for sentence in _SENTENCE_END.split(line)
+        if sentence.strip()
+    ]
+
+
+#: What a number in a paragraph or sentence counts for when the question asks how many, and
+#: what being the passage nearest by sentence vector counts for (in query words matched).
+NUMBER_BONUS = 0.5
+NEAREST_BONUS = 0.25
+_DIGIT = re.compile(r"\d")
+
+
+def _matched(text: str, terms: frozenset[str], language: str, numbers: bool) -> float:
+    bonus = NUMBER_BONUS if numbers and _DIGIT.search(text) else 0
+    return len(terms.intersection(forms(text, language))) + bonus
+
+
+@dataclass(frozen=True)
+class Passage:
+    """Where in a section the answer is: its paragraph's number and the sentence that answers."""
+
+    paragraph: int
+    sentence: str
+
+
+def answering_passage(
+    text: str,
+    terms: frozenset[str],
+    language: str,
+    nearest: int | None = None,
+    *,
+    numbers: bool = False,
+) -> Passage | None:
+    """The paragraph of ``text`` holding the most of the query's analyzed ``terms`` (the
+    paragraph the sentence vectors found nearest, ``nearest``, counts :data:`NEAREST_BONUS`; with
+    ``numbers``, for a question asking how many, a number counts :data:`NUMBER_BONUS`), and
+    its sentence holding the most of them; None for an empty text."""
+    found = paragraphs(text)
+    if not found:
+        return None
+    scores = [
+        _matched(paragraph, terms, language, numbers) + (NEAREST_BONUS if number == nearest else 0)
+        for number, paragraph in enumerate(found)
+    ]
+    best = max(range(len(found)), key=lambda number: (scores[number], -number))
+    candidates = sentences(found[best])
+    sentence = max(
+        candidates,
+        key=lambda s: (_matched(s, terms, language, numbers), -candidates.index(s)),
+    )
+    return Passage(best, sentence)

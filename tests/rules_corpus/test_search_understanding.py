@@ -1,0 +1,88 @@
+"""Questions as a player types them, on the five real rulebooks (issue 13): Russian typed in
+Latin letters, did-you-mean in every language, a named game, the answering passage."""
+
+import pytest
+
+from rules_corpus.search.engine import search
+from tests.rules_corpus import search_factories
+
+corpus_index_dir = search_factories.corpus_index_dir
+corpus_search_index = search_factories.corpus_search_index
+pytestmark = pytest.mark.usefixtures("db")
+
+
+def _sections(page, top=5):
+    return ["/".join(hit.url.strip("/").split("/")[-2:]) for hit in page.hits[:top]]
+
+
+@pytest.mark.parametrize(
+    ("typed", "suggestion", "answer"),
+    [
+        ("skolko yunitov v regione", "сколько юнитов в регионе", "wotr-rules/sostavlenie-armii"),
+        ("okhota za koltsom", "охота за кольцом", "wotr-rules/okhota-za-koltsom"),
+        ("vylazka", "вылазка", "wotr-rules/vylazka"),
+    ],
+)
+def test_russian_typed_in_latin_letters_finds_its_section(
+    corpus_search_index, typed, suggestion, answer
+):
+    page = search(corpus_search_index, typed)
+    assert page.suggestion == suggestion
+    assert answer in _sections(page)
+
+
+@pytest.mark.parametrize(
+    ("typed", "suggestion"),
+    [
+        ("сколко юнитов максимум в регоне", "сколько юнитов максимум в регионе"),
+        ("niewloa", "niewola"),
+        ("how to relieve a seige", "how to relieve a siege"),
+    ],
+)
+def test_a_typo_gets_a_did_you_mean_in_each_language(corpus_search_index, typed, suggestion):
+    assert search(corpus_search_index, typed).suggestion == suggestion
+
+
+@pytest.mark.parametrize(
+    "typed",
+    ["what do the boxes and tracks on the board do", "осада цитадели", "oblężenie twierdzy"],
+)
+def test_words_spelled_right_get_no_suggestion(corpus_search_index, typed):
+    """ "board" is not in the rulebooks, but it is an English word: no "did you mean: bard"."""
+    assert search(corpus_search_index, typed).suggestion is None
+
+
+def test_a_corrected_word_is_searched_as_corrected(corpus_search_index):
+    assert "wotr-rules/sniatie-osady" in _sections(search(corpus_search_index, "relieve seige"))
+
+
+def test_a_named_game_ranks_its_sections_first(corpus_search_index):
+    hits = search(corpus_search_index, "how does the ring phase work in wojna").hits
+    assert hits[0].game == "wojna"
+    assert (
+        search(corpus_search_index, "what does the orc face do in journey to mordor")
+        .hits[0]
+        .url.endswith("/journey-to-mordor/ork/")
+    )
+
+
+def test_a_polish_question_prefers_the_polish_rulebook(corpus_search_index):
+    hits = search(corpus_search_index, "jak przebiega pojedynek postaci").hits
+    assert hits[0].url.endswith("/wojna-o-pierscien/pojedynek/")
+
+
+def test_the_best_hit_carries_its_answering_sentence_and_a_link_to_its_paragraph(
+    corpus_search_index,
+):
+    """A question asking how many is answered by the sentence with the number."""
+    hits = search(corpus_search_index, "сколько юнитов может быть в регионе").hits
+    armies = next(h for h in hits if h.url.endswith("/sostavlenie-armii/"))
+    assert "10" in armies.answer and "<mark" in armies.answer
+    assert armies.passage_url == armies.url + "#p-1"
+    assert all(h.passage_url.startswith(h.url + "#p-") for h in hits if h.doc_type == "section")
+
+
+def test_english_questions_about_russian_rules_use_the_encoder_lexicon(corpus_search_index):
+    """No glossary entry says "destroyed" is «уничтожение»: the encoder's nearest lemma does."""
+    page = search(corpus_search_index, "what happens to leaders when the army is destroyed")
+    assert "wotr-rules/unichtozhenie-liderov" in _sections(page, 3)
