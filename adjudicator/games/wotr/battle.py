@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
+from typing import Any
 
 from gmpy2 import mpz
 
@@ -102,34 +103,40 @@ class RoundHits:
     defender_hits: tuple[Fraction, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
-class BattleOdds(Answer):
-    """The exact outcome of a battle."""
+class EndStateChances:
+    """What every battle answer says of its end states (``outcomes``: end state → chance)."""
 
-    battle: Battle
-    outcomes: Mapping[EndState, Fraction]
-    rounds: tuple[RoundHits, ...]
+    outcomes: Mapping[EndState, Any]
 
-    def probability(self, condition) -> Fraction:
+    def probability(self, condition) -> Any:
         """P(end state satisfies ``condition(ar, ae, dr, de)``)."""
         return sum(
             (p for state, p in self.outcomes.items() if condition(*state)), start=Fraction(0)
         )
 
     @property
-    def defender_destroyed(self) -> Fraction:
+    def defender_destroyed(self) -> Any:
         """No defending units left (its leaders and characters die with it)."""
         return self.probability(lambda ar, ae, dr, de: dr + de == 0)
 
     @property
-    def attacker_destroyed(self) -> Fraction:
+    def attacker_destroyed(self) -> Any:
         """No attacking units left."""
         return self.probability(lambda ar, ae, dr, de: ar + ae == 0)
 
     @property
-    def both_destroyed(self) -> Fraction:
+    def both_destroyed(self) -> Any:
         """Both armies wiped out in the same round."""
         return self.probability(lambda ar, ae, dr, de: ar + ae == 0 and dr + de == 0)
+
+
+@dataclass(frozen=True, kw_only=True)
+class BattleOdds(EndStateChances, Answer):
+    """The exact outcome of a battle."""
+
+    battle: Battle
+    outcomes: Mapping[EndState, Fraction]
+    rounds: tuple[RoundHits, ...]
 
     def expected_losses(self) -> dict[str, dict[str, Fraction]]:
         """Expected units and elites lost by each side (an elite turned regular counts as an

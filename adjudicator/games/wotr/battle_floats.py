@@ -30,6 +30,7 @@ from adjudicator.games.wotr.battle import (
     Army,
     Battle,
     EndState,
+    EndStateChances,
     Side,
     _reachable,
     apply_hits,
@@ -39,21 +40,10 @@ from adjudicator.games.wotr.dice import die_success
 
 
 @dataclass(frozen=True)
-class BattleChances:
+class BattleChances(EndStateChances):
     """A battle's end states with their chances (floats within 10⁻¹² of the exact ones)."""
 
     outcomes: dict[EndState, float]
-
-    def probability(self, condition) -> float:
-        return sum(p for state, p in self.outcomes.items() if condition(*state))
-
-    @property
-    def defender_destroyed(self) -> float:
-        return self.probability(lambda ar, ae, dr, de: dr + de == 0)
-
-    @property
-    def attacker_destroyed(self) -> float:
-        return self.probability(lambda ar, ae, dr, de: ar + ae == 0)
 
 
 def _hits(army: Army, dice: int, target: int) -> np.ndarray:

@@ -129,10 +129,15 @@ def _side_fields(prefix: str, label, regular: int) -> dict[str, forms.Field]:
     }
 
 
-def _sides(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """Both armies as the API takes them, from the side fields."""
+def _battle(data: dict[str, Any]) -> dict[str, Any]:
+    """Both armies, the settlement and the siege as the API takes them."""
     return {
-        side: {key: data[f"{side}_{key}"] for key in ARMY_KEYS} for side in ("attacker", "defender")
+        **{
+            side: {key: data[f"{side}_{key}"] for key in ARMY_KEYS}
+            for side in ("attacker", "defender")
+        },
+        "settlement": data["settlement"],
+        "siege": data["siege"],
     }
 
 
@@ -167,11 +172,8 @@ class BattleForm(EngineErrorsMixin):
 
     def as_request(self) -> dict[str, Any]:
         data = self.cleaned_data
-        sides = _sides(data)
         return {
-            **sides,
-            "settlement": data["settlement"],
-            "siege": data["siege"],
+            **_battle(data),
             "rounds": data["rounds"],
             "attacker_stops_below": data["attacker_stops_below"] or 0,
         }
@@ -207,11 +209,8 @@ class BattlePlanForm(EngineErrorsMixin):
 
     def as_request(self) -> dict[str, Any]:
         data = self.cleaned_data
-        sides = _sides(data)
         return {
-            **sides,
-            "settlement": data["settlement"],
-            "siege": data["siege"],
+            **_battle(data),
             "goal": data["goal"],
             "target_percent": data["target_percent"],
         }

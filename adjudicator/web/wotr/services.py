@@ -60,14 +60,20 @@ def army_from(data: Mapping[str, Any]) -> Army:
     return Army(**{k: v for k, v in data.items() if k in Army.__dataclass_fields__})
 
 
-def run_battle(data: Mapping[str, Any], request=None) -> dict[str, Any]:
-    battle = Battle(
+def battle_from(data: Mapping[str, Any], **options: Any) -> Battle:
+    """The battle of a request: both armies, the settlement, the siege, and ``options``."""
+    return Battle(
         attacker=army_from(data["attacker"]),
         defender=army_from(data["defender"]),
         settlement=data["settlement"],
         siege=data["siege"],
-        rounds=data["rounds"],
-        attacker_stops_below=data["attacker_stops_below"],
+        **options,
+    )
+
+
+def run_battle(data: Mapping[str, Any], request=None) -> dict[str, Any]:
+    battle = battle_from(
+        data, rounds=data["rounds"], attacker_stops_below=data["attacker_stops_below"]
     )
     return battle_answer(battle_odds(battle), request)
 
@@ -194,13 +200,7 @@ def goal_value(goal: str, value: float) -> str:
 
 
 def run_battle_plan(data: Mapping[str, Any], request=None) -> dict[str, Any]:
-    battle = Battle(
-        attacker=army_from(data["attacker"]),
-        defender=army_from(data["defender"]),
-        settlement=data["settlement"],
-        siege=data["siege"],
-        rounds=None,
-    )
+    battle = battle_from(data, rounds=None)
     goal = data["goal"]
     plan = plan_battle(battle, goal)
     target = data.get("target_percent")
