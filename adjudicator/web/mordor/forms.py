@@ -4,6 +4,7 @@ from typing import Any
 
 from django import forms
 from django.http import QueryDict
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from adjudicator.games.mordor.model import (
@@ -51,7 +52,10 @@ def _face_choices(color: str, blank: Any) -> list[tuple[str, Any]]:
 
 
 def _position_choices(last: int) -> list[tuple[int, Any]]:
-    return [(i, f"{i} — {_(LOCATION_LABELS[LOCATIONS[i]])}") for i in range(last + 1)]
+    """Steps with their place, in the reader's language (lazy: built once, at import)."""
+    return [
+        (i, format_lazy("{} — {}", i, _(LOCATION_LABELS[LOCATIONS[i]]))) for i in range(last + 1)
+    ]
 
 
 def _track(form: forms.Form, name: str) -> list[str] | None:

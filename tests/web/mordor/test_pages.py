@@ -139,3 +139,10 @@ def test_no_hobbit_is_chosen_for_the_player(client):
         response = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
         assert response.status_code == 400
         assert "player_color" in response.context["form"].errors
+
+
+@pytest.mark.parametrize(("language", "place"), [("en", "0 — Bag End"), ("ru", "0 — Бэг-Энд")])
+def test_the_place_is_named_in_the_readers_language(client, language, place):
+    """The step choices were built at import, in whatever language was active then."""
+    page = client.get("/mordor/odds/?position=0&player_color=red", HTTP_ACCEPT_LANGUAGE=language)
+    assert place in page.content.decode()
