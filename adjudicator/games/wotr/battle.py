@@ -73,6 +73,21 @@ class Army:
         """Failed dice re-rolled: leadership capped at 5 (rules: Перекидывание результатов)."""
         return max(0, min(MAX_DICE, self.leadership))
 
+    def hits(self, dice: int, target: int) -> tuple[Fraction, ...]:
+        """P(k hits), k = 0..dice, of a roll of ``dice`` dice against ``target`` with this
+        army's re-rolls and modifiers."""
+        return hit_chances(dice, self.rerolls, target, self.roll_modifier, self.reroll_modifier)
+
+
+@cache
+def hit_chances(
+    dice: int, rerolls: int, target: int, roll_mod: int, reroll_mod: int
+) -> tuple[Fraction, ...]:
+    """P(k hits) of ``dice`` dice, then up to ``rerolls`` failed ones rolled again (rules:
+    Бросок на атаку, Перекидывание результатов из-за лидерства, Модифицирование броска)."""
+    rerolls = min(rerolls, dice)
+    return successes(dice, die_success(target, roll_mod), rerolls, die_success(target, reroll_mod))
+
 
 @dataclass(frozen=True)
 class Battle:
@@ -90,6 +105,12 @@ class Battle:
     siege: bool = False
     rounds: int | None = 1
     attacker_stops_below: int = 0
+
+    def attacker_target(self, first_round: bool) -> int:
+        """The attacker hits on 6+ in every siege round and in the first round against a city
+        or fortification (rules: Атака города или укрепления, Ведение осады), else on 5+."""
+        walls = self.settlement in ("city", FORTIFICATION) and first_round
+        return SIEGE_HIT if self.siege or walls else HIT
 
 
 @dataclass(frozen=True)
@@ -224,13 +245,10 @@ class _Roll:
 
 
 @cache
-def _roll(dice: int, rerolls: int, target: int, roll_mod: int, reroll_mod: int) -> _Roll:
-    rerolls = min(rerolls, dice)
-    chances = successes(
-        dice, die_success(target, roll_mod), rerolls, die_success(target, reroll_mod)
-    )
-    scale = SIDES ** (dice + rerolls)
-    return _Roll(dice + rerolls, tuple(int(p * scale) for p in chances))
+def _roll(army: Army, dice: int, target: int) -> _Roll:
+    faces = dice + min(army.rerolls, dice)
+    scale = SIDES**faces
+    return _Roll(faces, tuple(int(p * scale) for p in army.hits(dice, target)))
 
 
 @cache
@@ -260,7 +278,6 @@ class _Chain:
 
     def __init__(self, battle: Battle):
         self.battle = battle
-        self.first_round_bonus = battle.settlement in ("city", FORTIFICATION) and not battle.siege
         self.outcomes: dict[tuple[Side, Side], int] = {}
         self.rounds: dict[int, list] = {}
 
@@ -271,11 +288,9 @@ class _Chain:
     def rolls(self, key: int, attacker: Side, defender: Side) -> tuple[_Roll, _Roll]:
         """Both sides' rolls in a round (the attacker's target depends on the round)."""
         a, d = self.battle.attacker, self.battle.defender
-        first = key == 1 and self.first_round_bonus
-        target = SIEGE_HIT if self.battle.siege or first else HIT
         return (
-            _roll(a.dice(*attacker), a.rerolls, target, a.roll_modifier, a.reroll_modifier),
-            _roll(d.dice(*defender), d.rerolls, HIT, d.roll_modifier, d.reroll_modifier),
+            _roll(a, a.dice(*attacker), self.battle.attacker_target(key == 1)),
+            _roll(d, d.dice(*defender), HIT),
         )
 
     def attacker_goes_on(self, key: int, attacker: Side) -> bool:

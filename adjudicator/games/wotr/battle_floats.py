@@ -23,10 +23,8 @@ from math import comb
 import numpy as np
 
 from adjudicator.games.wotr.battle import (
-    FORTIFICATION,
     HIT,
     MAX_DICE,
-    SIEGE_HIT,
     Army,
     Battle,
     EndState,
@@ -100,7 +98,7 @@ def battle_chances(battle: Battle) -> BattleChances:
     if battle.rounds is not None or battle.siege:
         raise ValueError("floats answer battles fought until decided, outside a siege")
     a, d = _Side(battle.attacker), _Side(battle.defender)
-    first_target = SIEGE_HIT if battle.settlement in ("city", FORTIFICATION) else HIT
+    first_target = battle.attacker_target(first_round=True)
     dice = range(MAX_DICE + 1)
     a_hits = np.array([_hits(battle.attacker, n, HIT) for n in dice])  # attacker rolls n dice
     d_hits = np.array([_hits(battle.defender, n, HIT) for n in dice])

@@ -26,7 +26,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import cache
 from typing import Any
 
 from adjudicator.games.common import N_, Answer, InvalidInput, Message, loop_closure
@@ -34,7 +33,6 @@ from adjudicator.games.wotr import citations as cite
 from adjudicator.games.wotr.battle import (
     CASUALTY_POLICIES,
     HIT,
-    SIEGE_HIT,
     Battle,
     Side,
     apply_hits,
@@ -42,8 +40,7 @@ from adjudicator.games.wotr.battle import (
     battle_citations,
     check_battle,
 )
-from adjudicator.games.wotr.board import FORTIFICATION, MAX_UNITS_PER_REGION
-from adjudicator.games.wotr.dice import die_success, successes
+from adjudicator.games.wotr.board import MAX_UNITS_PER_REGION
 from adjudicator.games.wotr.messages import one_of
 
 DESTROY, CAPTURE, EXCHANGE = "destroy", "capture", "exchange"
@@ -102,17 +99,6 @@ def _end_value(goal: str, start: Battle) -> Callable[[Side, Side], Any]:
     return worth
 
 
-@cache
-def _hits(dice: int, rerolls: int, target: int, modifier: int, reroll_modifier: int) -> tuple:
-    """P(k hits), k = 0..dice, of one side's roll with its re-rolls (exact)."""
-    return successes(
-        dice,
-        die_success(target, modifier),
-        min(rerolls, dice),
-        die_success(target, reroll_modifier),
-    )
-
-
 class _Planner:
     """The recursion over a battle's states for one goal and attacker casualty policy."""
 
@@ -121,16 +107,14 @@ class _Planner:
         self.worth = _end_value(goal, battle)
         self.number: Callable[[Fraction], Any] = (lambda p: p) if exact else float
         self.may_stop = may_stop
-        self.first_bonus = battle.settlement in ("city", FORTIFICATION) and not battle.siege
         self.values: dict[State, Any] = {}
 
     def rounds(self, state: State) -> dict[tuple[Side, Side], Any]:
         """Where one round from ``state`` leads, with its chance."""
         first, attacker, defender = state
         a, d = self.battle.attacker, self.battle.defender
-        target = SIEGE_HIT if self.battle.siege or (first and self.first_bonus) else HIT
-        a_hits = _hits(a.dice(*attacker), a.rerolls, target, a.roll_modifier, a.reroll_modifier)
-        d_hits = _hits(d.dice(*defender), d.rerolls, HIT, d.roll_modifier, d.reroll_modifier)
+        a_hits = a.hits(a.dice(*attacker), self.battle.attacker_target(first))
+        d_hits = d.hits(d.dice(*defender), HIT)
         after: dict[tuple[Side, Side], Any] = {}
         for taken, p in enumerate(d_hits):
             a_after = apply_hits(*attacker, taken, a.casualty_policy)

@@ -8,7 +8,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from adjudicator.charts import bar_chart_svg
-from adjudicator.citations import answer_payload, translate_message
+from adjudicator.citations import answer_payload
 from adjudicator.citations import reason_payload as shared_reason_payload
 from adjudicator.formatting import decimal, percent
 from adjudicator.games.common import Answer, Reason, exact_value, probability, unique_citations
@@ -31,19 +31,14 @@ from .labels import (
 Payload = dict[str, Any]
 
 
-def _param(key: str, value: Any) -> Any:
+def label_param(key: str, value: Any) -> Any:
     """Engine parameters that are English labels (faces, colours, places) are translated too."""
     if isinstance(value, str):
         return ", ".join(translated(part) for part in value.split(", "))
     return value
 
 
-def message(reason: Reason) -> str:
-    """A reason's message in the active language, its labels translated."""
-    return translate_message(reason.message, reason.params, _param)
-
-
-reason_payload = partial(shared_reason_payload, translate_param=_param)
+reason_payload = partial(shared_reason_payload, translate_param=label_param)
 
 
 def _reasons(reasons: tuple[Reason, ...], request: Any) -> list[Payload]:
@@ -52,7 +47,7 @@ def _reasons(reasons: tuple[Reason, ...], request: Any) -> list[Payload]:
 
 def _envelope(answer: Answer, request: Any) -> Payload:
     """What every answer carries: reasons, the rules cited, the assumptions made."""
-    return answer_payload(answer, request, _param)
+    return answer_payload(answer, request, label_param)
 
 
 def keep_answer(check: KeepCheck, request: Any = None) -> Payload:

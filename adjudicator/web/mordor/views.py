@@ -7,18 +7,18 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy
 
+from adjudicator.citations import assumption_text
 from adjudicator.games.mordor.model import DIE_COLORS, LOCATIONS, GameSetup
 from adjudicator.web.pages import CheckerPage, dotted_query
 
 from . import forms, presenters, services
 from .labels import policy_label
-from .presenters import message
 from .serializers import MordorOddsRequestSerializer
 
 
 def index(request: HttpRequest) -> HttpResponse:
     """What the tools answer, and the assumptions they all make."""
-    assumptions = [message(a) for a in GameSetup().assumptions()]
+    assumptions = [assumption_text(a, presenters.label_param) for a in GameSetup().assumptions()]
     return render(request, "mordor/index.html", {"assumptions": assumptions})
 
 

@@ -8,9 +8,8 @@ from typing import Any
 
 from django.utils.translation import get_language, gettext
 
-from adjudicator.citations import answer_payload, citations_payload, translate_message
+from adjudicator.citations import answer_payload, citations_payload
 from adjudicator.citations import reason_payload as shared_reason_payload
-from adjudicator.games.common import Reason
 from adjudicator.games.wotr.board import BOARD, CHARACTER_NAMES, NATION_NAMES
 from adjudicator.games.wotr.moves import Destination, MoveVerdict
 from adjudicator.web.wotr_moves.names import DIE_NAMES, FACTION_NAMES, FIGURE_NAMES
@@ -44,11 +43,6 @@ def _param(key: str, value: Any) -> Any:
     if key == "regions" and isinstance(value, str):
         return ", ".join(region_name(s) for s in value.split(", "))
     return value
-
-
-def render_message(reason: Reason) -> str:
-    """``gettext(message) % params`` with the names localised."""
-    return translate_message(reason.message, reason.params, _param)
 
 
 #: A reason as the API shows it, with region, nation and character names localised.
