@@ -168,6 +168,16 @@ class Fields:
             return None
         return self.reader.region(value, self.where(key))
 
+    def nation(self, key: str) -> str | None:
+        """The nation named under ``key``, or None when absent."""
+        return self.reader.nation(self.data.get(key), self.where(key))
+
+    def character(self, key: str) -> str | None:
+        """The character named under ``key``, or None when absent."""
+        if self.data.get(key) is None:
+            return None
+        return self.reader.character(self.data[key], self.where(key))
+
     def integer(self, key: str, default: int = 0, low: int = 0, high: int = 99) -> int:
         return self.reader.count(self.data.get(key, default), self.where(key), low, high)
 

@@ -82,10 +82,15 @@ class Move:
 
 
 def _group(fields: Fields) -> UnitGroup:
-    """One nation's units: ``{nation, regular, elite, leaders, nazgul}``."""
+    """One nation's units: ``{nation, regular, elite, leaders, nazgul}``, nothing else."""
     fields.unknown({"nation", *UNIT_KINDS})
+    return _units(fields)
+
+
+def _units(fields: Fields) -> UnitGroup:
+    """The nation and the figures of each kind in an object (10 at most of each)."""
     return UnitGroup(
-        nation=fields.reader.nation(fields.data.get("nation"), fields.where("nation")),
+        nation=fields.nation("nation"),
         figures=Units(**{kind: fields.integer(kind, high=10) for kind in UNIT_KINDS}),
     )
 
@@ -154,13 +159,8 @@ def _muster(fields: Fields, kind: str) -> Move:
     for i, item in enumerate(value):
         sub = fields.reader.object(item, f"{fields.where('placements')}[{i}]")
         region = sub.region("region")
-        character = None
-        if sub.data.get("character") is not None:
-            character = sub.reader.character(sub.data["character"], sub.where("character"))
-        group = UnitGroup(
-            nation=sub.reader.nation(sub.data.get("nation"), sub.where("nation")),
-            figures=Units(**{k: sub.integer(k, high=10) for k in UNIT_KINDS}),
-        )
+        character = sub.character("character")
+        group = _units(sub)
         if character is None and not group.figures:
             sub.fail("regular", Message(N_("place at least one figure or name a character")))
         if region:
@@ -169,13 +169,12 @@ def _muster(fields: Fields, kind: str) -> Move:
 
 
 def _politics(fields: Fields, kind: str) -> Move:
-    nation = fields.data.get("nation")
-    if nation is None:
+    if fields.data.get("nation") is None:
         fields.fail("nation", REQUIRED)
     return Move(
         kind=kind,
         die=_die(fields, MUSTER),
-        nation=fields.reader.nation(nation, fields.where("nation")),
+        nation=fields.nation("nation"),
         raw=fields.data,
     )
 
@@ -225,11 +224,7 @@ def _fellowship(fields: Fields, kind: str) -> Move:
     if die not in (*DICE, ""):
         fields.fail("die", not_one_of(DICE, die))
     companions = fields.characters("companions") or fields.characters("characters")
-    guide = None
-    if fields.data.get("guide") == GOLLUM:
-        guide = GOLLUM
-    elif fields.data.get("guide") is not None:
-        guide = fields.reader.character(fields.data["guide"], fields.where("guide"))
+    guide = GOLLUM if fields.data.get("guide") == GOLLUM else fields.character("guide")
     needs_to = kind in ("declare", "reveal", "separate")
     if kind in ("separate", "rejoin") and not companions:
         fields.fail("companions", Message(N_("name at least one companion")))
