@@ -7,7 +7,6 @@ from typing import Any
 
 from rest_framework.request import Request
 
-from adjudicator.citations import answer_payload as shared_answer_payload
 from adjudicator.games.common import Answer, InvalidInput
 from adjudicator.games.tcg import calculators as calc
 from cards_db.calculator_serializers import (
@@ -30,7 +29,7 @@ from cards_db.calculator_serializers import (
     TcgSkirmishRequestSerializer,
     TcgSkirmishResponseSerializer,
 )
-from cards_db.i18n import translated_input_error, translated_param
+from cards_db.i18n import envelope, translated_input_error
 
 
 def _fighters(rows: list[dict]) -> list[calc.Fighter]:
@@ -104,8 +103,7 @@ CALCULATORS: dict[str, tuple[type, type, Callable[[dict], Any]]] = {
 def answer_payload(answer: Answer, request: Any = None) -> dict[str, Any]:
     """Any calculator answer as JSON: its figures, then the envelope (reasons, citations,
     assumptions; ``explanation`` repeats the reasons for clients of the first API)."""
-    envelope = shared_answer_payload(answer, request, translated_param)
-    common = {**envelope, "explanation": envelope["reasons"]}
+    common = envelope(answer, request)
     if isinstance(answer, calc.Figures):
         return {**answer.values, **common}
     figures = {

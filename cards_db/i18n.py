@@ -5,8 +5,8 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from adjudicator.citations import translate_message
-from adjudicator.games.common import InvalidInput
+from adjudicator.citations import answer_payload, translate_message
+from adjudicator.games.common import Answer, InvalidInput
 
 TRANSLATED_PARAMS = {"side", "format"}
 
@@ -14,6 +14,13 @@ TRANSLATED_PARAMS = {"side", "format"}
 def translated_param(key: str, value: Any) -> Any:
     """Parameters named in TRANSLATED_PARAMS (a side, a format name) are translated too."""
     return gettext(value) if key in TRANSLATED_PARAMS else value
+
+
+def envelope(answer: Answer, request: Any = None) -> dict[str, Any]:
+    """A TCG answer's envelope in the reader's language: reasons, citations, assumptions, and
+    ``explanation``, the first API's name for the reasons, kept as a copy."""
+    shown = answer_payload(answer, request, translated_param)
+    return {**shown, "explanation": shown["reasons"]}
 
 
 def tr(message: str, params: Mapping[str, Any] | None = None) -> str:

@@ -5,7 +5,6 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from adjudicator.citations import answer_payload as shared_answer_payload
 from adjudicator.citations import citation_payload
 from adjudicator.games.common import probability
 from adjudicator.games.tcg.decklist import MAX_CHARS, html_export_text
@@ -21,7 +20,7 @@ from adjudicator.serializers import (
     ReasonSerializer,
     StrictSerializer,
 )
-from cards_db.i18n import tr, translated_param
+from cards_db.i18n import envelope, tr
 from cards_db.models import Card, Deck
 
 
@@ -213,7 +212,6 @@ class TcgDrawOddsResponseSerializer(AnswerSerializer):
 
 def draw_odds_payload(odds: DrawOdds, table: tuple[CardOdds, ...], request: Any) -> dict[str, Any]:
     """Draw odds in the documented shape, messages in the active language."""
-    envelope = shared_answer_payload(odds, request, translated_param)
     return {
         "target": odds.target,
         "copies": odds.copies,
@@ -228,6 +226,5 @@ def draw_odds_payload(odds: DrawOdds, table: tuple[CardOdds, ...], request: Any)
             {"card": card_ref(row.card), "copies": row.copies, **probability(row.opening_hand)}
             for row in table
         ],
-        **envelope,
-        "explanation": envelope["reasons"],
+        **envelope(odds, request),
     }
