@@ -33,11 +33,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from math import comb
 
 import numpy as np
 
-from adjudicator.games.common import N_, InvalidInput, Message, Reason
+from adjudicator.games.common import N_, InvalidInput, Message, Reason, binomial
 from adjudicator.games.mordor.advice import KeepAdvice, RollAdvice, check_roll, counted_dice
 from adjudicator.games.mordor.dice import Acc, Delta, Dice, dice_effects, face_weights, keep_effect
 from adjudicator.games.mordor.journey import (
@@ -379,12 +378,8 @@ class Company:
 
     def marks(self) -> list[tuple[int, float]]:
         """How many of the others' turns mark you before your next turn, with its chance."""
-        c = self.mark_chance
-        chances = [
-            (k, float(comb(self.others, k) * c**k * (1 - c) ** (self.others - k)))
-            for k in range(self.others + 1)
-        ]
-        return [(k, p) for k, p in chances if p]
+        chances = [float(p) for p in binomial(self.others, self.mark_chance)]
+        return [(k, p) for k, p in enumerate(chances) if p]
 
 
 @dataclass
