@@ -28,6 +28,8 @@ CHECKER_QUESTIONS = [
     "/wotr/factions/?faction=ents&figures=4&target.regular=3",
     "/wotr/hunt/?hunt_dice=3&fp_dice_in_box=1&rerolls.stronghold=on&corruption=10",
     "/wotr/hunt/turn/?hunt_dice=3&corruption=8&moves=2",
+    "/wotr/hunt/plan/?hunt_dice=2&corruption=3&moves_to_mordor=6&companions=strider"
+    "&companions=meriadoc&moves_per_turn=2",
     "/wotr/victory/?control.minas-tirith=shadow&control.dale=shadow&corruption=4",
     "/mordor/keep/?face_black=ring&face_red=ring&face_yellow=orc&face_blue=nazgul"
     "&face_green=gandalf&player_color=red&keep_blue=on",

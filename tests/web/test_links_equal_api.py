@@ -180,6 +180,7 @@ ENDPOINTS = {
     "/wotr/factions/": "/api/wotr/factions/attack/",
     "/wotr/hunt/": "/api/wotr/hunt/",
     "/wotr/hunt/turn/": "/api/wotr/hunt/turn/",
+    "/wotr/hunt/plan/": "/api/wotr/hunt/plan/",
     "/wotr/victory/": "/api/wotr/victory/",
     "/mordor/keep/": "/api/mordor/keep/check/",
     "/mordor/resolve/": "/api/mordor/resolve/",

@@ -54,6 +54,9 @@ REVEALED = Citation(
 RING_BEARER = Citation(RULES, "nositel-koltsa", "Носитель кольца")
 MORDOR = Citation(RULES, "sodruzhestvo-v-mordore", "Содружество в Мордоре")
 MORDOR_RULES = Citation(RULES, "spetsialnye-pravila", "Специальные правила")
+ENTER_MORDOR = Citation(RULES, "vkhod-v-mordor", "Вход в Мордор")
+SEPARATION = Citation(RULES, "otdelenie-geroev-ot-sodruzhestva", "Отделение героев от Содружества")
+GUIDE = Citation(RULES, "gid-sodruzhestva", "Гид Содружества")
 
 # ---- end of the game ------------------------------------------------------------------------
 END_OF_GAME = Citation(RULES, "okonchanie-igry", "Окончание игры")

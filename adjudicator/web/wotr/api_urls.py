@@ -11,6 +11,7 @@ urlpatterns = [
     path("factions/attack/", views.FactionAttackView.as_view(), name="wotr-api-faction-attack"),
     path("hunt/", views.HuntView.as_view(), name="wotr-api-hunt"),
     path("hunt/turn/", views.HuntTurnView.as_view(), name="wotr-api-hunt-turn"),
+    path("hunt/plan/", views.HuntPlanView.as_view(), name="wotr-api-hunt-plan"),
     path("victory/", views.VictoryView.as_view(), name="wotr-api-victory"),
     path("positions/setup/", views.SetupView.as_view(), name="wotr-api-setup"),
     path("positions/validate/", views.ValidatePositionView.as_view(), name="wotr-api-validate"),

@@ -115,6 +115,28 @@ HuntTurnView = answer_view(
     ),
     example={"hunt_dice": 3, "fp_dice_in_box": 0, "corruption": 6, "moves": 3},
 )
+HuntPlanView = answer_view(
+    "HuntPlan",
+    s.WotrHuntPlanRequestSerializer,
+    s.WotrHuntPlanResponseSerializer,
+    services.run_hunt_plan,
+    description=(
+        "The hunt advisor: the chance that the Ring reaches Mount Doom with corruption below 12 "
+        "at 1 to 3 moves a turn, waiting this turn, or separating each companion first, each "
+        "with the chance that corruption reaches 12 this turn (exact), and for every damage the "
+        "next hunt may deal the answers (corruption, or a companion of each level) best first. "
+        "Every hit is answered as well as possible over the whole journey, tiles drawn without "
+        "replacement; chances are floats within 1e-12 of the exact recursion."
+    ),
+    example={
+        "hunt_dice": 2,
+        "corruption": 3,
+        "moves_to_mordor": 6,
+        "companions": ["strider", "legolas", "meriadoc"],
+        "moves_per_turn": 2,
+    },
+    pure=True,
+)
 VictoryView = answer_view(
     "Victory",
     s.WotrVictoryRequestSerializer,

@@ -21,6 +21,7 @@ from adjudicator.games.wotr.board import (
 )
 from adjudicator.games.wotr.factions import MAX_FIGURES
 from adjudicator.games.wotr.hunt import MAX_MOVES
+from adjudicator.games.wotr.hunt_plan import MAX_CADENCE, MAX_MOVES_TO_MORDOR
 from adjudicator.games.wotr.position import (
     MAX_FREE_PEOPLES_DICE,
     MAX_SHADOW_DICE,
@@ -324,7 +325,8 @@ class HuntForm(EngineErrorsMixin):
             )
         return tiles
 
-    def as_request(self) -> dict[str, Any]:
+    def hunt_fields(self) -> dict[str, Any]:
+        """The fields a hunt and a journey share."""
         data = self.cleaned_data
         return {
             "hunt_dice": data["hunt_dice"],
@@ -334,9 +336,15 @@ class HuntForm(EngineErrorsMixin):
             "pool": "standard",
             "drawn": data["drawn"],
             "special_tiles": data["special_tiles"],
-            "casualty": data["casualty"],
             "companions": data["companions"],
             "mordor_step": data["mordor_step"],
+        }
+
+    def as_request(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            **self.hunt_fields(),
+            "casualty": data["casualty"],
             "moves": data.get("moves") or 1,
             "forced": data.get("forced", False),
         }
@@ -346,6 +354,39 @@ class HuntTurnForm(HuntForm):
     api_request = api.WotrHuntTurnRequestSerializer
     forced = None  # a turn's moves are hunted with dice
     moves = number(_("Fellowship moves this turn"), 1, MAX_MOVES, initial=2)
+
+
+class HuntPlanForm(HuntForm):
+    """The hunt advisor: the hunt's fields without the casualty choice, which it advises, and
+    where the Fellowship is on its road."""
+
+    api_request = api.WotrHuntPlanRequestSerializer
+    casualty = None
+    forced = None
+    moves_to_mordor = number(
+        _("Moves still to make before a gate of Mordor"),
+        1,
+        MAX_MOVES_TO_MORDOR,
+        initial=None,
+        required=False,
+        help_text=_("Leave empty on the Mordor track (then give its step)."),
+    )
+    moves_per_turn = number(_("Moves a turn you mean to make"), 1, MAX_CADENCE, initial=2)
+    special_tiles = forms.MultipleChoiceField(
+        label=_("Special tiles in play (they join the pool in Mordor)"),
+        choices=HuntForm.base_fields["special_tiles"].choices,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    def as_request(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        moves_to_mordor = None if data["mordor_step"] is not None else data["moves_to_mordor"]
+        return {
+            **self.hunt_fields(),
+            "moves_to_mordor": moves_to_mordor,
+            "moves_per_turn": data["moves_per_turn"],
+        }
 
 
 def _settlement_label(slug: str) -> str:

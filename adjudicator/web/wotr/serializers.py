@@ -9,6 +9,7 @@ from adjudicator.games.wotr.battle_plan import GOALS
 from adjudicator.games.wotr.board import MAX_CORRUPTION, MORDOR_LAST_STEP, SIDES
 from adjudicator.games.wotr.factions import FACTIONS, MAX_FIGURES
 from adjudicator.games.wotr.hunt import CASUALTY_CHOICES, MAX_MOVES
+from adjudicator.games.wotr.hunt_plan import MAX_CADENCE, MAX_MOVES_TO_MORDOR
 from adjudicator.games.wotr.position import MAX_FREE_PEOPLES_DICE, MAX_SHADOW_DICE
 from adjudicator.serializers import (
     AnswerSerializer,
@@ -389,6 +390,76 @@ class WotrHuntTurnRequestSerializer(WotrHuntRequestSerializer):
     forced = None  # a turn's moves are hunted; a forced draw is a single tile
 
     moves = serializers.IntegerField(min_value=1, max_value=MAX_MOVES)
+
+
+class WotrHuntPlanRequestSerializer(WotrHuntRequestSerializer):
+    casualty = None  # the advisor chooses the answer to every hit
+    forced = None
+
+    moves_to_mordor = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_MOVES_TO_MORDOR,
+        allow_null=True,
+        default=None,
+        help_text="outside Mordor: the Fellowship moves still to make before it stands at "
+        "Morannon or Minas Morgul",
+    )
+    special_tiles = serializers.ListField(
+        child=serializers.CharField(),
+        default=list,
+        help_text="special tiles in play (outside Mordor they join the pool at the gate)",
+    )
+    companions = serializers.ListField(
+        child=serializers.CharField(), default=list, help_text="companions in the Fellowship"
+    )
+    moves_per_turn = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_CADENCE,
+        default=2,
+        help_text="the cadence you mean to keep (for the separation and casualty advice)",
+    )
+
+
+class WotrHuntPlanSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(
+        ["cadence", "wait", "separate"],
+        help_text="cadence: moves a turn from now; wait: no more moves this turn; separate: "
+        "the companion leaves the Fellowship first",
+    )
+    moves = serializers.IntegerField(help_text="moves a turn")
+    companion = serializers.CharField(allow_null=True)
+    chance = serializers.FloatField(
+        allow_null=True,
+        help_text="the Ring reaches Mount Doom, corruption below 12 (null: a cadence left out, "
+        "too long to follow in time)",
+    )
+    this_turn = ProbabilitySerializer(
+        allow_null=True, help_text="corruption reaches 12 before this turn ends"
+    )
+    turns = serializers.IntegerField(help_text="turns to Mount Doom if no stop tile halts it")
+
+
+class WotrHuntAnswerOptionSerializer(serializers.Serializer):
+    lose = serializers.CharField(allow_null=True, help_text="a companion (one of that level)")
+    corruption = serializers.IntegerField(help_text="corruption afterwards")
+    chance = serializers.FloatField(help_text="the Ring then reaches Mount Doom")
+
+
+class WotrHuntHitSerializer(serializers.Serializer):
+    tile = serializers.CharField(help_text="eye, die or the tile's number")
+    damage = serializers.IntegerField()
+    options = WotrHuntAnswerOptionSerializer(many=True, help_text="best first")
+
+
+class WotrHuntPlanResponseSerializer(WotrAnswerSerializer):
+    chosen = WotrHuntPlanSerializer(help_text="the cadence asked for")
+    cadences = WotrHuntPlanSerializer(many=True)
+    others = WotrHuntPlanSerializer(many=True)
+    hits = WotrHuntHitSerializer(many=True, help_text="if the next move is hit for 1 or more")
+    precision = serializers.FloatField(help_text="the chances' error is below this")
+    pool_states = serializers.IntegerField(
+        help_text="states followed (at most 35,000; beyond, a cadence is left out)"
+    )
 
 
 class WotrMoveSurvivalSerializer(ProbabilitySerializer):

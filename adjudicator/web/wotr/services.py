@@ -27,9 +27,12 @@ from adjudicator.games.wotr.battle_plan import (
     plan_battle,
     smallest_army,
 )
+from adjudicator.games.wotr.board import CHARACTER_NAMES
 from adjudicator.games.wotr.factions import FactionAttack, FactionAttackOdds, faction_attack_odds
 from adjudicator.games.wotr.from_position import position_battle_odds
 from adjudicator.games.wotr.hunt import Hunt, HuntOdds, hunt_odds
+from adjudicator.games.wotr.hunt_plan import STATED_ERROR as HUNT_PLAN_ERROR
+from adjudicator.games.wotr.hunt_plan import HuntAdvice, Journey, Plan, advise_hunt
 from adjudicator.games.wotr.reading import read_position
 from adjudicator.games.wotr.victory import (
     VictoryResult,
@@ -308,20 +311,27 @@ def faction_answer(odds: FactionAttackOdds, request=None) -> dict[str, Any]:
 # ---- hunt -----------------------------------------------------------------------------------
 
 
-def hunt_from(data: Mapping[str, Any]) -> Hunt:
+def _hunt_fields(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields a hunt and a journey share, as the engine takes them."""
     rerolls = data.get("rerolls") or {}
     pool = data["pool"]
+    return {
+        "hunt_dice": data["hunt_dice"],
+        "fp_dice_in_box": data["fp_dice_in_box"],
+        "rerolls": frozenset(name for name, on in rerolls.items() if on),
+        "corruption": data["corruption"],
+        "pool": pool if isinstance(pool, str) else tuple(pool),
+        "drawn": tuple(data["drawn"]),
+        "special_tiles": tuple(data["special_tiles"]),
+        "companions": tuple(data["companions"]),
+        "mordor_step": data["mordor_step"],
+    }
+
+
+def hunt_from(data: Mapping[str, Any]) -> Hunt:
     return Hunt(
-        hunt_dice=data["hunt_dice"],
-        fp_dice_in_box=data["fp_dice_in_box"],
-        rerolls=frozenset(name for name, on in rerolls.items() if on),
-        corruption=data["corruption"],
-        pool=pool if isinstance(pool, str) else tuple(pool),
-        drawn=tuple(data["drawn"]),
-        special_tiles=tuple(data["special_tiles"]),
+        **_hunt_fields(data),
         casualty=data["casualty"],
-        companions=tuple(data["companions"]),
-        mordor_step=data["mordor_step"],
         moves=data.get("moves", 1),
         forced=data.get("forced", False),
     )
@@ -382,6 +392,88 @@ def hunt_answer(odds: HuntOdds, request=None) -> dict[str, Any]:
             {"move": index, **probability(p)} for index, p in enumerate(odds.per_move, start=1)
         ]
     return answer
+
+
+# ---- hunt advisor ---------------------------------------------------------------------------
+
+
+def run_hunt_plan(data: Mapping[str, Any], request=None) -> dict[str, Any]:
+    journey = Journey(
+        **_hunt_fields(data),
+        moves_to_mordor=data["moves_to_mordor"] or 0,
+        moves_per_turn=data["moves_per_turn"],
+    )
+    return hunt_plan_answer(advise_hunt(journey), request)
+
+
+def _answer_text(lose: str | None, damage: int) -> str:
+    if lose is None:
+        return _("%(damage)s: take it as corruption") % {"damage": damage}
+    return _("%(damage)s: lose %(name)s") % {"damage": damage, "name": _(CHARACTER_NAMES[lose])}
+
+
+def hunt_plan_verdict(advice: HuntAdvice) -> str:
+    """The advice first: the player's cadence and what it is worth beside the others, then how
+    to answer the next hit."""
+    chosen = advice.chosen
+    others = "; ".join(
+        _("%(moves)s a turn: %(chance)s in %(turns)s turns")
+        % {"moves": plan.moves, "chance": percent(plan.chance), "turns": plan.turns}
+        if plan.chance is not None
+        else _("%(moves)s a turn: too long to follow in time") % {"moves": plan.moves}
+        for plan in advice.cadences
+        if plan is not chosen
+    )
+    verdict = _(
+        "Moving %(moves)s a turn, the Ring reaches Mount Doom: %(chance)s, in %(turns)s turns "
+        "if no stop tile halts it (%(others)s)."
+    ) % {
+        "moves": chosen.moves,
+        "chance": percent(chosen.chance),
+        "turns": chosen.turns,
+        "others": others,
+    }
+    by_damage: dict[int, str | None] = {}
+    for hit in advice.hits:
+        by_damage.setdefault(hit.damage, hit.options[0].lose)
+    if by_damage:
+        verdict += " " + _("If the next hunt hits for %(answers)s.") % {
+            "answers": "; ".join(_answer_text(lose, damage) for damage, lose in by_damage.items())
+        }
+    return verdict
+
+
+def _plan(plan: Plan) -> dict[str, Any]:
+    return {
+        "kind": plan.kind,
+        "moves": plan.moves,
+        "companion": plan.companion,
+        "chance": plan.chance,
+        "this_turn": None if plan.this_turn is None else probability(plan.this_turn),
+        "turns": plan.turns,
+    }
+
+
+def hunt_plan_answer(advice: HuntAdvice, request=None) -> dict[str, Any]:
+    return {
+        "chosen": _plan(advice.chosen),
+        "cadences": [_plan(plan) for plan in advice.cadences],
+        "others": [_plan(plan) for plan in advice.others],
+        "hits": [
+            {
+                "tile": hit.tile,
+                "damage": hit.damage,
+                "options": [
+                    {"lose": o.lose, "corruption": o.corruption, "chance": o.chance}
+                    for o in hit.options
+                ],
+            }
+            for hit in advice.hits
+        ],
+        "precision": HUNT_PLAN_ERROR,
+        "pool_states": advice.pool_states,
+        **_common(hunt_plan_verdict(advice), advice, request),
+    }
 
 
 # ---- victory --------------------------------------------------------------------------------

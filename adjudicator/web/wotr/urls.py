@@ -14,5 +14,6 @@ urlpatterns = [
     path("factions/", views.faction_attack_page, name="faction"),
     path("hunt/", views.hunt_page, name="hunt"),
     path("hunt/turn/", views.hunt_turn_page, name="hunt_turn"),
+    path("hunt/plan/", views.hunt_plan_page, name="hunt_plan"),
     path("victory/", views.victory_page, name="victory"),
 ]

@@ -13,6 +13,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from adjudicator.charts import bar_chart_svg
+from adjudicator.formatting import percent
+from adjudicator.games.wotr.board import CHARACTER_NAMES
 from adjudicator.web.pages import CheckerPage
 
 from . import forms, services
@@ -88,6 +90,7 @@ BATTLE_PLAN_TITLE = gettext_lazy("Battle planner: when to stop, what to lose, ho
 FACTION_TITLE = gettext_lazy("Faction attack: the Dead and the Ents")
 HUNT_TITLE = gettext_lazy("The Hunt for the Ring")
 HUNT_TURN_TITLE = gettext_lazy("The Hunt over a turn of moves")
+HUNT_PLAN_TITLE = gettext_lazy("Hunt advisor: how fast to go, whom to lose")
 VICTORY_TITLE = gettext_lazy("Victory points and the winner")
 
 battle_page = _page(
@@ -132,6 +135,50 @@ hunt_page = _page(forms.HuntForm, "wotr/hunt.html", HUNT_TITLE, services.run_hun
 hunt_turn_page = _page(
     forms.HuntTurnForm, "wotr/hunt.html", HUNT_TURN_TITLE, services.run_hunt, hunt_turn_chart
 )
+
+
+def _companion(slug: str | None) -> str:
+    return _("corruption") if slug is None else _(CHARACTER_NAMES[slug])
+
+
+def _tile(tile: str) -> str:
+    return {"eye": _("eye"), "die": _("die")}.get(tile) or _("tile %(value)s") % {"value": tile}
+
+
+def hunt_plan_answer(data: dict[str, Any], request: HttpRequest) -> dict[str, Any]:
+    """The advisor's answer with its chances as percentages and companions by name."""
+    answer = services.run_hunt_plan(data, request)
+
+    def plan(row: dict[str, Any]) -> dict[str, Any]:
+        this_turn = row["this_turn"]
+        return {
+            **row,
+            "percent": "—" if row["chance"] is None else percent(row["chance"]),
+            "this_turn_percent": "—" if this_turn is None else percent(this_turn["probability"]),
+            "name": _companion(row["companion"]),
+        }
+
+    return {
+        **answer,
+        "cadence_rows": [plan(row) for row in answer["cadences"]],
+        "other_rows": [plan(row) for row in answer["others"]],
+        "hit_rows": [
+            {
+                **hit,
+                "tile_name": _tile(hit["tile"]),
+                "options": [
+                    {**o, "percent": percent(o["chance"]), "name": _companion(o["lose"])}
+                    for o in hit["options"]
+                ],
+            }
+            for hit in answer["hits"]
+        ],
+    }
+
+
+hunt_plan_page = _page(
+    forms.HuntPlanForm, "wotr/hunt_plan.html", HUNT_PLAN_TITLE, hunt_plan_answer, None
+)
 victory_page = _page(
     forms.VictoryForm, "wotr/victory.html", VICTORY_TITLE, services.run_victory, victory_chart
 )
@@ -163,6 +210,11 @@ def index(request: HttpRequest) -> HttpResponse:
             HUNT_TURN_TITLE,
             "wotr:hunt_turn",
             _("Several moves in one turn: the chance the Ring-bearer survives them all."),
+        ),
+        (
+            HUNT_PLAN_TITLE,
+            "wotr:hunt_plan",
+            _("The road to Mount Doom: moves a turn, waiting, separating, and how to take a hit."),
         ),
         (
             VICTORY_TITLE,

@@ -297,6 +297,48 @@ def test_battle_plan_contract(api):
     assert all(p["stop_value"] > p["go_on_value"] for p in exchange["stops"])
 
 
+HUNT_PLAN = {
+    "hunt_dice": 2,
+    "corruption": 4,
+    "moves_to_mordor": 6,
+    "companions": ["gandalf-grey", "strider", "boromir"],
+    "moves_per_turn": 2,
+}
+
+
+def test_hunt_plan_contract(api):
+    """The advisor: three cadences, waiting and each separation, the answers to the next hit
+    best first; the separations agree with the journey asked without the companion."""
+    answer = post(api, "/api/wotr/hunt/plan/", HUNT_PLAN)
+    assert [plan["moves"] for plan in answer["cadences"]] == [1, 2, 3]
+    assert answer["chosen"] == answer["cadences"][1]
+    chances = [plan["chance"] for plan in answer["cadences"]]
+    assert chances == sorted(chances, reverse=True)
+    assert [plan["companion"] for plan in answer["others"]] == [None, *HUNT_PLAN["companions"]]
+    without = post(api, "/api/wotr/hunt/plan/", {**HUNT_PLAN, "companions": ["strider", "boromir"]})
+    assert answer["others"][1]["chance"] == pytest.approx(without["chosen"]["chance"], abs=1e-12)
+    for hit in answer["hits"]:
+        options = [option["chance"] for option in hit["options"]]
+        assert options[0] == pytest.approx(max(options), abs=1e-12)
+    assert "effekty-ot-okhoty" in {c["section"] for c in answer["citations"]}
+    assert 0 < answer["pool_states"] <= 35000
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({**HUNT_PLAN, "moves_to_mordor": None}, "moves_to_mordor"),
+        ({**HUNT_PLAN, "mordor_step": 2}, "moves_to_mordor"),
+        ({**HUNT_PLAN, "moves_per_turn": 4}, "moves_per_turn"),
+        ({**HUNT_PLAN, "casualty": "companion"}, "casualty"),
+        ({**HUNT_PLAN, "companions": ["frodo"]}, "companions[0]"),
+    ],
+)
+def test_hunt_plan_bad_input_is_a_400_naming_the_field(api, body, field):
+    errors = post(api, "/api/wotr/hunt/plan/", body, 400)
+    assert field in {e["field"] for e in errors["errors"]}
+
+
 @pytest.mark.parametrize(
     ("body", "field"),
     [

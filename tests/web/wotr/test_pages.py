@@ -37,6 +37,7 @@ def test_index_links_every_form(client):
         "/wotr/factions/",
         "/wotr/hunt/",
         "/wotr/hunt/turn/",
+        "/wotr/hunt/plan/",
         "/wotr/victory/",
     ):
         assert f'href="{path}"' in page
@@ -301,3 +302,33 @@ def test_battle_plan_page_gives_the_advice_first(client):
     assert "Best plan: fight until one army is gone, and remove regulars first." in page[headline:]
     assert 'data-testid="smallest-army"' in page
     assert page.index("Best plan") < page.index('name="goal"')
+
+
+def test_hunt_plan_page_gives_the_advice_first(client):
+    """The cadence asked for and what the others are worth, then how to answer the next hit,
+    above the table and the form."""
+    response = client.get(
+        "/wotr/hunt/plan/?hunt_dice=2&corruption=4&moves_to_mordor=6&companions=gandalf-grey"
+        "&companions=strider&companions=boromir&moves_per_turn=2"
+    )
+    page = response.content.decode()
+    assert response.status_code == 200
+    headline = page[page.index('data-testid="headline"') :]
+    assert headline.startswith(
+        'data-testid="headline">Moving 2 a turn, the Ring reaches Mount Doom:'
+    )
+    assert (
+        "1 a turn: " in headline
+        and "If the next hunt hits for 1: take it as corruption" in headline
+    )
+    assert "Separate Boromir first" in page
+    assert page.index('data-testid="headline"') < page.index('data-testid="cadences"')
+    assert page.index('data-testid="hits"') < page.index('name="moves_per_turn"')
+
+
+def test_hunt_plan_page_in_russian_names_the_companions(client):
+    page = Client(HTTP_ACCEPT_LANGUAGE="ru").get(
+        "/wotr/hunt/plan/?hunt_dice=3&corruption=6&mordor_step=1&companions=meriadoc"
+    )
+    assert page.status_code == 200
+    assert "Мерри" in page.content.decode()

@@ -1,0 +1,262 @@
+"""The hunt advisor against a brute-force search over every policy, the hunt engine and the
+rulebook (Эффекты от охоты, Содружество в Мордоре, Специальные правила)."""
+
+from dataclasses import replace
+from fractions import Fraction
+from functools import cache
+from itertools import product
+
+import pytest
+
+from adjudicator.games.common import InvalidInput
+from adjudicator.games.wotr import citations as cite
+from adjudicator.games.wotr.board import BOARD
+from adjudicator.games.wotr.hunt import Hunt, hunt_odds
+from adjudicator.games.wotr.hunt_plan import (
+    MAX_STATES,
+    STATED_ERROR,
+    Journey,
+    advise_hunt,
+    check_journey,
+)
+
+STANDARD = BOARD.standard_pool()
+
+
+def _successes(dice: int, modifier: int, rerolls: int) -> dict[int, Fraction]:
+    """P(k successes), every face of every die and of every re-roll enumerated (Охота за
+    Содружеством: 6+ after the modifier, one failed die re-rolled per condition)."""
+    dice = min(dice, 5)
+    hit = max(1, 6 - modifier)
+    chances: dict[int, Fraction] = {}
+    for faces in product(range(1, 7), repeat=dice):
+        failed = sum(face < hit for face in faces)
+        again = min(failed, rerolls)
+        for second in product(range(1, 7), repeat=again):
+            k = dice - failed + sum(face >= hit for face in second)
+            chances[k] = chances.get(k, Fraction(0)) + Fraction(1, 6 ** (dice + again))
+    return chances
+
+
+def brute_force(journey: Journey, cadence: int) -> Fraction:
+    """The best chance over every policy: each physical tile, each die face and each answer
+    (corruption, or any one companion by name) followed to the end of the journey."""
+    hunt_dice, rerolls = journey.hunt_dice, len(journey.rerolls)
+
+    def level(slug: str) -> int:
+        return BOARD.characters[slug].level
+
+    @cache
+    def value(pool, companions, corruption, to_gate, step, box, left) -> Fraction:
+        if corruption >= 12:
+            return Fraction(0)
+        if step == 5:
+            return Fraction(1)
+        if left == 0 or (step is None and to_gate == 0):
+            box, left = 0, cadence
+            if step is None and to_gate == 0:  # Вход в Мордор: every eye back, specials join
+                pool = tuple(
+                    sorted(
+                        [t for t in pool if t != "eye"]
+                        + ["eye"] * STANDARD.count("eye")
+                        + list(journey.special_tiles)
+                    )
+                )
+                step = 0
+        if step is None:
+            rolls = _successes(hunt_dice, box, rerolls)
+            total = rolls.get(0, Fraction(0)) * value(
+                pool, companions, corruption, to_gate - 1, None, box + 1, left - 1
+            )
+            for hits, chance in rolls.items():
+                if hits:
+                    total += chance * draw(
+                        pool, companions, corruption, hits, (to_gate - 1, None, box + 1, left - 1)
+                    )
+            return total
+        return draw(pool, companions, corruption, hunt_dice + box, (0, step, box + 1, left - 1))
+
+    def draw(pool, companions, corruption, eye, where) -> Fraction:
+        tiles = pool or tuple(sorted(STANDARD))
+        total = Fraction(0)
+        for index, tile_id in enumerate(tiles):
+            tile = BOARD.hunt_tiles[tile_id]
+            left_pool = tiles[:index] + tiles[index + 1 :]
+            to_gate, step, box, left = where
+            if step is not None and not tile.stop:
+                step += 1
+            faces = (
+                [eye]
+                if tile.value == "eye"
+                else list(range(1, 7))
+                if tile.value == "die"
+                else [tile.value]
+            )
+            for damage in faces:
+                answers = [(companions, min(12, max(0, corruption + damage)))]
+                if damage > 0:
+                    answers += [
+                        (
+                            tuple(c for c in companions if c != slug),
+                            min(12, corruption + max(0, damage - level(slug))),
+                        )
+                        for slug in companions
+                    ]
+                best = max(
+                    value(left_pool, kept, after, to_gate, step, box, left)
+                    for kept, after in answers
+                )
+                total += Fraction(1, len(tiles) * len(faces)) * best
+        return total
+
+    return value(
+        tuple(sorted(journey.pool)),
+        journey.companions,
+        journey.corruption,
+        journey.moves_to_mordor,
+        journey.mordor_step,
+        journey.fp_dice_in_box,
+        max(0, cadence - journey.fp_dice_in_box),
+    )
+
+
+SMALL = {
+    "mordor": Journey(
+        mordor_step=3,
+        corruption=6,
+        hunt_dice=1,
+        pool=("eye", "3", "1r", "0r", "shelobs-lair"),
+        companions=("meriadoc", "legolas"),
+    ),
+    "road": Journey(
+        moves_to_mordor=2,
+        corruption=7,
+        hunt_dice=2,
+        rerolls=frozenset({"army"}),
+        pool=("eye", "2", "1", "0r"),
+        special_tiles=("the-ring-is-mine", "phial-of-galadriel"),
+        companions=("peregrin", "boromir"),
+    ),
+    "late in the turn": Journey(
+        moves_to_mordor=1,
+        fp_dice_in_box=1,
+        corruption=9,
+        hunt_dice=3,
+        pool=("eye", "eye", "3", "1r"),
+        companions=("strider",),
+        moves_per_turn=3,
+    ),
+}
+
+
+@pytest.mark.parametrize("name", SMALL)
+def test_every_cadence_equals_the_best_policy_found_by_brute_force(name):
+    journey = SMALL[name]
+    advice = advise_hunt(journey)
+    for plan in advice.cadences:
+        assert plan.chance == pytest.approx(
+            float(brute_force(journey, plan.moves)), abs=STATED_ERROR
+        )
+
+
+def test_separating_a_companion_is_the_journey_without_it():
+    journey = SMALL["road"]
+    advice = advise_hunt(journey)
+    for plan in advice.others[1:]:
+        kept = tuple(c for c in journey.companions if c != plan.companion)
+        alone = brute_force(replace(journey, companions=kept), journey.moves_per_turn)
+        assert plan.kind == "separate"
+        assert plan.chance == pytest.approx(float(alone), abs=STATED_ERROR)
+
+
+def test_without_companions_this_turn_agrees_with_the_hunt_engine():
+    """Every hit is then corruption: the turn's risk is the hunt engine's, exactly."""
+    journey = Journey(moves_to_mordor=6, corruption=8, hunt_dice=3, fp_dice_in_box=1)
+    advice = advise_hunt(journey)
+    for plan in advice.cadences:
+        moves = plan.moves - 1
+        expected = (
+            hunt_odds(Hunt(hunt_dice=3, fp_dice_in_box=1, corruption=8, moves=moves)).corruption_12
+            if moves
+            else 0
+        )
+        assert plan.this_turn == expected
+
+
+def test_a_level_1_companion_saves_the_ring_bearer_at_the_last_step():
+    """Corruption 11, one step to Mount Doom, an eye or a 0 in the pool: the eye (worth the one
+    hunt die in the box) corrupts Frodo unless a companion is lost instead (Эффекты от охоты)."""
+    alone = Journey(mordor_step=4, corruption=11, hunt_dice=1, pool=("eye", "0r"))
+    assert advise_hunt(alone).chosen.chance == pytest.approx(0.5, abs=STATED_ERROR)
+    with_merry = advise_hunt(replace(alone, companions=("meriadoc",)))
+    assert with_merry.chosen.chance == pytest.approx(1, abs=STATED_ERROR)
+    (hit,) = with_merry.hits
+    assert (hit.tile, hit.damage, hit.options[0].lose) == ("eye", 1, "meriadoc")
+    assert with_merry.chosen.this_turn == 0
+    assert advise_hunt(alone).chosen.this_turn == Fraction(1, 2)
+
+
+def test_equal_answers_keep_the_companion():
+    """Losing Merry for 1 damage or taking 1 corruption are worth the same here: the advice
+    keeps the companion, who serves elsewhere."""
+    journey = Journey(
+        mordor_step=4, corruption=5, hunt_dice=1, pool=("1",), companions=("meriadoc",)
+    )
+    (hit,) = advise_hunt(journey).hits
+    assert [option.lose for option in hit.options] == [None, "meriadoc"]
+    assert hit.options[0].chance == hit.options[1].chance == pytest.approx(1)
+
+
+def test_waiting_in_mordor_costs_one_corruption():
+    """Специальные правила: a turn without a move on the track adds 1 corruption."""
+    journey = Journey(mordor_step=1, corruption=4, hunt_dice=2, companions=("gimli",))
+    wait = advise_hunt(journey).others[0]
+    later = advise_hunt(replace(journey, corruption=5)).chosen
+    assert wait.kind == "wait"
+    assert wait.chance == pytest.approx(later.chance, abs=STATED_ERROR)
+    assert wait.turns == later.turns + 1
+    assert [plan.kind for plan in advise_hunt(journey).others] == ["wait"]  # no separation
+
+
+def test_turns_count_the_gate_and_the_track():
+    """One move to a gate this turn, the track the next turn (Вход в Мордор), 5 steps."""
+    advice = advise_hunt(Journey(moves_to_mordor=1, hunt_dice=1))
+    assert [plan.turns for plan in advice.cadences] == [1 + 5, 1 + 3, 1 + 2]
+    in_mordor = advise_hunt(Journey(mordor_step=3, hunt_dice=1, fp_dice_in_box=1))
+    assert [plan.turns for plan in in_mordor.cadences] == [1 + 2, 1 + 1, 1]
+
+
+def test_the_advice_cites_the_rules_it_applies():
+    advice = advise_hunt(SMALL["road"])
+    for citation in (cite.HUNT_EFFECTS, cite.ENTER_MORDOR, cite.SEPARATION, cite.MORDOR_RULES):
+        assert citation in advice.citations
+    assert any("Guide" in text for text in advice.assumptions)
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"moves_to_mordor": 0}, "moves_to_mordor"),
+        ({"moves_to_mordor": 3, "mordor_step": 2}, "moves_to_mordor"),
+        ({"moves_to_mordor": 99}, "moves_to_mordor"),
+        ({"moves_to_mordor": 3, "moves_per_turn": 4}, "moves_per_turn"),
+        ({"moves_to_mordor": 3, "special_tiles": ("eye",)}, "special_tiles[0]"),
+        ({"moves_to_mordor": 3, "companions": ("frodo",)}, "companions[0]"),
+        ({"moves_to_mordor": 3, "corruption": 12}, "corruption"),
+    ],
+)
+def test_bad_journeys_are_refused_with_the_field(changes, field):
+    with pytest.raises(InvalidInput) as error:
+        check_journey(replace(Journey(), **changes))
+    assert field in [name for name, _ in error.value.problems]
+
+
+def test_a_journey_too_long_to_follow_in_time_is_refused_with_a_reason():
+    companions = tuple(slug for slug, c in BOARD.characters.items() if c.starts_in_fellowship)
+    specials = tuple(slug for slug, tile in BOARD.hunt_tiles.items() if not tile.is_standard)
+    journey = Journey(moves_to_mordor=6, hunt_dice=2, companions=companions, special_tiles=specials)
+    with pytest.raises(InvalidInput) as error:
+        advise_hunt(journey)
+    ((field, message),) = error.value.problems
+    assert field == "moves_to_mordor"
+    assert str(MAX_STATES) in message
