@@ -49,10 +49,10 @@ MAX_CADENCE = 3
 """Cadences compared: 1 to 3 moves a turn."""
 MAX_MOVES_TO_MORDOR = 14
 """The longest road to a gate the advisor takes (the Shire to Morannon is about 12 regions)."""
-MAX_STATES = 35000
-"""Pool states followed in one request, over every cadence (about 1.5 s of CPU at most,
-``bench/wotr_hunt_plan.py``): beyond it a cadence is left out, and the request refused if it is
-the player's own."""
+MAX_OUTCOMES = 170_000
+"""Move outcomes followed in one request, over every cadence (the work grows with them: about
+1.5 s of CPU at most, ``bench/wotr_hunt_plan.py``): beyond, a cadence is left out, and the
+request refused if it is the player's own."""
 STATED_ERROR = 1e-12
 """The journey values are floats of an exact recursion: their error is far below this."""
 
@@ -166,7 +166,7 @@ class Plan:
     moves: int
     chance: float | None
     """Reaching Mount Doom with corruption below 12, answering every hit as advised
-    (``None``: left out, over :data:`MAX_STATES`)."""
+    (``None``: left out, over :data:`MAX_OUTCOMES`)."""
     this_turn: Fraction | None
     """Corruption reaching 12 before this turn ends (exact)."""
     turns: int
@@ -185,8 +185,8 @@ class HuntAdvice(Answer):
     chosen: Plan
     hits: tuple[Hit, ...]
     """Answers if the next move (at the player's cadence) is hit for 1 or more."""
-    pool_states: int
-    """The states (pool, road, dice in the box) followed, over every cadence computed."""
+    outcomes: int
+    """The move outcomes followed, over every cadence computed (the measure of the work)."""
 
 
 # ---- input --------------------------------------------------------------------------------
@@ -294,19 +294,19 @@ class _Layer(NamedTuple):
 
 
 class _TooLarge(Exception):
-    """More pool states than :data:`MAX_STATES`."""
+    """More move outcomes than :data:`MAX_OUTCOMES`."""
 
 
 @dataclass
 class _Budget:
-    """The pool states a request may still follow."""
+    """The move outcomes a request may still follow."""
 
-    left: int = MAX_STATES
+    left: int = MAX_OUTCOMES
 
-    def spend(self, states: int) -> None:
-        if states > self.left:
+    def spend(self, outcomes: int) -> None:
+        if outcomes > self.left:
             raise _TooLarge
-        self.left -= states
+        self.left -= outcomes
 
 
 Outcome = tuple[Any, str, int, Tiles]
@@ -365,14 +365,15 @@ class _Walk:
         layer.pop(None, None)
         layers = []
         while layer:
-            budget.spend(len(layer))
             following: dict[Tiles, int] = {}
             edges: list[tuple[int, int, int, float]] = []
             for row, tiles in enumerate(layer):
+                before = len(edges)
                 for chance, _, damage, after in self.outcomes(tiles):
                     settled = self.settle(after)
                     child = -1 if settled is None else following.setdefault(settled, len(following))
                     edges.append((row, child, damage, chance))
+                budget.spend(len(edges) - before)
             parents, children, damages, chances = (
                 np.array(column) for column in zip(*edges, strict=True)
             )
@@ -408,9 +409,9 @@ class _Walk:
         if damage == 0:
             return values
         rows = self.resources.gather(damage)
-        best = values[:, rows[0]]
+        best = np.take(values, rows[0], axis=1)
         for row in rows[1:]:
-            np.maximum(best, values[:, row], out=best)
+            np.maximum(best, np.take(values, row, axis=1), out=best)
         return best
 
     def chance(self, resources: Resources, tiles: Tiles) -> float:
@@ -528,7 +529,7 @@ def _turns(journey: Journey, cadence: int) -> int:
 
 def advise_hunt(journey: Journey) -> HuntAdvice:
     """The plans compared and the answers to the next hit (see the module's docstring). The
-    player's cadence is followed first; another that would pass :data:`MAX_STATES` is left out
+    player's cadence is followed first; another that would pass :data:`MAX_OUTCOMES` is left out
     (its chances ``None``)."""
     check_journey(journey)
     held = (journey.corruption, _levels(journey.companions))
@@ -551,11 +552,11 @@ def advise_hunt(journey: Journey) -> HuntAdvice:
                     "special_tiles" if journey.in_mordor else "moves_to_mordor",
                     Message(
                         N_(
-                            "the journey has more than %(states)s hunt-pool states to follow "
+                            "the journey has more than %(outcomes)s move outcomes to follow "
                             "exactly in time: ask nearer Mount Doom, or with fewer companions or "
                             "special tiles"
                         ),
-                        states=MAX_STATES,
+                        outcomes=MAX_OUTCOMES,
                     ),
                 )
             ]
@@ -575,7 +576,7 @@ def advise_hunt(journey: Journey) -> HuntAdvice:
         others=tuple(others),
         chosen=chosen,
         hits=hits,
-        pool_states=MAX_STATES - budget.left,
+        outcomes=MAX_OUTCOMES - budget.left,
         citations=hunt_plan_citations(journey),
         assumptions=hunt_plan_assumptions(journey),
     )

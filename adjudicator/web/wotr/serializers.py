@@ -457,8 +457,9 @@ class WotrHuntPlanResponseSerializer(WotrAnswerSerializer):
     others = WotrHuntPlanSerializer(many=True)
     hits = WotrHuntHitSerializer(many=True, help_text="if the next move is hit for 1 or more")
     precision = serializers.FloatField(help_text="the chances' error is below this")
-    pool_states = serializers.IntegerField(
-        help_text="states followed (at most 35,000; beyond, a cadence is left out)"
+    outcomes = serializers.IntegerField(
+        help_text="move outcomes followed, the measure of the work (at most 170,000; beyond, a "
+        "cadence is left out)"
     )
 
 

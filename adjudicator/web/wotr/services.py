@@ -471,7 +471,7 @@ def hunt_plan_answer(advice: HuntAdvice, request=None) -> dict[str, Any]:
             for hit in advice.hits
         ],
         "precision": HUNT_PLAN_ERROR,
-        "pool_states": advice.pool_states,
+        "outcomes": advice.outcomes,
         **_common(hunt_plan_verdict(advice), advice, request),
     }
 

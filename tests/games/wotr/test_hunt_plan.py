@@ -13,7 +13,7 @@ from adjudicator.games.wotr import citations as cite
 from adjudicator.games.wotr.board import BOARD
 from adjudicator.games.wotr.hunt import Hunt, hunt_odds
 from adjudicator.games.wotr.hunt_plan import (
-    MAX_STATES,
+    MAX_OUTCOMES,
     STATED_ERROR,
     Journey,
     advise_hunt,
@@ -259,4 +259,4 @@ def test_a_journey_too_long_to_follow_in_time_is_refused_with_a_reason():
         advise_hunt(journey)
     ((field, message),) = error.value.problems
     assert field == "moves_to_mordor"
-    assert str(MAX_STATES) in message
+    assert str(MAX_OUTCOMES) in message

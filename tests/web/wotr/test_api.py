@@ -321,7 +321,7 @@ def test_hunt_plan_contract(api):
         options = [option["chance"] for option in hit["options"]]
         assert options[0] == pytest.approx(max(options), abs=1e-12)
     assert "effekty-ot-okhoty" in {c["section"] for c in answer["citations"]}
-    assert 0 < answer["pool_states"] <= 35000
+    assert 0 < answer["outcomes"] <= 170_000
 
 
 @pytest.mark.parametrize(
