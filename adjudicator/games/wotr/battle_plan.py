@@ -40,6 +40,7 @@ from adjudicator.games.wotr.battle import (
     battle_citations,
     check_battle,
 )
+from adjudicator.games.wotr.battle_floats import battle_chances
 from adjudicator.games.wotr.board import MAX_UNITS_PER_REGION
 from adjudicator.games.wotr.messages import one_of
 
@@ -279,6 +280,24 @@ def smallest_army(battle: Battle, goal: str, target: Fraction) -> int | None:
     for regular in range(0 if battle.attacker.elite else 1, room + 1):
         attacker = replace(battle.attacker, regular=regular)
         trial = replace(battle, attacker=attacker, rounds=None, attacker_stops_below=0)
-        if max(plan_values(trial, goal).values()) >= float(target) - STATED_ERROR:
+        if _best_chance(trial, goal) >= float(target) - STATED_ERROR:
             return regular
     return None
+
+
+def _best_chance(battle: Battle, goal: str) -> float:
+    """A chance goal's best plan over both casualty policies. Ceasing never raises the chance to
+    destroy or capture, so outside a siege it is the battle fought to the end, in floats
+    (:mod:`battle_floats`, a millisecond); a siege is planned."""
+    if battle.siege:
+        return float(max(plan_values(battle, goal).values()))
+    return max(
+        sum(
+            chance
+            for (regular, elite, *defender), chance in battle_chances(
+                replace(battle, attacker=replace(battle.attacker, casualty_policy=policy))
+            ).outcomes.items()
+            if not any(defender) and (goal == DESTROY or regular + elite)
+        )
+        for policy in CASUALTY_POLICIES
+    )
