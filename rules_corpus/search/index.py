@@ -144,14 +144,20 @@ def open_index(directory: Path) -> whoosh_index.Index:
     """The index in ``directory``, opened once per build (``SearchIndexMissing`` if none)."""
     directory = Path(directory)
     try:
-        if not whoosh_index.exists_in(directory):
-            raise SearchIndexMissing(str(directory))
         stat = directory.stat()
     except OSError as error:
         raise SearchIndexMissing(str(directory)) from error
+    # A rebuild swaps in a new directory and a change inside one changes its mtime: the same
+    # (inode, mtime) is the same index, and only a new one pays whoosh's check (a TOC read,
+    # some milliseconds, which every search paid three times).
     key = (str(directory), stat.st_ino, stat.st_mtime_ns)
     with _lock:
         if key not in _opened:
+            try:
+                if not whoosh_index.exists_in(directory):
+                    raise SearchIndexMissing(str(directory))
+            except OSError as error:
+                raise SearchIndexMissing(str(directory)) from error
             _opened.clear()
             _card_names.clear()
             _transliterations.clear()
