@@ -11,10 +11,10 @@ from typing import Any
 
 from whoosh import highlight
 from whoosh import query as q
-from whoosh.searching import Hit, Searcher
+from whoosh.searching import Searcher
 
 from .analysis import STOPWORDS, language_analyzer, normalize
-from .index import named_cards, open_searcher, transliterations
+from .index import Listed, Listing, listing, named_cards, open_searcher, transliterations
 from .lexicon import translations
 from .passages import answering_passage, paragraph_anchor
 from .query import PlannedQuery, plan_query
@@ -29,10 +29,10 @@ COORDINATION = 2
 DOC_TYPE_WEIGHT = {"section": 1.0, "card": 0.5}
 
 
-def document_weight(hit: Any) -> float:
+def document_weight(listed: Listed) -> float:
     """The document type's weight (:data:`DOC_TYPE_WEIGHT`) times the document's own (a word
     list weighs less: :func:`.index.answer_weight`)."""
-    return DOC_TYPE_WEIGHT.get(hit["doc_type"], 1.0) * hit.get("weight", 1.0)
+    return DOC_TYPE_WEIGHT.get(listed.doc_type, 1.0) * listed.weight
 
 
 class PageOutOfRange(ValueError):
@@ -106,25 +106,28 @@ def _filter(game: str | None, language: str | None, doc_type: str | None) -> q.Q
     return q.And(terms) if terms else None
 
 
-def _ranked(searcher: Searcher, planned: PlannedQuery, restriction: q.Query | None) -> list:
-    """``(score, hit)`` for every hit, best first: BM25F times the squared word coverage,
-    times the document's weight (:func:`document_weight`).
+def _ranked(
+    searcher: Searcher, planned: PlannedQuery, restriction: q.Query | None, listed: Listing
+) -> list[tuple[float, int]]:
+    """``(score, document number)`` for every hit, best first: BM25F times the squared word
+    coverage, times the document's weight (:func:`document_weight`).
 
     Every hit is scored (``limit=None``): the corpus is small, one pass gives the exact count,
     and whoosh's count with a limit re-runs the query (and ignores a filter matching nothing).
+    No hit's stored fields are read: what ranking needs of a document is in ``listed``.
     """
     if planned.query is None:
         return []
     found = searcher.search(planned.query, limit=None, filter=restriction, terms=True)
-    scored = (
+    scored = [
         (
             hit.score
             * planned.coverage(hit.matched_terms()) ** COORDINATION
-            * document_weight(hit),
-            hit,
+            * document_weight(listed.documents[hit.docnum]),
+            hit.docnum,
         )
         for hit in found
-    )
+    ]
     return sorted(scored, key=lambda pair: -pair[0])
 
 
@@ -144,10 +147,15 @@ def marked(text: str, terms: frozenset[str], language: str) -> str:
 
 
 def _hit(
-    score: float, hit: Hit, planned: PlannedQuery, nearest: int | None, question: Question
+    score: float,
+    hit: dict[str, Any],
+    planned: PlannedQuery,
+    nearest: int | None,
+    question: Question,
 ) -> SearchHit:
     """The result of one document; a section's with its answering sentence (HTML) and a link
-    to its paragraph (``nearest``: the paragraph its nearest sentence vector is of)."""
+    to its paragraph (``nearest``: the paragraph its nearest sentence vector is of); ``hit``:
+    its stored fields."""
     language = hit["language"]
     terms = planned.highlight_terms[language]
     passage = (
@@ -195,26 +203,23 @@ def vector_weight(text: str, planned: PlannedQuery) -> float:
 
 
 def _fused(
-    searcher: Searcher,
-    ranked: list,
+    ranked: list[tuple[float, int]],
     nearest: list[Near],
     weight: float,
-) -> list:
-    """``(score, stored fields)`` of whoosh's hits and the nearest documents, fused by rank
+    listed: Listing,
+) -> list[tuple[float, int]]:
+    """``(score, document number)`` of whoosh's hits and the nearest documents, fused by rank
     (:data:`RRF_K`), each times its document type's weight, best first."""
-    scores: dict[str, float] = defaultdict(float)
-    stored: dict[str, Any] = {}
-    for rank, (_score, hit) in enumerate(ranked, start=1):
-        scores[hit["doc_id"]] += 1 / (RRF_K + rank)
-        stored[hit["doc_id"]] = hit
+    scores: dict[int, float] = defaultdict(float)
+    for rank, (_score, number) in enumerate(ranked, start=1):
+        scores[number] += 1 / (RRF_K + rank)
     for rank, near in enumerate(nearest, start=1):
-        scores[near.doc_id] += weight / (RRF_K + rank)
-        if near.doc_id not in stored:
-            stored[near.doc_id] = searcher.document(doc_id=near.doc_id)
+        number = listed.number(near.doc_id)
+        if number is not None:
+            scores[number] += weight / (RRF_K + rank)
     fused = [
-        (score * document_weight(stored[doc_id]), stored[doc_id])
-        for doc_id, score in scores.items()
-        if stored[doc_id] is not None
+        (score * document_weight(listed.documents[number]), number)
+        for number, score in scores.items()
     ]
     return sorted(fused, key=lambda pair: -pair[0])
 
@@ -227,21 +232,28 @@ LANGUAGE_WEIGHT = 2.0
 NAMED_SHARE = 0.5
 
 
-def _ordered(ranked: list, game: str | None, language: str, named: frozenset[str]) -> list:
+def _ordered(
+    ranked: list[tuple[float, int]],
+    game: str | None,
+    language: str,
+    named: frozenset[str],
+    listed: Listing,
+) -> list[tuple[float, int]]:
     """Rules before cards: the cards the question names first, then the rule sections (those of
     the game the question names first), then the other cards; each group by score, a Polish
     question's Polish documents weighed up (:data:`LANGUAGE_WEIGHT`)."""
 
-    def group(hit: Any) -> tuple[int, bool]:
-        if hit["doc_id"] in named:
+    def group(number: int) -> tuple[int, bool]:
+        document = listed.documents[number]
+        if document.doc_id in named:
             return 0, False
-        return (2 if hit["doc_type"] == "card" else 1), hit["game"] != game
+        return (2 if document.doc_type == "card" else 1), document.game != game
 
-    def weight(hit: Any) -> float:
-        same = language == "pl" and hit["language"] == "pl"
+    def weight(number: int) -> float:
+        same = language == "pl" and listed.documents[number].language == "pl"
         return LANGUAGE_WEIGHT if same else 1.0
 
-    weighed = [(score * weight(hit), hit) for score, hit in ranked]
+    weighed = [(score * weight(number), number) for score, number in ranked]
     return sorted(weighed, key=lambda pair: (group(pair[1]), -pair[0]))
 
 
@@ -282,24 +294,26 @@ def search(
     vectors = load_vectors(directory)
     planned = plan_query(question.words, reader, transliterations(directory), translations)
     corrected = corrected_text(text, planned.corrections)
-    ranked = _ranked(searcher, planned, _filter(game, language, doc_type))
+    listed = listing(directory)
+    ranked = _ranked(searcher, planned, _filter(game, language, doc_type), listed)
     weight = vector_weight(text, planned)
     nearest: list[Near] = []
     if weight and vectors is not None and planned.query is not None:
         wanted = {"doc_type": doc_type, "game": game, "language": language}
         nearest = vectors.nearest(corrected, VECTOR_CANDIDATES, VECTOR_MINIMUM, wanted)
-        ranked = _fused(searcher, ranked, nearest, weight)
+        ranked = _fused(ranked, nearest, weight, listed)
     named = _named_first(directory, question)
-    ranked = _ordered(ranked, question.game, query_language(corrected, reader), named)
+    ranked = _ordered(ranked, question.game, query_language(corrected, reader), named, listed)
     num_pages = max(1, -(-len(ranked) // page_size))
     if page > num_pages:
         raise PageOutOfRange(page, num_pages)
     on_page = ranked[(page - 1) * page_size : page * page_size]
     paragraphs = {near.doc_id: near.paragraph for near in nearest}
+    stored = [(score, searcher.stored_fields(number)) for score, number in on_page]
     return SearchPage(
         hits=tuple(
             _hit(score, hit, planned, paragraphs.get(hit["doc_id"]), question)
-            for score, hit in on_page
+            for score, hit in stored
         ),
         count=len(ranked),
         page=page,

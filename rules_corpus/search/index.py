@@ -7,6 +7,7 @@ import shutil
 import tempfile
 import threading
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from whoosh import index as whoosh_index
@@ -134,7 +135,48 @@ def build_index(directory: Path, documents: Iterable[SearchDocument]) -> int:
     return len(indexed)
 
 
+@dataclass(frozen=True)
+class Listed:
+    """What ranking needs of one indexed document, kept in memory: reading whoosh's stored
+    fields of every hit (its body unpickled with them) cost a search milliseconds."""
+
+    doc_id: str
+    doc_type: str
+    game: str
+    language: str
+    weight: float
+
+
+@dataclass(frozen=True)
+class Listing:
+    """Every document of one index build by its whoosh document number, and the numbers by
+    document id."""
+
+    documents: tuple[Listed, ...] = ()
+    numbers: dict[str, int] | None = None
+
+    def number(self, doc_id: str) -> int | None:
+        return (self.numbers or {}).get(doc_id)
+
+
+def _listing(index: whoosh_index.Index) -> Listing:
+    found: dict[int, Listed] = {}
+    with index.reader() as reader:
+        for number, fields in reader.iter_docs():
+            found[number] = Listed(
+                fields["doc_id"],
+                fields["doc_type"],
+                fields["game"],
+                fields["language"],
+                fields.get("weight", 1.0),
+            )
+    documents = tuple(found.get(number) for number in range(max(found, default=-1) + 1))
+    numbers = {listed.doc_id: number for number, listed in found.items()}
+    return Listing(documents, numbers)  # type: ignore[arg-type]
+
+
 _opened: dict[tuple[str, int, int], whoosh_index.Index] = {}
+_listings: dict[tuple[str, int, int], Listing] = {}
 _card_names: dict[tuple[str, int, int], dict[tuple[str, ...], frozenset[str]]] = {}
 _transliterations: dict[tuple[str, int, int], Transliterations] = {}
 _lock = threading.Lock()
@@ -161,7 +203,9 @@ def open_index(directory: Path) -> whoosh_index.Index:
             _opened.clear()
             _card_names.clear()
             _transliterations.clear()
+            _listings.clear()
             _opened[key] = whoosh_index.open_dir(directory)
+            _listings[key] = _listing(_opened[key])
             _transliterations[key] = Transliterations.of(_warm_caches(_opened[key]))
             _card_names[key] = _names_of_cards(_opened[key])
         return _opened[key]
@@ -224,6 +268,12 @@ def _warm_caches(index: whoosh_index.Index) -> list[str]:
                 russian_lemma(text)
                 cyrillic.append(text)
     return cyrillic
+
+
+def listing(directory: Path) -> Listing:
+    """The documents of the index in ``directory``, by number (:class:`Listing`)."""
+    open_index(directory)
+    return next(iter(_listings.values()), Listing())
 
 
 def transliterations(directory: Path) -> Transliterations:
