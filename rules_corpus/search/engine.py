@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import re
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -13,8 +13,8 @@ from whoosh import highlight
 from whoosh import query as q
 from whoosh.searching import Searcher
 
-from .analysis import STOPWORDS, language_analyzer, normalize
-from .index import Listed, Listing, listing, named_cards, open_searcher, transliterations
+from .analysis import STOPWORDS, language_analyzer, normalize, query_words
+from .index import NUMBER, Listed, Listing, listing, named_cards, open_searcher, transliterations
 from .lexicon import translations
 from .passages import answering_passage, paragraph_anchor
 from .query import PlannedQuery, plan_query
@@ -107,7 +107,11 @@ def _filter(game: str | None, language: str | None, doc_type: str | None) -> q.Q
 
 
 def _ranked(
-    searcher: Searcher, planned: PlannedQuery, restriction: q.Query | None, listed: Listing
+    searcher: Searcher,
+    planned: PlannedQuery,
+    restriction: q.Query | None,
+    listed: Listing,
+    numbers: bool = False,
 ) -> list[tuple[float, int]]:
     """``(score, document number)`` for every hit, best first: BM25F times the squared word
     coverage, times the document's weight (:func:`document_weight`).
@@ -119,16 +123,56 @@ def _ranked(
     if planned.query is None:
         return []
     found = searcher.search(planned.query, limit=None, filter=restriction, terms=True)
-    scored = [
+    scored = sorted(
         (
-            hit.score
-            * planned.coverage(hit.matched_terms()) ** COORDINATION
-            * document_weight(listed.documents[hit.docnum]),
-            hit.docnum,
+            (
+                hit.score
+                * planned.coverage(hit.matched_terms()) ** COORDINATION
+                * document_weight(listed.documents[hit.docnum]),
+                hit.docnum,
+            )
+            for hit in found
+        ),
+        key=lambda pair: -pair[0],
+    )
+    return _together(scored, planned, listed, NUMBER if numbers else None)
+
+
+#: The best hits are scored up by how many of the query's words one sentence of theirs holds
+#: (with the heading's): ``1 + PROXIMITY * share``; "сколько юнитов может быть в регионе" is
+#: answered by "Один регион может содержать не более 10 юнитов", not by a section that says
+#: "регион" and "юнит" paragraphs apart.
+PROXIMITY = 1.0
+PROXIMITY_CANDIDATES = 30
+
+
+def _together(
+    scored: list[tuple[float, int]],
+    planned: PlannedQuery,
+    listed: Listing,
+    number_form: str | None,
+) -> list[tuple[float, int]]:
+    """The first :data:`PROXIMITY_CANDIDATES` of ``scored`` re-scored by :data:`PROXIMITY`
+    (``number_form``: the form of a number written, for a question asking how many)."""
+    if len(planned.word_alternatives) < 2:
+        return scored
+    top = [
+        (
+            score
+            * (
+                1
+                + PROXIMITY
+                * planned.sentence_share(
+                    listed.documents[number].sentences,
+                    listed.documents[number].language,
+                    number_form,
+                )
+            ),
+            number,
         )
-        for hit in found
+        for score, number in scored[:PROXIMITY_CANDIDATES]
     ]
-    return sorted(scored, key=lambda pair: -pair[0])
+    return sorted(top, key=lambda pair: -pair[0]) + scored[PROXIMITY_CANDIDATES:]
 
 
 def marked(text: str, terms: frozenset[str], language: str) -> str:
@@ -272,6 +316,22 @@ def corrected_text(text: str, corrections: dict[str, str]) -> str:
     return re.sub(r"\w+", lambda m: corrections.get(m.group().lower(), m.group()), text)
 
 
+def _understood(directory: Path, text: str, reader: Any) -> tuple[Question, PlannedQuery]:
+    """What ``text`` asks and its query. A question whose typo hid one of its frame words
+    ("сколко юнитов ...": «сколько») is understood again as corrected, so that the frame word
+    is left out as it would have been typed right (the suggestion still names every
+    correction)."""
+    question = understand(text)
+    planned = plan_query(question.words, reader, transliterations(directory), translations)
+    if not planned.corrections:
+        return question, planned
+    again = understand(corrected_text(text, planned.corrections))
+    if len(query_words(again.words)) >= len(query_words(question.words)):
+        return question, planned
+    replanned = plan_query(again.words, reader, transliterations(directory), translations)
+    return replace(again, text=text), replace(replanned, corrections=planned.corrections)
+
+
 def search(
     directory: Path,
     text: str,
@@ -290,12 +350,13 @@ def search(
     """
     searcher = open_searcher(directory)
     reader = searcher.reader()
-    question = understand(text)
     vectors = load_vectors(directory)
-    planned = plan_query(question.words, reader, transliterations(directory), translations)
+    question, planned = _understood(directory, text, reader)
     corrected = corrected_text(text, planned.corrections)
     listed = listing(directory)
-    ranked = _ranked(searcher, planned, _filter(game, language, doc_type), listed)
+    ranked = _ranked(
+        searcher, planned, _filter(game, language, doc_type), listed, question.asks_number
+    )
     weight = vector_weight(text, planned)
     nearest: list[Near] = []
     if weight and vectors is not None and planned.query is not None:

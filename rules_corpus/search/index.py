@@ -18,6 +18,7 @@ from .analysis import (
     LANGUAGES,
     STOPWORDS,
     fold,
+    forms,
     is_cyrillic,
     is_dictionary_word,
     language_analyzer,
@@ -27,6 +28,7 @@ from .analysis import (
 from .documents import SearchDocument
 from .glossary import matched_concepts
 from .lexicon import translations
+from .passages import paragraphs, sentences
 from .translit import Transliterations
 from .vectors import write_vectors
 
@@ -135,6 +137,15 @@ def build_index(directory: Path, documents: Iterable[SearchDocument]) -> int:
     return len(indexed)
 
 
+#: The form that stands for "a number is written here" in :attr:`Listed.sentences`.
+NUMBER = "#"
+
+
+def numeral(text: str) -> frozenset[str]:
+    """``{NUMBER}`` if ``text`` writes a number in digits, else nothing."""
+    return frozenset([NUMBER]) if re.search(r"\d", text) else frozenset()
+
+
 @dataclass(frozen=True)
 class Listed:
     """What ranking needs of one indexed document, kept in memory: reading whoosh's stored
@@ -145,6 +156,10 @@ class Listed:
     game: str
     language: str
     weight: float
+    #: The analyzed forms (:func:`.analysis.forms`) of each sentence of the body, each with
+    #: those of the title (and :data:`NUMBER` if it writes a number): where the query's words
+    #: come together.
+    sentences: tuple[frozenset[str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -163,12 +178,20 @@ def _listing(index: whoosh_index.Index) -> Listing:
     found: dict[int, Listed] = {}
     with index.reader() as reader:
         for number, fields in reader.iter_docs():
+            language = fields["language"]
+            title = forms(fields["title"], language)
             found[number] = Listed(
                 fields["doc_id"],
                 fields["doc_type"],
                 fields["game"],
-                fields["language"],
+                language,
                 fields.get("weight", 1.0),
+                tuple(
+                    frozenset(title | forms(sentence, language) | numeral(sentence))
+                    for paragraph in paragraphs(fields["body"])
+                    for sentence in sentences(paragraph)
+                )
+                or (frozenset(title),),
             )
     documents = tuple(found.get(number) for number in range(max(found, default=-1) + 1))
     numbers = {listed.doc_id: number for number, listed in found.items()}

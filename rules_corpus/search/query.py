@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from whoosh import query as q
 from whoosh.reading import IndexReader
@@ -38,6 +39,8 @@ TITLE_BOOST = 2.5
 SURFACE_BOOST = 0.5
 GLOSSARY_BOOST = 0.5
 FUZZY_BOOST = 0.4
+#: What a number in a sentence counts for (in query words) when the question asks how many.
+NUMBER_SHARE = 0.5
 MIN_FUZZY_LENGTH = 5
 MAX_FUZZY_CANDIDATES = 8
 #: A Latin word of this many letters or more may be Russian typed in Latin letters; its Russian
@@ -88,6 +91,46 @@ class PlannedQuery:
             for alternatives in self.word_alternatives
         )
         return satisfied / len(self.word_alternatives)
+
+    @cached_property
+    def _terms_by_language(self) -> dict[str, tuple[tuple[frozenset[str], ...], ...]]:
+        """Per language, per query word, each way to satisfy it in that language's title and
+        body fields, as a set of analyzed terms."""
+        found = {}
+        for language in LANGUAGES:
+            fields = {title_field(language), body_field(language)}
+            found[language] = tuple(
+                tuple(
+                    {
+                        frozenset(term.decode() for _, term in alternative)
+                        for alternative in alternatives
+                        if alternative and all(name in fields for name, _ in alternative)
+                    }
+                )
+                for alternatives in self.word_alternatives
+            )
+        return found
+
+    def sentence_share(
+        self, sentences: Iterable[frozenset[str]], language: str, number: str | None = None
+    ) -> float:
+        """The largest share of the query's words that one of ``sentences`` (a document's, in
+        ``language``, as analyzed forms) satisfies: how close together a document has them.
+        With ``number`` (a question asking how many), a sentence holding that form (a number
+        written) counts :data:`NUMBER_SHARE` of a word more."""
+        words = self._terms_by_language.get(language, ())
+        if not words:
+            return 0.0
+        bonus = NUMBER_SHARE if number else 0.0
+        best = max(
+            (
+                sum(any(terms <= sentence for terms in ways) for ways in words)
+                + (bonus if number in sentence else 0.0)
+                for sentence in sentences
+            ),
+            default=0.0,
+        )
+        return best / (len(words) + bonus)
 
 
 def _allowed_edits(word: str) -> int:
