@@ -246,6 +246,16 @@ def vector_weight(text: str, planned: PlannedQuery) -> float:
     return VECTOR_WEIGHT[script] * min(1.0, max(0, words - 2) * 2 / 3)
 
 
+#: How sure the sentence vectors are of a document, by its cosine: nothing at
+#: :data:`VECTOR_MINIMUM`, rising to all at :data:`VECTOR_SURE`.
+VECTOR_SURE = 0.65
+
+
+def _sure(similarity: float) -> float:
+    span = VECTOR_SURE - VECTOR_MINIMUM
+    return min(1.0, max(0.0, (similarity - VECTOR_MINIMUM) / span)) if span > 0 else 1.0
+
+
 def _fused(
     ranked: list[tuple[float, int]],
     nearest: list[Near],
@@ -260,7 +270,7 @@ def _fused(
     for rank, near in enumerate(nearest, start=1):
         number = listed.number(near.doc_id)
         if number is not None:
-            scores[number] += weight / (RRF_K + rank)
+            scores[number] += weight * _sure(near.similarity) / (RRF_K + rank)
     fused = [
         (score * document_weight(listed.documents[number]), number)
         for number, score in scores.items()
