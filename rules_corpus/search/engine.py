@@ -6,6 +6,7 @@ import html
 import re
 from collections import defaultdict
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -84,18 +85,49 @@ class SearchPage:
         return self.page < self.num_pages
 
 
+class _Token:
+    """A token of a stored text as the highlighter reads it (whoosh's Token, lighter)."""
+
+    __slots__ = ("boost", "endchar", "matched", "startchar", "text")
+
+    def __init__(self, text: str, startchar: int, endchar: int, matched: bool) -> None:
+        self.text, self.startchar, self.endchar, self.matched = text, startchar, endchar, matched
+        self.boost = 1.0
+
+    def copy(self) -> _Token:
+        return _Token(self.text, self.startchar, self.endchar, self.matched)
+
+
+#: How many documents' tokens :func:`_tokens` keeps (a few megabytes at most).
+TOKEN_CACHE = 1024
+
+
+@lru_cache(maxsize=TOKEN_CACHE)
+def _tokens(text: str, language: str) -> tuple[tuple[str, int, int], ...]:
+    """``(indexed form, start, end)`` of each word of ``text`` as the language's analyzer gives
+    them for highlighting, stop words kept: analyzed once per document, not per snippet."""
+    analyzer = language_analyzer(language)
+    return tuple(
+        (token.text, token.startchar, token.endchar)
+        for token in analyzer(text, chars=True, mode="query", removestops=False)
+    )
+
+
 def snippet(text: str, terms: frozenset[str], language: str) -> str:
-    """The best fragments of ``text`` around ``terms``, marked; else the text's beginning."""
-    fragments = highlight.highlight(
-        text,
-        terms,
-        language_analyzer(language),
-        highlight.ContextFragmenter(maxchars=SNIPPET_CHARS, surround=60),
-        highlight.HtmlFormatter(tagname="mark", between=" … "),
-        top=2,
+    """The best fragments of ``text`` around ``terms``, marked; else the text's beginning.
+    (whoosh's ``highlight.highlight``, over the cached tokens of :func:`_tokens`.)"""
+    tokens = (
+        _Token(form, start, end, form in terms) for form, start, end in _tokens(text, language)
+    )
+    fragmenter = highlight.ContextFragmenter(maxchars=SNIPPET_CHARS, surround=60)
+    fragments = highlight.top_fragments(
+        fragmenter.fragment_tokens(text, tokens),
+        2,
+        highlight.BasicFragmentScorer(),
+        highlight.FIRST,
     )
     if fragments:
-        return fragments
+        return highlight.HtmlFormatter(tagname="mark", between=" … ")(text, fragments)
     beginning = text[:SNIPPET_CHARS].rsplit(" ", 1)[0] if len(text) > SNIPPET_CHARS else text
     return html.escape(beginning) + (" …" if len(text) > SNIPPET_CHARS else "")
 
