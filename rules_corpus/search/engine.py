@@ -176,6 +176,9 @@ def _ranked(
 #: "регион" and "юнит" paragraphs apart.
 PROXIMITY = 1.0
 PROXIMITY_CANDIDATES = 30
+#: ... and by this when the heading alone holds every one of them (a heading says what its
+#: section answers: "как снять осаду" is «Снятие осады» more than «Ведение осады»).
+HEADING = 1.5
 
 
 def _together(
@@ -188,22 +191,12 @@ def _together(
     (``number_form``: the form of a number written, for a question asking how many)."""
     if len(planned.word_alternatives) < 2:
         return scored
-    top = [
-        (
-            score
-            * (
-                1
-                + PROXIMITY
-                * planned.sentence_share(
-                    listed.documents[number].sentences,
-                    listed.documents[number].language,
-                    number_form,
-                )
-            ),
-            number,
-        )
-        for score, number in scored[:PROXIMITY_CANDIDATES]
-    ]
+    top = []
+    for score, number in scored[:PROXIMITY_CANDIDATES]:
+        document = listed.documents[number]
+        together = planned.sentence_share(document.sentences, document.language, number_form)
+        named = planned.sentence_share([document.heading], document.language) == 1
+        top.append((score * (1 + PROXIMITY * together) * (HEADING if named else 1), number))
     return sorted(top, key=lambda pair: -pair[0]) + scored[PROXIMITY_CANDIDATES:]
 
 

@@ -160,6 +160,8 @@ class Listed:
     #: those of the title (and :data:`NUMBER` if it writes a number): where the query's words
     #: come together.
     sentences: tuple[frozenset[str], ...] = ()
+    #: The analyzed forms of the title alone.
+    heading: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -192,6 +194,7 @@ def _listing(index: whoosh_index.Index) -> Listing:
                     for sentence in sentences(paragraph)
                 )
                 or (frozenset(title),),
+                frozenset(title),
             )
     documents = tuple(found.get(number) for number in range(max(found, default=-1) + 1))
     numbers = {listed.doc_id: number for number, listed in found.items()}
