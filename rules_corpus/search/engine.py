@@ -176,8 +176,11 @@ def _ranked(
 #: "регион" and "юнит" paragraphs apart.
 PROXIMITY = 1.0
 PROXIMITY_CANDIDATES = 30
-#: ... and by this when the heading alone holds every one of them (a heading says what its
-#: section answers: "как снять осаду" is «Снятие осады» more than «Ведение осады»).
+#: ... and by this when the heading alone holds every one of them as typed (its lemma, stem,
+#: word family, near spelling or encoder translation, not a glossary concept's other names: a
+#: heading says what its section answers: "как снять осаду" is «Снятие осады» more than
+#: «Ведение осады»; but "Ring-bearer" names a notion of two games, and the glossary's name of
+#: it in one of them, «Носитель кольца», does not make that game's section the answer).
 HEADING = 1.5
 
 
@@ -195,7 +198,7 @@ def _together(
     for score, number in scored[:PROXIMITY_CANDIDATES]:
         document = listed.documents[number]
         together = planned.sentence_share(document.sentences, document.language, number_form)
-        named = planned.sentence_share([document.heading], document.language) == 1
+        named = planned.sentence_share([document.heading], document.language, as_typed=True) == 1
         top.append((score * (1 + PROXIMITY * together) * (HEADING if named else 1), number))
     return sorted(top, key=lambda pair: -pair[0]) + scored[PROXIMITY_CANDIDATES:]
 

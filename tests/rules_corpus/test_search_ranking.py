@@ -9,7 +9,7 @@ import shutil
 import pytest
 from whoosh import highlight
 
-from rules_corpus.search.analysis import language_analyzer
+from rules_corpus.search.analysis import forms, language_analyzer
 from rules_corpus.search.engine import (
     SNIPPET_CHARS,
     VECTOR_MINIMUM,
@@ -123,3 +123,15 @@ def test_an_opened_index_whose_directory_is_removed_is_missing(tmp_path):
     shutil.rmtree(tmp_path / "index")
     with pytest.raises(SearchIndexMissing):
         search(tmp_path / "index", "осада")
+
+
+def test_a_heading_counts_the_words_as_typed_not_the_glossarys_other_names(corpus_search_index):
+    """«Носитель кольца» holds "Ring-bearer" through the glossary only: no heading bonus, and
+    the TCG's sections on the Хранитель Кольца still lead (test_search_engine)."""
+    reader = open_searcher(corpus_search_index).reader()
+    _, planned = _understood(corpus_search_index, "Ring-bearer", reader)
+    heading = forms("Носитель кольца", "ru")
+    assert planned.sentence_share([heading], "ru") == 1.0
+    assert planned.sentence_share([heading], "ru", as_typed=True) < 1.0
+    _, planned = _understood(corpus_search_index, "как снять осаду", reader)
+    assert planned.sentence_share([forms("Снятие осады", "ru")], "ru", as_typed=True) == 1.0
