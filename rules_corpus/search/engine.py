@@ -14,7 +14,7 @@ from whoosh import highlight
 from whoosh import query as q
 from whoosh.searching import Searcher
 
-from .analysis import STOPWORDS, language_analyzer, normalize, query_words
+from .analysis import STOPWORDS, WORD_PATTERN, normalize, query_words
 from .index import NUMBER, Listed, Listing, listing, named_cards, open_searcher, transliterations
 from .lexicon import translations
 from .passages import answering_passage, paragraph_anchor
@@ -100,17 +100,23 @@ class _Token:
 
 #: How many documents' tokens :func:`_tokens` keeps (a few megabytes at most).
 TOKEN_CACHE = 1024
+_WORD = re.compile(WORD_PATTERN)
+#: Shorter words are stop words to the analyzers (:func:`.analysis.language_analyzer`).
+MIN_WORD = 2
 
 
 @lru_cache(maxsize=TOKEN_CACHE)
 def _tokens(text: str, language: str) -> tuple[tuple[str, int, int], ...]:
     """``(indexed form, start, end)`` of each word of ``text`` as the language's analyzer gives
-    them for highlighting, stop words kept: analyzed once per document, not per snippet."""
-    analyzer = language_analyzer(language)
-    return tuple(
-        (token.text, token.startchar, token.endchar)
-        for token in analyzer(text, chars=True, mode="query", removestops=False)
-    )
+    them for highlighting (stop words kept, lowercase, not normalized), analyzed once per
+    document, not per snippet, and without whoosh's token pipeline (a test checks the
+    snippets equal whoosh's own highlighting)."""
+    found = []
+    for match in _WORD.finditer(text):
+        word = match.group().lower()
+        stopped = len(word) < MIN_WORD or word in STOPWORDS
+        found.append((word if stopped else normalize(word, language), match.start(), match.end()))
+    return tuple(found)
 
 
 def snippet(text: str, terms: frozenset[str], language: str) -> str:
