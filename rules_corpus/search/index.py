@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import re
 import shutil
 import tempfile
@@ -234,7 +235,18 @@ def open_index(directory: Path) -> whoosh_index.Index:
             _listings[key] = _listing(_opened[key])
             _transliterations[key] = Transliterations.of(_warm_caches(_opened[key]))
             _card_names[key] = _names_of_cards(_opened[key])
+            _settle()
         return _opened[key]
+
+
+def _settle() -> None:
+    """Keep what opening an index loaded (dictionaries, lexicon, listing: some 200,000 objects)
+    out of the garbage collector's full passes, which otherwise scan them all again and again
+    and made a search now and then take 100 ms or more: collect once, then freeze what is left
+    (``gc.freeze``). The previous index's objects were unfrozen first, so they can go."""
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
 
 
 def _name_words(text: str) -> tuple[str, ...]:

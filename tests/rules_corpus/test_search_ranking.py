@@ -4,7 +4,9 @@ sentence-vector ranking that no longer buries a heading found word for word; and
 in-memory listing and cached snippets that keep a search fast give what whoosh's stored
 fields and highlighter give."""
 
+import gc
 import shutil
+import weakref
 
 import pytest
 from whoosh import highlight
@@ -23,6 +25,7 @@ from rules_corpus.search.index import (
     SearchIndexMissing,
     build_index,
     listing,
+    open_index,
     open_searcher,
 )
 from tests.rules_corpus import search_factories
@@ -135,3 +138,16 @@ def test_a_heading_counts_the_words_as_typed_not_the_glossarys_other_names(corpu
     assert planned.sentence_share([heading], "ru", as_typed=True) < 1.0
     _, planned = _understood(corpus_search_index, "как снять осаду", reader)
     assert planned.sentence_share([forms("Снятие осады", "ru")], "ru", as_typed=True) == 1.0
+
+
+def test_an_opened_index_is_frozen_out_of_full_collections_and_a_replaced_one_goes(tmp_path):
+    """Opening an index freezes what it loaded (gc.freeze: no full collection scans it again),
+    and an index replaced by a rebuild is not kept alive."""
+    build_index(tmp_path / "index", [SearchDocumentFactory(body="осада")])
+    search(tmp_path / "index", "осада")
+    first = weakref.ref(open_index(tmp_path / "index"))
+    assert gc.get_freeze_count() > 0
+    for body in ("армия", "битва"):
+        build_index(tmp_path / "index", [SearchDocumentFactory(body=body)])
+        assert search(tmp_path / "index", body).count == 1
+    assert first() is None
