@@ -5,16 +5,17 @@ from __future__ import annotations
 import html
 import re
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from whoosh import highlight
 from whoosh import query as q
-from whoosh.searching import Hit, Searcher
+from whoosh.searching import Searcher
 
-from .analysis import STOPWORDS, language_analyzer, normalize
-from .index import named_cards, open_searcher, transliterations
+from .analysis import STOPWORDS, WORD_PATTERN, normalize, query_words
+from .index import NUMBER, Listed, Listing, listing, named_cards, open_searcher, transliterations
 from .lexicon import translations
 from .passages import answering_passage, paragraph_anchor
 from .query import PlannedQuery, plan_query
@@ -29,10 +30,10 @@ COORDINATION = 2
 DOC_TYPE_WEIGHT = {"section": 1.0, "card": 0.5}
 
 
-def document_weight(hit: Any) -> float:
+def document_weight(listed: Listed) -> float:
     """The document type's weight (:data:`DOC_TYPE_WEIGHT`) times the document's own (a word
     list weighs less: :func:`.index.answer_weight`)."""
-    return DOC_TYPE_WEIGHT.get(hit["doc_type"], 1.0) * hit.get("weight", 1.0)
+    return DOC_TYPE_WEIGHT.get(listed.doc_type, 1.0) * listed.weight
 
 
 class PageOutOfRange(ValueError):
@@ -84,18 +85,55 @@ class SearchPage:
         return self.page < self.num_pages
 
 
+class _Token:
+    """A token of a stored text as the highlighter reads it (whoosh's Token, lighter)."""
+
+    __slots__ = ("boost", "endchar", "matched", "startchar", "text")
+
+    def __init__(self, text: str, startchar: int, endchar: int, matched: bool) -> None:
+        self.text, self.startchar, self.endchar, self.matched = text, startchar, endchar, matched
+        self.boost = 1.0
+
+    def copy(self) -> _Token:
+        return _Token(self.text, self.startchar, self.endchar, self.matched)
+
+
+#: How many documents' tokens :func:`_tokens` keeps (a few megabytes at most).
+TOKEN_CACHE = 1024
+_WORD = re.compile(WORD_PATTERN)
+#: Shorter words are stop words to the analyzers (:func:`.analysis.language_analyzer`).
+MIN_WORD = 2
+
+
+@lru_cache(maxsize=TOKEN_CACHE)
+def _tokens(text: str, language: str) -> tuple[tuple[str, int, int], ...]:
+    """``(indexed form, start, end)`` of each word of ``text`` as the language's analyzer gives
+    them for highlighting (stop words kept, lowercase, not normalized), analyzed once per
+    document, not per snippet, and without whoosh's token pipeline (a test checks the
+    snippets equal whoosh's own highlighting)."""
+    found = []
+    for match in _WORD.finditer(text):
+        word = match.group().lower()
+        stopped = len(word) < MIN_WORD or word in STOPWORDS
+        found.append((word if stopped else normalize(word, language), match.start(), match.end()))
+    return tuple(found)
+
+
 def snippet(text: str, terms: frozenset[str], language: str) -> str:
-    """The best fragments of ``text`` around ``terms``, marked; else the text's beginning."""
-    fragments = highlight.highlight(
-        text,
-        terms,
-        language_analyzer(language),
-        highlight.ContextFragmenter(maxchars=SNIPPET_CHARS, surround=60),
-        highlight.HtmlFormatter(tagname="mark", between=" … "),
-        top=2,
+    """The best fragments of ``text`` around ``terms``, marked; else the text's beginning.
+    (whoosh's ``highlight.highlight``, over the cached tokens of :func:`_tokens`.)"""
+    tokens = (
+        _Token(form, start, end, form in terms) for form, start, end in _tokens(text, language)
+    )
+    fragmenter = highlight.ContextFragmenter(maxchars=SNIPPET_CHARS, surround=60)
+    fragments = highlight.top_fragments(
+        fragmenter.fragment_tokens(text, tokens),
+        2,
+        highlight.BasicFragmentScorer(),
+        highlight.FIRST,
     )
     if fragments:
-        return fragments
+        return highlight.HtmlFormatter(tagname="mark", between=" … ")(text, fragments)
     beginning = text[:SNIPPET_CHARS].rsplit(" ", 1)[0] if len(text) > SNIPPET_CHARS else text
     return html.escape(beginning) + (" …" if len(text) > SNIPPET_CHARS else "")
 
@@ -106,26 +144,69 @@ def _filter(game: str | None, language: str | None, doc_type: str | None) -> q.Q
     return q.And(terms) if terms else None
 
 
-def _ranked(searcher: Searcher, planned: PlannedQuery, restriction: q.Query | None) -> list:
-    """``(score, hit)`` for every hit, best first: BM25F times the squared word coverage,
-    times the document's weight (:func:`document_weight`).
+def _ranked(
+    searcher: Searcher,
+    planned: PlannedQuery,
+    restriction: q.Query | None,
+    listed: Listing,
+    numbers: bool = False,
+) -> list[tuple[float, int]]:
+    """``(score, document number)`` for every hit, best first: BM25F times the squared word
+    coverage, times the document's weight (:func:`document_weight`).
 
     Every hit is scored (``limit=None``): the corpus is small, one pass gives the exact count,
     and whoosh's count with a limit re-runs the query (and ignores a filter matching nothing).
+    No hit's stored fields are read: what ranking needs of a document is in ``listed``.
     """
     if planned.query is None:
         return []
     found = searcher.search(planned.query, limit=None, filter=restriction, terms=True)
-    scored = (
+    scored = sorted(
         (
-            hit.score
-            * planned.coverage(hit.matched_terms()) ** COORDINATION
-            * document_weight(hit),
-            hit,
-        )
-        for hit in found
+            (
+                hit.score
+                * planned.coverage(hit.matched_terms()) ** COORDINATION
+                * document_weight(listed.documents[hit.docnum]),
+                hit.docnum,
+            )
+            for hit in found
+        ),
+        key=lambda pair: -pair[0],
     )
-    return sorted(scored, key=lambda pair: -pair[0])
+    return _together(scored, planned, listed, NUMBER if numbers else None)
+
+
+#: The best hits are scored up by how many of the query's words one sentence of theirs holds
+#: (with the heading's): ``1 + PROXIMITY * share``; "сколько юнитов может быть в регионе" is
+#: answered by "Один регион может содержать не более 10 юнитов", not by a section that says
+#: "регион" and "юнит" paragraphs apart.
+PROXIMITY = 1.0
+PROXIMITY_CANDIDATES = 30
+#: ... and by this when the heading alone holds every one of them as typed (its lemma, stem,
+#: word family, near spelling or encoder translation, not a glossary concept's other names: a
+#: heading says what its section answers: "как снять осаду" is «Снятие осады» more than
+#: «Ведение осады»; but "Ring-bearer" names a notion of two games, and the glossary's name of
+#: it in one of them, «Носитель кольца», does not make that game's section the answer).
+HEADING = 1.5
+
+
+def _together(
+    scored: list[tuple[float, int]],
+    planned: PlannedQuery,
+    listed: Listing,
+    number_form: str | None,
+) -> list[tuple[float, int]]:
+    """The first :data:`PROXIMITY_CANDIDATES` of ``scored`` re-scored by :data:`PROXIMITY`
+    (``number_form``: the form of a number written, for a question asking how many)."""
+    if len(planned.word_alternatives) < 2:
+        return scored
+    top = []
+    for score, number in scored[:PROXIMITY_CANDIDATES]:
+        document = listed.documents[number]
+        together = planned.sentence_share(document.sentences, document.language, number_form)
+        named = planned.sentence_share([document.heading], document.language, as_typed=True) == 1
+        top.append((score * (1 + PROXIMITY * together) * (HEADING if named else 1), number))
+    return sorted(top, key=lambda pair: -pair[0]) + scored[PROXIMITY_CANDIDATES:]
 
 
 def marked(text: str, terms: frozenset[str], language: str) -> str:
@@ -144,10 +225,15 @@ def marked(text: str, terms: frozenset[str], language: str) -> str:
 
 
 def _hit(
-    score: float, hit: Hit, planned: PlannedQuery, nearest: int | None, question: Question
+    score: float,
+    hit: dict[str, Any],
+    planned: PlannedQuery,
+    nearest: int | None,
+    question: Question,
 ) -> SearchHit:
     """The result of one document; a section's with its answering sentence (HTML) and a link
-    to its paragraph (``nearest``: the paragraph its nearest sentence vector is of)."""
+    to its paragraph (``nearest``: the paragraph its nearest sentence vector is of); ``hit``:
+    its stored fields."""
     language = hit["language"]
     terms = planned.highlight_terms[language]
     passage = (
@@ -194,27 +280,34 @@ def vector_weight(text: str, planned: PlannedQuery) -> float:
     return VECTOR_WEIGHT[script] * min(1.0, max(0, words - 2) * 2 / 3)
 
 
+#: How sure the sentence vectors are of a document, by its cosine: nothing at
+#: :data:`VECTOR_MINIMUM`, rising to all at :data:`VECTOR_SURE`.
+VECTOR_SURE = 0.65
+
+
+def _sure(similarity: float) -> float:
+    span = VECTOR_SURE - VECTOR_MINIMUM
+    return min(1.0, max(0.0, (similarity - VECTOR_MINIMUM) / span)) if span > 0 else 1.0
+
+
 def _fused(
-    searcher: Searcher,
-    ranked: list,
+    ranked: list[tuple[float, int]],
     nearest: list[Near],
     weight: float,
-) -> list:
-    """``(score, stored fields)`` of whoosh's hits and the nearest documents, fused by rank
+    listed: Listing,
+) -> list[tuple[float, int]]:
+    """``(score, document number)`` of whoosh's hits and the nearest documents, fused by rank
     (:data:`RRF_K`), each times its document type's weight, best first."""
-    scores: dict[str, float] = defaultdict(float)
-    stored: dict[str, Any] = {}
-    for rank, (_score, hit) in enumerate(ranked, start=1):
-        scores[hit["doc_id"]] += 1 / (RRF_K + rank)
-        stored[hit["doc_id"]] = hit
+    scores: dict[int, float] = defaultdict(float)
+    for rank, (_score, number) in enumerate(ranked, start=1):
+        scores[number] += 1 / (RRF_K + rank)
     for rank, near in enumerate(nearest, start=1):
-        scores[near.doc_id] += weight / (RRF_K + rank)
-        if near.doc_id not in stored:
-            stored[near.doc_id] = searcher.document(doc_id=near.doc_id)
+        number = listed.number(near.doc_id)
+        if number is not None:
+            scores[number] += weight * _sure(near.similarity) / (RRF_K + rank)
     fused = [
-        (score * document_weight(stored[doc_id]), stored[doc_id])
-        for doc_id, score in scores.items()
-        if stored[doc_id] is not None
+        (score * document_weight(listed.documents[number]), number)
+        for number, score in scores.items()
     ]
     return sorted(fused, key=lambda pair: -pair[0])
 
@@ -227,21 +320,28 @@ LANGUAGE_WEIGHT = 2.0
 NAMED_SHARE = 0.5
 
 
-def _ordered(ranked: list, game: str | None, language: str, named: frozenset[str]) -> list:
+def _ordered(
+    ranked: list[tuple[float, int]],
+    game: str | None,
+    language: str,
+    named: frozenset[str],
+    listed: Listing,
+) -> list[tuple[float, int]]:
     """Rules before cards: the cards the question names first, then the rule sections (those of
     the game the question names first), then the other cards; each group by score, a Polish
     question's Polish documents weighed up (:data:`LANGUAGE_WEIGHT`)."""
 
-    def group(hit: Any) -> tuple[int, bool]:
-        if hit["doc_id"] in named:
+    def group(number: int) -> tuple[int, bool]:
+        document = listed.documents[number]
+        if document.doc_id in named:
             return 0, False
-        return (2 if hit["doc_type"] == "card" else 1), hit["game"] != game
+        return (2 if document.doc_type == "card" else 1), document.game != game
 
-    def weight(hit: Any) -> float:
-        same = language == "pl" and hit["language"] == "pl"
+    def weight(number: int) -> float:
+        same = language == "pl" and listed.documents[number].language == "pl"
         return LANGUAGE_WEIGHT if same else 1.0
 
-    weighed = [(score * weight(hit), hit) for score, hit in ranked]
+    weighed = [(score * weight(number), number) for score, number in ranked]
     return sorted(weighed, key=lambda pair: (group(pair[1]), -pair[0]))
 
 
@@ -258,6 +358,22 @@ def corrected_text(text: str, corrections: dict[str, str]) -> str:
     """``text`` with each word that ``corrections`` has (as :func:`.analysis.query_words` gives
     it, lowercase) replaced."""
     return re.sub(r"\w+", lambda m: corrections.get(m.group().lower(), m.group()), text)
+
+
+def _understood(directory: Path, text: str, reader: Any) -> tuple[Question, PlannedQuery]:
+    """What ``text`` asks and its query. A question whose typo hid one of its frame words
+    ("сколко юнитов ...": «сколько») is understood again as corrected, so that the frame word
+    is left out as it would have been typed right (the suggestion still names every
+    correction)."""
+    question = understand(text)
+    planned = plan_query(question.words, reader, transliterations(directory), translations)
+    if not planned.corrections:
+        return question, planned
+    again = understand(corrected_text(text, planned.corrections))
+    if len(query_words(again.words)) >= len(query_words(question.words)):
+        return question, planned
+    replanned = plan_query(again.words, reader, transliterations(directory), translations)
+    return replace(again, text=text), replace(replanned, corrections=planned.corrections)
 
 
 def search(
@@ -278,28 +394,31 @@ def search(
     """
     searcher = open_searcher(directory)
     reader = searcher.reader()
-    question = understand(text)
     vectors = load_vectors(directory)
-    planned = plan_query(question.words, reader, transliterations(directory), translations)
+    question, planned = _understood(directory, text, reader)
     corrected = corrected_text(text, planned.corrections)
-    ranked = _ranked(searcher, planned, _filter(game, language, doc_type))
+    listed = listing(directory)
+    ranked = _ranked(
+        searcher, planned, _filter(game, language, doc_type), listed, question.asks_number
+    )
     weight = vector_weight(text, planned)
     nearest: list[Near] = []
     if weight and vectors is not None and planned.query is not None:
         wanted = {"doc_type": doc_type, "game": game, "language": language}
         nearest = vectors.nearest(corrected, VECTOR_CANDIDATES, VECTOR_MINIMUM, wanted)
-        ranked = _fused(searcher, ranked, nearest, weight)
+        ranked = _fused(ranked, nearest, weight, listed)
     named = _named_first(directory, question)
-    ranked = _ordered(ranked, question.game, query_language(corrected, reader), named)
+    ranked = _ordered(ranked, question.game, query_language(corrected, reader), named, listed)
     num_pages = max(1, -(-len(ranked) // page_size))
     if page > num_pages:
         raise PageOutOfRange(page, num_pages)
     on_page = ranked[(page - 1) * page_size : page * page_size]
     paragraphs = {near.doc_id: near.paragraph for near in nearest}
+    stored = [(score, searcher.stored_fields(number)) for score, number in on_page]
     return SearchPage(
         hits=tuple(
             _hit(score, hit, planned, paragraphs.get(hit["doc_id"]), question)
-            for score, hit in on_page
+            for score, hit in stored
         ),
         count=len(ranked),
         page=page,

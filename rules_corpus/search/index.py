@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import gc
 import re
 import shutil
 import tempfile
 import threading
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from whoosh import index as whoosh_index
@@ -17,6 +19,7 @@ from .analysis import (
     LANGUAGES,
     STOPWORDS,
     fold,
+    forms,
     is_cyrillic,
     is_dictionary_word,
     language_analyzer,
@@ -26,6 +29,7 @@ from .analysis import (
 from .documents import SearchDocument
 from .glossary import matched_concepts
 from .lexicon import translations
+from .passages import paragraphs, sentences
 from .translit import Transliterations
 from .vectors import write_vectors
 
@@ -134,7 +138,72 @@ def build_index(directory: Path, documents: Iterable[SearchDocument]) -> int:
     return len(indexed)
 
 
+#: The form that stands for "a number is written here" in :attr:`Listed.sentences`.
+NUMBER = "#"
+
+
+def numeral(text: str) -> frozenset[str]:
+    """``{NUMBER}`` if ``text`` writes a number in digits, else nothing."""
+    return frozenset([NUMBER]) if re.search(r"\d", text) else frozenset()
+
+
+@dataclass(frozen=True)
+class Listed:
+    """What ranking needs of one indexed document, kept in memory: reading whoosh's stored
+    fields of every hit (its body unpickled with them) cost a search milliseconds."""
+
+    doc_id: str
+    doc_type: str
+    game: str
+    language: str
+    weight: float
+    #: The analyzed forms (:func:`.analysis.forms`) of each sentence of the body, each with
+    #: those of the title (and :data:`NUMBER` if it writes a number): where the query's words
+    #: come together.
+    sentences: tuple[frozenset[str], ...] = ()
+    #: The analyzed forms of the title alone.
+    heading: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Listing:
+    """Every document of one index build by its whoosh document number, and the numbers by
+    document id."""
+
+    documents: tuple[Listed, ...] = ()
+    numbers: dict[str, int] | None = None
+
+    def number(self, doc_id: str) -> int | None:
+        return (self.numbers or {}).get(doc_id)
+
+
+def _listing(index: whoosh_index.Index) -> Listing:
+    found: dict[int, Listed] = {}
+    with index.reader() as reader:
+        for number, fields in reader.iter_docs():
+            language = fields["language"]
+            title = forms(fields["title"], language)
+            found[number] = Listed(
+                fields["doc_id"],
+                fields["doc_type"],
+                fields["game"],
+                language,
+                fields.get("weight", 1.0),
+                tuple(
+                    frozenset(title | forms(sentence, language) | numeral(sentence))
+                    for paragraph in paragraphs(fields["body"])
+                    for sentence in sentences(paragraph)
+                )
+                or (frozenset(title),),
+                frozenset(title),
+            )
+    documents = tuple(found.get(number) for number in range(max(found, default=-1) + 1))
+    numbers = {listed.doc_id: number for number, listed in found.items()}
+    return Listing(documents, numbers)  # type: ignore[arg-type]
+
+
 _opened: dict[tuple[str, int, int], whoosh_index.Index] = {}
+_listings: dict[tuple[str, int, int], Listing] = {}
 _card_names: dict[tuple[str, int, int], dict[tuple[str, ...], frozenset[str]]] = {}
 _transliterations: dict[tuple[str, int, int], Transliterations] = {}
 _lock = threading.Lock()
@@ -144,21 +213,40 @@ def open_index(directory: Path) -> whoosh_index.Index:
     """The index in ``directory``, opened once per build (``SearchIndexMissing`` if none)."""
     directory = Path(directory)
     try:
-        if not whoosh_index.exists_in(directory):
-            raise SearchIndexMissing(str(directory))
         stat = directory.stat()
     except OSError as error:
         raise SearchIndexMissing(str(directory)) from error
+    # A rebuild swaps in a new directory and a change inside one changes its mtime: the same
+    # (inode, mtime) is the same index, and only a new one pays whoosh's check (a TOC read,
+    # some milliseconds, which every search paid three times).
     key = (str(directory), stat.st_ino, stat.st_mtime_ns)
     with _lock:
         if key not in _opened:
+            try:
+                if not whoosh_index.exists_in(directory):
+                    raise SearchIndexMissing(str(directory))
+            except OSError as error:
+                raise SearchIndexMissing(str(directory)) from error
             _opened.clear()
             _card_names.clear()
             _transliterations.clear()
+            _listings.clear()
             _opened[key] = whoosh_index.open_dir(directory)
+            _listings[key] = _listing(_opened[key])
             _transliterations[key] = Transliterations.of(_warm_caches(_opened[key]))
             _card_names[key] = _names_of_cards(_opened[key])
+            _settle()
         return _opened[key]
+
+
+def _settle() -> None:
+    """Keep what opening an index loaded (dictionaries, lexicon, listing: some 200,000 objects)
+    out of the garbage collector's full passes, which otherwise scan them all again and again
+    and made a search now and then take 100 ms or more: collect once, then freeze what is left
+    (``gc.freeze``). The previous index's objects were unfrozen first, so they can go."""
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
 
 
 def _name_words(text: str) -> tuple[str, ...]:
@@ -218,6 +306,12 @@ def _warm_caches(index: whoosh_index.Index) -> list[str]:
                 russian_lemma(text)
                 cyrillic.append(text)
     return cyrillic
+
+
+def listing(directory: Path) -> Listing:
+    """The documents of the index in ``directory``, by number (:class:`Listing`)."""
+    open_index(directory)
+    return next(iter(_listings.values()), Listing())
 
 
 def transliterations(directory: Path) -> Transliterations:

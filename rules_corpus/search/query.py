@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from whoosh import query as q
 from whoosh.reading import IndexReader
@@ -38,6 +39,8 @@ TITLE_BOOST = 2.5
 SURFACE_BOOST = 0.5
 GLOSSARY_BOOST = 0.5
 FUZZY_BOOST = 0.4
+#: What a number in a sentence counts for (in query words) when the question asks how many.
+NUMBER_SHARE = 0.5
 MIN_FUZZY_LENGTH = 5
 MAX_FUZZY_CANDIDATES = 8
 #: A Latin word of this many letters or more may be Russian typed in Latin letters; its Russian
@@ -71,13 +74,16 @@ _GLOSSARY_FIELDS = {"ru": ("ru", "en"), "en": ("ru", "en"), "pl": ("pl",)}
 class PlannedQuery:
     """The whoosh query; per language the analyzed terms to highlight in snippets; per query
     word the sets of ``(field, term)`` pairs, any of which matched in full satisfies the word,
-    itself or through a glossary concept; and each word the index does not know with the word
-    it was taken for (its nearest spelling, or the Russian word it transliterates)."""
+    itself or through a glossary concept; each word the index does not know with the word
+    it was taken for (its nearest spelling, or the Russian word it transliterates); and per
+    query word the pairs that satisfy it as typed (its own forms, not a glossary concept's
+    other names)."""
 
     query: q.Query | None
     highlight_terms: dict[str, frozenset[str]] = field(default_factory=dict)
     word_alternatives: tuple[frozenset[frozenset[tuple[str, bytes]]], ...] = ()
     corrections: dict[str, str] = field(default_factory=dict)
+    own_alternatives: tuple[frozenset[frozenset[tuple[str, bytes]]], ...] = ()
 
     def coverage(self, matched: Iterable[tuple[str, bytes]], *, titles_only: bool = False) -> float:
         """The share of the query's words that one hit's ``matched`` terms satisfy (only those
@@ -88,6 +94,66 @@ class PlannedQuery:
             for alternatives in self.word_alternatives
         )
         return satisfied / len(self.word_alternatives)
+
+    @cached_property
+    def _terms_by_language(self) -> dict[str, tuple[tuple[frozenset[str], ...], ...]]:
+        """Per language, per query word, each way to satisfy it in that language's title and
+        body fields, as a set of analyzed terms."""
+        return _by_language(self.word_alternatives)
+
+    @cached_property
+    def _own_terms_by_language(self) -> dict[str, tuple[tuple[frozenset[str], ...], ...]]:
+        """:attr:`_terms_by_language` of the words as typed (:attr:`own_alternatives`)."""
+        return _by_language(self.own_alternatives)
+
+    def sentence_share(
+        self,
+        sentences: Iterable[frozenset[str]],
+        language: str,
+        number: str | None = None,
+        *,
+        as_typed: bool = False,
+    ) -> float:
+        """The largest share of the query's words that one of ``sentences`` (a document's, in
+        ``language``, as analyzed forms) satisfies: how close together a document has them.
+        With ``number`` (a question asking how many), a sentence holding that form (a number
+        written) counts :data:`NUMBER_SHARE` of a word more; with ``as_typed``, a word counts
+        only by its own forms, not by a glossary concept's other names."""
+        terms = self._own_terms_by_language if as_typed else self._terms_by_language
+        words = terms.get(language, ())
+        if not words:
+            return 0.0
+        bonus = NUMBER_SHARE if number else 0.0
+        best = max(
+            (
+                sum(any(terms <= sentence for terms in ways) for ways in words)
+                + (bonus if number in sentence else 0.0)
+                for sentence in sentences
+            ),
+            default=0.0,
+        )
+        return best / (len(words) + bonus)
+
+
+def _by_language(
+    word_alternatives: tuple[frozenset[frozenset[tuple[str, bytes]]], ...],
+) -> dict[str, tuple[tuple[frozenset[str], ...], ...]]:
+    """Per language, per query word, each of its alternatives that lies in that language's title
+    and body fields, as a set of analyzed terms."""
+    found = {}
+    for language in LANGUAGES:
+        fields = {title_field(language), body_field(language)}
+        found[language] = tuple(
+            tuple(
+                {
+                    frozenset(term.decode() for _, term in alternative)
+                    for alternative in alternatives
+                    if alternative and all(name in fields for name, _ in alternative)
+                }
+            )
+            for alternatives in word_alternatives
+        )
+    return found
 
 
 def _allowed_edits(word: str) -> int:
@@ -340,4 +406,5 @@ def plan_query(
         {language: frozenset(terms) for language, terms in highlight.items()},
         tuple(_alternatives(clauses) for clauses in clauses_of.values()),
         {word: found for word, found in corrections.items() if found != word},
+        tuple(_alternatives(clauses[:1]) for clauses in clauses_of.values()),
     )

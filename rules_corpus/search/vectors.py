@@ -137,7 +137,9 @@ class Vectors:
         its nearest vector."""
         if not len(self.rows):
             return []
-        similarity = self.matrix @ embed_query([text])[0]
+        # einsum, not ``@``: a matrix-vector product goes to BLAS, whose threads, asleep
+        # between searches, cost milliseconds to wake on a busy machine (einsum: 0.15 ms).
+        similarity = np.einsum("ij,j->i", self.matrix, embed_query([text])[0])
         fields = ("doc_type", "game", "language")
         found: dict[str, Near] = {}
         for row in np.argsort(-similarity):
