@@ -361,6 +361,16 @@ class HuntPlanForm(HuntForm):
     where the Fellowship is on its road."""
 
     api_request = api.WotrHuntPlanRequestSerializer
+    field_order = [
+        "moves_to_mordor",
+        "mordor_step",
+        "corruption",
+        "companions",
+        "moves_per_turn",
+        "hunt_dice",
+        "fp_dice_in_box",
+    ]
+    """Where the Fellowship is and what it has first; the hunt box and the tiles after."""
     casualty = None
     forced = None
     moves_to_mordor = number(
