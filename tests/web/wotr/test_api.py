@@ -332,6 +332,31 @@ def test_hunt_plan_contract(api):
         ({**HUNT_PLAN, "moves_per_turn": 4}, "moves_per_turn"),
         ({**HUNT_PLAN, "casualty": "companion"}, "casualty"),
         ({**HUNT_PLAN, "companions": ["frodo"]}, "companions[0]"),
+        (  # too long to follow in time: refused with a reason, not a 422 after 2 s
+            {
+                **HUNT_PLAN,
+                "companions": [
+                    "gandalf-grey",
+                    "strider",
+                    "boromir",
+                    "legolas",
+                    "gimli",
+                    "meriadoc",
+                    "peregrin",
+                ],
+                "special_tiles": [
+                    "elven-cloaks",
+                    "elven-rope",
+                    "phial-of-galadriel",
+                    "smeagol-helps-nice-master",
+                    "shelobs-lair",
+                    "the-ring-is-mine",
+                    "on-on-they-went",
+                    "give-it-to-uss",
+                ],
+            },
+            "moves_to_mordor",
+        ),
     ],
 )
 def test_hunt_plan_bad_input_is_a_400_naming_the_field(api, body, field):
