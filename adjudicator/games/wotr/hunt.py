@@ -220,19 +220,23 @@ def _tile_problems(hunt: Hunt) -> Problems:
 
 
 def _pool_problems(hunt: Hunt) -> list[tuple[str, str]]:
+    """No more copies of a tile than the game has, in the tiles drawn, the special tiles in
+    play and an explicit pool (rules: Охотничий резерв, Специальные карточки)."""
     problems = []
-    for tile, count in Counter(hunt.drawn).items():
-        if count > BOARD.hunt_tiles[tile].count:
-            problems.append(
-                (
-                    "drawn",
-                    Message(
-                        N_("the game has only %(count)s %(tile)s tiles"),
-                        count=BOARD.hunt_tiles[tile].count,
-                        tile=repr(tile),
-                    ),
+    lists = ["drawn", "special_tiles", *(() if isinstance(hunt.pool, str) else ("pool",))]
+    for name in lists:
+        for tile, count in Counter(getattr(hunt, name)).items():
+            if count > BOARD.hunt_tiles[tile].count:
+                problems.append(
+                    (
+                        name,
+                        Message(
+                            N_("the game has only %(count)s %(tile)s tiles"),
+                            count=BOARD.hunt_tiles[tile].count,
+                            tile=repr(tile),
+                        ),
+                    )
                 )
-            )
     if not isinstance(hunt.pool, str) and not hunt.pool:
         problems.append(("pool", Message(N_("the pool has no tiles"))))
     return problems

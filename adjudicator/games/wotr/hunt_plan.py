@@ -151,7 +151,7 @@ class Hit:
     """What the next hunt may deal, and the answers to it, best first."""
 
     tile: str
-    """``"eye"``, ``"die"`` or the tile's number."""
+    """``"eye"``, ``"die"`` or the tile's number, ``-stop`` added for a stop tile."""
     damage: int
     options: tuple[Option, ...]
 
@@ -212,13 +212,44 @@ def check_journey(journey: Journey) -> None:
     elif not 1 <= journey.moves_to_mordor <= MAX_MOVES_TO_MORDOR:
         problems.append(("moves_to_mordor", between(1, MAX_MOVES_TO_MORDOR)))
     if not journey.in_mordor:
-        problems += [
-            (f"special_tiles[{index}]", Message(N_("unknown hunt tile %(name)s"), name=repr(tile)))
-            for index, tile in enumerate(journey.special_tiles)
-            if tile not in BOARD.hunt_tiles or BOARD.hunt_tiles[tile].is_standard
-        ]
+        problems += _waiting_tile_problems(journey)
+    problems += [
+        (
+            f"companions[{index}]",
+            Message(N_("%(name)s does not travel with the Fellowship"), name=repr(slug)),
+        )
+        for index, slug in enumerate(journey.companions)
+        if slug in BOARD.characters and not BOARD.characters[slug].starts_in_fellowship
+    ]
     if problems:
         raise InvalidInput(problems)
+
+
+def _waiting_tile_problems(journey: Journey) -> list[tuple[str, Message]]:
+    """Outside Mordor the special tiles wait beside the board: none in the pool, each once
+    (rules: Специальные карточки)."""
+    problems = [
+        (f"special_tiles[{index}]", Message(N_("not a special tile: %(name)s"), name=repr(tile)))
+        for index, tile in enumerate(journey.special_tiles)
+        if tile not in BOARD.hunt_tiles or BOARD.hunt_tiles[tile].is_standard
+    ]
+    if len(set(journey.special_tiles)) < len(journey.special_tiles):
+        problems.append(("special_tiles", Message(N_("each special tile is in the game once"))))
+    if not isinstance(journey.pool, str):
+        problems += [
+            (
+                f"pool[{index}]",
+                Message(
+                    N_(
+                        "special tiles join the pool only in Mordor: give %(name)s in special_tiles"
+                    ),
+                    name=repr(tile),
+                ),
+            )
+            for index, tile in enumerate(journey.pool)
+            if tile in BOARD.hunt_tiles and not BOARD.hunt_tiles[tile].is_standard
+        ]
+    return problems
 
 
 # ---- the recursion ----------------------------------------------------------------------------
@@ -334,8 +365,9 @@ class _Walk:
     def start(self) -> Tiles:
         """Where the journey stands before the next move of this turn."""
         journey = self.journey
+        pool = _by_kind(zip(TILE_ORDER, starting_pool(journey.as_hunt()), strict=True))
         return Tiles(
-            pool=_by_kind(zip(TILE_ORDER, starting_pool(journey.as_hunt()), strict=True)),
+            pool=pool if sum(pool) else STANDARD_KINDS,  # every tile drawn: refilled already
             to_gate=journey.moves_to_mordor,
             step=journey.mordor_step,
             box=journey.fp_dice_in_box,
@@ -423,8 +455,9 @@ class _Walk:
 
     def best(self, resources: Resources, damage: int, tiles: Tiles) -> Resources:
         """The best answer to ``damage`` (see :func:`ranked`)."""
-        chosen = answers(resources, damage)
-        return chosen[ranked([self.chance(after, tiles) for _, after in chosen])[0]][1]
+        chosen = [after for _, after in answers(resources, damage)]
+        chances = [self.chance(after, tiles) for after in chosen]
+        return chosen[ranked(chances, [after[0] for after in chosen])[0]]
 
     def outcomes(self, tiles: Tiles, number: Callable[[Any], Any] = float) -> Iterator[Outcome]:
         """Every outcome of the next move (rules: Охота за Содружеством, Специальные правила),
@@ -442,14 +475,15 @@ class _Walk:
         drawn = sum(chance for chance, _ in draws)
         for kind, share, pool in _draws(tiles.pool, number):
             after = Tiles(pool, to_gate, step if step is None or kind[1] else step + 1, box, left)
+            label = f"{kind[0]}-stop" if kind[1] else str(kind[0])
             if kind[0] == "eye":
                 for chance, eye in draws:
-                    yield chance * share, "eye", eye, after
+                    yield chance * share, label, eye, after
             elif kind[0] == "die":
                 for face in range(1, SIDES + 1):
-                    yield drawn * share / SIDES, "die", face, after
+                    yield drawn * share / SIDES, label, face, after
             else:
-                yield drawn * share, str(kind[0]), kind[0], after
+                yield drawn * share, label, kind[0], after
 
 
 @cache
@@ -462,30 +496,34 @@ def _rolls(dice: int, box: int, rerolls: int, number: Callable[[Any], Any]) -> t
 def _draws(
     pool: tuple[int, ...], number: Callable[[Any], Any]
 ) -> tuple[tuple[Kind, Any, tuple[int, ...]], ...]:
-    """Each kind that can be drawn: (kind, its share of the pool, the pool left). An empty pool
-    takes back its eye and numbered tiles first (rules: Охотничий резерв)."""
-    pool = pool if sum(pool) else STANDARD_KINDS
+    """Each kind that can be drawn: (kind, its share of the pool, the pool left). A pool drawn
+    empty takes back its eye and numbered tiles at once (rules: Охотничий резерв: "в какой-либо
+    момент")."""
     size = sum(pool)
     return tuple(
-        (
-            KINDS[index],
-            number(Fraction(count, size)),
-            (*pool[:index], count - 1, *pool[index + 1 :]),
-        )
+        (KINDS[index], number(Fraction(count, size)), _refilled(pool, index))
         for index, count in enumerate(pool)
         if count
     )
 
 
-def ranked(chances: list[float]) -> list[int]:
+def _refilled(pool: tuple[int, ...], index: int) -> tuple[int, ...]:
+    """The pool after a tile of kind ``index`` is drawn, refilled if that emptied it."""
+    left = (*pool[:index], pool[index] - 1, *pool[index + 1 :])
+    return left if sum(left) else STANDARD_KINDS
+
+
+def ranked(chances: list[float], corruption: list[int]) -> list[int]:
     """The answers' indices, best first. Answers within :data:`STATED_ERROR` of the best are
-    equally good for the Ring: among them corruption comes first, then the lowest-level
+    equally good for the Ring: among them one that keeps corruption below 12 comes first (12
+    ends the game at once, rules: Окончание игры), then corruption, then the lowest-level
     companion (``answers`` lists them so), since a companion kept serves elsewhere."""
     top = max(chances)
 
-    def key(index: int) -> tuple[bool, float, int]:
-        near = chances[index] >= top - STATED_ERROR
-        return (not near, 0.0 if near else -chances[index], index)
+    def key(index: int) -> tuple[bool, bool, float, int]:
+        if chances[index] >= top - STATED_ERROR:
+            return (False, corruption[index] >= MAX_CORRUPTION, 0.0, index)
+        return (True, False, -chances[index], index)
 
     return sorted(range(len(chances)), key=key)
 
@@ -603,8 +641,9 @@ def _without(held: Resources, slug: str) -> Resources:
 
 def _wait(walk: _Walk, held: Resources) -> Plan:
     """No more moves this turn, then the cadence. In Mordor a turn without a move or a hide
-    adds 1 corruption (rules: Специальные правила)."""
-    corruption = min(MAX_CORRUPTION, held[0] + (1 if walk.journey.in_mordor else 0))
+    adds 1 corruption (rules: Специальные правила): none if the Fellowship moved already."""
+    idle = walk.journey.in_mordor and not walk.journey.fp_dice_in_box  # no move this turn
+    corruption = min(MAX_CORRUPTION, held[0] + (1 if idle else 0))
     return Plan(
         kind="wait",
         moves=walk.cadence,
@@ -632,7 +671,7 @@ def _hits(walk: _Walk, held: Resources) -> tuple[Hit, ...]:
                 corruption=chosen[index][1][0],
                 chance=chances[index],
             )
-            for index in ranked(chances)
+            for index in ranked(chances, [left[0] for _, left in chosen])
         ]
         hits[tile, damage] = Hit(tile=tile, damage=damage, options=tuple(options))
     return tuple(sorted(hits.values(), key=lambda hit: (hit.damage, hit.tile)))
@@ -659,17 +698,22 @@ def hunt_plan_citations(journey: Journey) -> tuple[Citation, ...]:
 
 
 def hunt_plan_assumptions(journey: Journey) -> tuple[str, ...]:
-    """What the advice takes for granted, as translatable messages."""
+    """What the advice takes for granted, as translatable messages: the hunt's, on the road
+    and on the track, then the journey's own."""
     hunt = replace(journey.as_hunt(), moves=2)
+    on_track = replace(hunt, mordor_step=0, pool="standard", drawn=(), special_tiles=())
+    road = () if journey.in_mordor else hunt_assumptions(on_track)
     return (
-        *hunt_assumptions(hunt),
+        *dict.fromkeys((*hunt_assumptions(hunt), *road)),
         N_(
-            "Every turn the Shadow puts the same number of dice in the hunt box, and the "
-            "Fellowship keeps the same cadence; the game is not otherwise won or lost meanwhile."
+            "Every turn the Shadow puts the same number of dice in the hunt box (losing or "
+            "separating companions does not lower it), the re-roll conditions stay the same, and "
+            "the Fellowship keeps the same cadence; the game is not otherwise won or lost "
+            "meanwhile."
         ),
         N_(
-            "The Fellowship enters Mordor at the turn after it reaches a gate and then moves on "
-            "the track; special tiles in play wait beside the board until then."
+            "The Fellowship enters Mordor at the turn after it reaches a gate, hidden, and then "
+            "moves on the track; special tiles in play wait beside the board until then."
         ),
         N_(
             "The Guide's abilities are not counted: they are on the character cards, not in the "

@@ -446,7 +446,9 @@ class WotrHuntAnswerOptionSerializer(serializers.Serializer):
 
 
 class WotrHuntHitSerializer(serializers.Serializer):
-    tile = serializers.CharField(help_text="eye, die or the tile's number")
+    tile = serializers.CharField(
+        help_text="eye, die or the tile's number; -stop added for a stop tile (eye-stop, die-stop)"
+    )
     damage = serializers.IntegerField()
     options = WotrHuntAnswerOptionSerializer(many=True, help_text="best first")
 

@@ -6,7 +6,7 @@ agree. Engine messages (``N_``) are translated here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -32,7 +32,7 @@ from adjudicator.games.wotr.factions import FactionAttack, FactionAttackOdds, fa
 from adjudicator.games.wotr.from_position import position_battle_odds
 from adjudicator.games.wotr.hunt import Hunt, HuntOdds, hunt_odds
 from adjudicator.games.wotr.hunt_plan import STATED_ERROR as HUNT_PLAN_ERROR
-from adjudicator.games.wotr.hunt_plan import HuntAdvice, Journey, Plan, advise_hunt
+from adjudicator.games.wotr.hunt_plan import Hit, HuntAdvice, Journey, Plan, advise_hunt
 from adjudicator.games.wotr.reading import read_position
 from adjudicator.games.wotr.victory import (
     VictoryResult,
@@ -406,7 +406,7 @@ def run_hunt_plan(data: Mapping[str, Any], request=None) -> dict[str, Any]:
     return hunt_plan_answer(advise_hunt(journey), request)
 
 
-def _answer_text(lose: str | None, damage: int) -> str:
+def _answer_text(lose: str | None, damage: int | str) -> str:
     if lose is None:
         return _("%(damage)s: take it as corruption") % {"damage": damage}
     return _("%(damage)s: lose %(name)s") % {"damage": damage, "name": _(CHARACTER_NAMES[lose])}
@@ -433,14 +433,35 @@ def hunt_plan_verdict(advice: HuntAdvice) -> str:
         "turns": chosen.turns,
         "others": others,
     }
-    by_damage: dict[int, str | None] = {}
-    for hit in advice.hits:
-        by_damage.setdefault(hit.damage, hit.options[0].lose)
-    if by_damage:
+    if advice.hits:
         verdict += " " + _("If the next hunt hits for %(answers)s.") % {
-            "answers": "; ".join(_answer_text(lose, damage) for damage, lose in by_damage.items())
+            "answers": "; ".join(_hit_answers(advice.hits))
         }
     return verdict
+
+
+def _hit_answers(hits: Sequence[Hit]) -> list[str]:
+    """The best answer by damage, or by damage and tile where the tiles' answers differ."""
+    by_damage: dict[int, list[Hit]] = {}
+    for hit in hits:
+        by_damage.setdefault(hit.damage, []).append(hit)
+    texts = []
+    for damage, same in by_damage.items():
+        if len({hit.options[0].lose for hit in same}) == 1:
+            texts.append(_answer_text(same[0].options[0].lose, damage))
+        else:
+            texts += [
+                _answer_text(hit.options[0].lose, f"{damage} ({tile_name(hit.tile)})")
+                for hit in same
+            ]
+    return texts
+
+
+def tile_name(tile: str) -> str:
+    """A hit's tile as the page says it: eye, die, tile 3, with ", stop" for a stop tile."""
+    value, stop, _rest = tile.partition("-stop")
+    name = {"eye": _("eye"), "die": _("die")}.get(value) or _("tile %(value)s") % {"value": value}
+    return _("%(tile)s, stop") % {"tile": name} if stop else name
 
 
 def _plan(plan: Plan) -> dict[str, Any]:

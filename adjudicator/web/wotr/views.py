@@ -141,10 +141,6 @@ def _companion(slug: str | None) -> str:
     return _("corruption") if slug is None else _(CHARACTER_NAMES[slug])
 
 
-def _tile(tile: str) -> str:
-    return {"eye": _("eye"), "die": _("die")}.get(tile) or _("tile %(value)s") % {"value": tile}
-
-
 def hunt_plan_answer(data: dict[str, Any], request: HttpRequest) -> dict[str, Any]:
     """The advisor's answer with its chances as percentages and companions by name."""
     answer = services.run_hunt_plan(data, request)
@@ -165,7 +161,7 @@ def hunt_plan_answer(data: dict[str, Any], request: HttpRequest) -> dict[str, An
         "hit_rows": [
             {
                 **hit,
-                "tile_name": _tile(hit["tile"]),
+                "tile_name": services.tile_name(hit["tile"]),
                 "options": [
                     {**o, "percent": percent(o["chance"]), "name": _companion(o["lose"])}
                     for o in hit["options"]

@@ -77,11 +77,12 @@ def brute_force(journey: Journey, cadence: int) -> Fraction:
         return draw(pool, companions, corruption, hunt_dice + box, (0, step, box + 1, left - 1))
 
     def draw(pool, companions, corruption, eye, where) -> Fraction:
-        tiles = pool or tuple(sorted(STANDARD))
+        tiles = pool
         total = Fraction(0)
         for index, tile_id in enumerate(tiles):
             tile = BOARD.hunt_tiles[tile_id]
-            left_pool = tiles[:index] + tiles[index + 1 :]
+            # Охотничий резерв: "в какой-либо момент" the pool is used up, it is refilled
+            left_pool = tiles[:index] + tiles[index + 1 :] or tuple(sorted(STANDARD))
             to_gate, step, box, left = where
             if step is not None and not tile.stop:
                 step += 1
@@ -121,6 +122,9 @@ def brute_force(journey: Journey, cadence: int) -> Fraction:
 
 
 SMALL = {
+    "refilled before the gate": Journey(
+        moves_to_mordor=1, corruption=0, hunt_dice=2, pool=("3",), companions=("gimli",)
+    ),
     "mordor": Journey(
         mordor_step=3,
         corruption=6,
@@ -260,3 +264,64 @@ def test_a_journey_too_long_to_follow_in_time_is_refused_with_a_reason():
     ((field, message),) = error.value.problems
     assert field == "moves_to_mordor"
     assert str(MAX_OUTCOMES) in message
+
+
+def test_a_pool_drawn_empty_is_refilled_at_once():
+    """Охотничий резерв: all 16 drawn is the full pool again, not an empty one waiting."""
+    fresh = advise_hunt(Journey(moves_to_mordor=2, hunt_dice=2, corruption=3))
+    spent = advise_hunt(
+        Journey(moves_to_mordor=2, hunt_dice=2, corruption=3, drawn=BOARD.standard_pool())
+    )
+    assert [p.chance for p in spent.cadences] == [p.chance for p in fresh.cadences]
+
+
+def test_waiting_after_a_move_in_mordor_costs_nothing():
+    """Специальные правила: the +1 is for a turn in which the Fellowship did not move."""
+    journey = Journey(
+        mordor_step=4, corruption=11, hunt_dice=1, fp_dice_in_box=1, pool=("0r",), moves_per_turn=1
+    )
+    wait = advise_hunt(journey).others[0]
+    assert (wait.chance, wait.this_turn) == (pytest.approx(1), 0)
+
+
+def test_a_stop_tile_is_advised_apart_from_the_standard_tile_of_its_value():
+    """Give it to Uss! (1, stop) keeps the Fellowship on its step: taking its 1 as corruption
+    loses, while the standard 1 may be taken (Специальные правила)."""
+    journey = Journey(
+        mordor_step=4,
+        corruption=10,
+        hunt_dice=3,
+        pool=("1", "give-it-to-uss", "eye", "eye"),
+        companions=("meriadoc", "gimli"),
+        moves_per_turn=1,
+    )
+    hits = {hit.tile: hit for hit in advise_hunt(journey).hits if hit.damage == 1}
+    assert hits["1"].options[0].lose is None
+    assert hits["1-stop"].options[0].lose == "meriadoc"
+
+
+def test_among_equal_answers_the_game_is_not_lost_at_once():
+    """When every answer is worth the same to the Ring, corruption 12 (the game lost at once,
+    Окончание игры) is not the advice: the companion goes."""
+    journey = Journey(
+        mordor_step=1, corruption=10, hunt_dice=2, pool=("3", "3", "3"), companions=("strider",)
+    )
+    advice = advise_hunt(replace(journey, moves_per_turn=1))
+    (hit,) = advice.hits
+    assert hit.options[0].lose == "strider"
+    assert advice.chosen.this_turn == 0
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"pool": ("eye",) * 5}, "pool"),
+        ({"pool": ("3", "shelobs-lair")}, "pool[1]"),
+        ({"special_tiles": ("shelobs-lair", "shelobs-lair")}, "special_tiles"),
+        ({"companions": ("strider", "aragorn")}, "companions[1]"),
+    ],
+)
+def test_impossible_pools_and_companions_are_refused(changes, field):
+    with pytest.raises(InvalidInput) as error:
+        check_journey(replace(Journey(moves_to_mordor=3), **changes))
+    assert field in [name for name, _ in error.value.problems]
