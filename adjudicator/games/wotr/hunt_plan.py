@@ -44,6 +44,7 @@ from adjudicator.games.wotr.hunt import (
 )
 from adjudicator.games.wotr.hunt import _hunt_successes as hunt_successes
 from adjudicator.games.wotr.messages import between
+from adjudicator.games.wotr.moves.graph import distances
 
 MAX_CADENCE = 3
 """Cadences compared: 1 to 3 moves a turn."""
@@ -190,6 +191,22 @@ class HuntAdvice(Answer):
 
 
 # ---- input --------------------------------------------------------------------------------
+
+
+GATES = ("morannon", "minas-morgul")
+"""Where the Fellowship is declared to enter Mordor (rules: Вход в Мордор)."""
+
+
+def moves_to_a_gate(region: str, progress: int) -> int | None:
+    """The fewest moves still to make before the Fellowship stands at a gate, if it has gone
+    straight towards the nearer one since its last known ``region`` (rules: Местоположение
+    Содружества: ``progress`` counts the regions moved since; Вход в Мордор); ``None`` when it
+    may stand at one already or the road is longer than :data:`MAX_MOVES_TO_MORDOR`."""
+    found = distances(region, MAX_MOVES_TO_MORDOR + progress)
+    road = min((found[gate] for gate in GATES if gate in found), default=None)
+    if road is None or not 1 <= road - progress <= MAX_MOVES_TO_MORDOR:
+        return None
+    return road - progress
 
 
 def check_journey(journey: Journey) -> None:

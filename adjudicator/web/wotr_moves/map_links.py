@@ -11,6 +11,7 @@ from urllib.parse import urlencode
 from django.urls import reverse
 
 from adjudicator.games.wotr.board import BOARD, SHADOW
+from adjudicator.games.wotr.hunt_plan import moves_to_a_gate
 from adjudicator.games.wotr.position import Position, starting_control
 
 
@@ -28,8 +29,8 @@ def victory_link(position: Position) -> str:
     return f"{reverse('wotr:victory')}?{urlencode(query)}"
 
 
-def hunt_link(position: Position) -> str:
-    """The hunt roll where the Fellowship is: dice in the box, re-rolls the region gives,
+def _hunt_query(position: Position) -> list[tuple[str, object]]:
+    """The hunt where the Fellowship is: dice in the box, re-rolls the region gives,
     corruption, companions and the Mordor step (rules: Охота за Кольцом)."""
     fellowship = position.fellowship
     region = fellowship.region
@@ -50,4 +51,24 @@ def hunt_link(position: Position) -> str:
         }
         query += [(f"rerolls.{kind}", "on") for kind, on in rerolls.items() if on]
     query += [("companions", c) for c in fellowship.companions]
-    return f"{reverse('wotr:hunt')}?{urlencode(query)}"
+    if position.hunt_tiles_drawn:
+        query.append(("drawn", ",".join(position.hunt_tiles_drawn)))
+    return query
+
+
+def hunt_link(position: Position) -> str:
+    """The hunt roll where the Fellowship is."""
+    return f"{reverse('wotr:hunt')}?{urlencode(_hunt_query(position))}"
+
+
+def hunt_plan_link(position: Position) -> str:
+    """The hunt advisor from where the Fellowship is: the hunt's fields and, outside Mordor,
+    the moves to a gate if it has gone straight towards one (left to the player when it may
+    stand at one already)."""
+    query = _hunt_query(position)
+    fellowship = position.fellowship
+    if fellowship.mordor_step is None:
+        road = moves_to_a_gate(fellowship.region, fellowship.progress)
+        if road is not None:
+            query.append(("moves_to_mordor", road))
+    return f"{reverse('wotr:hunt_plan')}?{urlencode(query)}"

@@ -208,6 +208,7 @@ class Page:
             "map_characters": [(c, _(CHARACTER_NAMES[c])) for c in BOARD.characters],
             "victory_url": map_links.victory_link(self.position),
             "hunt_url": map_links.hunt_link(self.position),
+            "hunt_plan_url": map_links.hunt_plan_link(self.position),
             "map_urls": {
                 "legal": reverse("wotr-moves-legal"),
                 "check": reverse("wotr-moves-check"),

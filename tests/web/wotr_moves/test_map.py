@@ -13,7 +13,7 @@ from adjudicator.games.wotr.board import BOARD
 from adjudicator.games.wotr.map_svg import board_svg, region_points
 from adjudicator.games.wotr.position import Position, standard_setup
 from adjudicator.games.wotr.reading import validate_position
-from adjudicator.web.wotr_moves.map_links import hunt_link, victory_link
+from adjudicator.web.wotr_moves.map_links import hunt_link, hunt_plan_link, victory_link
 from tests.openapi import assert_matches_schema
 
 SHARE = "/api/wotr/moves/positions/"
@@ -122,8 +122,24 @@ def test_victory_and_hunt_links_read_the_position():
     assert len(hunt["companions"]) == 7
 
 
+def test_the_hunt_advisor_link_counts_the_moves_to_a_gate():
+    """From Rivendell, 10 regions to Morannon or Minas Morgul; 3 of them already moved
+    (progress) leave 7 (Местоположение Содружества, Вход в Мордор); tiles drawn go along."""
+    data = standard_setup().to_dict()
+    data["fellowship"].update(progress=3, corruption=2)
+    data["hunt_tiles_drawn"] = ["eye", "3"]
+    plan = parse_qs(urlparse(hunt_plan_link(validate_position(data))).query)
+    assert plan["moves_to_mordor"] == ["7"] and plan["corruption"] == ["2"]
+    assert plan["drawn"] == ["eye,3"] and len(plan["companions"]) == 7
+    data["fellowship"].update(region="dagorlad", progress=1)  # next to Morannon: may be there
+    assert "moves_to_mordor" not in parse_qs(
+        urlparse(hunt_plan_link(validate_position(data))).query
+    )
+
+
 def test_the_hunt_and_victory_links_are_answered_without_errors(client):
-    for link in (hunt_link(standard_setup()), victory_link(standard_setup())):
+    setup = standard_setup()
+    for link in (hunt_link(setup), hunt_plan_link(setup), victory_link(setup)):
         page = client.get(link, HTTP_ACCEPT_LANGUAGE="en")
         assert page.status_code == 200
         assert b"error-summary" not in page.content
