@@ -85,7 +85,7 @@ STANDARD_KINDS = _by_kind((tile, 1) for tile in BOARD.standard_pool())
 class Journey:
     """Where the Ring-bearer stands before the Free Peoples' next move.
 
-    Outside Mordor ``moves_to_mordor`` (at least 1) is the moves still to make before the
+    Outside Mordor ``moves_to_mordor`` (0: at a gate already) is the moves still to make before the
     Fellowship stands at a gate; on the track ``mordor_step`` is its step. ``pool``, ``drawn``
     and ``special_tiles`` are as for :class:`~adjudicator.games.wotr.hunt.Hunt` (outside Mordor
     the special tiles in play wait beside the board and join the pool at the gate).
@@ -98,7 +98,7 @@ class Journey:
     hunt_dice: int = 1
     fp_dice_in_box: int = 0
     rerolls: frozenset[str] = frozenset()
-    moves_to_mordor: int = 0
+    moves_to_mordor: int | None = None
     mordor_step: int | None = None
     pool: str | tuple[str, ...] = "standard"
     drawn: tuple[str, ...] = ()
@@ -200,13 +200,13 @@ GATES = ("morannon", "minas-morgul")
 def moves_to_a_gate(region: str, progress: int) -> int | None:
     """The fewest moves still to make before the Fellowship stands at a gate, if it has gone
     straight towards the nearer one since its last known ``region`` (rules: Местоположение
-    Содружества: ``progress`` counts the regions moved since; Вход в Мордор); ``None`` when it
-    may stand at one already or the road is longer than :data:`MAX_MOVES_TO_MORDOR`."""
+    Содружества: ``progress`` counts the regions moved since; Вход в Мордор): 0 when the
+    progress covers the road; ``None`` when the road is longer than :data:`MAX_MOVES_TO_MORDOR`."""
     found = distances(region, MAX_MOVES_TO_MORDOR + progress)
     road = min((found[gate] for gate in GATES if gate in found), default=None)
-    if road is None or not 1 <= road - progress <= MAX_MOVES_TO_MORDOR:
+    if road is None or road - progress > MAX_MOVES_TO_MORDOR:
         return None
-    return road - progress
+    return max(0, road - progress)
 
 
 def check_journey(journey: Journey) -> None:
@@ -218,16 +218,15 @@ def check_journey(journey: Journey) -> None:
         problems += error.problems
     if not 1 <= journey.moves_per_turn <= MAX_CADENCE:
         problems.append(("moves_per_turn", between(1, MAX_CADENCE)))
-    if journey.in_mordor:
-        if journey.moves_to_mordor:
-            problems.append(
-                (
-                    "moves_to_mordor",
-                    Message(N_("give either the Mordor step or the moves to a gate")),
-                )
+    if journey.in_mordor == (journey.moves_to_mordor is not None):  # both or neither
+        problems.append(
+            (
+                "moves_to_mordor",
+                Message(N_("give either the Mordor step or the moves to a gate")),
             )
-    elif not 1 <= journey.moves_to_mordor <= MAX_MOVES_TO_MORDOR:
-        problems.append(("moves_to_mordor", between(1, MAX_MOVES_TO_MORDOR)))
+        )
+    elif not journey.in_mordor and not 0 <= journey.moves_to_mordor <= MAX_MOVES_TO_MORDOR:
+        problems.append(("moves_to_mordor", between(0, MAX_MOVES_TO_MORDOR)))
     if not journey.in_mordor:
         problems += _waiting_tile_problems(journey)
     problems += [
@@ -385,7 +384,7 @@ class _Walk:
         pool = _by_kind(zip(TILE_ORDER, starting_pool(journey.as_hunt()), strict=True))
         return Tiles(
             pool=pool if sum(pool) else STANDARD_KINDS,  # every tile drawn: refilled already
-            to_gate=journey.moves_to_mordor,
+            to_gate=journey.moves_to_mordor or 0,
             step=journey.mordor_step,
             box=journey.fp_dice_in_box,
             left=max(0, self.cadence - journey.fp_dice_in_box),
@@ -574,7 +573,7 @@ def _turns(journey: Journey, cadence: int) -> int:
     done = max(0, cadence - journey.fp_dice_in_box)
     if journey.in_mordor:
         return 1 + ceil(max(0, MORDOR_LAST_STEP - journey.mordor_step - done) / cadence)
-    road = journey.moves_to_mordor
+    road = journey.moves_to_mordor or 0
     turns = 1 + ceil((road - done) / cadence) if road > done else 1
     return turns + ceil(MORDOR_LAST_STEP / cadence)
 

@@ -375,11 +375,11 @@ class HuntPlanForm(HuntForm):
     forced = None
     moves_to_mordor = number(
         _("Moves still to make before a gate of Mordor"),
-        1,
+        0,
         MAX_MOVES_TO_MORDOR,
         initial=None,
         required=False,
-        help_text=_("Leave empty on the Mordor track (then give its step)."),
+        help_text=_("0: at a gate now. Leave empty on the Mordor track (then give its step)."),
     )
     moves_per_turn = number(_("Moves a turn you mean to make"), 1, MAX_CADENCE, initial=2)
     special_tiles = forms.MultipleChoiceField(

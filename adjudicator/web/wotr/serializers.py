@@ -397,12 +397,12 @@ class WotrHuntPlanRequestSerializer(WotrHuntRequestSerializer):
     forced = None
 
     moves_to_mordor = serializers.IntegerField(
-        min_value=1,
+        min_value=0,
         max_value=MAX_MOVES_TO_MORDOR,
         allow_null=True,
         default=None,
         help_text="outside Mordor: the Fellowship moves still to make before it stands at "
-        "Morannon or Minas Morgul",
+        "Morannon or Minas Morgul (0: at one now, entering the track at the next turn)",
     )
     special_tiles = serializers.ListField(
         child=serializers.CharField(),

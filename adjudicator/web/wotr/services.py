@@ -400,7 +400,7 @@ def hunt_answer(odds: HuntOdds, request=None) -> dict[str, Any]:
 def run_hunt_plan(data: Mapping[str, Any], request=None) -> dict[str, Any]:
     journey = Journey(
         **_hunt_fields(data),
-        moves_to_mordor=data["moves_to_mordor"] or 0,
+        moves_to_mordor=data["moves_to_mordor"],
         moves_per_turn=data["moves_per_turn"],
     )
     return hunt_plan_answer(advise_hunt(journey), request)

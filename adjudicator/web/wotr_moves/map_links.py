@@ -63,8 +63,7 @@ def hunt_link(position: Position) -> str:
 
 def hunt_plan_link(position: Position) -> str:
     """The hunt advisor from where the Fellowship is: the hunt's fields and, outside Mordor,
-    the moves to a gate if it has gone straight towards one (left to the player when it may
-    stand at one already)."""
+    the moves to a gate if it has gone straight towards the nearer one."""
     query = _hunt_query(position)
     fellowship = position.fellowship
     if fellowship.mordor_step is None:

@@ -222,6 +222,18 @@ def test_waiting_in_mordor_costs_one_corruption():
     assert [plan.kind for plan in advise_hunt(journey).others] == ["wait"]  # no separation
 
 
+def test_at_a_gate_the_fellowship_enters_the_track_next_turn():
+    """moves_to_mordor 0: no move left to the gate, so this turn holds no hunt and the next
+    starts on the track, as from Mordor step 0 with this turn's moves spent (Вход в Мордор)."""
+    gate = advise_hunt(Journey(moves_to_mordor=0, hunt_dice=2, corruption=5, companions=("gimli",)))
+    track = advise_hunt(
+        Journey(mordor_step=0, fp_dice_in_box=3, hunt_dice=2, corruption=5, companions=("gimli",))
+    )
+    for at_gate, on_track in zip(gate.cadences, track.cadences, strict=True):
+        assert at_gate.chance == pytest.approx(on_track.chance, abs=STATED_ERROR)
+        assert at_gate.this_turn == 0 and at_gate.turns == on_track.turns
+
+
 def test_turns_count_the_gate_and_the_track():
     """One move to a gate this turn, the track the next turn (Вход в Мордор), 5 steps."""
     advice = advise_hunt(Journey(moves_to_mordor=1, hunt_dice=1))
@@ -240,7 +252,8 @@ def test_the_advice_cites_the_rules_it_applies():
 @pytest.mark.parametrize(
     ("changes", "field"),
     [
-        ({"moves_to_mordor": 0}, "moves_to_mordor"),
+        ({"moves_to_mordor": None}, "moves_to_mordor"),
+        ({"moves_to_mordor": -1}, "moves_to_mordor"),
         ({"moves_to_mordor": 3, "mordor_step": 2}, "moves_to_mordor"),
         ({"moves_to_mordor": 99}, "moves_to_mordor"),
         ({"moves_to_mordor": 3, "moves_per_turn": 4}, "moves_per_turn"),

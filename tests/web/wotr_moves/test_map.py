@@ -131,10 +131,9 @@ def test_the_hunt_advisor_link_counts_the_moves_to_a_gate():
     plan = parse_qs(urlparse(hunt_plan_link(validate_position(data))).query)
     assert plan["moves_to_mordor"] == ["7"] and plan["corruption"] == ["2"]
     assert plan["drawn"] == ["eye,3"] and len(plan["companions"]) == 7
-    data["fellowship"].update(region="dagorlad", progress=1)  # next to Morannon: may be there
-    assert "moves_to_mordor" not in parse_qs(
-        urlparse(hunt_plan_link(validate_position(data))).query
-    )
+    data["fellowship"].update(region="dagorlad", progress=1)  # next to Morannon: at it now
+    at_gate = parse_qs(urlparse(hunt_plan_link(validate_position(data))).query)
+    assert at_gate["moves_to_mordor"] == ["0"]
 
 
 def test_the_hunt_and_victory_links_are_answered_without_errors(client):
