@@ -295,12 +295,13 @@ class _Chain:
 
     def attacker_goes_on(self, key: int, attacker: Side) -> bool:
         """After round ``key``, whether the attacker fights another round (if the defender
-        still stands): units left, rounds left, not below its threshold, an elite to pay for
-        a further siege round."""
+        still stands): units left, a die to roll (an army with strength 0 cannot attack),
+        rounds left, not below its threshold, an elite to pay for a further siege round."""
         battle = self.battle
         units = attacker[0] + attacker[1]
         return (
             units > 0
+            and battle.attacker.dice(*attacker) > 0
             and (battle.rounds is None or key < battle.rounds)
             and units >= battle.attacker_stops_below
             and (not battle.siege or attacker[1] > 0)
@@ -320,7 +321,7 @@ class _Chain:
         scale = SIDES ** (2 * 2 * MAX_DICE * longest)
         if battle.rounds is None and not battle.siege:
             levels: dict[int, set[int]] = {}
-            for attacker in filter(any, attackers):
+            for attacker in (a for a in attackers if battle.attacker.dice(*a)):  # these go on
                 for defender in filter(any, defenders):
                     divisor, repeat = self.repeat(2, attacker, defender)
                     if repeat:
@@ -494,11 +495,14 @@ def battle_citations(battle: Battle) -> tuple[Citation, ...]:
     return unique_citations(applied)
 
 
+INPUT_CEASES = N_("The defender never retreats; the attacker ceases only as the input says.")
+
+
 def battle_assumptions(battle: Battle) -> tuple[str, ...]:
     """What the computation takes for granted, as translatable messages."""
     assumptions = [
         N_("No combat cards are played; modifiers given apply in every round."),
-        N_("The defender never retreats; the attacker ceases only as the input says."),
+        INPUT_CEASES,
         N_("A regular figure is always available to replace a downgraded elite."),
     ]
     if battle.settlement == "stronghold" and not battle.siege:
@@ -513,6 +517,13 @@ def battle_assumptions(battle: Battle) -> tuple[str, ...]:
             N_(
                 "A town gives the defender no bonus (the rules name only cities, "
                 "fortifications and strongholds)."
+            )
+        )
+    if battle.attacker.strength_bonus < 0:
+        assumptions.append(
+            N_(
+                "An attacker left without a die (its strength bonus cancelling its units) cannot "
+                "attack again: the battle ends there."
             )
         )
     if battle.siege and battle.rounds != 1:

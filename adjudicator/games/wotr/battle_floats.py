@@ -107,7 +107,8 @@ def battle_chances(battle: Battle) -> BattleChances:
     d_moves, d_first = d.moves(a_hits), d.moves(first)
     # the first round, from the start (a no-hit round leaves the start to the later rounds)
     grid = np.outer(a_moves[d.dice[0], 0], d_first[a.dice[0], 0])
-    a_on = (a.units > 0) & (a.units >= battle.attacker_stops_below)
+    # units left, a die to roll (an army with strength 0 cannot attack), not below the threshold
+    a_on = (a.units > 0) & (a.dice > 0) & (a.units >= battle.attacker_stops_below)
     d_on = d.units > 0
     alive = np.flatnonzero(d_on)
     for row in np.flatnonzero(a_on):

@@ -33,6 +33,7 @@ from adjudicator.games.wotr import citations as cite
 from adjudicator.games.wotr.battle import (
     CASUALTY_POLICIES,
     HIT,
+    INPUT_CEASES,
     Battle,
     Side,
     apply_hits,
@@ -49,6 +50,11 @@ GOALS = (DESTROY, CAPTURE, EXCHANGE)
 CHANCE_GOALS = (DESTROY, CAPTURE)
 STATED_ERROR = 1e-12
 """The values are floats of an exact recursion: their error is far below this."""
+SIEGE_POLICIES = N_(
+    "The attacker's casualties follow one policy for the whole battle, the better of the two "
+    "(elites into regulars first, or regulars first); in a siege a choice made hit by hit can "
+    "do a little better."
+)
 
 State = tuple[bool, Side, Side]
 """(first round, attacker, defender) at the start of a round."""
@@ -126,8 +132,9 @@ class _Planner:
         return after
 
     def go_on(self, attacker: Side, defender: Side) -> State | None:
-        """The next round's state if the attacker may fight it (in a siege an elite pays)."""
-        if sum(attacker) == 0 or sum(defender) == 0:
+        """The next round's state if the attacker may fight it: a die to roll (an army with
+        strength 0 cannot attack), in a siege an elite to pay."""
+        if not sum(attacker) or not self.battle.attacker.dice(*attacker) or not sum(defender):
             return None
         if self.battle.siege:
             if not attacker[1]:
@@ -260,11 +267,12 @@ def plan_battle(battle: Battle, goal: str) -> BattlePlan:
             *((cite.CAPTURE,) if goal == CAPTURE else ()),
         ),
         assumptions=(
-            *battle_assumptions(replace(planned, rounds=None)),
+            *(a for a in battle_assumptions(replace(planned, rounds=None)) if a != INPUT_CEASES),
             N_(
                 "The plan may cease attacking after any round; the defender never retreats and "
                 "plays no card."
             ),
+            *((SIEGE_POLICIES,) if planned.siege else ()),
         ),
     )
 
@@ -276,11 +284,15 @@ def smallest_army(battle: Battle, goal: str, target: Fraction) -> int | None:
         raise InvalidInput([("goal", one_of(CHANCE_GOALS))])
     if not 0 < target <= 1:
         raise InvalidInput([("target", Message(N_("must be a chance above 0 and at most 1")))])
+    # 100% is reached only by a certainty, not by a chance within the stated error of it
+    tolerance = STATED_ERROR if target < 1 else 1e-15
     room = MAX_UNITS_PER_REGION - battle.attacker.elite
     for regular in range(0 if battle.attacker.elite else 1, room + 1):
         attacker = replace(battle.attacker, regular=regular)
+        if not attacker.dice(regular, attacker.elite):
+            continue  # an army with strength 0 cannot attack: try a bigger one
         trial = replace(battle, attacker=attacker, rounds=None, attacker_stops_below=0)
-        if _best_chance(trial, goal) >= float(target) - STATED_ERROR:
+        if _best_chance(trial, goal) >= float(target) - tolerance:
             return regular
     return None
 

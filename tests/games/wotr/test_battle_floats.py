@@ -12,11 +12,11 @@ armies = st.builds(
     regular=st.integers(0, 6),
     elite=st.integers(0, 4),
     leadership=st.integers(0, 3),
-    strength_bonus=st.integers(0, 1),
+    strength_bonus=st.integers(-2, 1),  # negative: an army may run out of dice mid-battle
     roll_modifier=st.integers(-1, 1),
     reroll_modifier=st.integers(-1, 1),
     casualty_policy=st.sampled_from(CASUALTY_POLICIES),
-).filter(lambda army: army.units > 0)
+).filter(lambda army: army.units > 0 and army.dice(army.regular, army.elite) > 0)
 
 
 def assert_agrees(battle: Battle) -> None:

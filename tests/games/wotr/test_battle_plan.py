@@ -172,3 +172,20 @@ def test_unreachable_target_and_bad_goals_are_said():
     assert error.value.problems[0][0] == "goal"
     with pytest.raises(InvalidInput):
         smallest_army(Battle(Army(1), Army(1)), EXCHANGE, Fraction(1, 2))
+
+
+def test_an_attacker_out_of_dice_stops_and_every_engine_agrees():
+    """A strength bonus of -2 leaves 2 units without a die: an army with strength 0 cannot
+    attack, so the battle ends there (it used to divide by zero: every roll repeated)."""
+    battle = Battle(Army(3, strength_bonus=-2), Army(3, strength_bonus=-2), rounds=None)
+    exact = battle_odds(battle)
+    assert exact.attacker_destroyed == 0
+    plan = plan_battle(battle, DESTROY)
+    assert plan.to_the_end == pytest.approx(float(exact.defender_destroyed), abs=1e-12)
+
+
+def test_the_smallest_army_skips_armies_without_a_die_and_100_percent_needs_certainty():
+    weak = Battle(Army(5, strength_bonus=-2), Army(1))
+    assert smallest_army(weak, DESTROY, Fraction(1, 2)) is not None  # 1 or 2 regulars roll 0
+    unhittable = Battle(Army(2), Army(1, roll_modifier=-5))
+    assert smallest_army(unhittable, DESTROY, Fraction(1)) is None  # 1 - 7e-13 is not 100%
