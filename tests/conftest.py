@@ -22,6 +22,16 @@ CHROMIUM_FLAGS = [
 ]
 
 
+@pytest.fixture(scope="session", autouse=True)
+def views_imported() -> None:
+    """Every view module imported before the first request, as adjudicator/wsgi.py does in
+    production: a request's CPU budget (adjudicator/budget.py) never pays for the imports, so
+    a test's answer does not depend on whether it is its process's first request."""
+    from django.urls import get_resolver
+
+    get_resolver().url_patterns  # noqa: B018
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator["object"]:
     """Debian's chromium, headless, launched by Playwright (its own browser download can't work)."""

@@ -625,7 +625,9 @@ class WholeJourney:
         now = after(kind.dice, (0, 0, 0, 0), kept)
         positions = [after(*now, delta) for delta in deltas]
         graph = TurnGraph(kind, [now, *positions])
-        ends = self.end_values(position, [track])[:, 0]
+        # the place's whole-turn graph orders its ends; this part of the turn reaches fewer
+        whole_turn = {end: row for row, end in enumerate(turn_graph(kind).ends)}
+        ends = self.end_values(position, [track])[[whole_turn[end] for end in graph.ends], 0]
         values, no_reroll = graph.solve((ends[:, 0] + ends[:, 1] * value)[:, None])
         chances = [float(values[graph.index(*p), 0]) for p in positions]
         reroll = None

@@ -167,13 +167,7 @@ def odds_answer(
         }
     journey_payload = journey_answer(journey, rolled or [])
     if journey_payload and journey_payload["keeps"]:
-        summary = " ".join(
-            (
-                _("Best keep for the whole journey: %(dice)s.")
-                % {"dice": journey_payload["keeps"][0]["dice"]},
-                summary,
-            )
-        )
+        summary = " ".join((_journey_advice(journey_payload), summary))
     return {
         "summary": summary,
         "goal": odds.goal,
@@ -248,3 +242,15 @@ def odds_charts(odds: TurnOdds) -> list[dict[str, Any]]:
         bars = [(str(k), p) for k, p in distribution.items()]
         charts.append({"title": title, "svg": bar_chart_svg(bars, title=title)})
     return charts
+
+
+def _journey_advice(journey: dict[str, Any]) -> str:
+    """The best move for the whole journey: the best keep, or in Rohan re-rolling the whole
+    roll when that is worth more (rules: Рохан, 1 раз можете перебрасывать броски)."""
+    best = journey["keeps"][0]
+    reroll = journey["reroll"]
+    if reroll is not None and reroll > best["reach_mordor"] + (journey["precision"] or 0):
+        return _("Best for the whole journey: re-roll the whole roll (%(value)s).") % {
+            "value": percent(reroll, 4)
+        }
+    return _("Best keep for the whole journey: %(dice)s.") % {"dice": best["dice"]}

@@ -222,6 +222,34 @@ def test_the_whole_journey_from_bag_end_and_rohan_is_answered(api, position, tra
     assert answer["summary"].startswith(
         f"Best keep for the whole journey: {journey['keeps'][0]['dice']}."
     )
+    if position == 4:  # Rohan: this roll is better kept than re-rolled whole
+        assert journey["reroll"] < chances[0]
+
+
+def test_in_rohan_the_advice_is_to_re_roll_when_that_is_worth_more(api):
+    """Rohan (1 раз можете перебрасывать броски): two Nazgûl and three warriors are worth less
+    kept than rolled again; the summary says so rather than naming the best keep."""
+    roll = [
+        {"face": "nazgul", "color": "black"},
+        {"face": "nazgul", "color": "red"},
+        {"face": "warrior", "color": "yellow"},
+        {"face": "warrior", "color": "blue"},
+        {"face": "warrior", "color": "green"},
+    ]
+    body = {
+        "position": 4,
+        "player_color": "red",
+        "other_colors": ["blue"],
+        "advanced": True,
+        "horizon": "game",
+        "other_mark_chance": "1/6",
+        "rolled": roll,
+        "nazgul_track": ["marked"] * 5 + ["empty"] * 2,
+    }
+    answer = post(api, ODDS, body).json()
+    journey = answer["journey"]
+    assert journey["reroll"] > journey["keeps"][0]["reach_mordor"]
+    assert answer["summary"].startswith("Best for the whole journey: re-roll the whole roll (")
     assert any("within 10⁻⁹" in a for a in answer["assumptions"])
 
 
@@ -276,3 +304,22 @@ def test_a_malformed_mark_chance_is_refused_whatever_the_horizon(api):
     response = post(api, ODDS, {**RACE, "other_mark_chance": "nan"})
     assert response.status_code == 400
     assert fields(response) == {"other_mark_chance"}
+
+
+def test_a_keep_later_in_the_turn_is_worth_the_same_as_keeping_those_dice_at_once(api):
+    """Keeping the black ring, then the red warrior of the re-roll, stands where keeping both
+    of a first roll stands: the whole-journey chance after it is the same (it was a 500: the
+    part of the turn left had fewer ends than the whole turn)."""
+    first = [
+        {"face": "ring", "color": "black"},
+        {"face": "warrior", "color": "red"},
+        {"face": "orc", "color": "blue"},
+        {"face": "gandalf", "color": "green"},
+        {"face": "warrior", "color": "yellow"},
+    ]
+    body = {"position": 0, "player_color": "red", "advanced": True, "horizon": "game"}
+    at_once = post(api, ODDS, {**body, "rolled": first}).json()["journey"]["keeps"]
+    both = next(k["reach_mordor"] for k in at_once if k["keep"] == [0, 1])
+    later = post(api, ODDS, {**body, "rolled": first[1:], "kept_before": first[:1]}).json()
+    warrior = next(k["reach_mordor"] for k in later["journey"]["keeps"] if k["keep"] == [0])
+    assert warrior == pytest.approx(both, abs=1e-9)
