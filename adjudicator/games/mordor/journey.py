@@ -43,6 +43,7 @@ from adjudicator.games.mordor.dice import (
     keep_options,
     roll_distribution,
 )
+from adjudicator.games.mordor.keep import place_readings
 from adjudicator.games.mordor.model import HOBBIT_COLORS, TurnRules, location_at, turn_rules
 from adjudicator.games.mordor.odds import TurnContext, TurnQuestion, TurnSolver, turn_context
 from adjudicator.games.mordor.track import NazgulTrack, Square
@@ -465,6 +466,13 @@ def journey_envelope(
         ),
         "assumptions": (
             *question.setup.assumptions(),
+            *dict.fromkeys(  # the readings of every place still ahead
+                reading
+                for position in range(question.position, question.setup.hobbit_steps)
+                for reading in place_readings(
+                    turn_rules(location_at(position, question.setup), question.advanced)
+                )
+            ),
             Reason(
                 N_(
                     "Solitaire view: only your own turns are played out. Each other player's "

@@ -263,7 +263,7 @@ def check_keep(
         citations=unique_citations(
             [*_applied(rolled, turn), *(r.citation for r in [*reasons, *notes] if r.citation)]
         ),
-        assumptions=(*setup.assumptions(), *_readings(turn)),
+        assumptions=(*setup.assumptions(), *place_readings(turn)),
     )
 
 
@@ -294,18 +294,31 @@ def _applied(rolled: Sequence[Die], turn: TurnRules) -> list[Citation]:
     ]
 
 
-def _readings(turn: TurnRules) -> tuple[Reason, ...]:
-    """Where the answer rests on our reading of the text rather than on its letter."""
-    if not turn.duplicates_allowed:
-        return ()
-    return (
-        Reason(
-            N_(
-                "Rivendell: the text limits a roll to one Nazgûl because equal faces may not be "
-                "kept together; Rivendell lifts that rule, so we read it as: at least one "
-                "Nazgûl must be kept, more may be (also with the White Tree)."
-            ),
-            rules.RIVENDELL,
-            code="rivendell_nazgul",
-        ),
-    )
+def place_readings(turn: TurnRules) -> tuple[Reason, ...]:
+    """Where an answer at this place rests on our reading of the text rather than on its
+    letter: Rivendell's Nazgûl, Rohan's re-roll."""
+    readings = []
+    if turn.duplicates_allowed:
+        readings.append(
+            Reason(
+                N_(
+                    "Rivendell: the text limits a roll to one Nazgûl because equal faces may not "
+                    "be kept together; Rivendell lifts that rule, so we read it as: at least one "
+                    "Nazgûl must be kept, more may be (also with the White Tree)."
+                ),
+                rules.RIVENDELL,
+                code="rivendell_nazgul",
+            )
+        )
+    if turn.may_reroll:
+        readings.append(
+            Reason(
+                N_(
+                    "Rohan: «1 раз можете перебрасывать броски» is read as once per roll: each "
+                    "roll of the turn may be rolled again whole, once, before anything is kept."
+                ),
+                rules.ROHAN,
+                code="rohan_reroll",
+            )
+        )
+    return tuple(readings)

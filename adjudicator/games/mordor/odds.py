@@ -42,6 +42,7 @@ from adjudicator.games.mordor.dice import (
     keep_options,
     roll_distribution,
 )
+from adjudicator.games.mordor.keep import place_readings
 from adjudicator.games.mordor.model import (
     ADVANCED_HOBBIT_STEPS,
     ADVANCED_STEPS_ONLY,
@@ -486,6 +487,7 @@ def turn_odds(question: TurnQuestion, policy: str = "optimal") -> TurnOdds:
         citations=unique_citations(citations),
         assumptions=(
             *question.setup.assumptions(),
+            *place_readings(context.turn),
             Reason(
                 N_(
                     "Only this turn is computed: other players' turns (their Nazgûl of your "

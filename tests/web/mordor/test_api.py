@@ -323,3 +323,18 @@ def test_a_keep_later_in_the_turn_is_worth_the_same_as_keeping_those_dice_at_onc
     later = post(api, ODDS, {**body, "rolled": first[1:], "kept_before": first[:1]}).json()
     warrior = next(k["reach_mordor"] for k in later["journey"]["keeps"] if k["keep"] == [0])
     assert warrior == pytest.approx(both, abs=1e-9)
+
+
+def test_answers_state_the_readings_of_the_places_they_rest_on(api):
+    """Rivendell's Nazgûl and Rohan's re-roll are our readings of the text: a journey from Bag
+    End passes both and says so; a turn in Rohan states Rohan's; the basic game neither."""
+    body = {"position": 0, "player_color": "red", "advanced": True, "horizon": "game"}
+    journey = post(api, ODDS, body).json()["assumptions"]
+    assert any(a.startswith("Rivendell:") for a in journey)
+    assert any(a.startswith("Rohan:") for a in journey)
+    rohan = post(api, ODDS, {"position": 4, "player_color": "red", "advanced": True}).json()
+    assert [
+        a.split(":")[0] for a in rohan["assumptions"] if a.startswith(("Rohan", "Rivendell"))
+    ] == ["Rohan"]
+    basic = post(api, ODDS, {**body, "advanced": False}).json()["assumptions"]
+    assert not any(a.startswith(("Rohan:", "Rivendell:")) for a in basic)
