@@ -4,7 +4,7 @@ The force ratio is rounded in the defender's favour to a column of Wyniki bitwy 
 1:1, N:1 above), and 10:1 or more removes the defender at once. For every column from the
 battle's own up to 10:1 this gives the smallest attacking strength that reaches it (N:1 needs
 ``N × defender`` or more, 1:N needs ``defender / N`` or more, the defender's strength multiplied
-by its terrain), how much strength — and how many units of a given strength — that adds, and
+by its terrain), how many whole units of a given strength reach it and the strength they add, and
 the round's outcome there: its exact distribution of losses from the user's table, the expected
 losses and the chance that the defender loses everything.
 """
@@ -105,36 +105,38 @@ def plan_ratio(
             "attacker_units",
             Message(
                 N_("The attacker is too weak to plan for: below 1:%(worst)s."),
-                worst=MAX_BANDS - AUTOMATIC_RATIO,
+                worst=MAX_BANDS - AUTOMATIC_RATIO + 1,  # 1:101 still fits in MAX_BANDS
             ),
         )
         problems.raise_if_any()
     bands: list[Band] = []
+    reasons = list(current.reasons)
     for column in columns:
-        strength = max(least_strength(column, defender), attacking)
-        added = strength - attacking
-        band = _band(
-            current if not added else battle([*attacker_units, added]), added, unit_strength
-        )
+        # whole units of the planned strength: the column they reach may be a better one
+        units = ceil(max(least_strength(column, defender) - attacking, 0) / unit_strength)
+        answer = battle([*attacker_units, *[unit_strength] * units]) if units else current
+        band = _band(answer, units, unit_strength)
         if not bands or band.column != bands[-1].column:  # a column the next one skips over
             bands.append(band)
+            reasons += [reason for reason in answer.reasons if reason not in reasons]
     return RatioPlan(
         defender_effective=defender,
         unit_strength=unit_strength,
         bands=tuple(bands),
-        reasons=current.reasons,
+        reasons=tuple(reasons),
         citations=current.citations,
         assumptions=(
             *current.assumptions,
             N_(
-                "The strength added is one more unit (or several of the planned strength) "
-                "under the same leaders; losses are percentages of the attacker's new total."
+                "The strength added is whole units of the planned strength under the same "
+                "leaders (a column they overshoot is not listed); losses are percentages of the "
+                "attacker's new total."
             ),
         ),
     )
 
 
-def _band(answer: BattleAnswer, added: int, unit_strength: int) -> Band:
+def _band(answer: BattleAnswer, units: int, unit_strength: int) -> Band:
     """A column's round: expected losses and the defender's destruction when the table gives
     every row (the automatic removal destroys it for sure and costs nothing)."""
     complete = answer.automatic or (answer.table_entered and not answer.missing)
@@ -153,8 +155,8 @@ def _band(answer: BattleAnswer, added: int, unit_strength: int) -> Band:
     return Band(
         column=odds_label(*_column_of(answer)),
         attacker_strength=answer.attacker_strength,
-        added_strength=added,
-        added_units=ceil(added / unit_strength),
+        added_strength=units * unit_strength,
+        added_units=units,
         automatic=answer.automatic,
         outcomes=answer.outcomes,
         attacker_loss=attacker_loss,

@@ -26,14 +26,18 @@ TABLE = battle_table(
 )
 
 
-def walk(attacker_units, defender_units, multiplier, leader):
-    """Every column reached by adding 0, 1, 2, ... strength, with the least addition for it."""
+def walk(attacker_units, defender_units, multiplier, leader, unit):
+    """Every column reached by adding 0, 1, 2, ... units of strength ``unit``, with the fewest
+    units for it."""
     first: dict[str, int] = {}
     added = 0
     while True:
-        units = [*attacker_units, added] if added else list(attacker_units)
         answer = resolve_battle(
-            units, defender_units, multiplier, attacker_leader=leader, table=TABLE
+            [*attacker_units, *[unit] * added],
+            defender_units,
+            multiplier,
+            attacker_leader=leader,
+            table=TABLE,
         )
         column = "10:1" if answer.automatic else answer.column
         first.setdefault(column, added)
@@ -57,16 +61,15 @@ def test_each_band_is_the_least_strength_a_brute_force_walk_finds(
     plan = plan_ratio(
         attacker, defender, multiplier, unit_strength=unit, attacker_leader=leader, table=TABLE
     )
-    expected = walk(attacker, defender, multiplier, leader)
-    assert {b.column: b.added_strength for b in plan.bands} == expected
+    expected = walk(attacker, defender, multiplier, leader, unit)
+    assert {b.column: b.added_units for b in plan.bands} == expected
     for band in plan.bands:
+        assert band.added_strength == band.added_units * unit
         assert band.attacker_strength == sum(attacker) + band.added_strength
-        assert (band.added_units - 1) * unit < band.added_strength <= band.added_units * unit or (
-            band.added_strength == band.added_units == 0
-        )
-        units = [*attacker, band.added_strength] if band.added_strength else attacker
+        units = [*attacker, *[unit] * band.added_units]
         direct = resolve_battle(units, defender, multiplier, attacker_leader=leader, table=TABLE)
         assert band.outcomes == direct.outcomes
+        assert band.column == ("10:1" if direct.automatic else direct.column)
         if not band.automatic and not direct.missing:
             expected_loss = sum(o.probability * o.defender_loss for o in direct.outcomes)
             assert band.defender_loss == expected_loss
@@ -75,17 +78,18 @@ def test_each_band_is_the_least_strength_a_brute_force_walk_finds(
 
 
 def test_what_one_more_unit_buys_by_hand():
-    """7 against 5 × 3/2 = 15/2: ratio 14/15, column 1:2 (in the defender's favour). 8 reaches
-    1:1; 2:1 needs 15; 10:1 needs 75 and removes the defender for sure. At 9:1 the leader's
-    Morale 2 makes a 5 or a 6 a modified 7 or 8: the defender loses all, chance 1/3."""
+    """7 against 5 × 3/2 = 15/2: ratio 14/15, column 1:2 (in the defender's favour). 1:1 needs
+    8: one unit of 2 gives 9; 2:1 needs 15: four units; 10:1 needs 75 and removes the defender
+    for sure. At 9:1 the leader's Morale 2 makes a 5 or a 6 a modified 7 or 8: the defender
+    loses all, chance 1/3."""
     leader = Leader(2)
     plan = plan_ratio(
         [4, 3], [5], Fraction(3, 2), unit_strength=2, attacker_leader=leader, table=TABLE
     )
     first, second, *_, last = plan.bands
     assert (first.column, first.added_strength, first.added_units) == ("1:2", 0, 0)
-    assert (second.column, second.attacker_strength, second.added_units) == ("1:1", 8, 1)
-    assert plan.bands[2].attacker_strength == 15
+    assert (second.column, second.attacker_strength, second.added_units) == ("1:1", 9, 1)
+    assert (plan.bands[2].attacker_strength, plan.bands[2].added_units) == (15, 4)
     assert (last.column, last.attacker_strength, last.automatic) == ("10:1", 75, True)
     assert last.defender_destroyed == 1 and last.attacker_loss == 0
     destroyed = [b.defender_destroyed for b in plan.bands]
@@ -107,3 +111,11 @@ def test_bad_input_names_the_field(units, unit, field):
     with pytest.raises(InvalidInput) as error:
         plan_ratio(units, defender * 2, unit_strength=unit)
     assert field in dict(error.value.problems)
+
+
+def test_a_column_whole_units_overshoot_is_not_listed():
+    """3 against 3, units of 5: one unit makes 8 (2:1), two make 13 (4:1): 3:1 cannot be had
+    with whole units, so it is not offered (its odds would be for a strength no army fields)."""
+    plan = plan_ratio([3], [3], unit_strength=5, table=TABLE)
+    columns = {band.column: band.added_units for band in plan.bands}
+    assert "3:1" not in columns and columns["2:1"] == 1 and columns["4:1"] == 2

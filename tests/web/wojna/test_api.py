@@ -337,8 +337,9 @@ def test_a_misspelt_field_is_a_400_not_ignored(api, endpoint, body, fields):
 
 
 def test_ratio_plan_reads_the_entered_table(api):
-    """6 against 3: 2:1 now; 9 reaches 3:1, 30 the automatic removal. The table gives 2:1
-    and 3:1 only: the defender loses all at 3:1 on a modified 6 or 7 (Morale +1: 5 or 6)."""
+    """6 against 3: 2:1 now; 3:1 needs 9: two units of 2 make 10; the automatic removal needs
+    30 (12 units). The table gives 2:1 and 3:1 only: the defender loses all at 3:1 on a
+    modified 6 or 7 (Morale +1: 5 or 6); the attacker loses 10% of its 10."""
     BattleResultEntry.objects.bulk_create(
         BattleResultEntry(odds=odds, die=d, attacker_loss=10, defender_loss=min(100, step * d))
         for odds, step in (("2:1", 10), ("3:1", 17))
@@ -351,15 +352,15 @@ def test_ratio_plan_reads_the_entered_table(api):
     ).json()
     bands = body["bands"]
     assert [b["column"] for b in bands] == [f"{n}:1" for n in range(2, 11)]
-    assert [b["attacker_strength"] for b in bands[:3]] == [6, 9, 12]
+    assert [b["attacker_strength"] for b in bands[:3]] == [6, 10, 12]
     assert [b["added_units"] for b in bands[:3]] == [0, 2, 3]
     assert bands[1]["defender_destroyed"]["exact"] == "1/3"
-    assert bands[1]["expected_attacker_loss"]["exact"] == "9/10"
+    assert bands[1]["expected_attacker_loss"]["exact"] == "1"
     assert bands[2]["defender_destroyed"] is None  # 4:1 is not in the table
     assert bands[-1]["automatic_elimination"] and bands[-1]["defender_destroyed"]["exact"] == "1"
     summary = body["summary"]  # in Russian, the default language: the numbers, in order
-    assert [summary.index(part) for part in ("2:1", " 3 ", "3:1", " 24 ")] == sorted(
-        summary.index(part) for part in ("2:1", " 3 ", "3:1", " 24 ")
+    assert [summary.index(part) for part in ("2:1", " 4 ", "3:1", " 24 ")] == sorted(
+        summary.index(part) for part in ("2:1", " 4 ", "3:1", " 24 ")
     )
 
 
