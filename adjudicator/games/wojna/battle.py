@@ -180,7 +180,13 @@ def resolve_battle(
     reasons += spell_reasons
     if spell_reasons:
         cited.append(cite.TABLES)
-    outcomes = _die_outcomes(modifier, spell_shift, attacking, defending, column, table)
+    # a Czary roll still to make whose table values are not known: the die's distribution is
+    # not known either, and no value is guessed (the answer says which table to enter)
+    outcomes = (
+        ()
+        if spell_reasons
+        else _die_outcomes(modifier, spell_shift, attacking, defending, column, table)
+    )
     missing = tuple(o.modified for o in outcomes if o.losses is None) if table else ()
     if table is None:
         cited.append(cite.TABLES)

@@ -139,7 +139,7 @@ def plan_ratio(
 def _band(answer: BattleAnswer, units: int, unit_strength: int) -> Band:
     """A column's round: expected losses and the defender's destruction when the table gives
     every row (the automatic removal destroys it for sure and costs nothing)."""
-    complete = answer.automatic or (answer.table_entered and not answer.missing)
+    complete = answer.automatic or (answer.table_entered and answer.outcomes and not answer.missing)
     attacker_loss = defender_loss = destroyed = None
     if answer.automatic:
         attacker_loss, defender_loss = Fraction(0), Fraction(answer.defender_strength)

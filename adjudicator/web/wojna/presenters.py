@@ -56,7 +56,7 @@ def attempt_odds(odds: dice.AttemptOdds, request: Any = None) -> Payload:
 def battle_answer(answer: battle.BattleAnswer, request: Any = None) -> Payload:
     if answer.automatic:
         summary = _("Force ratio %(column)s: the defender is removed automatically.")
-    elif answer.table_entered and not answer.missing:
+    elif answer.outcomes and answer.table_entered and not answer.missing:
         summary = _("Column %(column)s, die %(modifier)+d: losses from your Wyniki bitwy table.")
     else:
         summary = _("Column %(column)s, die %(modifier)+d: read the losses in Wyniki bitwy.")

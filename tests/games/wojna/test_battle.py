@@ -122,9 +122,13 @@ def test_leader_rolling_on_czary_spreads_the_die():
     assert chances[10] == Fraction(1, 36)  # die 6, Czary 3
     assert sum(chances.values()) == 1
     assert all(o.roll is None for o in answer.outcomes)
+    # without the Czary table the die's spread is unknown: no outcome is given, none guessed
     without = resolve_battle([4], [4], attacker_leader=Leader(1, spells="A"))
     assert "table_missing" in {r.code for r in without.reasons}
-    assert [o.modified for o in without.outcomes] == [2, 3, 4, 5, 6, 7]
+    assert without.outcomes == ()
+    incomplete = spell_table([{"category": "A", "die": 1, "value": 0}])
+    partly = resolve_battle([4], [4], attacker_leader=Leader(1, spells="A"), spells=incomplete)
+    assert "table_incomplete" in {r.code for r in partly.reasons} and partly.outcomes == ()
 
 
 def test_leader_cannot_have_both_a_rolled_bonus_and_a_category():
