@@ -24,7 +24,7 @@ solved with floats in numpy instead of exact fractions:
 Precision: the values are IEEE doubles; the tests hold them to the exact engine within
 :data:`TESTED_ERROR` (every state of small setups, of the last places, and of the journey
 from Bag End, whose exact fractions were computed once: 79 s of CPU), and the answer states
-:data:`STATED_ERROR`; the largest difference found is 2·10⁻¹⁵.
+:data:`STATED_ERROR`; the largest difference found is 3·10⁻¹⁵.
 """
 
 from __future__ import annotations
@@ -656,8 +656,9 @@ def journey_chance(question: TurnQuestion, other_mark_chance: Fraction) -> Journ
         N_(
             "Gandalf splits the leftmost empty squares before the Nazgûl mark (never worse). "
             "The whole journey is computed in floating point: the chances given are within "
-            "%(error)s of the exact ones (checked against the exact calculation wherever it "
-            "answers); a journey through at most %(states)s game states is computed exactly."
+            "%(error)s of the exact ones (the tests compare them with the exact calculation "
+            "on small games, the last places and the journey from Bag End); a journey through "
+            "at most %(states)s game states is computed exactly."
         ),
         params={"error": "10⁻⁹", "states": EXACT_STATES},
         code="journey_precision",
