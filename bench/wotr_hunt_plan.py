@@ -2,10 +2,7 @@
 capped at ``MAX_OUTCOMES`` move outcomes a request), cold caches, CPU time (target: under
 1.5 s each, inside the 2 s a request may spend)."""
 
-import os
-import statistics
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -15,6 +12,7 @@ from adjudicator.games.common import InvalidInput  # noqa: E402
 from adjudicator.games.wotr import hunt, hunt_plan  # noqa: E402
 from adjudicator.games.wotr.board import BOARD  # noqa: E402
 from adjudicator.games.wotr.hunt_plan import MAX_OUTCOMES, Journey, advise_hunt  # noqa: E402
+from bench.cold import cold_cpu, verdict  # noqa: E402
 
 REPEATS = 3
 TARGET_SECONDS = 1.5
@@ -36,28 +34,11 @@ CASES = (
 )  # fmt: skip
 
 
-def cold_cpu(journey: Journey) -> tuple[float, object]:
-    """Median CPU seconds of ``REPEATS`` advices, every cache cleared before each."""
-    times, result = [], None
-    for _ in range(REPEATS):
-        for module in (hunt, hunt_plan):
-            for value in vars(module).values():
-                if hasattr(value, "cache_clear"):
-                    value.cache_clear()
-        start = time.process_time()
-        try:
-            result = advise_hunt(journey)
-        except InvalidInput as error:
-            result = error
-        times.append(time.process_time() - start)
-    return statistics.median(times), result
-
-
 def main() -> int:
     print(f"hunt advisor, cold caches, CPU (median of {REPEATS}); cap {MAX_OUTCOMES:,} outcomes")
     worst = 0.0
     for label, journey in CASES:
-        seconds, advice = cold_cpu(journey)
+        seconds, advice = cold_cpu(lambda j=journey: advise_hunt(j), (hunt, hunt_plan), REPEATS)
         worst = max(worst, seconds)
         if isinstance(advice, InvalidInput):
             shown = "refused: " + advice.problems[0][1][:40] + "…"
@@ -67,10 +48,7 @@ def main() -> int:
             )
             shown = f"{advice.outcomes:>7,} outcomes, 1/2/3 a turn: {chances}"
         print(f"  {label:48} {seconds * 1000:7.0f} ms  {shown}")
-    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    met = worst < TARGET_SECONDS
-    print(f"slowest {worst * 1000:.0f} ms: target < 1.5 s " + ("met" if met else "MISSED"))
-    return 0 if met else 1
+    return verdict(worst, TARGET_SECONDS)
 
 
 if __name__ == "__main__":
