@@ -299,7 +299,7 @@ class CompanionLimitForm(ApiFieldsForm):
         data = QueryDict(mutable=True)
         for name in ("in_play", "dead_pile"):
             data[name] = "\n".join(_title_line(c) for c in link_objects(request.get(name, [])))
-        (candidate,) = link_objects(request.get("candidate")) or [{}]
+        candidate = (link_objects(request.get("candidate")) or [{}])[0]  # one card is asked of
         data["candidate"] = str(candidate.get("title", ""))
         if candidate.get("unique") == "on":
             data["candidate_unique"] = "on"

@@ -1,6 +1,5 @@
 """Pages: card list and detail, deck checker and saved decks, calculators. Thin views."""
 
-import re
 from fractions import Fraction
 from functools import partial
 from typing import Any, NamedTuple
@@ -21,7 +20,7 @@ from adjudicator.citations import citation_payload
 from adjudicator.formatting import percent
 from adjudicator.games.common import Citation, InvalidInput
 from adjudicator.games.tcg import citations as rules
-from adjudicator.games.tcg.decklist import ListTooLong
+from adjudicator.games.tcg.decklist import ListTooLong, replace_card
 from adjudicator.games.tcg.formats import formats
 from adjudicator.web.links.services import SharedInputError, share_input, shared_input
 from adjudicator.web.pages import CheckerPage
@@ -254,9 +253,6 @@ def _numbered_lines(text: str, report: dict[str, Any]) -> list[dict[str, Any]]:
     return lines
 
 
-LINE_COUNT = re.compile(r"^\s*(\d+\s*[x×]?\s+)?")
-
-
 @require_POST
 def deck_fix(request: HttpRequest) -> HttpResponse:
     """Replace one line of a checked list by the card the player tapped, keeping its count, and
@@ -270,8 +266,8 @@ def deck_fix(request: HttpRequest) -> HttpResponse:
     lines = stored["list"].splitlines()
     if not 0 < number <= len(lines):
         raise Http404
-    count = LINE_COUNT.match(lines[number - 1]).group(1) or ""
-    lines[number - 1] = f"{count}{card}"  # "Title, Subtitle (1R50)", which the reader takes
+    # "Title, Subtitle (1R50)", which the reader takes, with the line's count, header, marker
+    lines[number - 1] = replace_card(lines[number - 1], str(card))
     fixed = share_input(kind=DECK_KIND, payload={**stored, "list": "\n".join(lines)})
     return redirect(f"{reverse('cards_db:deck_new')}?deck={fixed}#line-{number}")
 

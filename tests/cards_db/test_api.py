@@ -309,6 +309,12 @@ def test_calculators(api, path, payload, expected):
          "free_peoples[0].wounds"),
         ("/api/tcg/move-limit/", {"players_at_start": 1}, "players_at_start"),
         ("/api/tcg/bids/", {"bids": {"A": 1, "B": 2}, "tie_order": ["C"]}, "tie_order"),
+        # burdens at resistance: the Ring-bearer is corrupted already (rules: Поражение)
+        ("/api/tcg/skirmish/", {"free_peoples": [{"name": "Frodo", "strength": 3,
+                                                  "ring_bearer": True, "burdens": 10,
+                                                  "resistance": 10}],
+                                "shadow": [{"name": "B", "strength": 1}]},
+         "free_peoples[0].burdens"),
         ("/api/tcg/archery/", {"fellowship": [{"name": "A"}, {"name": "A"}], "minions": [],
                                "site_number": 1}, "fellowship"),
     ],
@@ -330,3 +336,11 @@ def test_events_filter_by_phase_and_possessions_by_bearer(cards, api):
     dwarven = api.get("/api/cards/", {"bearer": "dwarf", "page_size": 100}).json()["results"]
     assert dwarven and all("dwarf" in c["bearer"].lower() for c in dwarven)
     assert api.get("/api/cards/", {"phase": "Teatime"}).status_code == 400
+
+
+def test_a_player_named_with_a_lone_surrogate_is_a_400(api):
+    """JSON may escape a lone surrogate (\\ud800); the answer could not write it back: a 500."""
+    body = '{"bids": {"a\\ud800": 1, "b": 2}}'
+    response = api.generic("POST", "/api/tcg/bids/", body, content_type="application/json")
+    assert response.status_code == 400
+    assert {e["field"] for e in response.json()["errors"]} == {"bids"}

@@ -120,3 +120,21 @@ def test_a_gemp_deck_page_pasted_as_html_is_checked_line_by_line(cards, api):
     report = api.post("/api/decks/validate/", body, format="json").json()
     unknown = [e for e in report["errors"] if e["code"] == "unknown_card"]
     assert len(unknown) == 1 and unknown[0]["lines"] == [12]  # the text's 12th line
+
+
+def test_the_free_peoples_side_is_a_target_too(cards, api):
+    """The picker offers side:free_peoples; it names the 30 Free Peoples cards as side:shadow
+    names the 30 Shadow ones (it matched none: the two spellings were folded differently)."""
+    body = api.post(
+        URL, {"list": legal_deck(), "target": "side:free_peoples"}, format="json"
+    ).json()
+    assert body["copies"] == 30
+
+
+@pytest.mark.parametrize("line", ["9" * 5000 + " Legolas", "x" + "9" * 4400 + " Legolas"])
+def test_a_count_of_thousands_of_digits_is_a_400_on_its_line(cards, api, line):
+    """Not read whole (Python refuses integers of over 4,300 digits, a 500): out of range on its
+    line, as the validator reports it, and a 400 for the draw odds."""
+    report = api.post("/api/decks/validate/", {"list": line}, format="json").json()
+    assert ("invalid_count", [1]) in [(e["code"], e["lines"]) for e in report["errors"]]
+    assert api.post(URL, {"list": line}, format="json").status_code == 400

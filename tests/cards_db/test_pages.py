@@ -195,3 +195,12 @@ def test_calculator_index_says_what_each_answers_and_by_which_rule(client, langu
 
 def test_unknown_calculator_is_a_404(client):
     assert client.get("/cards/calculators/nope/").status_code == 404
+
+
+def test_a_companion_link_naming_two_candidates_asks_of_the_first(client):
+    """A hand-edited link with two candidates (one card is asked of) was a 500."""
+    page = client.get(
+        "/cards/calculators/companions/?candidate.0.title=Sam&candidate.1.title=Frodo",
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert page.status_code == 200

@@ -102,6 +102,10 @@ def _check_fighters(where: str, fighters: Sequence[Fighter]) -> list[tuple[str, 
             problems.append(
                 (f"{where}[{i}].wounds", N_("a character with that many wounds is dead"))
             )
+        if f.ring_bearer and f.burdens >= f.resistance:  # rules: Поражение
+            problems.append(
+                (f"{where}[{i}].burdens", N_("burdens at resistance: the Ring-bearer is corrupted"))
+            )
     return problems
 
 

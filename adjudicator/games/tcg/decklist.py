@@ -206,11 +206,30 @@ def _count_and_name(text: str) -> tuple[int, str]:
     for pattern in (LEADING_X_RE, LEADING_COUNT_RE):
         match = pattern.match(text)
         if match:
-            return int(match["count"]), match["rest"].strip()
+            return _count(match["count"]), match["rest"].strip()
     match = TRAILING_COUNT_RE.match(text)
     if match:
-        return int(match["a"] or match["b"] or match["c"]), match["rest"].strip()
+        return _count(match["a"] or match["b"] or match["c"]), match["rest"].strip()
     return 1, text
+
+
+def replace_card(line: str, card: str) -> str:
+    """``line`` naming ``card`` instead, keeping what else it says: the header it opens
+    ("Ring-bearer: "), its count in any of the forms read, a Ring-bearer marker."""
+    section, rest = _header(line)
+    prefix = f"{line.partition(':')[0].strip()}: " if section is not None and rest else ""
+    text = rest if prefix else line
+    marker = " *RB*" if MARKER_RE.search(text) else ""
+    text = BULLET_RE.sub("", MARKER_RE.sub("", text)).strip().rstrip(",;")
+    count, name = _count_and_name(text)
+    counted = card if name == text else f"{count}x {card}"
+    return f"{prefix}{counted}{marker}"
+
+
+def _count(digits: str) -> int:
+    """A count as written; one too long to be a count is out of range (not read whole: Python
+    refuses integers of more than 4,300 digits)."""
+    return int(digits) if len(digits.lstrip("-")) <= len(str(MAX_COUNT)) + 1 else MAX_COUNT + 1
 
 
 def _role(card: Card, section: Section, ring_bearer_marker: bool) -> Role:

@@ -82,8 +82,8 @@ def draw_pile(entries: tuple[DeckEntry, ...]) -> list[DeckEntry]:
 def _matches(target: str) -> tuple[str, object]:
     """What a target names: ``("card", folded text)`` or ``(field, folded value)``."""
     field, sep, value = target.partition(":")
-    if sep and fold(field) in GROUPS:
-        return fold(field), fold(value).replace(" ", "_") if fold(field) == "side" else fold(value)
+    if sep and fold(field) in GROUPS:  # folded as the card's value is: free_peoples = free peoples
+        return fold(field), fold(value)
     return "card", fold(target)
 
 

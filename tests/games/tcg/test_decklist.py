@@ -10,6 +10,7 @@ from adjudicator.games.tcg.decklist import (
     Role,
     Section,
     parse_deck_list,
+    replace_card,
 )
 from tests.games.tcg.sample_decks import card_index, legal_deck
 
@@ -162,3 +163,22 @@ def test_any_text_parses_without_crashing(text):
     parsed = parse(text)
     assert all(e.count >= 1 for e in parsed.entries)
     assert all(p.line >= 1 for p in parsed.problems)
+
+
+@pytest.mark.parametrize(
+    ("line", "fixed"),
+    [
+        ("4X Legolas", "4x Legolas, Greenleaf (1R50)"),
+        ("Legolas x4", "4x Legolas, Greenleaf (1R50)"),
+        ("4х Legolas", "4x Legolas, Greenleaf (1R50)"),  # a Cyrillic х
+        ("x4 Legolas", "4x Legolas, Greenleaf (1R50)"),
+        ("Legolas", "Legolas, Greenleaf (1R50)"),
+        ("Ring-bearer: Legolsa", "Ring-bearer: Legolas, Greenleaf (1R50)"),
+        ("Legolsa *RB*", "Legolas, Greenleaf (1R50) *RB*"),
+        ("Shadow: Legolsa", "Shadow: Legolas, Greenleaf (1R50)"),
+    ],
+)
+def test_a_fixed_line_keeps_its_count_header_and_marker(line, fixed):
+    """ "Fix this line" names the tapped card and keeps what else the line says (the count in
+    any form the reader takes: 4 copies stayed 1 before)."""
+    assert replace_card(line, "Legolas, Greenleaf (1R50)") == fixed
