@@ -16,16 +16,10 @@ def _warm() -> None:
     from django.conf import settings
     from django.urls import get_resolver
 
-    from rules_corpus.search.index import SearchIndexMissing, open_index
-    from rules_corpus.search.vectors import encoder, load_vectors
+    from rules_corpus.search.warm import warm
 
     get_resolver().url_patterns  # noqa: B018
-    try:
-        open_index(settings.SEARCH_INDEX_DIR)
-    except SearchIndexMissing:
-        return  # `make run` / deploy builds it; searches say so meanwhile
-    if load_vectors(settings.SEARCH_INDEX_DIR) is not None:
-        encoder().encode(["warm up"])  # its tokenizer and weights load on first use
+    warm(settings.SEARCH_INDEX_DIR)
 
 
 _warm()

@@ -8,6 +8,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from adjudicator.web.links.services import input_key, share_input
 from cards_db.forms import DECK_KIND
 from cards_db.importer import import_data_files
+from rules_corpus.search.warm import warm
 from rules_corpus.services import load_rulebooks
 
 #: A deck question stored by ``load_site_data``, asked by the deck pages' links.
@@ -107,6 +108,7 @@ def load_site_data(settings, tmp_path) -> None:
     share_input(kind=DECK_KIND, payload=DECK_QUESTION)
     settings.SEARCH_INDEX_DIR = tmp_path / "index"
     call_command("build_search_index", stdout=StringIO())
+    warm(settings.SEARCH_INDEX_DIR)  # as adjudicator/wsgi.py does, outside any request
 
 
 def site_pages() -> list[str]:

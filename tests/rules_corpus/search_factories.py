@@ -18,6 +18,7 @@ from django.db import transaction
 
 from rules_corpus.search.documents import SearchDocument, iter_documents
 from rules_corpus.search.index import build_index
+from rules_corpus.search.warm import warm
 from rules_corpus.services import load_rulebooks
 
 
@@ -44,6 +45,7 @@ def corpus_index_dir(django_db_setup, django_db_blocker, tmp_path_factory) -> Pa
         load_rulebooks()
         build_index(directory, iter_documents())
         transaction.set_rollback(True)
+    warm(directory)  # as adjudicator/wsgi.py does: no search's CPU budget pays for it
     return directory
 
 
@@ -59,4 +61,5 @@ def search_index(loaded_rulebooks, tmp_path, settings) -> Path:
     """The rulebooks loaded in this test's database and indexed by the management command."""
     settings.SEARCH_INDEX_DIR = tmp_path / "index"
     call_command("build_search_index", stdout=StringIO())
+    warm(settings.SEARCH_INDEX_DIR)
     return settings.SEARCH_INDEX_DIR
