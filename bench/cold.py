@@ -7,6 +7,8 @@ from collections.abc import Callable, Iterable
 from types import ModuleType
 from typing import Any
 
+from adjudicator.games.common import InvalidInput
+
 
 def cold_cpu(
     call: Callable[[], Any], modules: Iterable[ModuleType], repeats: int
@@ -23,7 +25,7 @@ def cold_cpu(
         start = time.process_time()
         try:
             result = call()
-        except ValueError as error:  # InvalidInput: a refusal is an answer too
+        except InvalidInput as error:  # a refusal is an answer too
             result = error
         times.append(time.process_time() - start)
     return statistics.median(times), result

@@ -19,12 +19,9 @@ pytestmark = [
 
 
 @pytest.fixture(autouse=True)
-def views_imported() -> None:
-    """The views imported before the budget is cut short (as adjudicator/wsgi.py does), and
-    no journey states solved by an earlier test."""
-    from django.urls import get_resolver
-
-    get_resolver().url_patterns  # noqa: B018
+def no_journey_solved() -> None:
+    """No journey states solved by an earlier test (tests/conftest.py imports the views before
+    any request, as adjudicator/wsgi.py does)."""
     solver_for.cache_clear()
 
 

@@ -219,24 +219,29 @@ def _tile_problems(hunt: Hunt) -> Problems:
     return problems
 
 
+def copies_problems(name: str, tiles: Sequence[str]) -> Problems:
+    """No more copies of a tile under ``name`` than the game has (rules: Охотничий резерв,
+    Специальные карточки); tiles the game does not know are another problem."""
+    return [
+        (
+            name,
+            Message(
+                N_("the game has only %(count)s %(tile)s tiles"),
+                count=BOARD.hunt_tiles[tile].count,
+                tile=repr(tile),
+            ),
+        )
+        for tile, count in Counter(tiles).items()
+        if tile in BOARD.hunt_tiles and count > BOARD.hunt_tiles[tile].count
+    ]
+
+
 def _pool_problems(hunt: Hunt) -> list[tuple[str, str]]:
     """No more copies of a tile than the game has, in the tiles drawn, the special tiles in
-    play and an explicit pool (rules: Охотничий резерв, Специальные карточки)."""
+    play and an explicit pool."""
     problems = []
-    lists = ["drawn", "special_tiles", *(() if isinstance(hunt.pool, str) else ("pool",))]
-    for name in lists:
-        for tile, count in Counter(getattr(hunt, name)).items():
-            if count > BOARD.hunt_tiles[tile].count:
-                problems.append(
-                    (
-                        name,
-                        Message(
-                            N_("the game has only %(count)s %(tile)s tiles"),
-                            count=BOARD.hunt_tiles[tile].count,
-                            tile=repr(tile),
-                        ),
-                    )
-                )
+    for name in ["drawn", "special_tiles", *(() if isinstance(hunt.pool, str) else ("pool",))]:
+        problems += copies_problems(name, getattr(hunt, name))
     if not isinstance(hunt.pool, str) and not hunt.pool:
         problems.append(("pool", Message(N_("the pool has no tiles"))))
     return problems

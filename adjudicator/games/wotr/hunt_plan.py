@@ -39,6 +39,7 @@ from adjudicator.games.wotr.hunt import (
     TILE_ORDER,
     Hunt,
     check_hunt,
+    copies_problems,
     hunt_assumptions,
     starting_pool,
 )
@@ -249,8 +250,7 @@ def _waiting_tile_problems(journey: Journey) -> list[tuple[str, Message]]:
         for index, tile in enumerate(journey.special_tiles)
         if tile not in BOARD.hunt_tiles or BOARD.hunt_tiles[tile].is_standard
     ]
-    if len(set(journey.special_tiles)) < len(journey.special_tiles):
-        problems.append(("special_tiles", Message(N_("each special tile is in the game once"))))
+    problems += copies_problems("special_tiles", journey.special_tiles)
     if not isinstance(journey.pool, str):
         problems += [
             (
