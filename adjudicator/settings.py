@@ -220,7 +220,11 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     # Choice sets that share a field name across apps get names of their own.
-    "ENUM_NAME_OVERRIDES": {"WotrBattlePlanGoalEnum": "adjudicator.games.wotr.battle_plan.GOALS"},
+    "ENUM_NAME_OVERRIDES": {
+        "WotrBattlePlanGoalEnum": "adjudicator.games.wotr.battle_plan.GOALS",
+        "WotrCasualtyAdviceEnum": "adjudicator.games.wotr.battle_plan.ADVICE",
+        "CasualtyPolicyEnum": "adjudicator.games.wotr.battle.CASUALTY_POLICIES",
+    },
     "PREPROCESSING_HOOKS": ["adjudicator.api_schema.without_version_alias"],
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

@@ -496,6 +496,9 @@ def battle_citations(battle: Battle) -> tuple[Citation, ...]:
 
 
 INPUT_CEASES = N_("The defender never retreats; the attacker ceases only as the input says.")
+SIEGE_PAYS = N_(
+    "The attacker turns an elite into a regular to fight each further siege round while it has one."
+)
 
 
 def battle_assumptions(battle: Battle) -> tuple[str, ...]:
@@ -527,10 +530,5 @@ def battle_assumptions(battle: Battle) -> tuple[str, ...]:
             )
         )
     if battle.siege and battle.rounds != 1:
-        assumptions.append(
-            N_(
-                "The attacker turns an elite into a regular to fight each further siege round "
-                "while it has one."
-            )
-        )
+        assumptions.append(SIEGE_PAYS)
     return tuple(assumptions)

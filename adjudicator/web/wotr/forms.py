@@ -134,7 +134,7 @@ def _battle(data: dict[str, Any]) -> dict[str, Any]:
     """Both armies, the settlement and the siege as the API takes them."""
     return {
         **{
-            side: {key: data[f"{side}_{key}"] for key in ARMY_KEYS}
+            side: {key: data[f"{side}_{key}"] for key in ARMY_KEYS if f"{side}_{key}" in data}
             for side in ("attacker", "defender")
         },
         "settlement": data["settlement"],
@@ -206,7 +206,12 @@ class BattlePlanForm(EngineErrorsMixin):
     )
 
     def leading_fields(self) -> dict[str, forms.Field]:
-        return BattleForm.leading_fields(self)
+        """The battle page's armies without the casualty policies: the plan chooses them."""
+        return {
+            name: field
+            for name, field in BattleForm.leading_fields(self).items()
+            if not name.endswith("_casualty_policy")
+        }
 
     def as_request(self) -> dict[str, Any]:
         data = self.cleaned_data

@@ -5,7 +5,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from adjudicator.games.wotr.battle import CASUALTY_POLICIES, MAX_ROUNDS, SETTLEMENT_TYPES
-from adjudicator.games.wotr.battle_plan import GOALS
+from adjudicator.games.wotr.battle_plan import ADVICE, GOALS
 from adjudicator.games.wotr.board import MAX_CORRUPTION, MORDOR_LAST_STEP, SIDES
 from adjudicator.games.wotr.factions import FACTIONS, MAX_FIGURES
 from adjudicator.games.wotr.hunt import CASUALTY_CHOICES, MAX_MOVES
@@ -245,8 +245,13 @@ class WotrBattleResponseSerializer(WotrAnswerSerializer):
 
 
 class WotrBattlePlanRequestSerializer(StrictSerializer):
-    attacker = WotrArmySerializer(help_text="casualty_policy: kept only when both plan the same")
-    defender = WotrArmySerializer()
+    attacker = WotrArmySerializer(
+        help_text="casualty_policy is not used: the plan chooses casualties hit by hit"
+    )
+    defender = WotrArmySerializer(
+        help_text="casualty_policy is not used: the defender's casualties are the worst for the "
+        "goal"
+    )
     settlement = serializers.ChoiceField(SETTLEMENT_TYPES, default="none")
     siege = serializers.BooleanField(default=False)
     goal = serializers.ChoiceField(
@@ -274,6 +279,18 @@ class WotrStopPointSerializer(serializers.Serializer):
     go_on_value = serializers.FloatField()
 
 
+class WotrCasualtyChoiceSerializer(serializers.Serializer):
+    attacker = WotrSideStateSerializer(help_text="your army before the casualties")
+    defender = WotrSideStateSerializer(help_text="their army before the casualties")
+    taken = serializers.IntegerField(help_text="hits your army takes this round")
+    dealt = serializers.IntegerField(help_text="hits your army deals this round")
+    keep = WotrSideStateSerializer(help_text="the army to keep (the best casualties)")
+    reached = serializers.FloatField(help_text="the chance the battle comes to this choice")
+    gain = serializers.FloatField(
+        help_text="what this choice adds to the goal's value from there, over elites first"
+    )
+
+
 class WotrSmallestArmySerializer(serializers.Serializer):
     target_percent = serializers.IntegerField()
     regular = serializers.IntegerField(allow_null=True, help_text="null: even 10 do not")
@@ -282,15 +299,25 @@ class WotrSmallestArmySerializer(serializers.Serializer):
 class WotrBattlePlanResponseSerializer(WotrAnswerSerializer):
     goal = serializers.ChoiceField(GOALS)
     casualty_policy = serializers.ChoiceField(
-        CASUALTY_POLICIES, help_text="the attacker's casualties that serve the goal"
+        ADVICE,
+        help_text="the attacker's casualties that serve the goal: a fixed policy when it is as "
+        "good as the best choice wherever the battle can go, else hit_by_hit (casualty_choices)",
     )
     value = serializers.FloatField(help_text="the goal under the plan (a chance, or hit points)")
     by_policy = serializers.DictField(
-        child=serializers.FloatField(), help_text="the best value with each casualty policy"
+        child=serializers.FloatField(),
+        help_text="the value if the attacker followed one fixed casualty policy (the defender "
+        "still choosing at best)",
     )
     to_the_end = serializers.FloatField(help_text="the value when the attacker never ceases")
     precision = serializers.FloatField(help_text="the values' error is below this")
     stops = WotrStopPointSerializer(many=True, help_text="where the plan ceases, likeliest first")
+    casualty_choices = WotrCasualtyChoiceSerializer(
+        many=True,
+        help_text="with hit_by_hit: the likeliest 20 choices that differ from turning elites "
+        "into regulars first",
+    )
+    casualty_choices_total = serializers.IntegerField(help_text="how many such choices in all")
     smallest_army = WotrSmallestArmySerializer(allow_null=True)
 
 

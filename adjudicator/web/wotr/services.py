@@ -22,6 +22,7 @@ from adjudicator.games.wotr.battle_plan import (
     CHANCE_GOALS,
     DESTROY,
     EXCHANGE,
+    HIT_BY_HIT,
     STATED_ERROR,
     BattlePlan,
     plan_battle,
@@ -187,7 +188,13 @@ def battle_answer(odds: BattleOdds, request=None) -> dict[str, Any]:
 POLICY_ADVICE = {
     "keep_strength": gettext_noop("turn elites into regulars first"),
     "keep_elites": gettext_noop("remove regulars first"),
+    HIT_BY_HIT: gettext_noop(
+        "choose casualties hit by hit as the table shows (elsewhere turn elites into regulars "
+        "first)"
+    ),
 }
+SHOWN_CHOICES = 20
+"""The likeliest casualty choices an answer lists (``casualty_choices_total`` counts all)."""
 GOAL_LABELS = {
     DESTROY: gettext_noop("Chance to destroy the defending army"),
     CAPTURE: gettext_noop("Chance to destroy it and keep a unit to move in"),
@@ -251,6 +258,10 @@ def battle_plan_verdict(plan: BattlePlan, smallest: Mapping[str, Any] | None) ->
     return verdict + " " + _("The fewest regulars that reach %(target)s%%: %(regular)s.") % values
 
 
+def _side(side: tuple[int, int]) -> dict[str, int]:
+    return {"regular": side[0], "elite": side[1]}
+
+
 def battle_plan_answer(plan: BattlePlan, smallest, request=None) -> dict[str, Any]:
     return {
         "goal": plan.goal,
@@ -261,14 +272,27 @@ def battle_plan_answer(plan: BattlePlan, smallest, request=None) -> dict[str, An
         "precision": STATED_ERROR,
         "stops": [
             {
-                "attacker": {"regular": p.attacker[0], "elite": p.attacker[1]},
-                "defender": {"regular": p.defender[0], "elite": p.defender[1]},
+                "attacker": _side(p.attacker),
+                "defender": _side(p.defender),
                 "reached": p.reached,
                 "stop_value": p.stop_value,
                 "go_on_value": p.go_on_value,
             }
             for p in plan.stops
         ],
+        "casualty_choices": [
+            {
+                "attacker": _side(c.attacker),
+                "defender": _side(c.defender),
+                "taken": c.taken,
+                "dealt": c.dealt,
+                "keep": _side(c.keep),
+                "reached": c.reached,
+                "gain": c.gain,
+            }
+            for c in plan.casualty_choices[:SHOWN_CHOICES]
+        ],
+        "casualty_choices_total": len(plan.casualty_choices),
         "smallest_army": smallest,
         **_common(battle_plan_verdict(plan, smallest), plan, request),
     }

@@ -285,8 +285,11 @@ def test_battle_plan_contract(api):
         "target_percent": 5,
     }
     answer = post(api, "/api/wotr/battle/plan/", siege)
-    assert answer["casualty_policy"] == "keep_elites"
-    assert answer["value"] == pytest.approx(max(answer["by_policy"].values()))
+    assert answer["casualty_policy"] == "hit_by_hit"  # better than either fixed policy
+    assert answer["value"] > max(answer["by_policy"].values())
+    choices = answer["casualty_choices"]
+    assert 0 < len(choices) <= 20 <= answer["casualty_choices_total"]
+    assert [c["reached"] for c in choices] == sorted((c["reached"] for c in choices), reverse=True)
     assert answer["smallest_army"]["target_percent"] == 5
     assert answer["smallest_army"]["regular"] is not None
     assert "prekrashchenie-srazheniia-ili-otstuplenie" in {

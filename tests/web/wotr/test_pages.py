@@ -299,7 +299,12 @@ def test_battle_plan_page_gives_the_advice_first(client):
     page = response.content.decode()
     assert response.status_code == 200
     headline = page.index('data-testid="headline"')
-    assert "Best plan: fight until one army is gone, and remove regulars first." in page[headline:]
+    assert (
+        "Best plan: fight until one army is gone, and choose casualties hit by hit as the table "
+        "shows (elsewhere turn elites into regulars first)." in page[headline:]
+    )
+    assert 'data-testid="casualty-choices"' in page
+    assert 'name="attacker_casualty_policy"' not in page  # the plan chooses them
     assert 'data-testid="smallest-army"' in page
     assert page.index("Best plan") < page.index('name="goal"')
 
