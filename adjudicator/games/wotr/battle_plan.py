@@ -413,7 +413,7 @@ class _Walk:
             StopPoint(
                 game.a.states[i],
                 game.d.states[j],
-                chance,
+                float(chance),
                 float(game.worth[i, j]),
                 float(game.values[game.next_attacker[i], j]),
             )
@@ -425,7 +425,13 @@ class _Walk:
         game = self.game
         found = [
             CasualtyChoice(
-                game.a.states[i], game.d.states[j], x, y, game.a.states[kept], chance, float(gain)
+                game.a.states[i],
+                game.d.states[j],
+                x,
+                y,
+                game.a.states[kept],
+                float(chance),
+                float(gain),
             )
             for (i, j, x, y), (kept, chance, gain) in self.choices.items()
         ]
