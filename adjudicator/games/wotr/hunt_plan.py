@@ -90,7 +90,8 @@ class Journey:
     Fellowship stands at a gate; on the track ``mordor_step`` is its step. ``pool``, ``drawn``
     and ``special_tiles`` are as for :class:`~adjudicator.games.wotr.hunt.Hunt` (outside Mordor
     the special tiles in play wait beside the board and join the pool at the gate).
-    ``fp_dice_in_box`` counts the Fellowship's moves already made this turn; ``hunt_dice`` and
+    ``fp_dice_in_box`` counts the Fellowship's moves already made this turn, and a cadence of
+    ``moves_per_turn`` counts them too (:data:`CADENCE_COUNTS_MADE`); ``hunt_dice`` and
     ``rerolls`` are taken to be the same every turn. ``moves_per_turn`` is the cadence the
     player means to keep, for the separation and casualty advice.
     """
@@ -163,8 +164,9 @@ class Plan:
     """A way to go on and what it is worth."""
 
     kind: str
-    """``cadence`` (``moves`` a turn from now), ``wait`` (no more moves this turn, then the
-    player's cadence) or ``separate`` (``companion`` leaves first, then the player's cadence)."""
+    """``cadence`` (``moves`` a turn, the moves already made this turn counted: with
+    ``fp_dice_in_box`` moves made, ``moves - fp_dice_in_box`` more this turn), ``wait`` (no more
+    moves this turn, then the player's cadence) or ``separate`` (``companion`` leaves first, then the player's cadence)."""
     moves: int
     chance: float | None
     """Reaching Mount Doom with corruption below 12, answering every hit as advised
@@ -713,6 +715,19 @@ def hunt_plan_citations(journey: Journey) -> tuple[Citation, ...]:
     return unique_citations(applied)
 
 
+CADENCE_COUNTS_MADE = N_(
+    "A cadence counts the moves already made this turn (the Free Peoples dice in the hunt box): "
+    "with 1 die in the box, 1 move a turn means no more moves this turn and 2 moves a turn one "
+    "more."
+)
+TIE_RULE = N_(
+    "Where answers to a hit are equally good for reaching Mount Doom (within 10⁻¹², as when it "
+    "can no longer be reached), the advice, and the chance of corruption 12 this turn that "
+    "follows it, avoids corruption 12 if a companion can take the hit, then takes corruption, "
+    "then loses the lowest-level companion."
+)
+
+
 def hunt_plan_assumptions(journey: Journey) -> tuple[str, ...]:
     """What the advice takes for granted, as translatable messages: the hunt's, on the road
     and on the track, then the journey's own."""
@@ -737,4 +752,6 @@ def hunt_plan_assumptions(journey: Journey) -> tuple[str, ...]:
             "nothing here but the hunt damage it can take."
         ),
         N_("A hide or a separation uses a character die that does not go to the hunt box."),
+        CADENCE_COUNTS_MADE,
+        TIE_RULE,
     )

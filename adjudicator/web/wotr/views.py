@@ -154,8 +154,11 @@ def hunt_plan_answer(data: dict[str, Any], request: HttpRequest) -> dict[str, An
             "name": _companion(row["companion"]),
         }
 
+    made = data["fp_dice_in_box"]
     return {
         **answer,
+        "made_this_turn": made,
+        "more_this_turn": max(0, answer["chosen"]["moves"] - made),
         "cadence_rows": [plan(row) for row in answer["cadences"]],
         "other_rows": [plan(row) for row in answer["others"]],
         "hit_rows": [

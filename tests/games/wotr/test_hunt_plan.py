@@ -338,3 +338,15 @@ def test_impossible_pools_and_companions_are_refused(changes, field):
     with pytest.raises(InvalidInput) as error:
         check_journey(replace(Journey(moves_to_mordor=3), **changes))
     assert field in [name for name, _ in error.value.problems]
+
+
+def test_a_cadence_counts_the_moves_already_made_this_turn():
+    """Issue 25: with one Free Peoples die in the box, "1 move a turn" makes no more move this
+    turn (the same as waiting, outside Mordor), and "2 moves a turn" one more."""
+    journey = Journey(moves_to_mordor=3, hunt_dice=2, corruption=11, fp_dice_in_box=1)
+    advice = advise_hunt(replace(journey, moves_per_turn=1))
+    one, two = advice.cadences[0], advice.cadences[1]
+    wait = next(plan for plan in advice.others if plan.kind == "wait")
+    assert one.this_turn == 0 and wait.this_turn == 0
+    assert one.chance == pytest.approx(wait.chance, abs=1e-12)
+    assert two.this_turn > 0  # one more move, hunted, this turn

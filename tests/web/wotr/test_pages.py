@@ -331,6 +331,21 @@ def test_hunt_plan_page_gives_the_advice_first(client):
     assert page.index('data-testid="hits"') < page.index('name="moves_per_turn"')
 
 
+def test_hunt_plan_page_says_a_cadence_counts_the_moves_made_this_turn(client):
+    """Issue 25: with a die in the box, "2 moves a turn" is one more move this turn, and the
+    page and the answer say so."""
+    page = client.get(
+        "/wotr/hunt/plan/?hunt_dice=2&fp_dice_in_box=1&corruption=4&moves_to_mordor=3"
+        "&moves_per_turn=2"
+    ).content.decode()
+    line = page[page.index('data-testid="cadence-counting"') :]
+    assert "(Free Peoples dice in the hunt box: 1): “2 moves a turn” means 1 more this turn." in (
+        line[: line.index("</p>")]
+    )
+    assert "A cadence counts the moves already made this turn" in page  # the assumption too
+    assert "then loses the lowest-level companion" in page  # the tie rule
+
+
 def test_hunt_plan_page_in_russian_names_the_companions(client):
     page = Client(HTTP_ACCEPT_LANGUAGE="ru").get(
         "/wotr/hunt/plan/?hunt_dice=3&corruption=6&mordor_step=1&companions=meriadoc"
