@@ -166,7 +166,8 @@ class Plan:
     kind: str
     """``cadence`` (``moves`` a turn, the moves already made this turn counted: with
     ``fp_dice_in_box`` moves made, ``moves - fp_dice_in_box`` more this turn), ``wait`` (no more
-    moves this turn, then the player's cadence) or ``separate`` (``companion`` leaves first, then the player's cadence)."""
+    moves this turn, then the player's cadence) or ``separate`` (``companion`` leaves first,
+    then the player's cadence)."""
     moves: int
     chance: float | None
     """Reaching Mount Doom with corruption below 12, answering every hit as advised
