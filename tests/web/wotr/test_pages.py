@@ -339,8 +339,9 @@ def test_hunt_plan_page_says_a_cadence_counts_the_moves_made_this_turn(client):
         "&moves_per_turn=2"
     ).content.decode()
     line = page[page.index('data-testid="cadence-counting"') :]
-    assert "(Free Peoples dice in the hunt box: 1): “2 moves a turn” means 1 more this turn." in (
-        line[: line.index("</p>")]
+    assert (
+        "(Free Peoples dice in the hunt box: 1): “2 moves a turn” means 1 more this turn."
+        in (line[: line.index("</p>")])
     )
     assert "A cadence counts the moves already made this turn" in page  # the assumption too
     assert "then loses the lowest-level companion" in page  # the tie rule
