@@ -7,7 +7,7 @@ from typing import Any
 from django.urls import reverse
 from django.utils.translation import gettext
 
-from adjudicator.games.common import Answer, Citation, Reason
+from adjudicator.games.common import Answer, Citation, Reading, ReadingAnswer, Reason
 
 #: Translates one parameter of an engine message (its name, its value) for display.
 ParamTranslator = Callable[[str, Any], Any]
@@ -74,6 +74,29 @@ def answer_payload(
         "reasons": [reason_payload(r, request, translate_param) for r in answer.reasons],
         "citations": citations_payload(answer.citations, request),
         "assumptions": [assumption_text(a, translate_param) for a in answer.assumptions],
+        "readings": [reading_payload(r, request, translate_param) for r in answer.readings],
+    }
+
+
+def reading_payload(
+    reading: Reading, request: Any = None, translate_param: ParamTranslator = keep_param
+) -> dict[str, Any]:
+    """A reading of unclear text as the API and the pages show it: the text it rests on, the
+    reading the answer used and the answer under each other reading."""
+
+    def shown(under: ReadingAnswer) -> dict[str, str]:
+        return {
+            "reading": under.reading,
+            "says": translate_message(under.says),
+            "answer": assumption_text(under.answer, translate_param),
+        }
+
+    return {
+        "id": reading.id,
+        "citation": citation_payload(reading.citation, request),
+        "quote": reading.quote,
+        "chosen": shown(reading.chosen),
+        "others": [shown(other) for other in reading.others],
     }
 
 

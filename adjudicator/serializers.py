@@ -58,6 +58,27 @@ class ReasonSerializer(serializers.Serializer):
     citation = CitationSerializer(allow_null=True)
 
 
+class ReadingAnswerSerializer(serializers.Serializer):
+    """One way to read an unclear text and the answer under it."""
+
+    reading = serializers.CharField(help_text="The reading's id (a value of readings.<id>).")
+    says = serializers.CharField(help_text="How the text is read.")
+    answer = serializers.CharField(help_text="What the checker answers under this reading.")
+
+
+class ReadingSerializer(serializers.Serializer):
+    """A point where the answer rests on a reading of ambiguous or silent text
+    (``adjudicator.games.common.Reading``)."""
+
+    id = serializers.CharField(help_text="The request field readings.<id> picks the reading.")
+    citation = CitationSerializer()
+    quote = serializers.CharField(help_text="The rulebook's words it rests on.")
+    chosen = ReadingAnswerSerializer(help_text="The reading this answer used.")
+    others = ReadingAnswerSerializer(
+        many=True, help_text="Each other reading, with the answer computed under it."
+    )
+
+
 class AnswerSerializer(serializers.Serializer):
     """What every checker's answer carries (``adjudicator.games.common.Answer``, shown by
     ``adjudicator.citations.answer_payload``); each app's answer adds its own fields."""
@@ -66,6 +87,23 @@ class AnswerSerializer(serializers.Serializer):
     citations = CitationSerializer(many=True)
     assumptions = serializers.ListField(
         child=serializers.CharField(), help_text="Readings of the rules the answer assumed."
+    )
+    readings = ReadingSerializer(
+        many=True,
+        required=False,
+        help_text="Where the text is unclear: the reading used and the answer under each other "
+        "(empty or absent where the answer rests on no such reading).",
+    )
+
+
+def readings_field(ids: str) -> serializers.DictField:
+    """The request field that picks readings of unclear text: ``{"<id>": "<reading>"}``; ``ids``
+    lists this question's (each answer's ``readings`` shows the choices)."""
+    return serializers.DictField(
+        child=serializers.CharField(),
+        default=dict,
+        help_text=f"Readings of unclear text to use instead of the default ({ids}); each "
+        "answer's readings list the choices.",
     )
 
 

@@ -59,6 +59,56 @@ class Reason:
 
 
 @dataclass(frozen=True)
+class ReadingAnswer:
+    """One way to read an unclear text and the answer under it: ``reading`` its id, ``says``
+    how the text is read (an ``N_()`` message), ``answer`` what the checker answers then (a
+    message, or a :class:`Reason` with parameters)."""
+
+    reading: str
+    says: str
+    answer: str | Reason
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A point where the answer rests on a reading of ambiguous or silent text: ``id`` names it
+    (and the request field ``readings.<id>`` that picks it), ``citation`` and ``quote`` are the
+    rulebook text it rests on, ``chosen`` the reading the answer used and ``others`` every other
+    reading, each with the answer computed under it."""
+
+    id: str
+    citation: Citation
+    quote: str
+    chosen: ReadingAnswer
+    others: tuple[ReadingAnswer, ...]
+
+
+def pick_reading(readings: Mapping[str, str], reading_id: str, choices: Iterable[str]) -> str:
+    """The reading ``readings`` picks for ``reading_id``, else the first of ``choices`` (the
+    default); ``InvalidInput`` naming ``readings.<id>`` for an unknown one."""
+    choices = tuple(choices)
+    chosen = readings.get(reading_id, choices[0])
+    if chosen not in choices:
+        raise InvalidInput(
+            [
+                (
+                    f"readings.{reading_id}",
+                    Message(N_("must be one of %(choices)s"), choices=", ".join(choices)),
+                )
+            ]
+        )
+    return chosen
+
+
+def check_reading_ids(readings: Mapping[str, str], known: Iterable[str]) -> None:
+    """``InvalidInput`` for a reading id this question does not have (``known`` lists its)."""
+    known = tuple(known)
+    unknown = [key for key in readings if key not in known]
+    if unknown:
+        raise InvalidInput([(f"readings.{key}", Message(N_("unknown field"))) for key in unknown])
+
+
+@dataclass(frozen=True)
 class Answer:
     """The one answer envelope every checker's engine gives: the reasons behind the answer (the
     rules applied to this case, or the problems that decide a verdict), the rules it cites and
@@ -72,6 +122,7 @@ class Answer:
     reasons: tuple[Reason, ...] = ()
     citations: tuple[Citation, ...] = ()
     assumptions: tuple[str | Reason, ...] = ()
+    readings: tuple[Reading, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -251,6 +251,24 @@ class ApiFieldsForm(forms.Form):
         return None if value in (None, "", []) else value
 
 
+def _reading_links(answer: dict[str, Any], form: Any, path: str) -> None:
+    """Give each other reading of an answer the link that asks the same question under it
+    (the form's ``reading_<id>`` field), where the page offers that choice."""
+    for reading in answer.get("readings", ()):
+        name = f"reading_{reading['id']}"
+        if name not in form.fields:
+            continue
+        param = (
+            form.reading_param(reading["id"])
+            if hasattr(form, "reading_param")
+            else form.add_prefix(name)
+        )
+        for other in reading["others"]:
+            query = QueryDict(form.link_query(), mutable=True)
+            query[param] = other["reading"]
+            other["link"] = f"{path}?{query.urlencode(safe='.')}"
+
+
 class CheckerPage(View):
     """A checker's page: unbound shows the form; bound answers first, then the form to edit.
 
@@ -281,6 +299,7 @@ class CheckerPage(View):
                 status = 400
             else:
                 link = f"{request.path}?{form.link_query()}"
+                _reading_links(answer, form, request.path)
                 context.update(
                     answer=answer,
                     chart=self.chart(answer) if self.chart else None,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -12,8 +12,12 @@ from adjudicator.games.common import (
     Citation,
     InvalidInput,
     Message,
+    Reading,
+    ReadingAnswer,
     Reason,
     Verdict,
+    check_reading_ids,
+    pick_reading,
     unique_citations,
 )
 from adjudicator.games.mordor import citations as rules
@@ -126,8 +130,25 @@ def validate_context(player_color: str, location: str | None) -> None:
         raise InvalidInput(problems)
 
 
-def keep_problems(rolled: Sequence[Die], keep: Sequence[int], turn: TurnRules) -> list[Reason]:
-    """Why keeping the dice at ``keep`` (indexes into ``rolled``) breaks the rules, if it does."""
+RIVENDELL_NAZGUL = "rivendell_nazgul"
+SEVERAL_NAZGUL, ONE_NAZGUL = "several", "one"
+RIVENDELL_READINGS = {
+    SEVERAL_NAZGUL: N_("in Rivendell at least one Nazgûl must be kept, and more may be"),
+    ONE_NAZGUL: N_("exactly one Nazgûl is kept, in Rivendell too"),
+}
+RIVENDELL_QUOTE = (
+    "«Если выпадает несколько назгулов, игрок откладывает только одного (откладывать кубики с "
+    "одинаковыми результатами нельзя).» … Ривенделл: «Вы можете откладывать кубики с одними и "
+    "теми же результатами.»"
+)
+LEGAL_KEEP = N_("This keep is legal.")
+
+
+def keep_problems(
+    rolled: Sequence[Die], keep: Sequence[int], turn: TurnRules, *, one_nazgul: bool = False
+) -> list[Reason]:
+    """Why keeping the dice at ``keep`` (indexes into ``rolled``) breaks the rules, if it does.
+    ``one_nazgul``: the reading where Rivendell still allows one Nazgûl only."""
     kept = [rolled[i] for i in keep]
     problems = []
     if not kept:
@@ -145,10 +166,8 @@ def keep_problems(rolled: Sequence[Die], keep: Sequence[int], turn: TurnRules) -
                 "nazgul_not_kept",
             )
         )
-    if turn.duplicates_allowed:
-        return problems
     for face, count in kept_faces.items():
-        if count < 2:
+        if count < 2 or (turn.duplicates_allowed and not (one_nazgul and face is Face.NAZGUL)):
             continue
         if face is Face.NAZGUL:
             problems.append(
@@ -171,14 +190,35 @@ def keep_problems(rolled: Sequence[Die], keep: Sequence[int], turn: TurnRules) -
     return problems
 
 
-def legal_keeps(rolled: Sequence[Die], turn: TurnRules) -> tuple[tuple[int, ...], ...]:
+def legal_keeps(
+    rolled: Sequence[Die], turn: TurnRules, *, one_nazgul: bool = False
+) -> tuple[tuple[int, ...], ...]:
     """Every keep the rules allow for this roll, smallest first."""
     indexes = range(len(rolled))
     return tuple(
         keep
         for size in range(1, len(rolled) + 1)
         for keep in combinations(indexes, size)
-        if not keep_problems(rolled, keep, turn)
+        if not keep_problems(rolled, keep, turn, one_nazgul=one_nazgul)
+    )
+
+
+def _rivendell_reading(
+    rolled: Sequence[Die], keep: Sequence[int], turn: TurnRules, chosen: str
+) -> Reading:
+    """Several Nazgûl in Rivendell: the keep's verdict under each reading (docs/mordor.md)."""
+
+    def under(reading: str) -> ReadingAnswer:
+        problems = keep_problems(rolled, keep, turn, one_nazgul=reading == ONE_NAZGUL)
+        answer = problems[0] if problems else LEGAL_KEEP
+        return ReadingAnswer(reading, RIVENDELL_READINGS[reading], answer)
+
+    return Reading(
+        RIVENDELL_NAZGUL,
+        rules.RIVENDELL,
+        RIVENDELL_QUOTE,
+        under(chosen),
+        tuple(under(other) for other in RIVENDELL_READINGS if other != chosen),
     )
 
 
@@ -219,15 +259,21 @@ def check_keep(
     advanced: bool = False,
     rerolled: bool = False,
     setup: GameSetup | None = None,
+    readings: Mapping[str, str] | None = None,
 ) -> KeepCheck:
     """Is keeping ``keep`` of ``rolled`` legal? Also lists every legal keep.
 
     In Rohan (advanced game) a roll not yet re-rolled may be re-rolled whole once: then an
-    empty keep is legal (rules: Рохан).
+    empty keep is legal (rules: Рохан). ``readings`` may pick ``rivendell_nazgul``: ``several``
+    (the default) or ``one``; a keep in Rivendell carries both readings' verdicts.
     """
     setup = setup or GameSetup()
+    readings = readings or {}
     validate_context(player_color, location)
     _validate_keep(rolled, keep)
+    check_reading_ids(readings, (RIVENDELL_NAZGUL,))
+    nazgul_reading = pick_reading(readings, RIVENDELL_NAZGUL, RIVENDELL_READINGS)
+    one_nazgul = nazgul_reading == ONE_NAZGUL
     turn = turn_rules(location, advanced)
     may_reroll = turn.may_reroll and not rerolled
     if may_reroll and not keep:
@@ -241,7 +287,7 @@ def check_keep(
             )
         ]
     else:
-        reasons = keep_problems(rolled, keep, turn)
+        reasons = keep_problems(rolled, keep, turn, one_nazgul=one_nazgul)
         notes = [] if reasons else _notes(rolled, keep, turn)
     if location is not None and not advanced:
         notes.append(
@@ -256,7 +302,7 @@ def check_keep(
         legal=not reasons,
         reasons=tuple(reasons),
         notes=tuple(notes),
-        legal_keeps=legal_keeps(rolled, turn),
+        legal_keeps=legal_keeps(rolled, turn, one_nazgul=one_nazgul),
         may_reroll=may_reroll,
         ends_rolling=any(rolled[i].face is Face.WHITE_TREE for i in keep)
         or len(keep) == len(rolled),
@@ -264,6 +310,11 @@ def check_keep(
             [*_applied(rolled, turn), *(r.citation for r in [*reasons, *notes] if r.citation)]
         ),
         assumptions=(*setup.assumptions(), *place_readings(turn)),
+        readings=(
+            (_rivendell_reading(rolled, keep, turn, nazgul_reading),)
+            if turn.duplicates_allowed
+            else ()
+        ),
     )
 
 

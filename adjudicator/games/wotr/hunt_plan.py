@@ -21,7 +21,7 @@ the chance that corruption reaches 12 within this turn is exact.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
@@ -31,7 +31,19 @@ from typing import Any, NamedTuple
 import numpy as np
 from scipy.sparse import csr_array
 
-from adjudicator.games.common import N_, Answer, Citation, InvalidInput, Message, unique_citations
+from adjudicator.games.common import (
+    N_,
+    Answer,
+    Citation,
+    InvalidInput,
+    Message,
+    Reading,
+    ReadingAnswer,
+    Reason,
+    check_reading_ids,
+    pick_reading,
+    unique_citations,
+)
 from adjudicator.games.wotr import citations as cite
 from adjudicator.games.wotr.board import BOARD, MAX_CORRUPTION, MORDOR_LAST_STEP
 from adjudicator.games.wotr.hunt import (
@@ -107,6 +119,8 @@ class Journey:
     special_tiles: tuple[str, ...] = ()
     companions: tuple[str, ...] = ()
     moves_per_turn: int = 2
+    tie_rule: str = "corruption_first"
+    """Between answers equally good for the Ring (:data:`TIE_RULES`, the reading ``hunt_tie``)."""
 
     @property
     def in_mordor(self) -> bool:
@@ -222,6 +236,13 @@ def check_journey(journey: Journey) -> None:
         problems += error.problems
     if not 1 <= journey.moves_per_turn <= MAX_CADENCE:
         problems.append(("moves_per_turn", between(1, MAX_CADENCE)))
+    if journey.tie_rule not in TIE_RULES:
+        problems.append(
+            (
+                f"readings.{HUNT_TIE}",
+                Message(N_("must be one of %(choices)s"), choices=", ".join(TIE_RULES)),
+            )
+        )
     if journey.in_mordor == (journey.moves_to_mordor is not None):  # both or neither
         problems.append(
             (
@@ -472,11 +493,14 @@ class _Walk:
             return float(resources[0] < MAX_CORRUPTION)
         return float(self.values[settled][self.resources.index[resources]])
 
-    def best(self, resources: Resources, damage: int, tiles: Tiles) -> Resources:
+    def best(
+        self, resources: Resources, damage: int, tiles: Tiles, tie_rule: str | None = None
+    ) -> Resources:
         """The best answer to ``damage`` (see :func:`ranked`)."""
         chosen = [after for _, after in answers(resources, damage)]
         chances = [self.chance(after, tiles) for after in chosen]
-        return chosen[ranked(chances, [after[0] for after in chosen])[0]]
+        rule = self.journey.tie_rule if tie_rule is None else tie_rule
+        return chosen[ranked(chances, [after[0] for after in chosen], rule)[0]]
 
     def outcomes(self, tiles: Tiles, number: Callable[[Any], Any] = float) -> Iterator[Outcome]:
         """Every outcome of the next move (rules: Охота за Содружеством, Специальные правила),
@@ -532,16 +556,20 @@ def _refilled(pool: tuple[int, ...], index: int) -> tuple[int, ...]:
     return left if sum(left) else STANDARD_KINDS
 
 
-def ranked(chances: list[float], corruption: list[int]) -> list[int]:
+def ranked(
+    chances: list[float], corruption: list[int], tie_rule: str = "corruption_first"
+) -> list[int]:
     """The answers' indices, best first. Answers within :data:`STATED_ERROR` of the best are
     equally good for the Ring: among them one that keeps corruption below 12 comes first (12
     ends the game at once, rules: Окончание игры), then corruption, then the lowest-level
-    companion (``answers`` lists them so), since a companion kept serves elsewhere."""
+    companion (``answers`` lists them so), since a companion kept serves elsewhere; with
+    ``tie_rule`` ``companion_first`` the lowest-level companion comes before corruption."""
     top = max(chances)
+    last = len(chances) if tie_rule == COMPANION_FIRST else 0  # where corruption (0) goes
 
     def key(index: int) -> tuple[bool, bool, float, int]:
         if chances[index] >= top - STATED_ERROR:
-            return (False, corruption[index] >= MAX_CORRUPTION, 0.0, index)
+            return (False, corruption[index] >= MAX_CORRUPTION, 0.0, index or last)
         return (True, False, -chances[index], index)
 
     return sorted(range(len(chances)), key=key)
@@ -551,8 +579,9 @@ def _levels(companions: tuple[str, ...]) -> tuple[int, ...]:
     return tuple(sorted(BOARD.characters[slug].level or 0 for slug in companions))
 
 
-def _this_turn(walk: _Walk, resources: Resources) -> Fraction:
-    """P(corruption reaches 12 before the turn ends), exact, answering hits as advised."""
+def _this_turn(walk: _Walk, resources: Resources, tie_rule: str | None = None) -> Fraction:
+    """P(corruption reaches 12 before the turn ends), exact, answering hits as advised (ties
+    broken by ``tie_rule``, the journey's by default)."""
     states: dict[tuple[Resources, Tiles], Fraction] = {(resources, walk.start()): Fraction(1)}
     lost = Fraction(0)
     while states:
@@ -565,7 +594,7 @@ def _this_turn(walk: _Walk, resources: Resources) -> Fraction:
             if tiles.left == 0 or tiles.step == MORDOR_LAST_STEP or at_gate:
                 continue
             for chance, _, damage, after in walk.outcomes(tiles, Fraction):
-                key = (walk.best(held, damage, after), after)
+                key = (walk.best(held, damage, after, tie_rule), after)
                 following[key] = following.get(key, Fraction(0)) + weight * chance
         states = following
     return lost
@@ -636,6 +665,7 @@ def advise_hunt(journey: Journey) -> HuntAdvice:
         outcomes=MAX_OUTCOMES - budget.left,
         citations=hunt_plan_citations(journey),
         assumptions=hunt_plan_assumptions(journey),
+        readings=(_tie_reading(chosen_walk, held, chosen),),
     )
 
 
@@ -690,7 +720,7 @@ def _hits(walk: _Walk, held: Resources) -> tuple[Hit, ...]:
                 corruption=chosen[index][1][0],
                 chance=chances[index],
             )
-            for index in ranked(chances, [left[0] for _, left in chosen])
+            for index in ranked(chances, [left[0] for _, left in chosen], walk.journey.tie_rule)
         ]
         hits[tile, damage] = Hit(tile=tile, damage=damage, options=tuple(options))
     return tuple(sorted(hits.values(), key=lambda hit: (hit.damage, hit.tile)))
@@ -714,6 +744,53 @@ def hunt_plan_citations(journey: Journey) -> tuple[Citation, ...]:
         cite.END_OF_GAME,
     ]
     return unique_citations(applied)
+
+
+HUNT_TIE = "hunt_tie"
+CORRUPTION_FIRST, COMPANION_FIRST = "corruption_first", "companion_first"
+TIE_RULES = {
+    CORRUPTION_FIRST: N_(
+        "between answers equally good for the Ring, corruption before a companion (never "
+        "corruption 12 while a companion can take the hit)"
+    ),
+    COMPANION_FIRST: N_(
+        "between answers equally good for the Ring, the lowest-level companion before "
+        "corruption (never corruption 12 while a companion can take the hit)"
+    ),
+}
+TIE_QUOTE = (
+    "«Для определения эффекта от охоты игрок, выступающий за Свободные народы, должен выбрать "
+    "либо использование кольца … или вступить в сражение»"
+)
+THIS_TURN = N_("corruption 12 this turn, moving %(moves)s a turn: %(chance)s")
+
+
+def tie_rule_of(readings: Mapping[str, str]) -> str:
+    """The tie rule a request's ``readings`` pick (``hunt_tie``), ``InvalidInput`` if unknown."""
+    check_reading_ids(readings, (HUNT_TIE,))
+    return pick_reading(readings, HUNT_TIE, TIE_RULES)
+
+
+def _tie_reading(walk: _Walk, held: Resources, chosen: Plan) -> Reading:
+    """The tie rule changes which answer is advised where answers are equally good for the
+    Ring (a hopeless position), and so the exact chance of corruption 12 this turn."""
+
+    def under(rule: str) -> ReadingAnswer:
+        risk = chosen.this_turn if rule == walk.journey.tie_rule else _this_turn(walk, held, rule)
+        shown = f"{risk} ({float(risk):.2%})" if risk else "0"
+        return ReadingAnswer(
+            rule,
+            TIE_RULES[rule],
+            Reason(THIS_TURN, params={"moves": walk.cadence, "chance": shown}),
+        )
+
+    return Reading(
+        HUNT_TIE,
+        cite.HUNT_EFFECTS,
+        TIE_QUOTE,
+        under(walk.journey.tie_rule),
+        tuple(under(rule) for rule in TIE_RULES if rule != walk.journey.tie_rule),
+    )
 
 
 CADENCE_COUNTS_MADE = N_(

@@ -7,6 +7,7 @@ from django.http import QueryDict
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
+from adjudicator.games.mordor.keep import RIVENDELL_NAZGUL, RIVENDELL_READINGS, SEVERAL_NAZGUL
 from adjudicator.games.mordor.model import (
     ADVANCED_HOBBIT_STEPS,
     COLOR_LABELS,
@@ -126,6 +127,11 @@ class MordorBaseForm(ApiFieldsForm):
     def engine_field(self, field: str) -> str | None:
         return field if field in self.fields else None
 
+    @staticmethod
+    def reading_param(reading_id: str) -> str:
+        """The link parameter that picks a reading: the API request's own field."""
+        return f"readings.{reading_id}"
+
     def add_engine_errors(self, problems: tuple[tuple[str, str], ...]) -> None:
         for field, message in problems:
             self.add_error(self.engine_field(field), f"{field}: {message}")
@@ -144,6 +150,11 @@ class KeepForm(MordorBaseForm):
     )
     advanced = forms.BooleanField(label=_("Advanced game (places)"), required=False)
     rerolled = forms.BooleanField(label=_("This roll is already Rohan's re-roll"), required=False)
+    reading_rivendell_nazgul = forms.ChoiceField(
+        label=_("Several Nazgûl in Rivendell"),
+        required=False,
+        choices=[(reading, _(says)) for reading, says in RIVENDELL_READINGS.items()],
+    )
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -165,6 +176,9 @@ class KeepForm(MordorBaseForm):
         for index in link_values(request.get("keep", [])):
             if index.isdigit() and int(index) < len(rolled):
                 data[f"keep_{rolled[int(index)].get('color')}"] = "on"
+        readings = request.get("readings")
+        if isinstance(readings, dict) and RIVENDELL_NAZGUL in readings:
+            data["reading_rivendell_nazgul"] = str(readings[RIVENDELL_NAZGUL])
         return data
 
     def dice_rows(self) -> list[tuple[Any, Any]]:
@@ -189,6 +203,8 @@ class KeepForm(MordorBaseForm):
             "advanced": data.get("advanced", False),
             "rerolled": data.get("rerolled", False),
         }
+        if data.get("reading_rivendell_nazgul") not in (None, "", SEVERAL_NAZGUL):
+            data["request"]["readings"] = {RIVENDELL_NAZGUL: data["reading_rivendell_nazgul"]}
         return data
 
     def engine_field(self, field: str) -> str | None:

@@ -22,6 +22,7 @@ from adjudicator.serializers import (
     ProbabilitySerializer,
     ReasonSerializer,
     StrictSerializer,
+    readings_field,
 )
 
 FACES = [f.value for f in Face]
@@ -94,6 +95,7 @@ class MordorKeepRequestSerializer(StrictSerializer):
         default=False, help_text="This roll is already Rohan's re-roll (advanced game)."
     )
     setup = MordorSetupSerializer(required=False)
+    readings = readings_field("rivendell_nazgul: several or one")
 
 
 class MordorKeepResponseSerializer(AnswerSerializer):

@@ -48,6 +48,7 @@ def run_keep_check(data: dict[str, Any]) -> KeepCheck:
         advanced=data.get("advanced", False),
         rerolled=data.get("rerolled", False),
         setup=setup,
+        readings=data.get("readings") or {},
     )
 
 

@@ -21,7 +21,13 @@ from adjudicator.games.wotr.board import (
 )
 from adjudicator.games.wotr.factions import MAX_FIGURES
 from adjudicator.games.wotr.hunt import MAX_MOVES
-from adjudicator.games.wotr.hunt_plan import MAX_CADENCE, MAX_MOVES_TO_MORDOR
+from adjudicator.games.wotr.hunt_plan import (
+    CORRUPTION_FIRST,
+    HUNT_TIE,
+    MAX_CADENCE,
+    MAX_MOVES_TO_MORDOR,
+    TIE_RULES,
+)
 from adjudicator.games.wotr.position import (
     MAX_FREE_PEOPLES_DICE,
     MAX_SHADOW_DICE,
@@ -366,6 +372,7 @@ class HuntPlanForm(HuntForm):
     where the Fellowship is on its road."""
 
     api_request = api.WotrHuntPlanRequestSerializer
+    api_names = {**HuntForm.api_names, "reading_hunt_tie": f"readings.{HUNT_TIE}"}
     field_order = [
         "moves_to_mordor",
         "mordor_step",
@@ -394,13 +401,21 @@ class HuntPlanForm(HuntForm):
         widget=forms.CheckboxSelectMultiple,
     )
 
+    reading_hunt_tie = forms.ChoiceField(
+        label=_("Between equally good answers to a hit"),
+        choices=[(rule, _(says)) for rule, says in TIE_RULES.items()],
+        required=False,
+    )
+
     def as_request(self) -> dict[str, Any]:
         data = self.cleaned_data
         moves_to_mordor = None if data["mordor_step"] is not None else data["moves_to_mordor"]
+        tie_rule = data.get("reading_hunt_tie") or CORRUPTION_FIRST
         return {
             **self.hunt_fields(),
             "moves_to_mordor": moves_to_mordor,
             "moves_per_turn": data["moves_per_turn"],
+            **({"readings": {HUNT_TIE: tie_rule}} if tie_rule != CORRUPTION_FIRST else {}),
         }
 
 

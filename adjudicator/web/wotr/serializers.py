@@ -16,6 +16,7 @@ from adjudicator.serializers import (
     ExactValueSerializer,
     ProbabilitySerializer,
     StrictSerializer,
+    readings_field,
 )
 
 # ---- shared pieces --------------------------------------------------------------------------
@@ -422,6 +423,7 @@ class WotrHuntTurnRequestSerializer(WotrHuntRequestSerializer):
 class WotrHuntPlanRequestSerializer(WotrHuntRequestSerializer):
     casualty = None  # the advisor chooses the answer to every hit
     forced = None
+    readings = readings_field("hunt_tie: corruption_first or companion_first")
 
     moves_to_mordor = serializers.IntegerField(
         min_value=0,

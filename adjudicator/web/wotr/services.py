@@ -33,7 +33,14 @@ from adjudicator.games.wotr.factions import FactionAttack, FactionAttackOdds, fa
 from adjudicator.games.wotr.from_position import position_battle_odds
 from adjudicator.games.wotr.hunt import Hunt, HuntOdds, hunt_odds
 from adjudicator.games.wotr.hunt_plan import STATED_ERROR as HUNT_PLAN_ERROR
-from adjudicator.games.wotr.hunt_plan import Hit, HuntAdvice, Journey, Plan, advise_hunt
+from adjudicator.games.wotr.hunt_plan import (
+    Hit,
+    HuntAdvice,
+    Journey,
+    Plan,
+    advise_hunt,
+    tie_rule_of,
+)
 from adjudicator.games.wotr.reading import read_position
 from adjudicator.games.wotr.victory import (
     VictoryResult,
@@ -426,6 +433,7 @@ def run_hunt_plan(data: Mapping[str, Any], request=None) -> dict[str, Any]:
         **_hunt_fields(data),
         moves_to_mordor=data["moves_to_mordor"],
         moves_per_turn=data["moves_per_turn"],
+        tie_rule=tie_rule_of(data.get("readings") or {}),
     )
     return hunt_plan_answer(advise_hunt(journey), request)
 

@@ -95,6 +95,30 @@ def test_rivendell_with_several_nazgul_states_its_reading():
     assert "rivendell_nazgul" not in codes(plain.assumptions)
 
 
+def test_rivendell_nazgul_reading_gives_the_verdict_under_each_reading():
+    """Issue 25: the answer carries its reading and the verdict under the other one; a
+    request may pick the other reading."""
+    roll = dice((N, "red"), (N, "blue"), (R, "green"))
+    kwargs = {"player_color": "red", "location": "rivendell", "advanced": True}
+    check = check_keep(roll, [0, 1], **kwargs)
+    (reading,) = check.readings
+    assert reading.id == "rivendell_nazgul" and "только одного" in reading.quote
+    assert reading.chosen.reading == "several" and reading.chosen.answer == "This keep is legal."
+    (other,) = reading.others
+    assert other.reading == "one" and other.answer.code == "nazgul_several"
+    strict = check_keep(roll, [0, 1], **kwargs, readings={"rivendell_nazgul": "one"})
+    assert not strict.legal and codes(strict.reasons) == ["nazgul_several"]
+    assert strict.readings[0].others[0].answer == "This keep is legal."
+    assert (0, 1) not in strict.legal_keeps and (0, 1) in check.legal_keeps
+    assert check_keep(dice((R, "red")), [0], player_color="red").readings == ()
+    with pytest.raises(InvalidInput) as error:
+        check_keep(roll, [0, 1], **kwargs, readings={"rivendell_nazgul": "two"})
+    assert error.value.problems[0][0] == "readings.rivendell_nazgul"
+    with pytest.raises(InvalidInput) as error:
+        check_keep(roll, [0, 1], **kwargs, readings={"rohan": "x"})
+    assert error.value.problems[0][0] == "readings.rohan"
+
+
 def test_sam_in_rohan_rerolls_each_roll_once():
     """Sam re-rolls the first roll, keeps a Nazgûl and a ring, re-rolls the 3 dice once more."""
     rohan = {"player_color": "red", "location": "rohan", "advanced": True}

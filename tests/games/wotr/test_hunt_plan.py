@@ -350,3 +350,22 @@ def test_a_cadence_counts_the_moves_already_made_this_turn():
     assert one.this_turn == 0 and wait.this_turn == 0
     assert one.chance == pytest.approx(wait.chance, abs=1e-12)
     assert two.this_turn > 0  # one more move, hunted, this turn
+
+
+def test_the_tie_rule_is_a_reading_with_the_other_rule_computed():
+    """Issue 25: the tie rule between answers equally good for the Ring changes the risk of
+    corruption 12 this turn in a hopeless position; the answer carries both."""
+    journey = Journey(
+        moves_to_mordor=2, hunt_dice=3, corruption=10, companions=("meriadoc", "gimli")
+    )
+    advice = advise_hunt(journey)
+    (reading,) = advice.readings
+    assert reading.id == "hunt_tie" and reading.chosen.reading == "corruption_first"
+    (other,) = reading.others
+    flipped = advise_hunt(replace(journey, tie_rule="companion_first"))
+    risk = flipped.chosen.this_turn
+    assert other.answer.params["chance"] == (f"{risk} ({float(risk):.2%})" if risk else "0")
+    assert flipped.readings[0].others[0].answer == reading.chosen.answer
+    assert (advice.chosen.this_turn, risk) == (Fraction(5911, 87480), Fraction(4531, 116640))
+    with pytest.raises(InvalidInput):
+        advise_hunt(replace(journey, tie_rule="coin"))

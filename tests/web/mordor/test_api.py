@@ -338,3 +338,32 @@ def test_answers_state_the_readings_of_the_places_they_rest_on(api):
     ] == ["Rohan"]
     basic = post(api, ODDS, {**body, "advanced": False}).json()["assumptions"]
     assert not any(a.startswith(("Rohan:", "Rivendell:")) for a in basic)
+
+
+def test_keep_check_carries_the_rivendell_reading_and_takes_the_other(api):
+    """Issue 25: the reading used, the rulebook text, the verdict under the other reading;
+    ``readings`` picks the other one."""
+    body = {
+        "rolled": [{"face": "nazgul", "color": "black"}, {"face": "nazgul", "color": "red"}],
+        "keep": [0, 1],
+        "player_color": "red",
+        "location": "rivendell",
+        "advanced": True,
+    }
+    response = post(api, KEEP, body)
+    assert_matches_schema(response, KEEP, "post")
+    answer = response.json()
+    (reading,) = answer["readings"]
+    assert answer["legal"] is True and reading["id"] == "rivendell_nazgul"
+    assert reading["chosen"]["reading"] == "several"
+    assert reading["others"][0]["answer"].startswith("Several Nazgûl rolled: keep exactly one")
+    assert reading["citation"]["section"].startswith("1-rivendell")
+    strict = post(api, KEEP, {**body, "readings": {"rivendell_nazgul": "one"}})
+    assert strict.json()["legal"] is False
+    assert strict.json()["readings"][0]["others"][0]["answer"] == "This keep is legal."
+    for readings, field in (
+        ({"rivendell_nazgul": "two"}, "readings.rivendell_nazgul"),
+        ({"rohan": "x"}, "readings.rohan"),
+    ):
+        bad = post(api, KEEP, {**body, "readings": readings})
+        assert bad.status_code == 400 and fields(bad) == {field}

@@ -146,3 +146,23 @@ def test_the_place_is_named_in_the_readers_language(client, language, place):
     """The step choices were built at import, in whatever language was active then."""
     page = client.get("/mordor/odds/?position=0&player_color=red", HTTP_ACCEPT_LANGUAGE=language)
     assert place in page.content.decode()
+
+
+def test_keep_page_shows_the_other_reading_and_links_to_it(client):
+    """Issue 25: «Under the other reading: …» beside the answer, in every language, and a
+    link that asks the same question under it."""
+    query = (
+        "face_black=nazgul&face_red=nazgul&keep_black=on&keep_red=on&player_color=red"
+        "&location=rivendell&advanced=on"
+    )
+    page = client.get(f"/mordor/keep/?{query}", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    block = page[page.index('data-testid="reading-rivendell_nazgul"') :]
+    assert "Under the other reading (exactly one Nazgûl is kept, in Rivendell too)" in block
+    link = block[block.index('href="/mordor/keep/?') + 6 :]
+    link = link[: link.index('"')].replace("&amp;", "&")
+    assert "readings.rivendell_nazgul=one" in link
+    other = client.get(link, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Not legal" in other and "This keep is legal." in other
+    for language, words in (("ru", "При другом прочтении"), ("pl", "Przy innym odczytaniu")):
+        translated = client.get(f"/mordor/keep/?{query}", HTTP_ACCEPT_LANGUAGE=language)
+        assert words in translated.content.decode()

@@ -380,3 +380,22 @@ def test_hunt_plan_bad_input_is_a_400_naming_the_field(api, body, field):
 def test_battle_plan_bad_input_is_a_400_naming_the_field(api, body, field):
     errors = post(api, "/api/wotr/battle/plan/", body, 400)
     assert field in {e["field"] for e in errors["errors"]}
+
+
+def test_hunt_plan_carries_the_tie_rule_reading_and_takes_the_other(api):
+    """Issue 25: the tie rule between equally good answers is a reading: both risks of
+    corruption 12 this turn, and ``readings`` picks the other rule."""
+    body = {
+        "hunt_dice": 3,
+        "corruption": 10,
+        "moves_to_mordor": 2,
+        "companions": ["meriadoc", "gimli"],
+        "moves_per_turn": 2,
+    }
+    answer = post(api, "/api/wotr/hunt/plan/", body)
+    (reading,) = answer["readings"]
+    assert reading["id"] == "hunt_tie" and reading["chosen"]["reading"] == "corruption_first"
+    assert reading["chosen"]["answer"].endswith("5911/87480 (6.76%)")
+    assert reading["others"][0]["answer"].endswith("4531/116640 (3.88%)")
+    other = post(api, "/api/wotr/hunt/plan/", {**body, "readings": {"hunt_tie": "companion_first"}})
+    assert other["chosen"]["this_turn"]["exact"] == "4531/116640"

@@ -345,6 +345,13 @@ def test_hunt_plan_page_says_a_cadence_counts_the_moves_made_this_turn(client):
     )
     assert "A cadence counts the moves already made this turn" in page  # the assumption too
     assert "then loses the lowest-level companion" in page  # the tie rule
+    block = page[page.index('data-testid="reading-hunt_tie"') :]
+    assert "Under the other reading (between answers equally good for the Ring, the" in block
+    link = block[block.index('href="/wotr/hunt/plan/?') + 6 :]
+    link = link[: link.index('"')].replace("&amp;", "&")
+    assert "readings.hunt_tie=companion_first" in link
+    other = client.get(link).content.decode()
+    assert "This answer reads the text as: between answers equally good for the Ring, the" in other
 
 
 def test_hunt_plan_page_in_russian_names_the_companions(client):
