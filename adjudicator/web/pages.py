@@ -251,22 +251,26 @@ class ApiFieldsForm(forms.Form):
         return None if value in (None, "", []) else value
 
 
-def _reading_links(answer: dict[str, Any], form: Any, path: str) -> None:
-    """Give each other reading of an answer the link that asks the same question under it
-    (the form's ``reading_<id>`` field), where the page offers that choice."""
+def _reading_links(answer: dict[str, Any], form: Any, path: str) -> list[dict[str, Any]]:
+    """The answer's readings as the page shows them: each other reading with the link that
+    asks the same question under it (the form's ``reading_<id>`` field), where the page offers
+    that choice. The answer itself stays as the API gives it."""
+    shown = []
     for reading in answer.get("readings", ()):
         name = f"reading_{reading['id']}"
-        if name not in form.fields:
-            continue
-        param = (
-            form.reading_param(reading["id"])
-            if hasattr(form, "reading_param")
-            else form.add_prefix(name)
-        )
-        for other in reading["others"]:
-            query = QueryDict(form.link_query(), mutable=True)
-            query[param] = other["reading"]
-            other["link"] = f"{path}?{query.urlencode(safe='.')}"
+        others = [dict(other) for other in reading["others"]]
+        if name in form.fields:
+            param = (
+                form.reading_param(reading["id"])
+                if hasattr(form, "reading_param")
+                else form.add_prefix(name)
+            )
+            for other in others:
+                query = QueryDict(form.link_query(), mutable=True)
+                query[param] = other["reading"]
+                other["link"] = f"{path}?{query.urlencode(safe='.')}"
+        shown.append({**reading, "others": others})
+    return shown
 
 
 class CheckerPage(View):
@@ -299,8 +303,8 @@ class CheckerPage(View):
                 status = 400
             else:
                 link = f"{request.path}?{form.link_query()}"
-                _reading_links(answer, form, request.path)
                 context.update(
+                    readings=_reading_links(answer, form, request.path),
                     answer=answer,
                     chart=self.chart(answer) if self.chart else None,
                     summary=form.summary(),
