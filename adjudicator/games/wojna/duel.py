@@ -9,13 +9,25 @@ round each character strikes once and is struck once; the duel goes on until one
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 
 from gmpy2 import mpq
 
-from adjudicator.games.common import N_, Answer, Message, Reason, loop_closure, unique_citations
+from adjudicator.games.common import (
+    N_,
+    Answer,
+    Message,
+    Reading,
+    ReadingAnswer,
+    Reason,
+    check_reading_ids,
+    loop_closure,
+    pick_reading,
+    unique_citations,
+)
 
 from . import citations as cite
 from .answers import D6_ASSUMPTION
@@ -181,10 +193,64 @@ def _spell_lookup(table: SpellTable):
     return spell
 
 
+STRIKE_ORDER = "strike_order"
+STARTER_FIRST, DEFENDER_FIRST = "starter_first", "defender_first"
+STRIKE_ORDERS = {
+    STARTER_FIRST: N_("in each round the character who started the duel strikes first"),
+    DEFENDER_FIRST: N_("in each round the character challenged strikes first"),
+}
+STRIKE_ORDER_QUOTE = (
+    "«W trakcie każdej z nich postać jest raz stroną atakującą, a raz broniącą się. Gracze "
+    "sumują Morale i Odwagę swoich postaci, odejmują liczbę odniesionych wcześniej ran…»"
+)
+FIGHT_OUTCOME = N_("the attacker falls: %(attacker)s; the defender falls: %(defender)s")
+
+
+def _fight(attacker: Duelist, defender: Duelist, tables: DuelTables, order: str) -> DuelFight:
+    """The fight to the end with ``order`` of strikes in each round."""
+    if order == STARTER_FIRST:
+        return fight_to_the_end(attacker, defender, tables)
+    swapped = fight_to_the_end(defender, attacker, tables)
+    return replace(
+        swapped, attacker_falls=swapped.defender_falls, defender_falls=swapped.attacker_falls
+    )
+
+
+def _strike_order_reading(
+    attacker: Duelist, defender: Duelist, tables: DuelTables, order: str, fight: DuelFight
+) -> Reading:
+    """Who strikes first within a round changes the score of the second strike (wounds taken
+    earlier count): the fight's odds under each order (rules: Pojedynek)."""
+
+    def under(reading: str) -> ReadingAnswer:
+        odds = fight if reading == order else _fight(attacker, defender, tables, reading)
+        shown = {
+            "attacker": f"{odds.attacker_falls} ({float(odds.attacker_falls):.2%})",
+            "defender": f"{odds.defender_falls} ({float(odds.defender_falls):.2%})",
+        }
+        return ReadingAnswer(reading, STRIKE_ORDERS[reading], Reason(FIGHT_OUTCOME, params=shown))
+
+    return Reading(
+        STRIKE_ORDER,
+        cite.DUEL,
+        STRIKE_ORDER_QUOTE,
+        under(order),
+        tuple(under(other) for other in STRIKE_ORDERS if other != order),
+    )
+
+
 def resolve_duel(
-    attacker: Duelist, defender: Duelist, tables: DuelTables = DuelTables()
+    attacker: Duelist,
+    defender: Duelist,
+    tables: DuelTables = DuelTables(),
+    readings: Mapping[str, str] | None = None,
 ) -> DuelAnswer:
-    """The duel's score difference and, with the tables entered, its wounds and outcome."""
+    """The duel's score difference and, with the tables entered, its wounds and outcome.
+    ``readings`` may pick ``strike_order``: ``starter_first`` (the default) or
+    ``defender_first``; a fight to the end carries its odds under both."""
+    readings = readings or {}
+    check_reading_ids(readings, (STRIKE_ORDER,))
+    order = pick_reading(readings, STRIKE_ORDER, STRIKE_ORDERS)
     _check(attacker, defender)
     difference = score_difference(attacker, defender)
     cited = [cite.DUEL, cite.COURAGE, cite.MORALE]
@@ -203,11 +269,16 @@ def resolve_duel(
             gaps.append(gap)
             strikes.append(())
     fight = None
+    read: tuple[Reading, ...] = ()
     if attacker.odpornosc is not None and defender.odpornosc is not None and not gaps:
         cited.append(cite.ENDURANCE)
-        assumptions += [FIRST_STRIKE_ASSUMPTION, FIGHT_ASSUMPTION]
+        assumptions += [
+            *([FIRST_STRIKE_ASSUMPTION] if order == STARTER_FIRST else []),
+            FIGHT_ASSUMPTION,
+        ]
         try:
-            fight = fight_to_the_end(attacker, defender, tables)
+            fight = _fight(attacker, defender, tables, order)
+            read = (_strike_order_reading(attacker, defender, tables, order, fight),)
         except _Missing as gap:
             gaps.append(gap)
     reasons += _gap_reasons(gaps)
@@ -228,6 +299,7 @@ def resolve_duel(
         reasons=tuple(reasons),
         citations=unique_citations(cited),
         assumptions=tuple(assumptions),
+        readings=read,
     )
 
 

@@ -6,6 +6,7 @@ from django import forms
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
+from adjudicator.games.wojna.duel import STARTER_FIRST, STRIKE_ORDER, STRIKE_ORDERS
 from adjudicator.games.wojna.search import ALLIANCE_MOVE, SEARCH_PHASE
 from adjudicator.games.wojna.tables import SPELL_CATEGORIES
 from adjudicator.games.wojna.validation import MAX_ATTEMPTS, MAX_ATTRIBUTE
@@ -194,6 +195,18 @@ class DuelForm(WojnaForm):
     defender_spells = forms.ChoiceField(
         label=_("Defender casts spells (Czary category)"), choices=SPELLS, required=False
     )
+    reading_strike_order = forms.ChoiceField(
+        label=_("Who strikes first in a round"),
+        choices=[(order, _(says)) for order, says in STRIKE_ORDERS.items()],
+        required=False,
+    )
+    api_names = {"reading_strike_order": f"readings.{STRIKE_ORDER}"}
+
+    def service_data(self) -> dict:
+        """The request: a strike order other than the default is a reading (``readings``)."""
+        data = dict(self.cleaned_data)
+        order = data.pop("reading_strike_order", "") or STARTER_FIRST
+        return {**data, **({"readings": {STRIKE_ORDER: order}} if order != STARTER_FIRST else {})}
 
 
 PHASES = [

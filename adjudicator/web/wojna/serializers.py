@@ -15,6 +15,7 @@ from adjudicator.serializers import (
     ExactValueSerializer,
     ProbabilitySerializer,
     StrictSerializer,
+    readings_field,
 )
 
 ATTRIBUTE = {"min_value": 0, "max_value": MAX_ATTRIBUTE}
@@ -222,6 +223,7 @@ class WojnaDuelRequestSerializer(StrictSerializer):
     )
     attacker_spells = WojnaSpellsField()
     defender_spells = WojnaSpellsField()
+    readings = readings_field("strike_order: starter_first or defender_first")
 
 
 class WojnaStrikeWoundsSerializer(ProbabilitySerializer):

@@ -84,7 +84,9 @@ def run_duel(data: Data) -> duel.DuelAnswer:
         )
 
     duel_tables = duel.DuelTables(duel=selectors.duel_table(), spells=selectors.spell_table())
-    return duel.resolve_duel(duelist("attacker"), duelist("defender"), duel_tables)
+    return duel.resolve_duel(
+        duelist("attacker"), duelist("defender"), duel_tables, data.get("readings") or {}
+    )
 
 
 def run_search(data: Data) -> search.SearchAnswer:

@@ -177,6 +177,7 @@ def calculator_answer(calculator: Calculator) -> Callable[..., dict[str, Any]]:
             "reasons": result.get("reasons", []),
             "assumptions": result.get("assumptions", []),
             "citations": result.get("citations", []),
+            "readings": result.get("readings", []),
         }
 
     return answer

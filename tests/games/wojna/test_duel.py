@@ -56,6 +56,28 @@ def test_single_wound_duel_by_hand():
     assert fight.both_fall == fight.endless == 0
 
 
+def test_strike_order_is_a_reading_with_the_other_order_computed():
+    """Issue 25: the text does not say who strikes first within a round; by hand, with the
+    challenged character first the odds above are mirrored (it wins 2/3)."""
+    answer = resolve_duel(Duelist(1, 1, 0, 1), Duelist(1, 1, 0, 1), table())
+    (reading,) = answer.readings
+    assert reading.id == "strike_order" and reading.chosen.reading == "starter_first"
+    (other,) = reading.others
+    assert other.reading == "defender_first"
+    assert other.answer.params == {"attacker": "2/3 (66.67%)", "defender": "1/3 (33.33%)"}
+    flipped = resolve_duel(
+        Duelist(1, 1, 0, 1), Duelist(1, 1, 0, 1), table(), {"strike_order": "defender_first"}
+    )
+    assert (flipped.fight.attacker_falls, flipped.fight.defender_falls) == (
+        Fraction(2, 3),
+        Fraction(1, 3),
+    )
+    assert flipped.readings[0].others[0].answer == reading.chosen.answer
+    assert resolve_duel(Duelist(3, 4, 1), Duelist(2, 2, 0)).readings == ()
+    with pytest.raises(InvalidInput):
+        resolve_duel(Duelist(1, 1), Duelist(1, 1), table(), {"strike_order": "both"})
+
+
 def test_duel_that_cannot_end():
     fight = resolve_duel(Duelist(1, 1, 0, 2), Duelist(1, 1, 0, 2), table(7, 7)).fight
     assert fight is not None and fight.endless == 1

@@ -183,6 +183,17 @@ def test_duel_score_and_table(api):
     body = post(api, "duel", {**request, "attacker_odpornosc": 2, "defender_odpornosc": 2}).json()
     # Every strike wounds the struck once: the defender (1 wound of 2) falls at the first strike.
     assert body["fight"]["defender_falls"]["exact"] == "1"
+    # Issue 25: who strikes first is a reading: here the defender still falls when it strikes
+    # first (it wounds the attacker once of 2, then falls to the return strike) ...
+    (reading,) = body["readings"]
+    assert reading["id"] == "strike_order" and reading["chosen"]["reading"] == "starter_first"
+    other = reading["others"][0]["answer"]  # in the request's language (Russian here)
+    assert ": 0 (0.00%);" in other and other.endswith(": 1 (100.00%)")
+    # ... but with one wound each to give, whoever strikes first wins.
+    even = {**request, "defender_wounds": 0, "attacker_odpornosc": 1, "defender_odpornosc": 1}
+    body = post(api, "duel", {**even, "readings": {"strike_order": "defender_first"}}).json()
+    assert body["fight"]["attacker_falls"]["exact"] == "1"
+    assert ": 0 (0.00%);" in body["readings"][0]["others"][0]["answer"]
 
 
 def test_search_points_and_odds(api):
