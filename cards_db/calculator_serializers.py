@@ -7,6 +7,7 @@ from adjudicator.serializers import (
     AnswerSerializer,
     ReasonSerializer,
     StrictSerializer,
+    readings_field,
 )
 
 # --- Requests ------------------------------------------------------------------------------
@@ -30,6 +31,7 @@ class TcgSkirmishRequestSerializer(StrictSerializer):
     free_peoples = TcgFighterSerializer(many=True, allow_empty=False, max_length=20)
     shadow = TcgFighterSerializer(many=True, allow_empty=False, max_length=20)
     burdens_per_wound = serializers.IntegerField(min_value=1, max_value=9, default=1)
+    readings = readings_field("zero_skirmish: overwhelms or wounds")
 
 
 class TcgShooterSerializer(StrictSerializer):

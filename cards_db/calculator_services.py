@@ -46,7 +46,10 @@ def _shooters(rows: list[dict]) -> tuple[list[calc.Shooter], dict[str, int] | No
 
 def run_skirmish(data: dict) -> Any:
     return calc.resolve_skirmish(
-        _fighters(data["free_peoples"]), _fighters(data["shadow"]), data["burdens_per_wound"]
+        _fighters(data["free_peoples"]),
+        _fighters(data["shadow"]),
+        data["burdens_per_wound"],
+        data.get("readings") or {},
     )
 
 

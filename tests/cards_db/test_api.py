@@ -265,6 +265,11 @@ CALCULATIONS = [
         "shadow": [{"name": "Orc 1", "strength": 4, "damage": 1, "vitality": 2},
                    {"name": "Orc 2", "strength": 4, "damage": 1, "vitality": 2}],
     }, {"winner": "shadow", "wounds_per_loser": 3}),
+    ("/api/tcg/skirmish/", {  # issue 25: 0–0 under the other reading (wounds, no overwhelm)
+        "free_peoples": [{"name": "Merry", "strength": 0, "vitality": 4}],
+        "shadow": [{"name": "Orc", "strength": 0, "vitality": 2}],
+        "readings": {"zero_skirmish": "wounds"},
+    }, {"winner": "shadow", "overwhelmed": False, "wounds_per_loser": 1}),
     ("/api/tcg/archery/", {
         "fellowship": [{"name": "Legolas", "archer": True, "vitality": 3, "assigned_wounds": 1}],
         "minions": [{"name": "Archer", "archer": True}], "site_number": 4,

@@ -4,11 +4,22 @@ burdens and the opening bid. Each answer names the rulebook sections it applies.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
-from adjudicator.games.common import N_, Answer, Citation, InvalidInput, Reason
+from adjudicator.games.common import (
+    N_,
+    Answer,
+    Citation,
+    InvalidInput,
+    Reading,
+    ReadingAnswer,
+    Reason,
+    check_reading_ids,
+    pick_reading,
+)
 from adjudicator.games.tcg import citations as rules
 from adjudicator.games.tcg.cards import FREE_PEOPLES, SHADOW, fold
 
@@ -258,15 +269,74 @@ def _skirmish_assumptions(
     return tuple(assumptions)
 
 
+ZERO_SKIRMISH = "zero_skirmish"
+ZERO_OVERWHELMS, ZERO_WOUNDS = "overwhelms", "wounds"
+ZERO_READINGS = {
+    ZERO_OVERWHELMS: N_("0 is read as at least double 0: the losers are overwhelmed"),
+    ZERO_WOUNDS: N_(
+        "0 does not exceed 0 («превышает»): the Shadow wins the tie and the losers take wounds"
+    ),
+}
+ZERO_QUOTE = (
+    "«В случае равенства побеждает Тьма.» … «Если общая сила одной стороны по меньшей мере "
+    "вдвое превышает общую силу другой стороны, все персонажи проигравшей стороны оказываются "
+    "убиты»"
+)
+ZERO_OUTCOME = N_("%(killed)s of %(losers)s losing characters killed, %(wounds)s wound(s) each")
+
+
 def resolve_skirmish(
-    free_peoples: Sequence[Fighter], shadow: Sequence[Fighter], burdens_per_wound: int = 1
+    free_peoples: Sequence[Fighter],
+    shadow: Sequence[Fighter],
+    burdens_per_wound: int = 1,
+    readings: Mapping[str, str] | None = None,
 ) -> SkirmishResult:
     """Resolve one skirmish (rules: Подведение итогов сражения).
 
     The higher total strength wins, ties go to the Shadow; each losing character takes one
     wound plus one per damage +1 on the winning side; a winner with at least double the
-    loser's strength kills every loser outright (overwhelmed), Ring or not.
+    loser's strength kills every loser outright (overwhelmed), Ring or not. A 0–0 skirmish
+    rests on a reading (``readings``: ``zero_skirmish``, ``overwhelms`` by default or
+    ``wounds``) and carries the outcome under both.
     """
+    readings = readings or {}
+    check_reading_ids(readings, (ZERO_SKIRMISH,))
+    zero_reading = pick_reading(readings, ZERO_SKIRMISH, ZERO_READINGS)
+    result = _skirmish(free_peoples, shadow, burdens_per_wound, zero_reading)
+    if result.free_peoples_strength or result.shadow_strength:
+        return result
+
+    def under(reading: str) -> ReadingAnswer:
+        shown = (
+            result
+            if reading == zero_reading
+            else _skirmish(free_peoples, shadow, burdens_per_wound, reading)
+        )
+        losers = [o for o in shown.outcomes if o.side != shown.winner]
+        params = {
+            "killed": sum(o.killed for o in losers),
+            "losers": len(losers),
+            "wounds": shown.wounds_per_loser,
+        }
+        return ReadingAnswer(reading, ZERO_READINGS[reading], Reason(ZERO_OUTCOME, params=params))
+
+    reading = Reading(
+        ZERO_SKIRMISH,
+        rules.SKIRMISH,
+        ZERO_QUOTE,
+        under(zero_reading),
+        tuple(under(other) for other in ZERO_READINGS if other != zero_reading),
+    )
+    return dataclasses.replace(result, readings=(reading,))
+
+
+def _skirmish(
+    free_peoples: Sequence[Fighter],
+    shadow: Sequence[Fighter],
+    burdens_per_wound: int,
+    zero_reading: str,
+) -> SkirmishResult:
+    """The skirmish under a reading of 0 against 0 (see :func:`resolve_skirmish`)."""
     _check_skirmish(free_peoples, shadow, burdens_per_wound)
     fp_total = sum(f.strength for f in free_peoples)
     shadow_total = sum(f.strength for f in shadow)
@@ -276,7 +346,7 @@ def resolve_skirmish(
     )
     loser_side = SHADOW if fp_wins else FREE_PEOPLES
     win_total, lose_total = (fp_total, shadow_total) if fp_wins else (shadow_total, fp_total)
-    overwhelmed = win_total >= 2 * lose_total
+    overwhelmed = win_total >= 2 * lose_total and (win_total > 0 or zero_reading == ZERO_OVERWHELMS)
     wounds = 1 + sum(f.damage for f in winners)
     if overwhelmed:
         outcomes, effects = _overwhelm_losers(losers, loser_side, win_total, lose_total)

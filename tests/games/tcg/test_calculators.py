@@ -68,6 +68,25 @@ def test_a_zero_to_zero_skirmish_says_how_it_reads_at_least_double():
     assert not any("double" in a for a in ordinary.assumptions)
 
 
+def test_a_zero_to_zero_skirmish_carries_both_readings():
+    """Issue 25: «превышает» (exceeds) against "at least double": the 0–0 skirmish answers
+    under both readings, and ``readings`` picks the other one."""
+    fp, shadow = [calc.Fighter("Merry", 0, vitality=4)], [calc.Fighter("Orc", 0, vitality=2)]
+    result = calc.resolve_skirmish(fp, shadow)
+    (reading,) = result.readings
+    assert reading.id == "zero_skirmish" and reading.chosen.reading == "overwhelms"
+    assert reading.chosen.answer.params == {"killed": 1, "losers": 1, "wounds": 0}
+    (other,) = reading.others
+    assert other.reading == "wounds"
+    assert other.answer.params == {"killed": 0, "losers": 1, "wounds": 1}
+    wounded = calc.resolve_skirmish(fp, shadow, readings={"zero_skirmish": "wounds"})
+    assert wounded.winner == "shadow" and not wounded.overwhelmed
+    assert wounded.outcomes[0].wounds_taken == 1
+    assert calc.resolve_skirmish([calc.Fighter("Merry", 3)], shadow).readings == ()
+    with pytest.raises(InvalidInput):
+        calc.resolve_skirmish(fp, shadow, readings={"zero_skirmish": "both"})
+
+
 def test_just_under_double_is_not_overwhelming():
     result = calc.resolve_skirmish(
         [calc.Fighter("Sam", 3, vitality=4)], [calc.Fighter("Orc", 5, vitality=2)]
