@@ -21,7 +21,7 @@ from adjudicator.games.common import (
     pick_reading,
 )
 from adjudicator.games.tcg import citations as rules
-from adjudicator.games.tcg.cards import FREE_PEOPLES, SHADOW, fold
+from adjudicator.games.tcg.cards import FREE_PEOPLES, SHADOW, english_title, fold
 
 ROAMING_PENALTY = 2
 COMPANION_LIMIT = 9
@@ -471,6 +471,19 @@ def _place(
     return tuple(placements), ignored, reasons
 
 
+ARCHERY_SHADOW_PLAYERS = N_(
+    "With several Shadow players every archer minion counts in the minion total («Не важно, "
+    "сколько имеется игроков Тьмы, все их лучники подсчитываются»), and the fellowship total "
+    "is placed by the one Shadow player the Free Peoples player chooses, on his own minions: "
+    "list that player's minions and add the other players' archers as a minion modifier."
+)
+ARCHERY_RING = N_(
+    "A Ring-bearer wearing the Ring takes a burden instead of each wound, archery wounds too "
+    "(«Если в это время он получает ранение, вместо этого добавьте на его карту один жетон "
+    "бремени»): count those wounds as burdens."
+)
+
+
 def resolve_archery(
     fellowship: Sequence[Shooter],
     minions: Sequence[Shooter],
@@ -542,7 +555,7 @@ def resolve_archery(
         fellowship_placements=fp_places, minion_placements=sh_places, legal=not problems_found,
         reasons=tuple(verdict + reasons), citations=_cite(reasons, rules.ALLIES),
         assumptions=(N_("Archery totals include the modifiers you entered from card texts; a "
-                        "total never goes below 0."),),
+                        "total never goes below 0."), ARCHERY_SHADOW_PLAYERS, ARCHERY_RING),
     )  # fmt: skip
 
 
@@ -571,6 +584,17 @@ class SitePathTwilight(Answer):
 
     moves: tuple[Mapping[str, int], ...]  # site, shadow_number, twilight_added, running_total
     total: int
+
+
+SITE_PATH_NOT_A_POOL = N_(
+    "The running total is the twilight the moves add, not the twilight pool: the pool is emptied "
+    "at the start of every turn («В начале вашего хода вы убираете все жетоны из Котла Тьмы») "
+    "and the Shadow spends from it."
+)
+RUSSIAN_TITLE_NOTE = N_(
+    "A Russian title the rulebook gives stands for the English card (Фродо is Frodo, Арагорн "
+    "is Aragorn), as in deck lists."
+)
 
 
 def site_path_twilight(shadow_numbers: Sequence[int], companions: int) -> SitePathTwilight:
@@ -611,6 +635,7 @@ def site_path_twilight(shadow_numbers: Sequence[int], companions: int) -> SitePa
                 "The same number of companions on every move (the Ring-bearer included); cards "
                 "that add or remove twilight are not counted."
             ),
+            SITE_PATH_NOT_A_POOL,
         ),
     )
 
@@ -742,8 +767,9 @@ class CompanionRef:
 
 def _title_key(title: str) -> str:
     """A card's title without its subtitle, loosely: "Aragorn, King in Exile" is Aragorn
-    (rules: Уникальность: cards of one title with different subtitles are the same)."""
-    return fold(title.split(",", 1)[0])
+    (rules: Уникальность: cards of one title with different subtitles are the same); a Russian
+    title the rulebook gives is its English one (Фродо is Frodo)."""
+    return fold(english_title(title).split(",", 1)[0])
 
 
 def can_play_companion(
@@ -804,6 +830,7 @@ def can_play_companion(
                 "Titles are compared without their subtitles (the part after a comma), case or "
                 "accents; a title is unique if any of its cards entered is."
             ),
+            RUSSIAN_TITLE_NOTE,
         ],
     )
 

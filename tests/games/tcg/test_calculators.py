@@ -318,3 +318,20 @@ def test_a_bad_site_path_names_every_problem():
         calc.site_path_twilight([1, -2] + [0] * 7, 0)
     assert {f for f, _ in error.value.problems} == {"shadow_numbers", "shadow_numbers[1]",
                                                      "companions"}  # fmt: skip
+
+
+def test_a_russian_title_is_its_english_card_for_uniqueness():
+    """Issue 25: «Фродо» in play is Frodo: a second unique Frodo may not be played."""
+    answer = calc.can_play_companion(
+        [calc.CompanionRef("Фродо", unique=True)], [], calc.CompanionRef("Frodo, Son of Drogo")
+    )
+    assert answer.values["legal"] is False
+    assert "unique_in_play" in {r.code for r in answer.reasons}
+
+
+def test_the_site_path_total_says_it_is_not_the_pool_and_archery_states_its_readings():
+    path = calc.site_path_twilight([1, 2], 2)
+    assert any("not the twilight pool" in a for a in path.assumptions)
+    archery = calc.resolve_archery([calc.Shooter("Legolas", archer=True)], [], 4)
+    assert any("several Shadow players" in a for a in archery.assumptions)
+    assert any("wearing the Ring takes a burden" in a for a in archery.assumptions)
