@@ -36,6 +36,7 @@ PAGES = [
     (wojna_forms.RingwraithForm, wojna_api.WojnaRingwraithRequestSerializer),
     (wojna_forms.GollumForm, wojna_api.WojnaGollumRequestSerializer),
     (wojna_forms.DestructionForm, wojna_api.WojnaDestructionRequestSerializer),
+    (wotr_forms.HuntPlanForm, wotr_api.WotrHuntPlanRequestSerializer),
     *((page.form, CALCULATORS[slug][0]) for slug, page in CALCULATOR_PAGES.items()),
 ]
 
@@ -46,8 +47,8 @@ def _api_default(field: Any) -> Any:
 
 
 def _same(page_value: Any, api_value: Any) -> bool:
-    if api_value in (False, [], None, "") and page_value in (None, "", False):
-        return True
+    if api_value in (False, [], None, "", {}) and page_value in (None, "", False):
+        return True  # {}: no reading picked (readings.<id>), the default reading
     return str(page_value) == str(api_value)
 
 

@@ -9,8 +9,8 @@ added to the die, the defending leader's subtracted.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import ceil, floor
 
@@ -19,8 +19,12 @@ from adjudicator.games.common import (
     Answer,
     Citation,
     Message,
+    Reading,
+    ReadingAnswer,
     Reason,
+    check_reading_ids,
     convolve,
+    pick_reading,
     uniform,
     unique_citations,
 )
@@ -109,6 +113,70 @@ class BattleAnswer(Answer):
     missing: tuple[int, ...] = ()
 
 
+LOSS_ROUNDING = "loss_rounding"
+EXACT, DEFENDER_FAVOUR, DOWN, UP = "exact", "defender_favour", "down", "up"
+ROUNDINGS = {
+    EXACT: N_("no direction is assumed: the exact loss"),
+    DEFENDER_FAVOUR: N_(
+        "in the defender's favour, as the force ratio: the attacker's loss up, the defender's down"
+    ),
+    DOWN: N_("both losses rounded down"),
+    UP: N_("both losses rounded up"),
+}
+ROUNDING_QUOTE = (
+    "«Ułamki są zaokrąglane na korzyść obrońcy.» … «Po zaokrągleniu strat należy odjąć je od "
+    "aktualnej siły oddziału»"
+)
+EXPECTED_LOSSES = N_("expected loss: the attacker %(attacker)s, the defender %(defender)s")
+
+
+def rounded_loss(loss: Fraction, side: str, rounding: str) -> Fraction:
+    """A side's loss under a reading of «Po zaokrągleniu strat» (rules: Bitwa)."""
+    if rounding == EXACT:
+        return loss
+    up = rounding == UP or (rounding == DEFENDER_FAVOUR and side == "attacker")
+    return Fraction(ceil(loss) if up else floor(loss))
+
+
+def _rounded(outcomes: Sequence[BattleOutcome], rounding: str) -> tuple[BattleOutcome, ...]:
+    return tuple(
+        replace(
+            o,
+            attacker_loss=rounded_loss(o.attacker_loss, "attacker", rounding),
+            defender_loss=rounded_loss(o.defender_loss, "defender", rounding),
+        )
+        if o.attacker_loss is not None and o.defender_loss is not None
+        else o
+        for o in outcomes
+    )
+
+
+def _rounding_reading(outcomes: Sequence[BattleOutcome], rounding: str) -> tuple[Reading, ...]:
+    """The losses' rounding direction (rules: Bitwa): the expected losses under each reading,
+    when every outcome's losses are known."""
+    if not outcomes or any(o.attacker_loss is None for o in outcomes):
+        return ()
+
+    def under(reading: str) -> ReadingAnswer:
+        shown = _rounded(outcomes, reading)
+        expected = {
+            side: sum((o.probability * getattr(o, f"{side}_loss") for o in shown), Fraction(0))
+            for side in ("attacker", "defender")
+        }
+        params = {side: f"{value} ({float(value):.2f})" for side, value in expected.items()}
+        return ReadingAnswer(reading, ROUNDINGS[reading], Reason(EXPECTED_LOSSES, params=params))
+
+    return (
+        Reading(
+            LOSS_ROUNDING,
+            cite.BATTLE,
+            ROUNDING_QUOTE,
+            under(rounding),
+            tuple(under(other) for other in ROUNDINGS if other != rounding),
+        ),
+    )
+
+
 def odds_column(attacker: Fraction, defender: Fraction) -> tuple[int, int]:
     """The ratio attacker:defender rounded in the defender's favour (rules: Bitwa)."""
     ratio = Fraction(attacker) / Fraction(defender)
@@ -127,8 +195,14 @@ def resolve_battle(
     sortie: bool = False,
     table: BattleResultsTable | None = None,
     spells: SpellTable | None = None,
+    readings: Mapping[str, str] | None = None,
 ) -> BattleAnswer:
-    """One round of battle: the column, the automatic result or the die's distribution."""
+    """One round of battle: the column, the automatic result or the die's distribution.
+    ``readings`` may pick ``loss_rounding`` (``exact`` by default, ``defender_favour``, ``down``,
+    ``up``); with the losses known the answer carries the expected losses under each."""
+    readings = readings or {}
+    check_reading_ids(readings, (LOSS_ROUNDING,))
+    rounding = pick_reading(readings, LOSS_ROUNDING, ROUNDINGS)
     _check(attacker_units, defender_units, terrain_multiplier, attacker_leader, defender_leader)
     multiplier, reasons = _sortie_multiplier(Fraction(terrain_multiplier), sortie)
     attacking, defending = sum(attacker_units), sum(defender_units)
@@ -188,6 +262,8 @@ def resolve_battle(
         else _die_outcomes(modifier, spell_shift, attacking, defending, column, table)
     )
     missing = tuple(o.modified for o in outcomes if o.losses is None) if table else ()
+    read = _rounding_reading(outcomes, rounding)
+    outcomes = _rounded(outcomes, rounding)
     if table is None:
         cited.append(cite.TABLES)
     reasons += _table_reasons(table, column, missing)
@@ -199,7 +275,12 @@ def resolve_battle(
         missing=missing,
         reasons=tuple(reasons),
         citations=unique_citations(cited),
-        assumptions=(RATIO_ASSUMPTION, D6_ASSUMPTION, LOSS_ASSUMPTION),
+        assumptions=(
+            RATIO_ASSUMPTION,
+            D6_ASSUMPTION,
+            *((LOSS_ASSUMPTION,) if rounding == EXACT else ()),
+        ),
+        readings=read,
     )
 
 

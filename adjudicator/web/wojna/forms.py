@@ -1,11 +1,13 @@
 """Page forms; their field names match the API's so both use :mod:`.services`."""
 
 import re
+from typing import ClassVar
 
 from django import forms
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
+from adjudicator.games.wojna.battle import EXACT, LOSS_ROUNDING, ROUNDINGS
 from adjudicator.games.wojna.duel import STARTER_FIRST, STRIKE_ORDER, STRIKE_ORDERS
 from adjudicator.games.wojna.search import ALLIANCE_MOVE, SEARCH_PHASE
 from adjudicator.games.wojna.tables import SPELL_CATEGORIES
@@ -19,8 +21,17 @@ class WojnaForm(ApiFieldsForm):
     """A calculator form: its cleaned data is the API request (``service_data`` where a field
     needs reshaping)."""
 
+    #: A form field that picks a reading of unclear text → (the reading's id, its default).
+    reading_fields: ClassVar[dict[str, tuple[str, str]]] = {}
+
     def as_request(self) -> dict:
-        return self.service_data() if hasattr(self, "service_data") else self.cleaned_data
+        data = dict(self.service_data() if hasattr(self, "service_data") else self.cleaned_data)
+        picked = {}
+        for name, (reading_id, default) in self.reading_fields.items():
+            value = data.pop(name, "") or default
+            if value != default:
+                picked[reading_id] = value
+        return {**data, **({"readings": picked} if picked else {})}
 
 
 def attribute(label, *, required: bool = True, low: int = 0, **kwargs) -> forms.IntegerField:
@@ -91,6 +102,13 @@ class BattleForm(WojnaForm):
     defender_spells = forms.ChoiceField(
         label=_("Defending leader rolls on Czary (category)"), choices=SPELLS, required=False
     )
+    reading_loss_rounding = forms.ChoiceField(
+        label=_("Rounding the losses"),
+        choices=[(rounding, _(says)) for rounding, says in ROUNDINGS.items()],
+        required=False,
+    )
+    api_names = {"reading_loss_rounding": f"readings.{LOSS_ROUNDING}"}
+    reading_fields = {"reading_loss_rounding": (LOSS_ROUNDING, EXACT)}
 
     def clean(self):
         data = super().clean()
@@ -104,6 +122,9 @@ class BattleForm(WojnaForm):
 
 
 class RatioPlanForm(BattleForm):
+    reading_loss_rounding = None  # the plan's columns do not depend on the losses' rounding
+    api_names: ClassVar[dict[str, str]] = {}
+    reading_fields: ClassVar[dict[str, tuple[str, str]]] = {}
     unit_strength = forms.IntegerField(
         label=_("Strength of a unit you could add"),
         initial=1,
@@ -201,12 +222,7 @@ class DuelForm(WojnaForm):
         required=False,
     )
     api_names = {"reading_strike_order": f"readings.{STRIKE_ORDER}"}
-
-    def service_data(self) -> dict:
-        """The request: a strike order other than the default is a reading (``readings``)."""
-        data = dict(self.cleaned_data)
-        order = data.pop("reading_strike_order", "") or STARTER_FIRST
-        return {**data, **({"readings": {STRIKE_ORDER: order}} if order != STARTER_FIRST else {})}
+    reading_fields = {"reading_strike_order": (STRIKE_ORDER, STARTER_FIRST)}
 
 
 PHASES = [

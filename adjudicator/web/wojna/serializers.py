@@ -134,6 +134,7 @@ class WojnaBattleRequestSerializer(StrictSerializer):
     defender_spell_bonus = serializers.IntegerField(**ATTRIBUTE, default=0)
     attacker_spells = WojnaSpellsField()
     defender_spells = WojnaSpellsField()
+    readings = readings_field("loss_rounding: exact, defender_favour, down or up")
 
     def validate(self, attrs):
         errors = {}
@@ -175,6 +176,7 @@ class WojnaBattleResponseSerializer(WojnaAnswerSerializer):
 
 # Ratio planner.
 class WojnaRatioPlanRequestSerializer(WojnaBattleRequestSerializer):
+    readings = None  # the plan's columns do not depend on the losses' rounding
     unit_strength = serializers.IntegerField(
         min_value=1,
         max_value=MAX_STRENGTH,

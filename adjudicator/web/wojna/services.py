@@ -43,6 +43,7 @@ def run_battle(data: Data) -> battle.BattleAnswer:
         data["defender_units"],
         Fraction(data.get("terrain_multiplier") or 1),
         **_battle_arguments(data),
+        readings=data.get("readings") or {},
     )
 
 

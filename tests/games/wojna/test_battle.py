@@ -78,6 +78,29 @@ def test_entered_table_rows_and_exact_losses():
     assert answer.reasons[-1].code == "table_incomplete"
 
 
+def test_loss_rounding_is_a_reading_with_every_direction_computed():
+    """Issue 25: «Po zaokrągleniu strat» gives no direction: the exact loss by default, and
+    the expected losses under each rounding; ``readings`` picks one."""
+    table = battle_table(
+        [{"odds": "2:1", "die": d, "attacker_loss": 10, "defender_loss": 25} for d in range(1, 7)]
+    )
+    answer = resolve_battle([6], [3], table=table)
+    (reading,) = answer.readings
+    assert reading.id == "loss_rounding" and reading.chosen.reading == "exact"
+    assert reading.chosen.answer.params == {"attacker": "3/5 (0.60)", "defender": "3/4 (0.75)"}
+    others = {o.reading: o.answer.params for o in reading.others}
+    assert others == {
+        "defender_favour": {"attacker": "1 (1.00)", "defender": "0 (0.00)"},
+        "down": {"attacker": "0 (0.00)", "defender": "0 (0.00)"},
+        "up": {"attacker": "1 (1.00)", "defender": "1 (1.00)"},
+    }
+    favour = resolve_battle([6], [3], table=table, readings={"loss_rounding": "defender_favour"})
+    assert (favour.outcomes[0].attacker_loss, favour.outcomes[0].defender_loss) == (1, 0)
+    assert resolve_battle([6], [3]).readings == ()  # no table: no losses to round
+    with pytest.raises(InvalidInput):
+        resolve_battle([6], [3], table=table, readings={"loss_rounding": "nearest"})
+
+
 @pytest.mark.parametrize(
     ("kwargs", "field"),
     [

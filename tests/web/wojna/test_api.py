@@ -384,3 +384,16 @@ def test_ratio_plan_bad_input_names_the_field(api, change, field):
     response = post(api, "ratio-plan", body)
     assert response.status_code == 400
     assert field in {e["field"] for e in response.json()["errors"]}
+
+
+def test_battle_and_duel_refuse_an_unknown_reading(api):
+    """Issue 25: ``readings`` picks a reading the answer lists; anything else is a 400 naming
+    ``readings.<id>``."""
+    battle = {"attacker_units": [6], "defender_units": [3]}
+    response = post(api, "battle", {**battle, "readings": {"loss_rounding": "nearest"}})
+    assert response.status_code == 400
+    assert [e["field"] for e in response.json()["errors"]] == ["readings.loss_rounding"]
+    duel = {"attacker_morale": 1, "attacker_odwaga": 1, "defender_morale": 1, "defender_odwaga": 1}
+    response = post(api, "duel", {**duel, "readings": {"rounding": "up"}})
+    assert response.status_code == 400
+    assert [e["field"] for e in response.json()["errors"]] == ["readings.rounding"]
