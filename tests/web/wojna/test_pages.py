@@ -3,6 +3,7 @@
 import pytest
 from django.urls import reverse
 
+from adjudicator.web.wojna.models import DuelResultEntry
 from adjudicator.web.wojna.views import CALCULATORS
 
 pytestmark = pytest.mark.django_db
@@ -139,3 +140,26 @@ def test_polish_page_speaks_polish_first(client):
     html = client.get(reverse("wojna:duel")).content.decode()
     assert '<span lang="pl">Pojedynek</span>' in html
     assert "— Duel" not in html
+
+
+def test_duel_page_shows_the_other_strike_order_and_links_to_it(client):
+    """Issue 25: a fight to the end carries the strike-order reading; its link asks again
+    with the challenged character striking first."""
+    DuelResultEntry.objects.bulk_create(
+        DuelResultEntry(difference=d, die=r, attacker_wounds=0, defender_wounds=1)
+        for d in range(-10, 11)
+        for r in range(1, 7)
+    )
+    query = (
+        "attacker_morale=1&attacker_odwaga=1&attacker_odpornosc=1"
+        "&defender_morale=1&defender_odwaga=1&defender_odpornosc=1"
+    )
+    page = client.get(f"{reverse('wojna:duel')}?{query}", HTTP_ACCEPT_LANGUAGE="en")
+    block = page.content.decode()
+    block = block[block.index('data-testid="reading-strike_order"') :]
+    assert "Under the other reading (in each round the character challenged strikes first)" in block
+    link = block[block.index('href="/wojna/') + 6 :]
+    link = link[: link.index('"')].replace("&amp;", "&")
+    assert "readings.strike_order=defender_first" in link
+    other = client.get(link, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "This answer reads the text as: in each round the character challenged" in other
