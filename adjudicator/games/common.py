@@ -83,6 +83,29 @@ class Reading:
     others: tuple[ReadingAnswer, ...]
 
 
+def reading_of(
+    reading_id: str,
+    citation: Citation,
+    quote: str,
+    chosen: str,
+    choices: Mapping[str, str],
+    answer_under: Callable[[str], str | Reason],
+) -> Reading:
+    """A :class:`Reading` whose ``chosen`` reading and every other one in ``choices`` (reading →
+    how the text is read) carry ``answer_under(reading)``, the answer computed under it."""
+
+    def under(reading: str) -> ReadingAnswer:
+        return ReadingAnswer(reading, choices[reading], answer_under(reading))
+
+    return Reading(
+        reading_id,
+        citation,
+        quote,
+        under(chosen),
+        tuple(under(other) for other in choices if other != chosen),
+    )
+
+
 def pick_reading(readings: Mapping[str, str], reading_id: str, choices: Iterable[str]) -> str:
     """The reading ``readings`` picks for ``reading_id``, else the first of ``choices`` (the
     default); ``InvalidInput`` naming ``readings.<id>`` for an unknown one."""

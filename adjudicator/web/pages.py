@@ -17,6 +17,7 @@ from django import forms
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views import View
 from rest_framework.fields import Field, empty
 from rest_framework.serializers import Serializer
@@ -249,6 +250,16 @@ class ApiFieldsForm(forms.Form):
             chosen = value if isinstance(value, list) else [value]
             return ", ".join(str(labels.get(v, v)) for v in chosen if v not in (None, "")) or None
         return None if value in (None, "", []) else value
+
+
+def reading_choice(label: Any, readings: Mapping[str, str]) -> forms.ChoiceField:
+    """A page field that picks a reading of unclear text (``reading_<id>``): each reading's id
+    and, as its label, how it reads the text (an engine ``N_()`` message, translated)."""
+    return forms.ChoiceField(
+        label=label,
+        choices=[(reading, gettext_lazy(says)) for reading, says in readings.items()],
+        required=False,
+    )
 
 
 def _reading_links(answer: dict[str, Any], form: Any, path: str) -> list[dict[str, Any]]:

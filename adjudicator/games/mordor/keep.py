@@ -13,11 +13,11 @@ from adjudicator.games.common import (
     InvalidInput,
     Message,
     Reading,
-    ReadingAnswer,
     Reason,
     Verdict,
     check_reading_ids,
     pick_reading,
+    reading_of,
     unique_citations,
 )
 from adjudicator.games.mordor import citations as rules
@@ -208,17 +208,12 @@ def _rivendell_reading(
 ) -> Reading:
     """Several Nazgûl in Rivendell: the keep's verdict under each reading (docs/mordor.md)."""
 
-    def under(reading: str) -> ReadingAnswer:
+    def verdict(reading: str) -> Reason | str:
         problems = keep_problems(rolled, keep, turn, one_nazgul=reading == ONE_NAZGUL)
-        answer = problems[0] if problems else LEGAL_KEEP
-        return ReadingAnswer(reading, RIVENDELL_READINGS[reading], answer)
+        return problems[0] if problems else LEGAL_KEEP
 
-    return Reading(
-        RIVENDELL_NAZGUL,
-        rules.RIVENDELL,
-        RIVENDELL_QUOTE,
-        under(chosen),
-        tuple(under(other) for other in RIVENDELL_READINGS if other != chosen),
+    return reading_of(
+        RIVENDELL_NAZGUL, rules.RIVENDELL, RIVENDELL_QUOTE, chosen, RIVENDELL_READINGS, verdict
     )
 
 

@@ -14,11 +14,10 @@ from adjudicator.games.common import (
     Answer,
     Citation,
     InvalidInput,
-    Reading,
-    ReadingAnswer,
     Reason,
     check_reading_ids,
     pick_reading,
+    reading_of,
 )
 from adjudicator.games.tcg import citations as rules
 from adjudicator.games.tcg.cards import FREE_PEOPLES, SHADOW, english_title, fold
@@ -306,7 +305,7 @@ def resolve_skirmish(
     if result.free_peoples_strength or result.shadow_strength:
         return result
 
-    def under(reading: str) -> ReadingAnswer:
+    def outcome(reading: str) -> Reason:
         shown = (
             result
             if reading == zero_reading
@@ -318,14 +317,10 @@ def resolve_skirmish(
             "losers": len(losers),
             "wounds": shown.wounds_per_loser,
         }
-        return ReadingAnswer(reading, ZERO_READINGS[reading], Reason(ZERO_OUTCOME, params=params))
+        return Reason(ZERO_OUTCOME, params=params)
 
-    reading = Reading(
-        ZERO_SKIRMISH,
-        rules.SKIRMISH,
-        ZERO_QUOTE,
-        under(zero_reading),
-        tuple(under(other) for other in ZERO_READINGS if other != zero_reading),
+    reading = reading_of(
+        ZERO_SKIRMISH, rules.SKIRMISH, ZERO_QUOTE, zero_reading, ZERO_READINGS, outcome
     )
     return dataclasses.replace(result, readings=(reading,))
 

@@ -20,11 +20,11 @@ from adjudicator.games.common import (
     Citation,
     Message,
     Reading,
-    ReadingAnswer,
     Reason,
     check_reading_ids,
     convolve,
     pick_reading,
+    reading_of,
     uniform,
     unique_citations,
 )
@@ -157,24 +157,16 @@ def _rounding_reading(outcomes: Sequence[BattleOutcome], rounding: str) -> tuple
     if not outcomes or any(o.attacker_loss is None for o in outcomes):
         return ()
 
-    def under(reading: str) -> ReadingAnswer:
+    def expected(reading: str) -> Reason:
         shown = _rounded(outcomes, reading)
-        expected = {
+        losses = {
             side: sum((o.probability * getattr(o, f"{side}_loss") for o in shown), Fraction(0))
             for side in ("attacker", "defender")
         }
-        params = {side: f"{value} ({float(value):.2f})" for side, value in expected.items()}
-        return ReadingAnswer(reading, ROUNDINGS[reading], Reason(EXPECTED_LOSSES, params=params))
+        params = {side: f"{value} ({float(value):.2f})" for side, value in losses.items()}
+        return Reason(EXPECTED_LOSSES, params=params)
 
-    return (
-        Reading(
-            LOSS_ROUNDING,
-            cite.BATTLE,
-            ROUNDING_QUOTE,
-            under(rounding),
-            tuple(under(other) for other in ROUNDINGS if other != rounding),
-        ),
-    )
+    return (reading_of(LOSS_ROUNDING, cite.BATTLE, ROUNDING_QUOTE, rounding, ROUNDINGS, expected),)
 
 
 def odds_column(attacker: Fraction, defender: Fraction) -> tuple[int, int]:

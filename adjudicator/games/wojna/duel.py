@@ -21,11 +21,11 @@ from adjudicator.games.common import (
     Answer,
     Message,
     Reading,
-    ReadingAnswer,
     Reason,
     check_reading_ids,
     loop_closure,
     pick_reading,
+    reading_of,
     unique_citations,
 )
 
@@ -222,21 +222,15 @@ def _strike_order_reading(
     """Who strikes first within a round changes the score of the second strike (wounds taken
     earlier count): the fight's odds under each order (rules: Pojedynek)."""
 
-    def under(reading: str) -> ReadingAnswer:
+    def outcome(reading: str) -> Reason:
         odds = fight if reading == order else _fight(attacker, defender, tables, reading)
         shown = {
             "attacker": f"{odds.attacker_falls} ({float(odds.attacker_falls):.2%})",
             "defender": f"{odds.defender_falls} ({float(odds.defender_falls):.2%})",
         }
-        return ReadingAnswer(reading, STRIKE_ORDERS[reading], Reason(FIGHT_OUTCOME, params=shown))
+        return Reason(FIGHT_OUTCOME, params=shown)
 
-    return Reading(
-        STRIKE_ORDER,
-        cite.DUEL,
-        STRIKE_ORDER_QUOTE,
-        under(order),
-        tuple(under(other) for other in STRIKE_ORDERS if other != order),
-    )
+    return reading_of(STRIKE_ORDER, cite.DUEL, STRIKE_ORDER_QUOTE, order, STRIKE_ORDERS, outcome)
 
 
 def resolve_duel(

@@ -38,10 +38,10 @@ from adjudicator.games.common import (
     InvalidInput,
     Message,
     Reading,
-    ReadingAnswer,
     Reason,
     check_reading_ids,
     pick_reading,
+    reading_of,
     unique_citations,
 )
 from adjudicator.games.wotr import citations as cite
@@ -774,23 +774,14 @@ def tie_rule_of(readings: Mapping[str, str]) -> str:
 def _tie_reading(walk: _Walk, held: Resources, chosen: Plan) -> Reading:
     """The tie rule changes which answer is advised where answers are equally good for the
     Ring (a hopeless position), and so the exact chance of corruption 12 this turn."""
+    rule = walk.journey.tie_rule
 
-    def under(rule: str) -> ReadingAnswer:
-        risk = chosen.this_turn if rule == walk.journey.tie_rule else _this_turn(walk, held, rule)
-        shown = f"{risk} ({float(risk):.2%})" if risk else "0"
-        return ReadingAnswer(
-            rule,
-            TIE_RULES[rule],
-            Reason(THIS_TURN, params={"moves": walk.cadence, "chance": shown}),
-        )
+    def risk(reading: str) -> Reason:
+        this_turn = chosen.this_turn if reading == rule else _this_turn(walk, held, reading)
+        shown = f"{this_turn} ({float(this_turn):.2%})" if this_turn else "0"
+        return Reason(THIS_TURN, params={"moves": walk.cadence, "chance": shown})
 
-    return Reading(
-        HUNT_TIE,
-        cite.HUNT_EFFECTS,
-        TIE_QUOTE,
-        under(walk.journey.tie_rule),
-        tuple(under(rule) for rule in TIE_RULES if rule != walk.journey.tie_rule),
-    )
+    return reading_of(HUNT_TIE, cite.HUNT_EFFECTS, TIE_QUOTE, rule, TIE_RULES, risk)
 
 
 CADENCE_COUNTS_MADE = N_(

@@ -25,6 +25,7 @@ from adjudicator.web.pages import (
     link_objects,
     link_values,
     nested_query,
+    reading_choice,
 )
 
 from . import serializers as api
@@ -150,11 +151,7 @@ class KeepForm(MordorBaseForm):
     )
     advanced = forms.BooleanField(label=_("Advanced game (places)"), required=False)
     rerolled = forms.BooleanField(label=_("This roll is already Rohan's re-roll"), required=False)
-    reading_rivendell_nazgul = forms.ChoiceField(
-        label=_("Several Nazgûl in Rivendell"),
-        required=False,
-        choices=[(reading, _(says)) for reading, says in RIVENDELL_READINGS.items()],
-    )
+    reading_rivendell_nazgul = reading_choice(_("Several Nazgûl in Rivendell"), RIVENDELL_READINGS)
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)

@@ -12,7 +12,13 @@ from adjudicator.games.wojna.duel import STARTER_FIRST, STRIKE_ORDER, STRIKE_ORD
 from adjudicator.games.wojna.search import ALLIANCE_MOVE, SEARCH_PHASE
 from adjudicator.games.wojna.tables import SPELL_CATEGORIES
 from adjudicator.games.wojna.validation import MAX_ATTEMPTS, MAX_ATTRIBUTE
-from adjudicator.web.pages import ApiFieldsForm, dotted_query, link_objects, nested_query
+from adjudicator.web.pages import (
+    ApiFieldsForm,
+    dotted_query,
+    link_objects,
+    nested_query,
+    reading_choice,
+)
 from adjudicator.web.wojna import serializers as api
 from adjudicator.web.wojna.serializers import MAX_UNITS
 
@@ -102,11 +108,7 @@ class BattleForm(WojnaForm):
     defender_spells = forms.ChoiceField(
         label=_("Defending leader rolls on Czary (category)"), choices=SPELLS, required=False
     )
-    reading_loss_rounding = forms.ChoiceField(
-        label=_("Rounding the losses"),
-        choices=[(rounding, _(says)) for rounding, says in ROUNDINGS.items()],
-        required=False,
-    )
+    reading_loss_rounding = reading_choice(_("Rounding the losses"), ROUNDINGS)
     api_names = {"reading_loss_rounding": f"readings.{LOSS_ROUNDING}"}
     reading_fields = {"reading_loss_rounding": (LOSS_ROUNDING, EXACT)}
 
@@ -216,11 +218,7 @@ class DuelForm(WojnaForm):
     defender_spells = forms.ChoiceField(
         label=_("Defender casts spells (Czary category)"), choices=SPELLS, required=False
     )
-    reading_strike_order = forms.ChoiceField(
-        label=_("Who strikes first in a round"),
-        choices=[(order, _(says)) for order, says in STRIKE_ORDERS.items()],
-        required=False,
-    )
+    reading_strike_order = reading_choice(_("Who strikes first in a round"), STRIKE_ORDERS)
     api_names = {"reading_strike_order": f"readings.{STRIKE_ORDER}"}
     reading_fields = {"reading_strike_order": (STRIKE_ORDER, STARTER_FIRST)}
 

@@ -34,7 +34,7 @@ from adjudicator.games.wotr.position import (
     starting_control,
 )
 from adjudicator.web.links.services import SharedInputError, share_input, shared_input
-from adjudicator.web.pages import ApiFieldsForm
+from adjudicator.web.pages import ApiFieldsForm, reading_choice
 from adjudicator.web.wotr_moves.presenters import region_name
 
 from . import serializers as api
@@ -401,11 +401,7 @@ class HuntPlanForm(HuntForm):
         widget=forms.CheckboxSelectMultiple,
     )
 
-    reading_hunt_tie = forms.ChoiceField(
-        label=_("Between equally good answers to a hit"),
-        choices=[(rule, _(says)) for rule, says in TIE_RULES.items()],
-        required=False,
-    )
+    reading_hunt_tie = reading_choice(_("Between equally good answers to a hit"), TIE_RULES)
 
     def as_request(self) -> dict[str, Any]:
         data = self.cleaned_data

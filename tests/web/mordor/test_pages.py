@@ -2,6 +2,8 @@
 
 import pytest
 
+from tests.readings import other_reading_link, reading_block
+
 pytestmark = pytest.mark.django_db
 
 ISSUE_ROLL = (
@@ -156,10 +158,9 @@ def test_keep_page_shows_the_other_reading_and_links_to_it(client):
         "&location=rivendell&advanced=on"
     )
     page = client.get(f"/mordor/keep/?{query}", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    block = page[page.index('data-testid="reading-rivendell_nazgul"') :]
+    block = reading_block(page, "rivendell_nazgul")
     assert "Under the other reading (exactly one Nazgûl is kept, in Rivendell too)" in block
-    link = block[block.index('href="/mordor/keep/?') + 6 :]
-    link = link[: link.index('"')].replace("&amp;", "&")
+    link = other_reading_link(block, "/mordor/keep/?")
     assert "readings.rivendell_nazgul=one" in link
     other = client.get(link, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Not legal" in other and "This keep is legal." in other

@@ -5,6 +5,7 @@ from django.urls import reverse
 
 from adjudicator.web.wojna.models import DuelResultEntry
 from adjudicator.web.wojna.views import CALCULATORS
+from tests.readings import other_reading_link, reading_block
 
 pytestmark = pytest.mark.django_db
 
@@ -156,10 +157,9 @@ def test_duel_page_shows_the_other_strike_order_and_links_to_it(client):
     )
     page = client.get(f"{reverse('wojna:duel')}?{query}", HTTP_ACCEPT_LANGUAGE="en")
     block = page.content.decode()
-    block = block[block.index('data-testid="reading-strike_order"') :]
+    block = reading_block(block, "strike_order")
     assert "Under the other reading (in each round the character challenged strikes first)" in block
-    link = block[block.index('href="/wojna/') + 6 :]
-    link = link[: link.index('"')].replace("&amp;", "&")
+    link = other_reading_link(block, "/wojna/")
     assert "readings.strike_order=defender_first" in link
     other = client.get(link, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "This answer reads the text as: in each round the character challenged" in other

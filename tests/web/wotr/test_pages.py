@@ -3,6 +3,8 @@
 import pytest
 from django.test import Client
 
+from tests.readings import other_reading_link, reading_block
+
 BATTLE_QUERY = {
     "attacker.regular": 5,
     "attacker.elite": 0,
@@ -345,10 +347,9 @@ def test_hunt_plan_page_says_a_cadence_counts_the_moves_made_this_turn(client):
     )
     assert "A cadence counts the moves already made this turn" in page  # the assumption too
     assert "then loses the lowest-level companion" in page  # the tie rule
-    block = page[page.index('data-testid="reading-hunt_tie"') :]
+    block = reading_block(page, "hunt_tie")
     assert "Under the other reading (between answers equally good for the Ring, the" in block
-    link = block[block.index('href="/wotr/hunt/plan/?') + 6 :]
-    link = link[: link.index('"')].replace("&amp;", "&")
+    link = other_reading_link(block, "/wotr/hunt/plan/?")
     assert "readings.hunt_tie=companion_first" in link
     other = client.get(link).content.decode()
     assert "This answer reads the text as: between answers equally good for the Ring, the" in other
