@@ -151,3 +151,13 @@ def test_a_lone_surrogate_in_a_page_s_json_field_is_a_form_error():
         "/wotr/battle/position/", {"position": '{"armies": {"\\ud800": 1}}'}
     )
     assert response.status_code == 400
+
+
+@pytest.mark.parametrize("value", ["%ED%A0%80", "%ff%fe", "a%00b", "%E2%80%AE%E2%80%8F"])
+def test_undecodable_page_form_fields_are_no_500(value):
+    response = Client(raise_request_exception=False).post(
+        "/cards/decks/",
+        f"name={value}&list={value}&format=fellowship_block",
+        content_type="application/x-www-form-urlencoded",
+    )
+    assert response.status_code < 500

@@ -69,4 +69,3 @@ def test_the_limit_holds_a_process_s_data_segment():
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert done.stdout.strip() == "refused", done.stderr
-
