@@ -7,7 +7,6 @@ import json
 
 import pytest
 from django.test import Client, override_settings
-from rest_framework.test import APIClient
 
 from adjudicator.parsers import has_lone_surrogate, json_depth, loads
 from tests.site_pages import CHECKER_QUESTIONS
@@ -27,13 +26,6 @@ SURROGATE_OPERATIONS = {
     "/api/wojna/gollum/": {"phase": "\ud800"},
     "/api/wojna/search/": {"\udfff": "x"},
 }  # fmt: skip
-
-
-@pytest.fixture
-def api() -> APIClient:
-    client = APIClient(HTTP_ACCEPT_LANGUAGE="en")
-    client.raise_request_exception = False
-    return client
 
 
 def post_raw(client, path: str, body: bytes | str, **extra):

@@ -8,7 +8,6 @@ import json
 
 import pytest
 from django.core.cache import cache
-from rest_framework.test import APIClient
 
 from tests.memory import MB, peak_bytes
 
@@ -124,13 +123,6 @@ EXTREMES = {
         "/api/decks/validate/",
         {"list": "\n".join(f"1 Gandalf, Frend of the Grey {n}" for n in range(600))}),
 }  # fmt: skip
-
-
-@pytest.fixture
-def api() -> APIClient:
-    client = APIClient(HTTP_ACCEPT_LANGUAGE="en")
-    client.raise_request_exception = False
-    return client
 
 
 @pytest.mark.parametrize(("path", "body"), EXTREMES.values(), ids=EXTREMES.keys())

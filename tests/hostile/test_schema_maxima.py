@@ -15,7 +15,6 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from rest_framework.test import APIClient
 
 from tests.memory import MB, peak_bytes
 from tests.openapi import openapi_schema
@@ -124,13 +123,6 @@ def _requests(method: str, path: str, operation: dict[str, Any]) -> Iterator[Any
         for number, body in enumerate(bodies):
             label = f"{method} {path} {'hostile' if strings else 'max'} {number}"
             yield pytest.param(method, url, query, body, id=label)
-
-
-@pytest.fixture
-def api() -> APIClient:
-    client = APIClient(HTTP_ACCEPT_LANGUAGE="en")
-    client.raise_request_exception = False  # a server error is a 500 to assert on
-    return client
 
 
 @pytest.mark.parametrize(("method", "url", "query", "body"), list(operation_requests()))
