@@ -92,11 +92,15 @@ def test_a_chunked_page_form_is_refused_with_a_page():
     assert response["Content-Type"].startswith("text/html")
 
 
-@override_settings(DATA_UPLOAD_MAX_MEMORY_SIZE=10_000)
 def test_a_multipart_file_part_over_the_limit_is_refused_before_it_is_read():
-    """Django holds form fields to the limit but spools a file part whatever its size."""
-    upload = Client(raise_request_exception=False).post(
-        "/cards/decks/", {"list": "1 Goblin Runner", "file": ("x" * 20_000).encode()}
+    """Django holds form fields to the limit but spooled a 10 MB file part whatever its size."""
+    body = (
+        b'--x\r\nContent-Disposition: form-data; name="file"; filename="deck.txt"\r\n\r\n'
+        + b"x" * 10_000_000
+        + b"\r\n--x--\r\n"
+    )
+    upload = Client(raise_request_exception=False).generic(
+        "POST", "/cards/decks/", body, content_type="multipart/form-data; boundary=x"
     )
     assert upload.status_code == 413
     assert upload["Content-Type"].startswith("text/html")
