@@ -112,13 +112,14 @@ EXTREMES = {
          "minions": fighters("M", 30, archer=True, vitality=99), "site_number": 9,
          "fellowship_modifier": 20, "minion_modifier": 20}),
     "tcg bids, 20,000 players": ("/api/tcg/bids/", {"bids": {f"P{n}": 5 for n in range(20_000)}}),
-    "tcg companions, 4,000 in play": (
+    "tcg companions, 20 in play, 20 dead": (
         "/api/tcg/companions/",
-        {"in_play": [{"title": f"T{n}", "unique": True} for n in range(4_000)],
-         "dead_pile": [], "candidate": {"title": "Sam", "unique": True}}),
+        {"in_play": [{"title": f"T{n}", "unique": True} for n in range(20)],
+         "dead_pile": [{"title": f"D{n}", "unique": True} for n in range(20)],
+         "candidate": {"title": "Sam", "unique": True}}),
     "deck draw odds, 902 lines": (
         "/api/decks/draw-odds/",
-        {"list": DECK, "target": "card:1_50", "at_least": 40, "draws_per_site": 20}),
+        {"list": DECK, "target": "culture:Elven", "at_least": 40, "draws_per_site": 20}),
     "deck validation, 600 misspelt lines": (
         "/api/decks/validate/",
         {"list": "\n".join(f"1 Gandalf, Frend of the Grey {n}" for n in range(600))}),
