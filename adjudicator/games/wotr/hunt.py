@@ -125,6 +125,11 @@ class HuntOdds(Answer):
 # ---- input --------------------------------------------------------------------------------
 
 
+GAME_TILES = sum(tile.count for tile in BOARD.hunt_tiles.values())
+"""Every hunt tile of the game, standard and special: no list of tiles is longer."""
+GAME_COMPANIONS = sum(character.is_companion for character in BOARD.characters.values())
+
+
 def check_hunt(hunt: Hunt) -> None:
     """Raise ``InvalidInput`` listing every problem with a hunt request."""
     oversized = _size_problems(hunt)
@@ -139,11 +144,9 @@ def check_hunt(hunt: Hunt) -> None:
 
 def _size_problems(hunt: Hunt) -> Problems:
     """No list of tiles longer than the game's tiles, no more companions than it has."""
-    tiles = sum(tile.count for tile in BOARD.hunt_tiles.values())
-    companions = sum(character.is_companion for character in BOARD.characters.values())
-    lists = {"drawn": tiles, "special_tiles": tiles, "companions": companions}
+    lists = {"drawn": GAME_TILES, "special_tiles": GAME_TILES, "companions": GAME_COMPANIONS}
     if not isinstance(hunt.pool, str):
-        lists["pool"] = tiles
+        lists["pool"] = GAME_TILES
     return [
         (name, too_many(count, most))
         for name, most in lists.items()
