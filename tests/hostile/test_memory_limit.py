@@ -11,6 +11,10 @@ from pathlib import Path
 
 import httpx
 import pytest
+from django.core.cache import cache
+from django.test import Client
+
+from adjudicator.games.wojna import dice
 
 ROOT = Path(__file__).resolve().parents[2]
 CAPTURE = {"niewola": 3}
@@ -69,3 +73,25 @@ def test_the_limit_holds_a_process_s_data_segment():
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert done.stdout.strip() == "refused", done.stderr
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("ask", "content_type"),
+    [
+        (lambda c: c.get("/wojna/tests/?test=capture&value=3"), "text/html"),
+        (lambda c: c.post("/api/wojna/capture/", CAPTURE, "application/json"), "application/json"),
+    ],
+)
+def test_a_memory_error_is_a_422_page_or_json_not_a_500(monkeypatch, ask, content_type):
+    """In the test client (no gunicorn: no worker to recycle), the same 422."""
+
+    def out_of_memory(*args, **kwargs):
+        raise MemoryError
+
+    monkeypatch.setattr(dice, "capture_odds", out_of_memory)
+    cache.clear()  # an answer cached by another test would not reach the engine
+    response = ask(Client(raise_request_exception=False, HTTP_ACCEPT_LANGUAGE="en"))
+    assert response.status_code == 422
+    assert response["Content-Type"].startswith(content_type)
+    assert b"more memory than one request may use" in response.content
