@@ -26,10 +26,15 @@ ERROR_STATUSES: dict[str, tuple[str, Callable[[dict[str, Any]], bool]]] = {
         lambda op: _parameters(op, "path") or _parameters(op, "query", "page"),
     ),
     "405": ("The method is not allowed on this path.", lambda op: True),
+    "411": (
+        "The body has no Content-Length (chunked bodies are not read).",
+        lambda op: "requestBody" in op,
+    ),
     "413": ("The request body is too large.", lambda op: "requestBody" in op),
     "415": ("The body is not application/json.", lambda op: "requestBody" in op),
     "422": (
-        "The question needs more computing than one request may use (REQUEST_CPU_SECONDS).",
+        "The question needs more computing than one request may use (REQUEST_CPU_SECONDS, "
+        "WORKER_MEMORY_MB).",
         lambda op: "requestBody" in op or _parameters(op, "query"),
     ),
     "429": ("Too many requests: wait for Retry-After seconds.", lambda op: True),

@@ -1,43 +1,71 @@
-"""The API's JSON parser with a nesting limit (400 on ``body``) checked before json.loads
-recurses (a body over DATA_UPLOAD_MAX_MEMORY_SIZE is already refused by Django: 413).
+"""The API's JSON parser: the body decoded once, strictly, in time and memory linear in its size
+(a body over DATA_UPLOAD_MAX_MEMORY_SIZE is already refused by Django: 413).
+
+Refused with a 400 on ``body`` before any serializer sees it: nesting deeper than
+:data:`MAX_JSON_DEPTH` (checked before json.loads recurses), bytes that are not UTF-8, and a lone
+surrogate (``"\\ud800"`` as an escape: no answer echoing it could be encoded).
 
 Apart from adjudicator.api because DRF imports its parser classes while APIView is defined.
-Any other JSON parser of the site should call :func:`check_json_body` first.
+Any other JSON parser of the site (a page's JSON field) should call :func:`loads`.
 """
 
-import io
 import re
 from typing import Any
 
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
+from rest_framework.utils import json  # NaN and Infinity refused, as DRF's STRICT_JSON does
 
 #: JSON nested deeper than this is refused before parsing (json.loads recurses per level).
 MAX_JSON_DEPTH = 32
-JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
-JSON_BRACKET = re.compile(rb"[\[\]{}]")
+#: A string (an unterminated one runs to the end: no backtracking) or a bracket. The string is
+#: the unrolled loop ``"[^"\\]*(?:\\.[^"\\]*)*``: one pass over its characters, so the scan is
+#: linear (the former ``(?:[^"\\]|\\.)*`` retried an unterminated string from every quote).
+JSON_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]', re.DOTALL)
 
 
-def json_depth(raw: bytes) -> int:
+def json_depth(text: str) -> int:
     """The deepest nesting of arrays and objects in a JSON text, without parsing it."""
     depth = deepest = 0
-    for match in JSON_BRACKET.finditer(JSON_STRING.sub(b'""', raw)):
-        depth += 1 if match.group() in b"[{" else -1
-        deepest = max(deepest, depth)
+    for match in JSON_TOKEN.finditer(text):
+        bracket = match.group()
+        if bracket in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif bracket in "]}":
+            depth -= 1
     return deepest
 
 
-def check_json_body(stream: Any) -> bytes:
-    """The body read from ``stream`` once it is known to be within the depth limit."""
-    raw = stream.read() if stream is not None else b""
-    if json_depth(raw) > MAX_JSON_DEPTH:
-        raise ParseError(f"JSON nested deeper than {MAX_JSON_DEPTH} levels.")
-    return raw
+def has_lone_surrogate(data: Any) -> bool:
+    """Does any string of parsed JSON (an object's keys too) hold a lone surrogate?"""
+    if isinstance(data, str):
+        return not data.isascii() and any(0xD800 <= ord(c) <= 0xDFFF for c in data)
+    if isinstance(data, dict):
+        return any(has_lone_surrogate(k) or has_lone_surrogate(v) for k, v in data.items())
+    if isinstance(data, list):
+        return any(has_lone_surrogate(item) for item in data)
+    return False
+
+
+def loads(text: str | bytes) -> Any:
+    """JSON text (UTF-8 bytes or str) to data, or ``ValueError`` saying why it is refused."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8")  # a UnicodeDecodeError is a ValueError
+    if json_depth(text) > MAX_JSON_DEPTH:
+        raise ValueError(f"JSON nested deeper than {MAX_JSON_DEPTH} levels.")
+    data = json.loads(text)
+    if has_lone_surrogate(data):
+        raise ValueError("A string holds a lone surrogate (\\ud800-\\udfff): not Unicode text.")
+    return data
 
 
 class BoundedJSONParser(JSONParser):
-    """DRF's JSON parser that refuses nesting deeper than MAX_JSON_DEPTH (400 on ``body``)."""
+    """DRF's JSON parser with the checks of :func:`loads` (a 400 on ``body``)."""
 
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
-        raw = check_json_body(stream)
-        return super().parse(io.BytesIO(raw), media_type, parser_context)
+        raw = stream.read() if stream is not None else b""
+        try:
+            return loads(raw)
+        except ValueError as error:
+            raise ParseError(f"JSON parse error - {error}") from error

@@ -88,6 +88,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "adjudicator.request_limits.BodyLimitMiddleware",
+    "adjudicator.errors.ApiPathsMiddleware",
     "corsheaders.middleware.CorsMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.http.ConditionalGetMiddleware",
@@ -246,6 +248,9 @@ CACHES = {
 
 # The CPU time one request may use (adjudicator/budget.py); 0 turns the budget off.
 REQUEST_CPU_SECONDS = float(os.environ.get("REQUEST_CPU_SECONDS", "2"))
+# The data segment (heap) each gunicorn worker may grow to, in MiB (adjudicator/budget.py): a
+# request past it is answered 422 and its worker recycled; 0 turns the limit off.
+WORKER_MEMORY_MB = int(os.environ.get("WORKER_MEMORY_MB", "1024"))
 
 # Saved decks not changed for this many days are deleted by `manage.py expire_decks`.
 DECK_RETENTION_DAYS = int(os.environ.get("DECK_RETENTION_DAYS", "365"))

@@ -22,4 +22,16 @@ def _warm() -> None:
     warm(settings.SEARCH_INDEX_DIR)
 
 
+def _limit_memory() -> None:
+    """In gunicorn's workers (or its arbiter with --preload: the workers inherit it), the data
+    segment held to WORKER_MEMORY_MB, after the warm-up (adjudicator/budget.py)."""
+    from django.conf import settings
+
+    from adjudicator import budget
+
+    if budget.under_gunicorn():
+        budget.limit_memory(settings.WORKER_MEMORY_MB)
+
+
 _warm()
+_limit_memory()

@@ -1,7 +1,6 @@
 """Request and response shapes of the TCG calculators' API (names prefixed ``Tcg``)."""
 
 from rest_framework import serializers
-from rest_framework.validators import ProhibitSurrogateCharactersValidator
 
 from adjudicator.serializers import (
     AnswerSerializer,
@@ -109,13 +108,6 @@ class TcgBidsRequestSerializer(StrictSerializer):
         child=serializers.CharField(), default=list,
         help_text="The random draw between equal bids: players in the order they won it.",
     )  # fmt: skip
-
-    def validate_bids(self, bids: dict[str, int]) -> dict[str, int]:
-        """No lone surrogate in a player's name: JSON may escape one (\\ud800), and the answer
-        could not be written back with it."""
-        for player in bids:
-            ProhibitSurrogateCharactersValidator()(player)
-        return bids
 
 
 # --- Responses ------------------------------------------------------------------------------

@@ -371,7 +371,10 @@ class CalculatorQuestion:
     ``summary``)."""
 
     def __init__(self, form_class: type[forms.Form], data: Any = None) -> None:
-        if data is not None and any("." in key for key in data):  # a link naming the API's fields
+        # a link naming the API's nested fields; a plain form's inputs are the API's own names,
+        # and a dotted key names none of them (it is ignored, as any unknown key)
+        reads_links = hasattr(form_class, "form_data")
+        if data is not None and reads_links and any("." in key for key in data):
             data = form_class.form_data(nested_query(data))
         self.form = form_class(data)
         self.formsets = {

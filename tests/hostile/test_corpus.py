@@ -51,8 +51,8 @@ def test_deep_json_is_a_400_on_body(api, depth, opener):
 
 
 def test_brackets_inside_strings_are_not_nesting():
-    assert json_depth(b'{"a": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\\"[["}') == 1
-    assert json_depth(b"[[1], {}]") == 2
+    assert json_depth('{"a": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\\"[["}') == 1
+    assert json_depth("[[1], {}]") == 2
 
 
 @pytest.mark.parametrize(

@@ -149,10 +149,12 @@ class CardIndex:
         key = collector_key(text)
         return self._by_number.get(key) if key else None
 
-    def lookup(self, text: str) -> Lookup:
+    def lookup(self, text: str, suggest: bool = True) -> Lookup:
         """Find the card a player meant: collector number, "Title, Subtitle" or a unique title.
 
-        A title shared by several versions is ambiguous unless the subtitle is given.
+        A title shared by several versions is ambiguous unless the subtitle is given; an
+        unknown name gets the nearest names as suggestions (unless ``suggest`` is false: each
+        costs a comparison with every name).
         """
         card = self.by_collector(text)
         if card is not None:
@@ -164,7 +166,7 @@ class CardIndex:
             return Lookup(card=matches[0])
         if matches:
             return Lookup(candidates=matches)
-        return Lookup(suggestions=self.suggest(fold(english_title(text))))
+        return Lookup(suggestions=self.suggest(fold(english_title(text))) if suggest else ())
 
     def named(self, text: str) -> tuple[Card, ...]:
         """The cards whose "Title, Subtitle", or else whose title, is ``text`` (loosely)."""

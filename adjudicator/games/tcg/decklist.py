@@ -28,6 +28,10 @@ from adjudicator.games.tcg.cards import (
 MAX_LINES = 1000
 MAX_CHARS = 100_000
 MAX_COUNT = 99
+#: Suggestions (the nearest names to an unknown one) are looked for while a list has fewer
+#: problems than this: each compares the name with every card name (lines × names), so a list
+#: of hundreds of typos gets them for its first lines only.
+MAX_SUGGESTED = 20
 
 
 class Section(StrEnum):
@@ -264,7 +268,7 @@ def _deck_title(lines: list[str]) -> int | None:
     return None
 
 
-def _lookup(name: str, index: CardIndex) -> tuple[Lookup, str | None]:
+def _lookup(name: str, index: CardIndex, suggest: bool) -> tuple[Lookup, str | None]:
     """The card a line names, and the trailing collector number if it has one.
 
     The collector number decides when the name before it is unknown (a typo) or names that
@@ -272,7 +276,7 @@ def _lookup(name: str, index: CardIndex) -> tuple[Lookup, str | None]:
     """
     collector = TRAILING_COLLECTOR_RE.search(name)
     if collector is None:
-        return index.lookup(name), None
+        return index.lookup(name, suggest), None
     key = collector["key"] or collector["bare"]
     numbered = index.lookup(key)
     named = index.named(name[: collector.start()].strip().rstrip(",;"))
@@ -314,7 +318,7 @@ def _unmatched_line(
 
 
 def _card_line(
-    line: str, raw: str, number: int, section: Section, index: CardIndex
+    line: str, raw: str, number: int, section: Section, index: CardIndex, suggest: bool
 ) -> DeckEntry | LineProblem:
     """One card line of ``section``: its count (1 to MAX_COUNT), its card and the card's role
     (a Ring-bearer marker makes it the Ring-bearer), or why it is not a card.
@@ -330,7 +334,7 @@ def _card_line(
             raw.strip(),
             {"line": number, "count": count, "max": MAX_COUNT},
         )
-    found, collector = _lookup(name, index)
+    found, collector = _lookup(name, index, suggest)
     if found.card is None:
         return _unmatched_line(found, name, collector, number, raw)
     role = _role(found.card, section, marker is not None)
@@ -364,7 +368,7 @@ def parse_deck_list(text: str, index: CardIndex) -> ParsedDeck:
             line_section, section = section, before  # "Ring:" names the next card only
         if line_section is None:
             line_section = section
-        read = _card_line(line, raw, number, line_section, index)
+        read = _card_line(line, raw, number, line_section, index, len(problems) < MAX_SUGGESTED)
         if isinstance(read, DeckEntry):
             entries.append(read)
         else:

@@ -58,12 +58,15 @@ def least_strength(column: tuple[int, int], defender: Fraction) -> int:
     return max(ceil(attacker * defender if against == 1 else defender / against), 1)
 
 
-def _columns(attacking: int, defender: Fraction) -> list[tuple[int, int]]:
-    """The battle's column, then every better one up to 10:1."""
+def _columns(attacking: int, defender: Fraction) -> list[tuple[int, int]] | None:
+    """The battle's column, then every better one up to 10:1; None past MAX_BANDS columns
+    (counted before any is listed: a weak attacker would have hundreds of millions)."""
     ratio = Fraction(attacking) / defender
     if ratio >= 1:
         return [(n, 1) for n in range(min(int(ratio), AUTOMATIC_RATIO), AUTOMATIC_RATIO + 1)]
     worst = ceil(1 / ratio)
+    if worst - 1 + AUTOMATIC_RATIO > MAX_BANDS:
+        return None
     return [(1, n) for n in range(worst, 1, -1)] + [(n, 1) for n in range(1, AUTOMATIC_RATIO + 1)]
 
 
@@ -100,7 +103,7 @@ def plan_ratio(
     current = battle(attacker_units)
     attacking, defender = current.attacker_strength, current.defender_effective
     columns = _columns(attacking, defender)
-    if len(columns) > MAX_BANDS:
+    if columns is None:
         problems.add(
             "attacker_units",
             Message(
@@ -114,7 +117,9 @@ def plan_ratio(
     for column in columns:
         # whole units of the planned strength: the column they reach may be a better one
         units = ceil(max(least_strength(column, defender) - attacking, 0) / unit_strength)
-        answer = battle([*attacker_units, *[unit_strength] * units]) if units else current
+        # a round reads only the sides' total strengths: the added units are passed as their
+        # sum, not as a list of up to 10 × 200 × 10,000 × 100 entries
+        answer = battle([*attacker_units, units * unit_strength]) if units else current
         band = _band(answer, units, unit_strength)
         if not bands or band.column != bands[-1].column:  # a column the next one skips over
             bands.append(band)

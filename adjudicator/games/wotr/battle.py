@@ -40,6 +40,10 @@ MAX_DICE = 5
 HIT, SIEGE_HIT = 5, 6
 MAX_ROUNDS = 50
 """Longer fixed-round requests are refused; ``None`` (until decided) is exact and unlimited."""
+MAX_FIXED_ROUND_STATES = 8_000
+"""A battle of fixed rounds walks up to ``rounds`` × (the attacker's reachable armies × the
+defender's) states, over a denominator that grows with the rounds (10 elites a side for 50
+rounds: 22,050 states, over 2 s); past this estimate it is refused before the walk."""
 
 Side = tuple[int, int]
 """(regular, elite) of one army."""
@@ -208,6 +212,25 @@ def check_battle(battle: Battle) -> None:
         problems.append(("attacker_stops_below", Message(N_("must not be negative"))))
     if problems:
         raise InvalidInput(problems)
+    _check_size(battle)
+
+
+def _check_size(battle: Battle) -> None:
+    """Refuse a fixed-round battle whose walk is over MAX_FIXED_ROUND_STATES, before it."""
+    if battle.rounds is None:
+        return
+    pairs = 1
+    for army in (battle.attacker, battle.defender):
+        pairs *= len(_reachable(_start(army), army, battle.siege))
+    if battle.rounds * pairs > MAX_FIXED_ROUND_STATES:
+        message = N_(
+            "%(rounds)s fixed rounds between these armies are about %(states)s battle states, "
+            "more than one question may compute (%(limit)s): ask for at most %(fit)s rounds, "
+            "or until the battle is decided (null)."
+        )
+        fit = MAX_FIXED_ROUND_STATES // pairs
+        sizes = {"rounds": battle.rounds, "states": battle.rounds * pairs, "fit": fit}
+        raise InvalidInput([("rounds", Message(message, limit=MAX_FIXED_ROUND_STATES, **sizes))])
 
 
 def _start(army: Army) -> Side:

@@ -385,9 +385,10 @@ def find_region(text: str) -> Region | None:
     return BOARD.regions[slug] if slug else None
 
 
-def unknown_region_message(text: object) -> Message:
-    """``unknown region 'X'`` plus the closest names, for error lists."""
-    suggestions = region_suggestions(text) if isinstance(text, str) else []
+def unknown_region_message(text: object, suggest: bool = True) -> Message:
+    """``unknown region 'X'`` plus the closest names (unless not ``suggest``: each compares
+    the text with every region's names), for error lists."""
+    suggestions = region_suggestions(text) if suggest and isinstance(text, str) else []
     if suggestions:
         return Message(
             N_("unknown region %(name)s; did you mean %(suggestions)s?"),

@@ -42,7 +42,7 @@ from adjudicator.games.wotr.board import (
     MORDOR_STEPS_ASSUMPTION,
 )
 from adjudicator.games.wotr.dice import SIDES, die_success, successes
-from adjudicator.games.wotr.messages import Message, between, one_of
+from adjudicator.games.wotr.messages import Message, between, one_of, too_many
 from adjudicator.games.wotr.position import MAX_FREE_PEOPLES_DICE, MAX_SHADOW_DICE
 
 MAX_HUNT_DICE = 5
@@ -125,13 +125,33 @@ class HuntOdds(Answer):
 # ---- input --------------------------------------------------------------------------------
 
 
+GAME_TILES = sum(tile.count for tile in BOARD.hunt_tiles.values())
+"""Every hunt tile of the game, standard and special: no list of tiles is longer."""
+GAME_COMPANIONS = sum(character.is_companion for character in BOARD.characters.values())
+
+
 def check_hunt(hunt: Hunt) -> None:
     """Raise ``InvalidInput`` listing every problem with a hunt request."""
+    oversized = _size_problems(hunt)
+    if oversized:  # refused whole, before any entry is looked at
+        raise InvalidInput(oversized)
     problems = [*_count_problems(hunt), *_companion_problems(hunt), *_tile_problems(hunt)]
     if not problems:
         problems += _pool_problems(hunt)
     if problems:
         raise InvalidInput(problems)
+
+
+def _size_problems(hunt: Hunt) -> Problems:
+    """No list of tiles longer than the game's tiles, no more companions than it has."""
+    lists = {"drawn": GAME_TILES, "special_tiles": GAME_TILES, "companions": GAME_COMPANIONS}
+    if not isinstance(hunt.pool, str):
+        lists["pool"] = GAME_TILES
+    return [
+        (name, too_many(count, most))
+        for name, most in lists.items()
+        if (count := len(getattr(hunt, name))) > most
+    ]
 
 
 def _count_problems(hunt: Hunt) -> Problems:

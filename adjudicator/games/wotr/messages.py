@@ -26,3 +26,8 @@ def not_one_of(choices: Iterable[str], value: object) -> Message:
 def between(low: int, high: int) -> Message:
     """``must be between low and high``."""
     return Message(N_("must be between %(low)s and %(high)s"), low=low, high=high)
+
+
+def too_many(count: int, most: int) -> Message:
+    """``has N entries; at most M``: a list or object refused whole for its size."""
+    return Message(N_("has %(count)s entries; at most %(most)s"), count=count, most=most)

@@ -24,7 +24,7 @@ from adjudicator.games.wotr.board import (
     resolve_character,
     unknown_region_message,
 )
-from adjudicator.games.wotr.messages import not_one_of
+from adjudicator.games.wotr.messages import not_one_of, too_many
 from adjudicator.games.wotr.position import (
     GOLLUM,
     MAX_FREE_PEOPLES_DICE,
@@ -44,6 +44,12 @@ from adjudicator.games.wotr.position import (
 
 REQUIRED = Message(N_("is required"))
 """A missing field (translatable, like every engine message)."""
+MAX_ENTRIES = len(BOARD.regions)
+"""No object or list of a position or a move has more entries than the board has regions: a
+longer one is refused whole, before any entry is read (issue 27)."""
+MAX_SUGGESTED = 20
+"""Unknown region names get the closest names as suggestions (each compares the name with every
+region's names) while the reader has fewer problems than this."""
 
 
 class Reader:
@@ -55,6 +61,14 @@ class Reader:
     def add(self, where: str, message: str) -> None:
         self.problems.append((where, message))
 
+    def sized(self, value: Any, where: str, most: int = MAX_ENTRIES) -> bool:
+        """Whether ``value`` (an object or a list) has at most ``most`` entries; if not, it is
+        a problem, and none of its entries is read."""
+        if len(value) <= most:
+            return True
+        self.add(where, too_many(len(value), most))
+        return False
+
     def mapping(self, value: Any, where: str, *, required: bool = False) -> Mapping:
         """An object (``{}`` when absent, unless ``required``)."""
         if value is None and not required:
@@ -62,7 +76,7 @@ class Reader:
         if not isinstance(value, Mapping):
             self.add(where, Message(N_("must be an object")))
             return {}
-        return value
+        return value if self.sized(value, where) else {}
 
     def items(self, value: Any, where: str) -> list:
         """A list (``[]`` when absent)."""
@@ -71,7 +85,7 @@ class Reader:
         if not isinstance(value, list | tuple):
             self.add(where, Message(N_("must be a list")))
             return []
-        return list(value)
+        return list(value) if self.sized(value, where) else []
 
     def count(self, value: Any, where: str, low: int = 0, high: int | None = None) -> int:
         """A whole number in ``[low, high]`` (no upper bound when ``high`` is None)."""
@@ -104,7 +118,7 @@ class Reader:
         """A region's slug, from its slug or its name in any of the site's languages."""
         region = find_region(value) if isinstance(value, str) else None
         if region is None:
-            self.add(where, unknown_region_message(value))
+            self.add(where, unknown_region_message(value, len(self.problems) < MAX_SUGGESTED))
             return None
         return region.slug
 
@@ -191,6 +205,8 @@ class Fields:
             value = [value]
         if not isinstance(value, list):
             self.fail(key, Message(N_("must be a list of character slugs")))
+            return ()
+        if not self.reader.sized(value, self.where(key), len(BOARD.characters)):
             return ()
         slugs = [
             self.reader.character(item, f"{self.where(key)}[{i}]") for i, item in enumerate(value)

@@ -28,6 +28,7 @@ from adjudicator.games.wotr.board import (
 )
 from adjudicator.games.wotr.messages import Message, between, one_of
 from adjudicator.games.wotr.position import Position, starting_control
+from adjudicator.games.wotr.reading import MAX_SUGGESTED, Reader
 
 SHADOW_POINTS_TO_WIN = 10
 FREE_PEOPLES_POINTS_TO_WIN = 4
@@ -75,12 +76,15 @@ def read_control(raw: Any, field: str = "control") -> dict[str, str]:
     control = dict(starting_control())
     if not isinstance(raw, Mapping):
         raise InvalidInput([(field, Message(N_("must be an object of region → side")))])
+    reader = Reader()
+    if not reader.sized(raw, field):
+        raise InvalidInput(reader.problems)
     problems = []
     for key, side in raw.items():
         where = f"{field}.{key}"
         region = find_region(key)
         if region is None:
-            problems.append((where, unknown_region_message(key)))
+            problems.append((where, unknown_region_message(key, len(problems) < MAX_SUGGESTED)))
         elif not region.is_settlement:
             problems.append(
                 (

@@ -3,13 +3,13 @@ pages and API run the same service code."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django import forms
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
+from adjudicator import parsers
 from adjudicator.games.wotr.battle import MAX_ROUNDS
 from adjudicator.games.wotr.board import (
     BOARD,
@@ -520,7 +520,7 @@ class PositionBattleForm(EngineErrorsMixin):
             except SharedInputError:
                 raise forms.ValidationError(_("No position is stored under this link.")) from None
         try:
-            return json.loads(text)
+            return parsers.loads(text)
         except ValueError as error:
             raise forms.ValidationError(_("Not valid JSON: %(error)s") % {"error": error}) from None
 

@@ -8,7 +8,7 @@ from adjudicator.games.wotr.battle import CASUALTY_POLICIES, MAX_ROUNDS, SETTLEM
 from adjudicator.games.wotr.battle_plan import ADVICE, GOALS
 from adjudicator.games.wotr.board import MAX_CORRUPTION, MORDOR_LAST_STEP, SIDES
 from adjudicator.games.wotr.factions import FACTIONS, MAX_FIGURES
-from adjudicator.games.wotr.hunt import CASUALTY_CHOICES, MAX_MOVES
+from adjudicator.games.wotr.hunt import CASUALTY_CHOICES, GAME_COMPANIONS, GAME_TILES, MAX_MOVES
 from adjudicator.games.wotr.hunt_plan import MAX_CADENCE, MAX_MOVES_TO_MORDOR
 from adjudicator.games.wotr.position import MAX_FREE_PEOPLES_DICE, MAX_SHADOW_DICE
 from adjudicator.serializers import (
@@ -396,12 +396,17 @@ class WotrHuntRequestSerializer(StrictSerializer):
     rerolls = WotrRerollsSerializer(required=False)
     corruption = serializers.IntegerField(min_value=0, max_value=MAX_CORRUPTION - 1, default=0)
     pool = WotrPoolField(default="standard")
-    drawn = serializers.ListField(child=serializers.CharField(), default=list)
-    special_tiles = serializers.ListField(child=serializers.CharField(), default=list)
+    drawn = serializers.ListField(
+        child=serializers.CharField(), default=list, max_length=GAME_TILES
+    )
+    special_tiles = serializers.ListField(
+        child=serializers.CharField(), default=list, max_length=GAME_TILES
+    )
     casualty = serializers.ChoiceField(CASUALTY_CHOICES, default="corruption")
     companions = serializers.ListField(
         child=serializers.CharField(),
         default=list,
+        max_length=GAME_COMPANIONS,
         help_text="companions the Free Peoples may lose (casualty = companion)",
     )
     mordor_step = serializers.IntegerField(
@@ -436,10 +441,14 @@ class WotrHuntPlanRequestSerializer(WotrHuntRequestSerializer):
     special_tiles = serializers.ListField(
         child=serializers.CharField(),
         default=list,
+        max_length=GAME_TILES,
         help_text="special tiles in play (outside Mordor they join the pool at the gate)",
     )
     companions = serializers.ListField(
-        child=serializers.CharField(), default=list, help_text="companions in the Fellowship"
+        child=serializers.CharField(),
+        default=list,
+        max_length=GAME_COMPANIONS,
+        help_text="companions in the Fellowship",
     )
     moves_per_turn = serializers.IntegerField(
         min_value=1,

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from adjudicator import parsers
 from adjudicator.games.wotr.board import BOARD, CHARACTER_NAMES, NATION_NAMES
 from adjudicator.games.wotr.moves.model import DICE, FACTION_ACTIONS, FACTIONS, MOVE_KINDS
 from adjudicator.web.wotr_moves.names import (
@@ -67,8 +67,8 @@ def _count(label: Any, high: int = 10) -> forms.IntegerField:
 def parse_json(raw: str) -> Any:
     """JSON text to data, or a form error saying where the JSON breaks."""
     try:
-        return json.loads(raw or "null")
-    except json.JSONDecodeError as error:
+        return parsers.loads(raw or "null")
+    except ValueError as error:
         raise forms.ValidationError(
             _("Not valid JSON: %(error)s"), params={"error": error}
         ) from error

@@ -4,8 +4,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from adjudicator.games.tcg.cards import CardIndex
 from adjudicator.games.tcg.decklist import (
     MAX_LINES,
+    MAX_SUGGESTED,
     ListTooLong,
     Role,
     Section,
@@ -13,6 +15,7 @@ from adjudicator.games.tcg.decklist import (
     replace_card,
 )
 from tests.games.tcg.sample_decks import card_index, legal_deck
+from tests.memory import MB, peak_bytes
 
 
 def parse(text: str):
@@ -125,6 +128,26 @@ def test_unknown_card_suggests_close_names():
     (problem,) = parse("Legolas, Grenleaf").problems
     assert problem.code == "unknown_card"
     assert problem.suggestions[0].id == "1_50"
+
+
+def test_only_a_list_s_first_problems_get_suggestions(monkeypatch):
+    """Each suggestion compares a name with every card name: 600 typos are not 600 × names
+    comparisons (issue 27)."""
+    looked_for = []
+    suggest = CardIndex.suggest
+    monkeypatch.setattr(
+        CardIndex, "suggest", lambda self, key: looked_for.append(key) or suggest(self, key)
+    )
+    problems = parse("\n".join(f"1 Legolas, Grenleaf {n}" for n in range(600))).problems
+    assert len(problems) == 600
+    assert len(looked_for) == MAX_SUGGESTED
+    assert problems[MAX_SUGGESTED - 1].suggestions and not problems[MAX_SUGGESTED].suggestions
+
+
+def test_the_longest_list_is_read_in_bounded_memory():
+    text = "\n".join(f"99 {'Gandalf, Frend of the Grey ' * 3}"[:99] for _ in range(MAX_LINES))
+    card_index()
+    assert peak_bytes(lambda: parse(text)) < 8 * MB
 
 
 @pytest.mark.parametrize("line", ["-2 Goblin Runner", "0 Goblin Runner", "100 Goblin Runner"])

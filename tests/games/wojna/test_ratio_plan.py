@@ -10,6 +10,7 @@ from adjudicator.games.common import InvalidInput
 from adjudicator.games.wojna.battle import Leader, resolve_battle
 from adjudicator.games.wojna.ratio_plan import plan_ratio
 from adjudicator.games.wojna.tables import battle_table
+from tests.memory import MB, peak_bytes
 
 COLUMNS = [f"1:{n}" for n in range(6, 1, -1)] + [f"{n}:1" for n in range(1, 10)]
 #: A made-up Wyniki bitwy: the defender loses more in better columns and with a higher die
@@ -119,3 +120,26 @@ def test_a_column_whole_units_overshoot_is_not_listed():
     plan = plan_ratio([3], [3], unit_strength=5, table=TABLE)
     columns = {band.column: band.added_units for band in plan.bands}
     assert "3:1" not in columns and columns["2:1"] == 1 and columns["4:1"] == 2
+
+
+#: Everything the API's schema allows at its extremes (200 units of 10,000, multipliers 0.01 and
+#: 100): the plan lists at most MAX_BANDS columns, so a weak attacker is refused before any
+#: column is built and a strong one adds units as their sum (issue 27).
+EXTREMES = [
+    ([1], [10_000] * 200, Fraction(100)),
+    ([10_000] * 8, [10_000] * 7, Fraction(100)),
+    ([10_000] * 200, [10_000] * 200, Fraction(100)),
+    ([1] * 200, [10_000] * 200, Fraction(1, 100)),
+    ([10_000] * 200, [1], Fraction(1, 100)),
+]
+
+
+@pytest.mark.parametrize(("attacker", "defender", "multiplier"), EXTREMES)
+def test_the_schema_s_extremes_are_planned_in_bounded_memory(attacker, defender, multiplier):
+    assert peak_bytes(lambda: plan_ratio(attacker, defender, multiplier, table=TABLE)) < 4 * MB
+
+
+def test_a_hopeless_attacker_is_refused_before_its_columns_are_listed():
+    with pytest.raises(InvalidInput) as refused:
+        plan_ratio([1], [10_000] * 200, Fraction(100))
+    assert [field for field, _message in refused.value.problems] == ["attacker_units"]

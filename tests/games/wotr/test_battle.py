@@ -12,12 +12,14 @@ from adjudicator.games.wotr import citations as cite
 from adjudicator.games.wotr.battle import (
     KEEP_ELITES,
     KEEP_STRENGTH,
+    MAX_FIXED_ROUND_STATES,
     Army,
     Battle,
     apply_hits,
     battle_odds,
 )
 from adjudicator.games.wotr.dice import die_success, successes
+from tests.memory import MB, peak_bytes
 
 
 def first_round(attacker: Army, defender: Army, **options) -> tuple:
@@ -281,3 +283,35 @@ def test_more_rounds_never_lower_the_win_chance(attacker, defender):
         for r in (1, 2, 3, None)
     ]
     assert chances == sorted(chances)
+
+
+def test_a_fixed_round_battle_is_sized_before_its_walk():
+    """10 elites a side for 50 rounds is 21 × 21 × 50 states (over 2 s of CPU): refused on
+    ``rounds``, naming the rounds that fit; those rounds are answered (issue 27)."""
+    elites = Army(0, 10, 5)
+    with pytest.raises(InvalidInput) as refused:
+        battle_odds(Battle(elites, elites, rounds=50))
+    ((field, message),) = refused.value.problems
+    assert field == "rounds"
+    assert message.params["fit"] == MAX_FIXED_ROUND_STATES // 21**2 == 18
+    assert battle_odds(Battle(elites, elites, rounds=18)).outcomes
+    assert battle_odds(Battle(elites, elites, rounds=None)).outcomes
+
+
+@settings(max_examples=12, deadline=None, derandomize=True)
+@given(
+    regular=st.sampled_from([0, 5, 10]),
+    leadership=st.sampled_from([0, 5]),
+    rounds=st.sampled_from([None, 1, 18, 31, 50]),
+    siege=st.booleans(),
+)
+def test_every_battle_at_the_extremes_is_answered_or_refused_in_bounded_memory(
+    regular, leadership, rounds, siege
+):
+    attacker = Army(regular, 10 - regular, leadership)
+    defender = Army(min(regular, 5), 5 - min(regular, 5), leadership)
+    battle = Battle(
+        attacker, defender, settlement="stronghold" if siege else "none", siege=siege,
+        rounds=rounds,
+    )  # fmt: skip
+    assert peak_bytes(lambda: battle_odds(battle)) < 32 * MB

@@ -227,3 +227,19 @@ def test_special_tiles_join_only_the_mordor_pool():
         with pytest.raises(InvalidInput) as error:
             hunt_odds(hunt)
         assert [f for f, _ in error.value.problems] == ["special_tiles"]
+
+
+@pytest.mark.parametrize(
+    ("field", "hunt"),
+    [
+        ("drawn", Hunt(hunt_dice=3, drawn=("eyee",) * 30_000)),
+        ("special_tiles", Hunt(hunt_dice=3, mordor_step=0, special_tiles=("x",) * 30_000)),
+        ("companions", Hunt(hunt_dice=3, companions=("strider",) * 30_000)),
+        ("pool", Hunt(hunt_dice=3, pool=("eye",) * 30_000)),
+    ],
+)
+def test_a_list_longer_than_the_game_has_is_refused_whole(field, hunt):
+    """Refused before any entry is looked at: one problem, not 30,000 (issue 27)."""
+    with pytest.raises(InvalidInput) as refused:
+        hunt_odds(hunt)
+    assert [f for f, _message in refused.value.problems] == [field]

@@ -301,3 +301,20 @@ def test_shadow_casualties_return_to_the_reinforcements():
         )
     )
     assert "36" in messages["reinforcements.sauron.regular"]
+
+
+@pytest.mark.parametrize(
+    ("field", "position"),
+    [
+        ("armies", {"armies": {f"region{n}": {"gondor": {"regular": 1}} for n in range(6_000)}}),
+        ("control", {"control": {f"region{n}": "shadow" for n in range(6_000)}}),
+        ("characters", {"characters": {f"wizard{n}": "bree" for n in range(6_000)}}),
+        ("hunt_tiles_drawn", {"hunt_tiles_drawn": ["eyee"] * 6_000}),
+    ],
+)
+def test_an_object_or_list_longer_than_the_board_is_refused_whole(field, position):
+    """No entry of it is read (each unknown region was compared with every region's names):
+    one problem, not 6,000 (issue 27)."""
+    with pytest.raises(InvalidInput) as refused:
+        validate_position(position)
+    assert [f for f, _message in refused.value.problems] == [field]

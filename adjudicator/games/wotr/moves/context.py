@@ -117,13 +117,15 @@ def read_factions(data: Any, prefix: str = "factions") -> Mapping[str, Mapping[s
         raise InvalidInput([(prefix, Message(N_("must be an object: faction → region → figures")))])
     reader = Reader()
     result: dict[str, dict[str, int]] = {}
+    if not reader.sized(data, prefix, len(FACTIONS)):
+        raise InvalidInput(reader.problems)
     for faction, regions in data.items():
         where = f"{prefix}.{faction}"
         if faction not in FACTIONS:
             reader.add(where, Message(N_("unknown faction %(name)s"), name=repr(faction)))
         elif not isinstance(regions, Mapping):
             reader.add(where, Message(N_("must be an object: region → figures")))
-        else:
+        elif reader.sized(regions, where):
             result[faction] = _read_faction_figures(reader, regions, where)
     if reader.problems:
         raise InvalidInput(reader.problems)

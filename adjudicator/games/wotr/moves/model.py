@@ -156,6 +156,8 @@ def _muster(fields: Fields, kind: str) -> Move:
             "placements", Message(N_("must be a non-empty list of {region, nation, regular, ...}"))
         )
         value = []
+    elif not fields.reader.sized(value, fields.where("placements")):
+        value = []
     for i, item in enumerate(value):
         sub = fields.reader.object(item, f"{fields.where('placements')}[{i}]")
         region = sub.region("region")
@@ -211,6 +213,8 @@ def _path(fields: Fields) -> tuple[str, ...] | None:
         return None
     if not isinstance(value, list):
         fields.fail("path", Message(N_("must be a list of regions")))
+        return None
+    if not fields.reader.sized(value, fields.where("path")):
         return None
     slugs = [
         fields.reader.region(item, f"{fields.where('path')}[{i}]") for i, item in enumerate(value)
