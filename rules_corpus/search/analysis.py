@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from functools import cache, lru_cache
 
 import pymorphy3
+import simplemma
 import snowballstemmer
 from spellchecker import SpellChecker
 from whoosh.analysis import Filter, LowercaseFilter, RegexTokenizer, StopFilter, Token
@@ -76,14 +77,41 @@ def english_dictionary() -> SpellChecker:
     return SpellChecker(language="en", distance=1)
 
 
+def is_polish_word(word: str) -> bool:
+    """Whether a lowercase word is a form in simplemma's Polish dictionary ("armia", "armii",
+    "oblężona"; a first call loads it, about 2 s, which opening an index does)."""
+    return simplemma.is_known(word, lang="pl")
+
+
 @lru_cache(maxsize=20_000)
 def is_dictionary_word(word: str) -> bool:
-    """Whether a lowercase word is a word of Russian (pymorphy3's dictionary) or English
-    (pyspellchecker's), rather than a slip of the keyboard. Polish has no dictionary here: a
-    Polish word is never taken for a dictionary word."""
+    """Whether a lowercase word is a word of Russian (pymorphy3's dictionary), English
+    (pyspellchecker's) or Polish (simplemma's), rather than a slip of the keyboard: a word the
+    rulebooks do not use but the language has ("armia", which the Polish rules call "wojsko")
+    is never "corrected" into one they use ("aria")."""
     if is_cyrillic(word):
         return _morph().word_is_known(word)
-    return word in english_dictionary()
+    return word in english_dictionary() or is_polish_word(word)
+
+
+def polish_lemma(word: str) -> str | None:
+    """The dictionary form of a Polish word by simplemma ("twierdze": "twierdza"), or None
+    when simplemma does not know the word."""
+    return simplemma.lemmatize(word, lang="pl") if is_polish_word(word) else None
+
+
+#: A word's first letters as the ``prefix`` field holds them (the prefix search of FTS5
+#: baselines: "кубиков", "кубики" → «кубик»; "oblężonej" → "obleż").
+PREFIX_LETTERS = 5
+
+
+def prefix(word: str) -> str | None:
+    """The folded first :data:`PREFIX_LETTERS` letters of a word that long or longer, else
+    None (a shorter word's prefix is the word, which its lemma already finds)."""
+    folded = fold(word)
+    if len(folded) < PREFIX_LETTERS or folded.isdigit():
+        return None
+    return folded[:PREFIX_LETTERS]
 
 
 @lru_cache(maxsize=20_000)
@@ -201,6 +229,30 @@ def language_analyzer(language: str):
 def surface_analyzer():
     """Folded word forms, unstemmed: the field that typo tolerance matches against."""
     return _base() | FoldFilter()
+
+
+class PrefixFilter(Filter):
+    """Each token's :func:`prefix` (a shorter word is dropped)."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PrefixFilter)
+
+    def __hash__(self) -> int:
+        return hash("PrefixFilter")
+
+    def __call__(self, tokens: Iterator[Token]) -> Iterator[Token]:
+        for token in tokens:
+            found = prefix(token.text)
+            if found:
+                token.text = found
+                yield token
+
+
+@cache
+def prefix_analyzer():
+    """The words' first letters (:func:`prefix`): what a lemmatizer or stemmer misses (a rare
+    form, an unknown word's inflection) the prefix still finds."""
+    return _base() | PrefixFilter()
 
 
 def analyze(text: str, language: str) -> list[str]:

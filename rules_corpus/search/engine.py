@@ -150,30 +150,86 @@ def _ranked(
     restriction: q.Query | None,
     listed: Listing,
     numbers: bool = False,
-) -> list[tuple[float, int]]:
+) -> tuple[list[tuple[float, int]], str | None]:
     """``(score, document number)`` for every hit, best first: BM25F times the squared word
-    coverage, times the document's weight (:func:`document_weight`).
+    coverage, times the document's weight (:func:`document_weight`); and the rulebook the
+    query's words tell (:func:`_book_of`).
 
     Every hit is scored (``limit=None``): the corpus is small, one pass gives the exact count,
     and whoosh's count with a limit re-runs the query (and ignores a filter matching nothing).
     No hit's stored fields are read: what ranking needs of a document is in ``listed``.
     """
     if planned.query is None:
-        return []
+        return [], None
     found = searcher.search(planned.query, limit=None, filter=restriction, terms=True)
-    scored = sorted(
-        (
-            (
-                hit.score
-                * planned.coverage(hit.matched_terms()) ** COORDINATION
-                * document_weight(listed.documents[hit.docnum]),
-                hit.docnum,
-            )
-            for hit in found
-        ),
-        key=lambda pair: -pair[0],
-    )
-    return _together(scored, planned, listed, NUMBER if numbers else None)
+    words = len(planned.word_alternatives)
+    several = _books_of(listed).languages
+    books_of_word: list[set[str]] = [set() for _ in range(words)]
+    scored = []
+    for hit in found:
+        document = listed.documents[hit.docnum]
+        satisfied = planned.satisfied(set(hit.matched_terms()))
+        if document.doc_type == "section" and document.language in several:
+            for position in satisfied:
+                books_of_word[position].add(document.rulebook)
+        share = len(satisfied) / words
+        scored.append((hit.score * share**COORDINATION * document_weight(document), hit.docnum))
+    scored.sort(key=lambda pair: -pair[0])
+    return _together(scored, planned, listed, NUMBER if numbers else None), _book_of(books_of_word)
+
+
+#: A question whose words only one rulebook's sections hold (its components, terms, places:
+#: "twilight", «фракция», "hobbit") is about that book: its sections weigh this much more. A
+#: supplement's sections (a game's later rulebook: an expansion) weigh
+#: :data:`SUPPLEMENT_WEIGHT` unless the question's words tell that book: an expansion changes
+#: some rules of its game, and a question in the base game's words is about the base rules.
+GAME_WEIGHT = 1.5
+SUPPLEMENT_WEIGHT = 0.7
+
+
+@dataclass(frozen=True)
+class _Books:
+    """Of one listing: the languages whose sections come from several rulebooks (a word only
+    the Polish book holds tells the language, not the book) and the supplements."""
+
+    languages: frozenset[str]
+    supplements: frozenset[str]
+
+
+_books: dict[int, _Books] = {}
+
+
+def _books_of(listed: Listing) -> _Books:
+    """The :class:`_Books` of ``listed``, worked out once per listing. A game's first rulebook
+    in the index (the books are indexed in their order) is its rules, its others supplements."""
+    key = id(listed.documents)
+    if key not in _books:
+        books: dict[str, set[str]] = defaultdict(set)
+        first: dict[str, str] = {}
+        for document in listed.documents:
+            if document is not None and document.doc_type == "section":
+                books[document.language].add(document.rulebook)
+                first.setdefault(document.game, document.rulebook)
+        every = {book for found in books.values() for book in found}
+        _books.clear()
+        _books[key] = _Books(
+            frozenset(language for language, found in books.items() if len(found) > 1),
+            frozenset(every - set(first.values())),
+        )
+    return _books[key]
+
+
+def _book_of(books_of_word: list[set[str]]) -> str | None:
+    """The rulebook most of the query's one-book words belong to (a word found in one book's
+    sections only), if one has more of them than any other."""
+    votes: dict[str, int] = defaultdict(int)
+    for books in books_of_word:
+        if len(books) == 1:
+            votes[next(iter(books))] += 1
+    ranked = sorted(votes.items(), key=lambda pair: -pair[1])
+    if not ranked or (len(ranked) > 1 and ranked[1][1] == ranked[0][1]):
+        return None
+    return ranked[0][0]
 
 
 #: The best hits are scored up by how many of the query's words one sentence of theirs holds
@@ -322,14 +378,18 @@ NAMED_SHARE = 0.5
 
 def _ordered(
     ranked: list[tuple[float, int]],
-    game: str | None,
+    games: tuple[str | None, str | None],
     language: str,
     named: frozenset[str],
     listed: Listing,
 ) -> list[tuple[float, int]]:
     """Rules before cards: the cards the question names first, then the rule sections (those of
     the game the question names first), then the other cards; each group by score, a Polish
-    question's Polish documents weighed up (:data:`LANGUAGE_WEIGHT`)."""
+    question's Polish documents weighed up (:data:`LANGUAGE_WEIGHT`), those of the rulebook
+    its words tell up (:data:`GAME_WEIGHT`) and the other supplements down
+    (:data:`SUPPLEMENT_WEIGHT`). ``games``: the game named and the rulebook told."""
+    game, told = games
+    supplements = _books_of(listed).supplements
 
     def group(number: int) -> tuple[int, bool]:
         document = listed.documents[number]
@@ -338,8 +398,13 @@ def _ordered(
         return (2 if document.doc_type == "card" else 1), document.game != game
 
     def weight(number: int) -> float:
-        same = language == "pl" and listed.documents[number].language == "pl"
-        return LANGUAGE_WEIGHT if same else 1.0
+        document = listed.documents[number]
+        same = language == "pl" and document.language == "pl"
+        if document.rulebook == told:
+            book = GAME_WEIGHT
+        else:
+            book = SUPPLEMENT_WEIGHT if document.rulebook in supplements else 1.0
+        return (LANGUAGE_WEIGHT if same else 1.0) * book
 
     weighed = [(score * weight(number), number) for score, number in ranked]
     return sorted(weighed, key=lambda pair: (group(pair[1]), -pair[0]))
@@ -398,7 +463,7 @@ def search(
     question, planned = _understood(directory, text, reader)
     corrected = corrected_text(text, planned.corrections)
     listed = listing(directory)
-    ranked = _ranked(
+    ranked, told = _ranked(
         searcher, planned, _filter(game, language, doc_type), listed, question.asks_number
     )
     weight = vector_weight(text, planned)
@@ -408,7 +473,8 @@ def search(
         nearest = vectors.nearest(corrected, VECTOR_CANDIDATES, VECTOR_MINIMUM, wanted)
         ranked = _fused(ranked, nearest, weight, listed)
     named = _named_first(directory, question)
-    ranked = _ordered(ranked, question.game, query_language(corrected, reader), named, listed)
+    language_typed = query_language(corrected, reader)
+    ranked = _ordered(ranked, (question.game, told), language_typed, named, listed)
     num_pages = max(1, -(-len(ranked) // page_size))
     if page > num_pages:
         raise PageOutOfRange(page, num_pages)

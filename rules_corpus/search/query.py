@@ -27,18 +27,23 @@ from .analysis import (
     is_cyrillic,
     is_dictionary_word,
     normalize,
+    polish_lemma,
+    prefix,
     query_words,
     russian_lemma,
     russian_stem,
 )
 from .glossary import Concept, english_terms, matched_concepts
-from .index import SURFACE_FIELD, body_field, title_field
+from .index import PREFIX_FIELD, SURFACE_FIELD, body_field, title_field
 from .translit import FUNCTION_WORDS, Transliterations
 
 TITLE_BOOST = 2.5
 SURFACE_BOOST = 0.5
 GLOSSARY_BOOST = 0.5
 FUZZY_BOOST = 0.4
+#: A word's first letters (:func:`.analysis.prefix`) weigh this much: they find what the
+#: lemma or stem misses, and rank below it.
+PREFIX_BOOST = 0.1
 #: What a number in a sentence counts for (in query words) when the question asks how many.
 NUMBER_SHARE = 0.5
 MIN_FUZZY_LENGTH = 5
@@ -89,11 +94,15 @@ class PlannedQuery:
         """The share of the query's words that one hit's ``matched`` terms satisfy (only those
         of its title fields, with ``titles_only``)."""
         matched = {term for term in matched if not titles_only or term[0].startswith("title_")}
-        satisfied = sum(
-            any(terms <= matched for terms in alternatives)
-            for alternatives in self.word_alternatives
-        )
-        return satisfied / len(self.word_alternatives)
+        return len(self.satisfied(matched)) / len(self.word_alternatives)
+
+    def satisfied(self, matched: set[tuple[str, bytes]]) -> list[int]:
+        """The positions of the query's words that the ``matched`` terms satisfy."""
+        return [
+            position
+            for position, alternatives in enumerate(self.word_alternatives)
+            if any(terms <= matched for terms in alternatives)
+        ]
 
     @cached_property
     def _terms_by_language(self) -> dict[str, tuple[tuple[frozenset[str], ...], ...]]:
@@ -217,6 +226,28 @@ def _near_spellings(reader: IndexReader, word: str) -> list[str]:
     return [term for _, _, term in near[:MAX_FUZZY_CANDIDATES]]
 
 
+def _polish_spellings(reader: IndexReader, word: str) -> list[str]:
+    """When no indexed surface word is near an unknown Latin ``word``: the indexed words whose
+    Polish stem is one edit from its own ("twiedza": stem "twiedz", "twierdz" of "twierdze",
+    "twierdzy"), commonest first; Polish inflects, so the very form typed is often not in the
+    rulebook while another form of the word is."""
+    stem = normalize(word, "pl")
+    if is_cyrillic(word) or len(stem) < MIN_FUZZY_LENGTH:
+        return []
+    stems = {
+        term for term in reader.terms_within(body_field("pl"), stem, 1, prefix=2) if term != stem
+    }
+    found = {
+        term.decode()
+        for near in stems
+        for term in reader.expand_prefix(SURFACE_FIELD, near)
+        if normalize(term.decode(), "pl") in stems
+    }
+    return sorted(found, key=lambda w: -reader.doc_frequency(SURFACE_FIELD, w))[
+        :MAX_FUZZY_CANDIDATES
+    ]
+
+
 def _transliterated(reader: IndexReader, word: str, translit: Transliterations) -> list[str]:
     """The indexed Russian words an unknown Latin ``word`` may be typed for (one edit away
     too), the commonest first, at most :data:`MAX_TRANSLIT_CANDIDATES`. A word the index knows
@@ -291,6 +322,9 @@ def _correction(
         return russian_of[word][0]
     if spellings_of.get(word) and edit_distance(fold(word), spellings_of[word][0]) <= 1:
         return spellings_of[word][0]
+    lemma = polish_lemma(spellings_of[word][0]) if spellings_of.get(word) else None
+    if lemma and edit_distance(fold(word), fold(lemma)) <= 1:
+        return lemma  # "twiedza": the rules say "twierdze", "twierdzy": "twierdza"
     return (not is_cyrillic(word) and english_correction(word, english_terms())) or word
 
 
@@ -344,7 +378,7 @@ def _read_words(
         word: _transliterated(reader, word, translit) for word in unknown if translit is not None
     }
     spellings_of = {
-        word: _near_spellings(reader, word)
+        word: _near_spellings(reader, word) or _polish_spellings(reader, word)
         for word in [w for w in unknown if not russian_of.get(w)][:MAX_FUZZY_WORDS]
     }
     # Russian in Latin letters when most of its words read as Russian words.
@@ -354,7 +388,9 @@ def _read_words(
         for word in unknown
     }
     for word in terms_of:
-        terms_of[word] = terms_of[word] + _word_family(reader, word)
+        first = prefix(word)
+        letters = [(PREFIX_FIELD, first, PREFIX_BOOST)] if first else []
+        terms_of[word] = terms_of[word] + _word_family(reader, word) + letters
     readings = _Readings(terms_of, spellings_of, russian_of, corrections, typed_russian)
     # A word corrected to a real word the index does not have ("retreet": "retreat") is also
     # searched as that word.
