@@ -163,7 +163,7 @@ def _ranked(
         return [], None
     found = searcher.search(planned.query, limit=None, filter=restriction, terms=True)
     words = len(planned.word_alternatives)
-    several = _books_of(listed).languages
+    several = _languages_of_several_books(listed)
     books_of_word: list[set[str]] = [set() for _ in range(words)]
     scored = []
     for hit in found:
@@ -179,43 +179,22 @@ def _ranked(
 
 
 #: A question whose words only one rulebook's sections hold (its components, terms, places:
-#: "twilight", «фракция», "hobbit") is about that book: its sections weigh this much more. A
-#: supplement's sections (a game's later rulebook: an expansion) weigh
-#: :data:`SUPPLEMENT_WEIGHT` unless the question's words tell that book: an expansion changes
-#: some rules of its game, and a question in the base game's words is about the base rules.
+#: "twilight", «фракция», "hobbit") is about that book: its sections weigh this much more.
 GAME_WEIGHT = 1.5
-SUPPLEMENT_WEIGHT = 0.7
+_books: dict[int, frozenset[str]] = {}
 
 
-@dataclass(frozen=True)
-class _Books:
-    """Of one listing: the languages whose sections come from several rulebooks (a word only
-    the Polish book holds tells the language, not the book) and the supplements."""
-
-    languages: frozenset[str]
-    supplements: frozenset[str]
-
-
-_books: dict[int, _Books] = {}
-
-
-def _books_of(listed: Listing) -> _Books:
-    """The :class:`_Books` of ``listed``, worked out once per listing. A game's first rulebook
-    in the index (the books are indexed in their order) is its rules, its others supplements."""
+def _languages_of_several_books(listed: Listing) -> frozenset[str]:
+    """The languages whose sections come from several rulebooks (a word only the Polish book
+    holds tells the language, not the book), worked out once per listing."""
     key = id(listed.documents)
     if key not in _books:
         books: dict[str, set[str]] = defaultdict(set)
-        first: dict[str, str] = {}
         for document in listed.documents:
             if document is not None and document.doc_type == "section":
                 books[document.language].add(document.rulebook)
-                first.setdefault(document.game, document.rulebook)
-        every = {book for found in books.values() for book in found}
         _books.clear()
-        _books[key] = _Books(
-            frozenset(language for language, found in books.items() if len(found) > 1),
-            frozenset(every - set(first.values())),
-        )
+        _books[key] = frozenset(language for language, found in books.items() if len(found) > 1)
     return _books[key]
 
 
@@ -385,11 +364,10 @@ def _ordered(
 ) -> list[tuple[float, int]]:
     """Rules before cards: the cards the question names first, then the rule sections (those of
     the game the question names first), then the other cards; each group by score, a Polish
-    question's Polish documents weighed up (:data:`LANGUAGE_WEIGHT`), those of the rulebook
-    its words tell up (:data:`GAME_WEIGHT`) and the other supplements down
-    (:data:`SUPPLEMENT_WEIGHT`). ``games``: the game named and the rulebook told."""
+    question's Polish documents weighed up (:data:`LANGUAGE_WEIGHT`), and those of the
+    rulebook its words tell (:data:`GAME_WEIGHT`). ``games``: the game named and the rulebook
+    told."""
     game, told = games
-    supplements = _books_of(listed).supplements
 
     def group(number: int) -> tuple[int, bool]:
         document = listed.documents[number]
@@ -400,10 +378,7 @@ def _ordered(
     def weight(number: int) -> float:
         document = listed.documents[number]
         same = language == "pl" and document.language == "pl"
-        if document.rulebook == told:
-            book = GAME_WEIGHT
-        else:
-            book = SUPPLEMENT_WEIGHT if document.rulebook in supplements else 1.0
+        book = GAME_WEIGHT if document.rulebook == told else 1.0
         return (LANGUAGE_WEIGHT if same else 1.0) * book
 
     weighed = [(score * weight(number), number) for score, number in ranked]
