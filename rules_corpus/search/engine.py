@@ -150,32 +150,35 @@ def _ranked(
     restriction: q.Query | None,
     listed: Listing,
     numbers: bool = False,
-) -> tuple[list[tuple[float, int]], str | None]:
+) -> tuple[list[tuple[float, int]], str | None, set[int]]:
     """``(score, document number)`` for every hit, best first: BM25F times the squared word
-    coverage, times the document's weight (:func:`document_weight`); and the rulebook the
-    query's words tell (:func:`_book_of`).
+    coverage, times the document's weight (:func:`document_weight`); the rulebook the query's
+    words tell (:func:`_book_of`); and the positions of the query's words some hit holds.
 
     Every hit is scored (``limit=None``): the corpus is small, one pass gives the exact count,
     and whoosh's count with a limit re-runs the query (and ignores a filter matching nothing).
     No hit's stored fields are read: what ranking needs of a document is in ``listed``.
     """
     if planned.query is None:
-        return [], None
+        return [], None, set()
     found = searcher.search(planned.query, limit=None, filter=restriction, terms=True)
     words = len(planned.word_alternatives)
     several = _languages_of_several_books(listed)
     books_of_word: list[set[str]] = [set() for _ in range(words)]
+    held: set[int] = set()
     scored = []
     for hit in found:
         document = listed.documents[hit.docnum]
         satisfied = planned.satisfied(set(hit.matched_terms()))
+        held.update(satisfied)
         if document.doc_type == "section" and document.language in several:
             for position in satisfied:
                 books_of_word[position].add(document.rulebook)
         share = len(satisfied) / words
         scored.append((hit.score * share**COORDINATION * document_weight(document), hit.docnum))
     scored.sort(key=lambda pair: -pair[0])
-    return _together(scored, planned, listed, NUMBER if numbers else None), _book_of(books_of_word)
+    together = _together(scored, planned, listed, NUMBER if numbers else None)
+    return together, _book_of(books_of_word), held
 
 
 #: A question whose words only one rulebook's sections hold (its components, terms, places:
@@ -416,6 +419,17 @@ def _understood(directory: Path, text: str, reader: Any) -> tuple[Question, Plan
     return replace(again, text=text), replace(replanned, corrections=planned.corrections)
 
 
+def _finds_more(planned: PlannedQuery, found: set[int]) -> bool:
+    """Whether "did you mean" is worth offering: a corrected word was found (``found``: the
+    positions of the query's words some hit holds; a typed word the index does not know is
+    found only through what it was taken for). A frame word's correction («сколько») finds
+    nothing alone, but is written in a suggestion offered for another word."""
+    corrected = set(planned.corrections) | set(planned.corrections.values())
+    return any(
+        position in found for position, word in enumerate(planned.words) if word in corrected
+    )
+
+
 def search(
     directory: Path,
     text: str,
@@ -438,7 +452,7 @@ def search(
     question, planned = _understood(directory, text, reader)
     corrected = corrected_text(text, planned.corrections)
     listed = listing(directory)
-    ranked, told = _ranked(
+    ranked, told, found = _ranked(
         searcher, planned, _filter(game, language, doc_type), listed, question.asks_number
     )
     weight = vector_weight(text, planned)
@@ -464,5 +478,5 @@ def search(
         count=len(ranked),
         page=page,
         num_pages=num_pages,
-        suggestion=corrected if planned.corrections else None,
+        suggestion=corrected if _finds_more(planned, found) else None,
     )

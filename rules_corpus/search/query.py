@@ -23,6 +23,7 @@ from .analysis import (
     analyze,
     edit_distance,
     english_correction,
+    english_dictionary,
     fold,
     is_cyrillic,
     is_dictionary_word,
@@ -42,8 +43,8 @@ SURFACE_BOOST = 0.5
 GLOSSARY_BOOST = 0.5
 FUZZY_BOOST = 0.4
 #: A word's first letters (:func:`.analysis.prefix`) weigh this much: they find what the
-#: lemma or stem misses, and rank below it.
-PREFIX_BOOST = 0.1
+#: lemma or stem misses, and rank below it (they do not count as the word for coverage).
+PREFIX_BOOST = 0.3
 #: What a number in a sentence counts for (in query words) when the question asks how many.
 NUMBER_SHARE = 0.5
 MIN_FUZZY_LENGTH = 5
@@ -89,6 +90,8 @@ class PlannedQuery:
     word_alternatives: tuple[frozenset[frozenset[tuple[str, bytes]]], ...] = ()
     corrections: dict[str, str] = field(default_factory=dict)
     own_alternatives: tuple[frozenset[frozenset[tuple[str, bytes]]], ...] = ()
+    #: The query's words, in the order of :attr:`word_alternatives`.
+    words: tuple[str, ...] = ()
 
     def coverage(self, matched: Iterable[tuple[str, bytes]], *, titles_only: bool = False) -> float:
         """The share of the query's words that one hit's ``matched`` terms satisfy (only those
@@ -301,11 +304,14 @@ def _word_clause(
 
 def _alternatives(clauses: list[q.Query]) -> frozenset[frozenset[tuple[str, bytes]]]:
     """Each way to satisfy one query word: the terms of one of its clauses' alternatives (a
-    phrase's words all together), as whoosh reports matched terms (text in UTF-8)."""
+    phrase's words all together), as whoosh reports matched terms (text in UTF-8). A word's
+    first letters alone do not satisfy it (they weigh in the score only): "максимум" is not
+    "максимальное"."""
     return frozenset(
         frozenset((name, term.encode()) for name, term in alternative.iter_all_terms())
         for clause in clauses
         for alternative in clause.subqueries
+        if PREFIX_FIELD not in {name for name, _ in alternative.iter_all_terms()}
     )
 
 
@@ -316,10 +322,10 @@ def _correction(
     rulebooks do not use is no typo): the Russian word it transliterates (``russian_of`` holds
     only a query typed in Russian's), else its nearest spelling in the index if one edit away,
     else the English word one edit away; else itself."""
+    if russian_of.get(word) and word not in english_dictionary():
+        return russian_of[word][0]  # "osada" is Polish too, but the query is typed Russian
     if is_dictionary_word(word):
         return word
-    if russian_of.get(word):
-        return russian_of[word][0]
     if spellings_of.get(word) and edit_distance(fold(word), spellings_of[word][0]) <= 1:
         return spellings_of[word][0]
     lemma = polish_lemma(spellings_of[word][0]) if spellings_of.get(word) else None
@@ -443,4 +449,5 @@ def plan_query(
         tuple(_alternatives(clauses) for clauses in clauses_of.values()),
         {word: found for word, found in corrections.items() if found != word},
         tuple(_alternatives(clauses[:1]) for clauses in clauses_of.values()),
+        tuple(clauses_of),
     )

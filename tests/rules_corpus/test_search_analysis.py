@@ -127,3 +127,21 @@ def test_a_query_term_names_its_concept_in_the_other_languages(query, expected):
 def test_a_search_document_needs_a_known_language():
     with pytest.raises(ValueError, match="language"):
         SearchDocument("section", "1", "wotr", "de", "T", "B", "/")
+
+
+def test_a_word_is_indexed_by_its_first_letters_too():
+    """Issue 24: the prefix field finds what a lemma misses, as an FTS5 prefix query would."""
+    from rules_corpus.search.analysis import prefix
+
+    assert prefix("Кубиков") == "кубик"
+    assert prefix("oblężonej") == "oblez"
+    assert prefix("ring") is None and prefix("123456") is None
+
+
+def test_polish_words_are_dictionary_words():
+    """Issue 23: a Polish word the rulebooks do not print is still no typo."""
+    from rules_corpus.search.analysis import is_dictionary_word, polish_lemma
+
+    assert is_dictionary_word("armia") and is_dictionary_word("oblężona")
+    assert not is_dictionary_word("twiedza")
+    assert polish_lemma("twierdze") == "twierdza" and polish_lemma("twiedza") is None
