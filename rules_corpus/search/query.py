@@ -285,6 +285,7 @@ def _word_clause(
     spellings: list[str],
     russian: dict[str, float],
     highlight: dict[str, set[str]],
+    reader: IndexReader,
 ) -> q.Query:
     """One query word in every language's fields and as a surface form, or its near spellings,
     and the Russian lemmas it may stand for (transliterated or translated), each with its
@@ -299,7 +300,9 @@ def _word_clause(
         highlight["ru"].add(lemma)
     for language in LANGUAGES:
         highlight[language].update(normalize(w, language) for w in [word, *spellings])
-    return q.Or(alternatives)
+    # A term no document holds matches nothing but costs whoosh a matcher in every search (a
+    # Russian word's Polish stem, an English word's Russian lemma in a title...): left out.
+    return q.Or([term for term in alternatives if reader.doc_frequency(term.fieldname, term.text)])
 
 
 def _alternatives(clauses: list[q.Query]) -> frozenset[frozenset[tuple[str, bytes]]]:
@@ -422,7 +425,12 @@ def plan_query(
     clauses_of = {
         word: [
             _word_clause(
-                word, terms, read.spellings_of.get(word, []), russian.get(word, {}), highlight
+                word,
+                terms,
+                read.spellings_of.get(word, []),
+                russian.get(word, {}),
+                highlight,
+                reader,
             )
         ]
         for word, terms in read.terms_of.items()
