@@ -17,7 +17,7 @@ from whoosh.searching import Searcher
 from .analysis import STOPWORDS, WORD_PATTERN, normalize, query_words
 from .index import NUMBER, Listed, Listing, listing, named_cards, open_searcher, transliterations
 from .lexicon import translations
-from .passages import answering_passage, paragraph_anchor
+from .passages import answering_passage, paragraph_anchor, text_directive
 from .query import PlannedQuery, plan_query
 from .question import Question, query_language, understand
 from .vectors import Near, load_vectors
@@ -292,7 +292,11 @@ def _hit(
         snippet=snippet(hit["body"], terms, language),
         score=round(score, 4),
         answer=marked(passage.sentence, terms, language) if passage else "",
-        passage_url=f"{hit['url']}#{paragraph_anchor(passage.paragraph)}" if passage else "",
+        passage_url=(
+            f"{hit['url']}#{paragraph_anchor(passage.paragraph)}{text_directive(passage.sentence)}"
+            if passage
+            else ""
+        ),
     )
 
 

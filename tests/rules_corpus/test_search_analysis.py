@@ -145,3 +145,20 @@ def test_polish_words_are_dictionary_words():
     assert is_dictionary_word("armia") and is_dictionary_word("oblężona")
     assert not is_dictionary_word("twiedza")
     assert polish_lemma("twierdze") == "twierdza" and polish_lemma("twiedza") is None
+
+
+def test_the_answering_sentence_is_pointed_at_by_a_text_fragment():
+    """Issue 23: the section page opens scrolled to the answering sentence, highlighted."""
+    from rules_corpus.search.passages import text_directive
+
+    assert text_directive("Осажденная армия не может отступить.") == (
+        ":~:text=%D0%9E%D1%81%D0%B0%D0%B6%D0%B4%D0%B5%D0%BD%D0%BD%D0%B0%D1%8F%20%D0%B0%D1%80%D0%BC"
+        "%D0%B8%D1%8F%20%D0%BD%D0%B5%20%D0%BC%D0%BE%D0%B6%D0%B5%D1%82%20%D0%BE%D1%82%D1%81%D1%82"
+        "%D1%83%D0%BF%D0%B8%D1%82%D1%8C."
+    )
+    long = "Ring-bearer, the one who carries the Ring, may be corrupted, " * 3 + "and dies."
+    assert text_directive(long) == (
+        ":~:text=Ring%2Dbearer%2C%20the%20one%20who%20carries%20the%20Ring%2C%20may,"
+        "carries%20the%20Ring%2C%20may%20be%20corrupted%2C%20and%20dies."
+    )
+    assert text_directive("**Незахваченным** называется поселение") == ""

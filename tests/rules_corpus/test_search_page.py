@@ -35,7 +35,7 @@ def test_the_best_answer_comes_first_with_a_link_to_its_paragraph(client, corpus
     best = html.index('id="best-answer"')
     assert html.index('role="search"') < best < html.index('id="search-count"')
     block = html[best : html.index("</section>", best)]
-    assert re.search(r'href="/rules/[\w-]+/[\w-]+/#p-\d+"', block)
+    assert re.search(r'href="/rules/[\w-]+/[\w-]+/#p-\d+(:~:text=[^"]+)?"', block)
     assert "<mark" in block
     assert html.index('class="result-group">Разделы правил<') > best  # sections, as a group
 
@@ -130,7 +130,7 @@ def test_on_a_phone_the_answering_sentence_is_in_the_first_screen_and_opens_its_
     assert box is not None and box["y"] + box["height"] <= 844
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     best.locator("a").click()
-    page.wait_for_url(re.compile(r".*/rules/[\w-]+/[\w-]+/#p-\d+$"))
+    page.wait_for_url(re.compile(r".*/rules/[\w-]+/[\w-]+/#p-\d+(:~:text=.+)?$"))
     assert page.locator(".rule-text :target").count() == 1
 
 
@@ -148,5 +148,7 @@ def test_a_player_searches_from_the_header_and_follows_the_permalink(
     assert "Niewola" in first.inner_text()
     assert page.locator(".result mark").count() > 0
     first.click()
-    page.wait_for_url(re.compile(r".*/rules/wojna-o-pierscien/niewola[\w-]*/(#p-\d+)?$"))
+    page.wait_for_url(
+        re.compile(r".*/rules/wojna-o-pierscien/niewola[\w-]*/(#p-\d+(:~:text=.+)?)?$")
+    )
     assert "Niewola" in page.locator("h1").inner_text()
