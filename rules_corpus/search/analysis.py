@@ -16,11 +16,12 @@ from collections.abc import Iterator
 from functools import cache, lru_cache
 
 import pymorphy3
-import simplemma
 import snowballstemmer
 from spellchecker import SpellChecker
 from whoosh.analysis import Filter, LowercaseFilter, RegexTokenizer, StopFilter, Token
 from whoosh.lang.stopwords import stoplists
+
+from .polish import is_polish
 
 LANGUAGES = ("ru", "pl", "en")
 
@@ -79,8 +80,8 @@ def english_dictionary() -> SpellChecker:
 
 def is_polish_word(word: str) -> bool:
     """Whether a lowercase word is a form in simplemma's Polish dictionary ("armia", "armii",
-    "oblężona"; a first call loads it, about 2 s, which opening an index does)."""
-    return simplemma.is_known(word, lang="pl")
+    "oblężona"), by :mod:`.polish`."""
+    return is_polish(word)
 
 
 @lru_cache(maxsize=20_000)
@@ -92,12 +93,6 @@ def is_dictionary_word(word: str) -> bool:
     if is_cyrillic(word):
         return _morph().word_is_known(word)
     return word in english_dictionary() or is_polish_word(word)
-
-
-def polish_lemma(word: str) -> str | None:
-    """The dictionary form of a Polish word by simplemma ("twierdze": "twierdza"), or None
-    when simplemma does not know the word."""
-    return simplemma.lemmatize(word, lang="pl") if is_polish_word(word) else None
 
 
 #: A word's first letters as the ``prefix`` field holds them (the prefix search of FTS5

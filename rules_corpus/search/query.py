@@ -27,8 +27,8 @@ from .analysis import (
     fold,
     is_cyrillic,
     is_dictionary_word,
+    is_polish_word,
     normalize,
-    polish_lemma,
     prefix,
     query_words,
     russian_lemma,
@@ -36,6 +36,7 @@ from .analysis import (
 )
 from .glossary import Concept, english_terms, matched_concepts
 from .index import PREFIX_FIELD, SURFACE_FIELD, body_field, title_field
+from .polish import one_edit
 from .translit import FUNCTION_WORDS, Transliterations
 
 TITLE_BOOST = 2.5
@@ -331,9 +332,13 @@ def _correction(
         return word
     if spellings_of.get(word) and edit_distance(fold(word), spellings_of[word][0]) <= 1:
         return spellings_of[word][0]
-    lemma = polish_lemma(spellings_of[word][0]) if spellings_of.get(word) else None
-    if lemma and edit_distance(fold(word), fold(lemma)) <= 1:
-        return lemma  # "twiedza": the rules say "twierdze", "twierdzy": "twierdza"
+    if spellings_of.get(word) and not is_cyrillic(word):
+        # "twiedza": the rules print "twierdze", "twierdzy"; the Polish word one edit from
+        # what was typed with their stem is "twierdza".
+        stems = {normalize(spelling, "pl") for spelling in spellings_of[word]}
+        for candidate in sorted(one_edit(word)):
+            if normalize(candidate, "pl") in stems and is_polish_word(candidate):
+                return candidate
     return (not is_cyrillic(word) and english_correction(word, english_terms())) or word
 
 

@@ -140,11 +140,13 @@ def test_a_word_is_indexed_by_its_first_letters_too():
 
 def test_polish_words_are_dictionary_words():
     """Issue 23: a Polish word the rulebooks do not print is still no typo."""
-    from rules_corpus.search.analysis import is_dictionary_word, polish_lemma
+    from rules_corpus.search.analysis import is_dictionary_word
+    from rules_corpus.search.polish import is_polish, one_edit
 
     assert is_dictionary_word("armia") and is_dictionary_word("oblężona")
     assert not is_dictionary_word("twiedza")
-    assert polish_lemma("twierdze") == "twierdza" and polish_lemma("twiedza") is None
+    assert is_polish("Żółw") and not is_polish("") and not is_polish("a\nb")
+    assert "twierdza" in one_edit("twiedza") and "tiwedza" in one_edit("twiedza")
 
 
 def test_the_answering_sentence_is_pointed_at_by_a_text_fragment():
