@@ -11,7 +11,6 @@ from /proc, unaffected by other processes queueing for a core). Target: p95 <= 2
 import json
 import os
 import shutil
-import signal
 import statistics
 import subprocess
 import sys
@@ -19,6 +18,8 @@ import tempfile
 import time
 import urllib.parse
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,21 +69,36 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
+@contextmanager
+def gunicorn() -> Iterator[subprocess.Popen]:
+    """gunicorn serving the site (production settings, a copy of the database, the answer
+    cache off) on :data:`PORT` until the block ends."""
+    with tempfile.TemporaryDirectory(prefix="adjudicator-search-http-") as workdir:
+        db = Path(workdir) / "db.sqlite3"
+        shutil.copy(ROOT / "var" / "db.sqlite3", db)
+        settings = {
+            "DJANGO_DEBUG": "0",
+            "DJANGO_SETTINGS_MODULE": "load_site.settings",
+            "DATABASE_URL": f"sqlite:///{db}",
+            "API_THROTTLE_RATE": "1000000/min",
+            "API_ANSWER_CACHE_SECONDS": "0",
+            "SEARCH_INDEX_DIR": str(ROOT / "var" / "search_index"),
+        }
+        command = [ROOT / ".venv" / "bin" / "gunicorn", "adjudicator.wsgi"]
+        options = {"chdir": ROOT, "pythonpath": ROOT / "bench", "bind": f"127.0.0.1:{PORT}",
+                   "workers": WORKERS, "log-level": "warning"}  # fmt: skip
+        command += [part for name, value in options.items() for part in (f"--{name}", value)]
+        with subprocess.Popen(
+            [str(part) for part in command], env={**os.environ, **settings}
+        ) as server:
+            try:
+                yield server
+            finally:
+                server.terminate()
+
+
 def main() -> int:
-    workdir = Path(tempfile.mkdtemp(prefix="adjudicator-search-http-"))
-    db = workdir / "db.sqlite3"
-    shutil.copy(ROOT / "var" / "db.sqlite3", db)
-    env = {**os.environ, "DJANGO_DEBUG": "0", "DJANGO_SETTINGS_MODULE": "load_site.settings",
-           "DATABASE_URL": f"sqlite:///{db}", "API_THROTTLE_RATE": "1000000/min",
-           "API_ANSWER_CACHE_SECONDS": "0",
-           "SEARCH_INDEX_DIR": str(ROOT / "var" / "search_index")}  # fmt: skip
-    server = subprocess.Popen(
-        [str(ROOT / ".venv" / "bin" / "gunicorn"), "adjudicator.wsgi", "--chdir", str(ROOT),
-         "--pythonpath", str(ROOT / "bench"), "--bind", f"127.0.0.1:{PORT}",
-         "--workers", str(WORKERS), "--log-level", "warning"],
-        env=env,
-    )  # fmt: skip
-    try:
+    with gunicorn() as server:
         for attempt in range(300):
             try:
                 ask(f"warm {attempt}")
@@ -96,16 +112,12 @@ def main() -> int:
         cpu_before = cpu_seconds(pids)
         wall = [ask(text)[0] for text in questions]
         cpu = (cpu_seconds(pids) - cpu_before) * 1000 / len(questions)
-        print(f"gunicorn, {WORKERS} workers, {len(questions)} questions never asked before, "
-              f"one at a time, answer cache off; load {os.getloadavg()[0]:.1f}")  # fmt: skip
-        print(f"GET /api/search/: p50 {statistics.median(wall):.1f} ms, "
-              f"p95 {percentile(wall, 0.95):.1f} ms, max {max(wall):.1f} ms wall; "
-              f"workers' CPU {cpu:.1f} ms a request on average (target p95 <= 20 ms)")  # fmt: skip
-        return 0
-    finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=30)
-        shutil.rmtree(workdir, ignore_errors=True)
+    print(f"gunicorn, {WORKERS} workers, {len(questions)} questions never asked before, "
+          f"one at a time, answer cache off; load {os.getloadavg()[0]:.1f}")  # fmt: skip
+    print(f"GET /api/search/: p50 {statistics.median(wall):.1f} ms, "
+          f"p95 {percentile(wall, 0.95):.1f} ms, max {max(wall):.1f} ms wall; "
+          f"workers' CPU {cpu:.1f} ms a request on average (target p95 <= 20 ms)")  # fmt: skip
+    return 0
 
 
 if __name__ == "__main__":

@@ -191,19 +191,39 @@ class ScriptNormalizeFilter(Filter):
             yield token
 
 
-class FoldFilter(Filter):
-    """Fold each token with :func:`fold` (diacritics off), for typo-tolerant surface matching."""
+class _WordFilter(Filter):
+    """A filter mapping each token's text by :meth:`word` (a token mapped to "" is dropped);
+    filters of one class are equal (whoosh compares analyzers)."""
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, FoldFilter)
+        return type(other) is type(self)
 
     def __hash__(self) -> int:
-        return hash("FoldFilter")
+        return hash(type(self).__name__)
+
+    @staticmethod
+    def word(text: str) -> str:
+        raise NotImplementedError
 
     def __call__(self, tokens: Iterator[Token]) -> Iterator[Token]:
         for token in tokens:
-            token.text = fold(token.text)
-            yield token
+            token.text = self.word(token.text)
+            if token.text:
+                yield token
+
+
+class FoldFilter(_WordFilter):
+    """Fold each token with :func:`fold` (diacritics off), for typo-tolerant surface matching."""
+
+    word = staticmethod(fold)
+
+
+class PrefixFilter(_WordFilter):
+    """Each token's :func:`prefix` (a shorter word is dropped)."""
+
+    @staticmethod
+    def word(text: str) -> str:
+        return prefix(text) or ""
 
 
 def _base():
@@ -224,23 +244,6 @@ def language_analyzer(language: str):
 def surface_analyzer():
     """Folded word forms, unstemmed: the field that typo tolerance matches against."""
     return _base() | FoldFilter()
-
-
-class PrefixFilter(Filter):
-    """Each token's :func:`prefix` (a shorter word is dropped)."""
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, PrefixFilter)
-
-    def __hash__(self) -> int:
-        return hash("PrefixFilter")
-
-    def __call__(self, tokens: Iterator[Token]) -> Iterator[Token]:
-        for token in tokens:
-            found = prefix(token.text)
-            if found:
-                token.text = found
-                yield token
 
 
 @cache
