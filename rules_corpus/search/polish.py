@@ -39,12 +39,18 @@ def write_words(path: Path) -> None:
 
 
 @cache
-def _words() -> mmap.mmap:
+def _words() -> mmap.mmap | None:
+    """The mapped word list, written first if missing; None if it cannot be written (a
+    read-only home): then no word is taken for Polish, and "did you mean" may correct one."""
     path = words_path()
-    if not path.exists():
-        subprocess.run([sys.executable, "-m", "rules_corpus.search.polish"], check=True)
-    with path.open("rb") as file:
-        return mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
+    try:
+        if not path.exists():
+            command = [sys.executable, "-m", "rules_corpus.search.polish"]
+            subprocess.run(command, check=True, cwd=Path(__file__).resolve().parents[2])
+        with path.open("rb") as file:
+            return mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
+    except (OSError, subprocess.CalledProcessError):
+        return None
 
 
 def is_polish(word: str) -> bool:
@@ -53,6 +59,8 @@ def is_polish(word: str) -> bool:
     if not wanted or b"\n" in wanted:
         return False
     words = _words()
+    if words is None:
+        return False
     low, high = 0, len(words) - 1  # every word sits between two newlines
     while low < high:
         middle = (low + high) // 2

@@ -164,3 +164,17 @@ def test_the_answering_sentence_is_pointed_at_by_a_text_fragment():
         "carries%20the%20Ring%2C%20may%20be%20corrupted%2C%20and%20dies."
     )
     assert text_directive("**Незахваченным** называется поселение") == ""
+
+
+def test_without_a_writable_cache_no_word_is_taken_for_polish(tmp_path, monkeypatch):
+    """The Polish word list cannot be written (a read-only home): searches go on without it."""
+    from rules_corpus.search import polish
+
+    blocked = tmp_path / "file"
+    blocked.write_text("")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))  # a file: no directory can go under it
+    polish._words.cache_clear()
+    try:
+        assert polish._words() is None and not polish.is_polish("armia")
+    finally:
+        polish._words.cache_clear()
