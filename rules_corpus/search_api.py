@@ -45,8 +45,9 @@ class SearchResultSerializer(serializers.Serializer):
         "the query's words in `<mark>`); empty for a card."
     )
     passage_url = serializers.CharField(
-        help_text="The section's page opened at the paragraph of `answer` "
-        "(`<url>#p-<number>`); empty for a card."
+        help_text="The section's page opened at the paragraph of `answer`, with a text "
+        "fragment that scrolls to its sentence and highlights it "
+        "(`<url>#p-<number>:~:text=<sentence>`); empty for a card."
     )
 
 

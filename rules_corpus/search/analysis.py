@@ -21,6 +21,8 @@ from spellchecker import SpellChecker
 from whoosh.analysis import Filter, LowercaseFilter, RegexTokenizer, StopFilter, Token
 from whoosh.lang.stopwords import stoplists
 
+from .polish import is_polish
+
 LANGUAGES = ("ru", "pl", "en")
 
 # whoosh ships Russian and English stop lists but no Polish one: the commonest Polish function
@@ -76,14 +78,35 @@ def english_dictionary() -> SpellChecker:
     return SpellChecker(language="en", distance=1)
 
 
+def is_polish_word(word: str) -> bool:
+    """Whether a lowercase word is a form in simplemma's Polish dictionary ("armia", "armii",
+    "oblężona"), by :mod:`.polish`."""
+    return is_polish(word)
+
+
 @lru_cache(maxsize=20_000)
 def is_dictionary_word(word: str) -> bool:
-    """Whether a lowercase word is a word of Russian (pymorphy3's dictionary) or English
-    (pyspellchecker's), rather than a slip of the keyboard. Polish has no dictionary here: a
-    Polish word is never taken for a dictionary word."""
+    """Whether a lowercase word is a word of Russian (pymorphy3's dictionary), English
+    (pyspellchecker's) or Polish (simplemma's), rather than a slip of the keyboard: a word the
+    rulebooks do not use but the language has ("armia", which the Polish rules call "wojsko")
+    is never "corrected" into one they use ("aria")."""
     if is_cyrillic(word):
         return _morph().word_is_known(word)
-    return word in english_dictionary()
+    return word in english_dictionary() or is_polish_word(word)
+
+
+#: A word's first letters as the ``prefix`` field holds them (the prefix search of FTS5
+#: baselines: "кубиков", "кубики" → «кубик»; "oblężonej" → "obleż").
+PREFIX_LETTERS = 5
+
+
+def prefix(word: str) -> str | None:
+    """The folded first :data:`PREFIX_LETTERS` letters of a word that long or longer, else
+    None (a shorter word's prefix is the word, which its lemma already finds)."""
+    folded = fold(word)
+    if len(folded) < PREFIX_LETTERS or folded.isdigit():
+        return None
+    return folded[:PREFIX_LETTERS]
 
 
 @lru_cache(maxsize=20_000)
@@ -168,19 +191,39 @@ class ScriptNormalizeFilter(Filter):
             yield token
 
 
-class FoldFilter(Filter):
-    """Fold each token with :func:`fold` (diacritics off), for typo-tolerant surface matching."""
+class _WordFilter(Filter):
+    """A filter mapping each token's text by :meth:`word` (a token mapped to "" is dropped);
+    filters of one class are equal (whoosh compares analyzers)."""
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, FoldFilter)
+        return type(other) is type(self)
 
     def __hash__(self) -> int:
-        return hash("FoldFilter")
+        return hash(type(self).__name__)
+
+    @staticmethod
+    def word(text: str) -> str:
+        raise NotImplementedError
 
     def __call__(self, tokens: Iterator[Token]) -> Iterator[Token]:
         for token in tokens:
-            token.text = fold(token.text)
-            yield token
+            token.text = self.word(token.text)
+            if token.text:
+                yield token
+
+
+class FoldFilter(_WordFilter):
+    """Fold each token with :func:`fold` (diacritics off), for typo-tolerant surface matching."""
+
+    word = staticmethod(fold)
+
+
+class PrefixFilter(_WordFilter):
+    """Each token's :func:`prefix` (a shorter word is dropped)."""
+
+    @staticmethod
+    def word(text: str) -> str:
+        return prefix(text) or ""
 
 
 def _base():
@@ -201,6 +244,13 @@ def language_analyzer(language: str):
 def surface_analyzer():
     """Folded word forms, unstemmed: the field that typo tolerance matches against."""
     return _base() | FoldFilter()
+
+
+@cache
+def prefix_analyzer():
+    """The words' first letters (:func:`prefix`): what a lemmatizer or stemmer misses (a rare
+    form, an unknown word's inflection) the prefix still finds."""
+    return _base() | PrefixFilter()
 
 
 def analyze(text: str, language: str) -> list[str]:

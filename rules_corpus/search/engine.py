@@ -17,7 +17,7 @@ from whoosh.searching import Searcher
 from .analysis import STOPWORDS, WORD_PATTERN, normalize, query_words
 from .index import NUMBER, Listed, Listing, listing, named_cards, open_searcher, transliterations
 from .lexicon import translations
-from .passages import answering_passage, paragraph_anchor
+from .passages import answering_passage, paragraph_anchor, text_directive
 from .query import PlannedQuery, plan_query
 from .question import Question, query_language, understand
 from .vectors import Near, load_vectors
@@ -150,30 +150,68 @@ def _ranked(
     restriction: q.Query | None,
     listed: Listing,
     numbers: bool = False,
-) -> list[tuple[float, int]]:
+) -> tuple[list[tuple[float, int]], str | None, set[int]]:
     """``(score, document number)`` for every hit, best first: BM25F times the squared word
-    coverage, times the document's weight (:func:`document_weight`).
+    coverage, times the document's weight (:func:`document_weight`); the rulebook the query's
+    words tell (:func:`_book_of`); and the positions of the query's words some hit holds.
 
     Every hit is scored (``limit=None``): the corpus is small, one pass gives the exact count,
     and whoosh's count with a limit re-runs the query (and ignores a filter matching nothing).
     No hit's stored fields are read: what ranking needs of a document is in ``listed``.
     """
     if planned.query is None:
-        return []
+        return [], None, set()
     found = searcher.search(planned.query, limit=None, filter=restriction, terms=True)
-    scored = sorted(
-        (
-            (
-                hit.score
-                * planned.coverage(hit.matched_terms()) ** COORDINATION
-                * document_weight(listed.documents[hit.docnum]),
-                hit.docnum,
-            )
-            for hit in found
-        ),
-        key=lambda pair: -pair[0],
-    )
-    return _together(scored, planned, listed, NUMBER if numbers else None)
+    words = len(planned.word_alternatives)
+    several = _languages_of_several_books(listed)
+    books_of_word: list[set[str]] = [set() for _ in range(words)]
+    held: set[int] = set()
+    scored = []
+    for hit in found:
+        document = listed.documents[hit.docnum]
+        satisfied = planned.satisfied(set(hit.matched_terms()))
+        held.update(satisfied)
+        if document.doc_type == "section" and document.language in several:
+            for position in satisfied:
+                books_of_word[position].add(document.rulebook)
+        share = len(satisfied) / words
+        scored.append((hit.score * share**COORDINATION * document_weight(document), hit.docnum))
+    scored.sort(key=lambda pair: -pair[0])
+    together = _together(scored, planned, listed, NUMBER if numbers else None)
+    return together, _book_of(books_of_word), held
+
+
+#: A question whose words only one rulebook's sections hold (its components, terms, places:
+#: "twilight", «фракция», "hobbit") is about that book: its sections weigh this much more.
+GAME_WEIGHT = 1.5
+_books: dict[int, frozenset[str]] = {}
+
+
+def _languages_of_several_books(listed: Listing) -> frozenset[str]:
+    """The languages whose sections come from several rulebooks (a word only the Polish book
+    holds tells the language, not the book), worked out once per listing."""
+    key = id(listed.documents)
+    if key not in _books:
+        books: dict[str, set[str]] = defaultdict(set)
+        for document in listed.documents:
+            if document is not None and document.doc_type == "section":
+                books[document.language].add(document.rulebook)
+        _books.clear()
+        _books[key] = frozenset(language for language, found in books.items() if len(found) > 1)
+    return _books[key]
+
+
+def _book_of(books_of_word: list[set[str]]) -> str | None:
+    """The rulebook most of the query's one-book words belong to (a word found in one book's
+    sections only), if one has more of them than any other."""
+    votes: dict[str, int] = defaultdict(int)
+    for books in books_of_word:
+        if len(books) == 1:
+            votes[next(iter(books))] += 1
+    ranked = sorted(votes.items(), key=lambda pair: -pair[1])
+    if not ranked or (len(ranked) > 1 and ranked[1][1] == ranked[0][1]):
+        return None
+    return ranked[0][0]
 
 
 #: The best hits are scored up by how many of the query's words one sentence of theirs holds
@@ -254,7 +292,11 @@ def _hit(
         snippet=snippet(hit["body"], terms, language),
         score=round(score, 4),
         answer=marked(passage.sentence, terms, language) if passage else "",
-        passage_url=f"{hit['url']}#{paragraph_anchor(passage.paragraph)}" if passage else "",
+        passage_url=(
+            f"{hit['url']}#{paragraph_anchor(passage.paragraph)}{text_directive(passage.sentence)}"
+            if passage
+            else ""
+        ),
     )
 
 
@@ -322,14 +364,17 @@ NAMED_SHARE = 0.5
 
 def _ordered(
     ranked: list[tuple[float, int]],
-    game: str | None,
+    games: tuple[str | None, str | None],
     language: str,
     named: frozenset[str],
     listed: Listing,
 ) -> list[tuple[float, int]]:
     """Rules before cards: the cards the question names first, then the rule sections (those of
     the game the question names first), then the other cards; each group by score, a Polish
-    question's Polish documents weighed up (:data:`LANGUAGE_WEIGHT`)."""
+    question's Polish documents weighed up (:data:`LANGUAGE_WEIGHT`), and those of the
+    rulebook its words tell (:data:`GAME_WEIGHT`). ``games``: the game named and the rulebook
+    told."""
+    game, told = games
 
     def group(number: int) -> tuple[int, bool]:
         document = listed.documents[number]
@@ -338,8 +383,10 @@ def _ordered(
         return (2 if document.doc_type == "card" else 1), document.game != game
 
     def weight(number: int) -> float:
-        same = language == "pl" and listed.documents[number].language == "pl"
-        return LANGUAGE_WEIGHT if same else 1.0
+        document = listed.documents[number]
+        same = language == "pl" and document.language == "pl"
+        book = GAME_WEIGHT if document.rulebook == told else 1.0
+        return (LANGUAGE_WEIGHT if same else 1.0) * book
 
     weighed = [(score * weight(number), number) for score, number in ranked]
     return sorted(weighed, key=lambda pair: (group(pair[1]), -pair[0]))
@@ -376,6 +423,17 @@ def _understood(directory: Path, text: str, reader: Any) -> tuple[Question, Plan
     return replace(again, text=text), replace(replanned, corrections=planned.corrections)
 
 
+def _finds_more(planned: PlannedQuery, found: set[int]) -> bool:
+    """Whether "did you mean" is worth offering: a corrected word was found (``found``: the
+    positions of the query's words some hit holds; a typed word the index does not know is
+    found only through what it was taken for). A frame word's correction («сколько») finds
+    nothing alone, but is written in a suggestion offered for another word."""
+    corrected = set(planned.corrections) | set(planned.corrections.values())
+    return any(
+        position in found for position, word in enumerate(planned.words) if word in corrected
+    )
+
+
 def search(
     directory: Path,
     text: str,
@@ -398,7 +456,7 @@ def search(
     question, planned = _understood(directory, text, reader)
     corrected = corrected_text(text, planned.corrections)
     listed = listing(directory)
-    ranked = _ranked(
+    ranked, told, found = _ranked(
         searcher, planned, _filter(game, language, doc_type), listed, question.asks_number
     )
     weight = vector_weight(text, planned)
@@ -408,7 +466,8 @@ def search(
         nearest = vectors.nearest(corrected, VECTOR_CANDIDATES, VECTOR_MINIMUM, wanted)
         ranked = _fused(ranked, nearest, weight, listed)
     named = _named_first(directory, question)
-    ranked = _ordered(ranked, question.game, query_language(corrected, reader), named, listed)
+    language_typed = query_language(corrected, reader)
+    ranked = _ordered(ranked, (question.game, told), language_typed, named, listed)
     num_pages = max(1, -(-len(ranked) // page_size))
     if page > num_pages:
         raise PageOutOfRange(page, num_pages)
@@ -423,5 +482,5 @@ def search(
         count=len(ranked),
         page=page,
         num_pages=num_pages,
-        suggestion=corrected if planned.corrections else None,
+        suggestion=corrected if _finds_more(planned, found) else None,
     )

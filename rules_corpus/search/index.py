@@ -22,7 +22,9 @@ from .analysis import (
     forms,
     is_cyrillic,
     is_dictionary_word,
+    is_polish_word,
     language_analyzer,
+    prefix_analyzer,
     russian_lemma,
     surface_analyzer,
 )
@@ -47,6 +49,7 @@ def body_field(language: str) -> str:
 
 
 SURFACE_FIELD = "surface"
+PREFIX_FIELD = "prefix"
 
 
 def make_schema() -> Schema:
@@ -65,6 +68,7 @@ def make_schema() -> Schema:
         "url": STORED(),
         "weight": STORED(),
         SURFACE_FIELD: TEXT(analyzer=surface_analyzer(), phrase=False),
+        PREFIX_FIELD: TEXT(analyzer=prefix_analyzer(), phrase=False),
     }
     for language in LANGUAGES:
         fields[title_field(language)] = TEXT(analyzer=language_analyzer(language))
@@ -98,6 +102,7 @@ def _fields_of(document: SearchDocument) -> dict[str, object]:
         "url": document.url,
         "weight": answer_weight(document),
         SURFACE_FIELD: f"{document.title}\n{document.body}",
+        PREFIX_FIELD: f"{document.title}\n{document.body}",
         title_field(document.language): document.title,
         body_field(document.language): document.body,
     }
@@ -163,6 +168,8 @@ class Listed:
     sentences: tuple[frozenset[str], ...] = ()
     #: The analyzed forms of the title alone.
     heading: frozenset[str] = frozenset()
+    #: A section's rulebook (its game's base rules or a supplement), "" for a card.
+    rulebook: str = ""
 
 
 @dataclass(frozen=True)
@@ -196,6 +203,7 @@ def _listing(index: whoosh_index.Index) -> Listing:
                 )
                 or (frozenset(title),),
                 frozenset(title),
+                fields.get("rulebook", ""),
             )
     documents = tuple(found.get(number) for number in range(max(found, default=-1) + 1))
     numbers = {listed.doc_id: number for number, listed in found.items()}
@@ -297,6 +305,7 @@ def _warm_caches(index: whoosh_index.Index) -> list[str]:
     the English dictionary and the encoder lexicon; returns that vocabulary."""
     matched_concepts("")
     is_dictionary_word("warm")
+    is_polish_word("warm")
     translations(["warm"], 1, 1.0)
     cyrillic = []
     with index.reader() as reader:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from urllib.parse import quote
 
 from .analysis import forms
 
@@ -79,3 +80,28 @@ def answering_passage(
         key=lambda s: (_matched(s, terms, language, numbers), -candidates.index(s)),
     )
     return Passage(best, sentence)
+
+
+#: A sentence longer than this is pointed at by its first and last words (``start,end``).
+_DIRECTIVE_WHOLE = 160
+_DIRECTIVE_PART = 48
+_MARKUP = re.compile(r"[*_`\[\]#<>]")
+
+
+def text_directive(sentence: str) -> str:
+    """A URL text fragment (``:~:text=...``) that makes the browser scroll to ``sentence`` on
+    its section's page and highlight it (after the paragraph's ``#p-<n>``, which a browser
+    without text fragments, or a sentence the page renders otherwise, falls back to); "" for a
+    sentence holding markup, which the page does not show as written."""
+    sentence = " ".join(sentence.split())
+    if not sentence or _MARKUP.search(sentence):
+        return ""
+
+    def encoded(text: str) -> str:
+        return quote(text, safe="").replace("-", "%2D")
+
+    if len(sentence) <= _DIRECTIVE_WHOLE:
+        return f":~:text={encoded(sentence)}"
+    start = sentence[:_DIRECTIVE_PART].rsplit(" ", 1)[0]
+    end = sentence[-_DIRECTIVE_PART:].split(" ", 1)[-1]
+    return f":~:text={encoded(start)},{encoded(end)}"

@@ -23,22 +23,29 @@ from .analysis import (
     analyze,
     edit_distance,
     english_correction,
+    english_dictionary,
     fold,
     is_cyrillic,
     is_dictionary_word,
+    is_polish_word,
     normalize,
+    prefix,
     query_words,
     russian_lemma,
     russian_stem,
 )
 from .glossary import Concept, english_terms, matched_concepts
-from .index import SURFACE_FIELD, body_field, title_field
+from .index import PREFIX_FIELD, SURFACE_FIELD, body_field, title_field
+from .polish import one_edit
 from .translit import FUNCTION_WORDS, Transliterations
 
 TITLE_BOOST = 2.5
 SURFACE_BOOST = 0.5
 GLOSSARY_BOOST = 0.5
 FUZZY_BOOST = 0.4
+#: A word's first letters (:func:`.analysis.prefix`) weigh this much: they find what the
+#: lemma or stem misses, and rank below it (they do not count as the word for coverage).
+PREFIX_BOOST = 0.3
 #: What a number in a sentence counts for (in query words) when the question asks how many.
 NUMBER_SHARE = 0.5
 MIN_FUZZY_LENGTH = 5
@@ -84,16 +91,22 @@ class PlannedQuery:
     word_alternatives: tuple[frozenset[frozenset[tuple[str, bytes]]], ...] = ()
     corrections: dict[str, str] = field(default_factory=dict)
     own_alternatives: tuple[frozenset[frozenset[tuple[str, bytes]]], ...] = ()
+    #: The query's words, in the order of :attr:`word_alternatives`.
+    words: tuple[str, ...] = ()
 
     def coverage(self, matched: Iterable[tuple[str, bytes]], *, titles_only: bool = False) -> float:
         """The share of the query's words that one hit's ``matched`` terms satisfy (only those
         of its title fields, with ``titles_only``)."""
         matched = {term for term in matched if not titles_only or term[0].startswith("title_")}
-        satisfied = sum(
-            any(terms <= matched for terms in alternatives)
-            for alternatives in self.word_alternatives
-        )
-        return satisfied / len(self.word_alternatives)
+        return len(self.satisfied(matched)) / len(self.word_alternatives)
+
+    def satisfied(self, matched: set[tuple[str, bytes]]) -> list[int]:
+        """The positions of the query's words that the ``matched`` terms satisfy."""
+        return [
+            position
+            for position, alternatives in enumerate(self.word_alternatives)
+            if any(terms <= matched for terms in alternatives)
+        ]
 
     @cached_property
     def _terms_by_language(self) -> dict[str, tuple[tuple[frozenset[str], ...], ...]]:
@@ -217,6 +230,28 @@ def _near_spellings(reader: IndexReader, word: str) -> list[str]:
     return [term for _, _, term in near[:MAX_FUZZY_CANDIDATES]]
 
 
+def _polish_spellings(reader: IndexReader, word: str) -> list[str]:
+    """When no indexed surface word is near an unknown Latin ``word``: the indexed words whose
+    Polish stem is one edit from its own ("twiedza": stem "twiedz", "twierdz" of "twierdze",
+    "twierdzy"), commonest first; Polish inflects, so the very form typed is often not in the
+    rulebook while another form of the word is."""
+    stem = normalize(word, "pl")
+    if is_cyrillic(word) or len(stem) < MIN_FUZZY_LENGTH:
+        return []
+    stems = {
+        term for term in reader.terms_within(body_field("pl"), stem, 1, prefix=2) if term != stem
+    }
+    found = {
+        term.decode()
+        for near in stems
+        for term in reader.expand_prefix(SURFACE_FIELD, near)
+        if normalize(term.decode(), "pl") in stems
+    }
+    return sorted(found, key=lambda w: -reader.doc_frequency(SURFACE_FIELD, w))[
+        :MAX_FUZZY_CANDIDATES
+    ]
+
+
 def _transliterated(reader: IndexReader, word: str, translit: Transliterations) -> list[str]:
     """The indexed Russian words an unknown Latin ``word`` may be typed for (one edit away
     too), the commonest first, at most :data:`MAX_TRANSLIT_CANDIDATES`. A word the index knows
@@ -251,6 +286,7 @@ def _word_clause(
     spellings: list[str],
     russian: dict[str, float],
     highlight: dict[str, set[str]],
+    reader: IndexReader,
 ) -> q.Query:
     """One query word in every language's fields and as a surface form, or its near spellings,
     and the Russian lemmas it may stand for (transliterated or translated), each with its
@@ -265,16 +301,21 @@ def _word_clause(
         highlight["ru"].add(lemma)
     for language in LANGUAGES:
         highlight[language].update(normalize(w, language) for w in [word, *spellings])
-    return q.Or(alternatives)
+    # A term no document holds matches nothing but costs whoosh a matcher in every search (a
+    # Russian word's Polish stem, an English word's Russian lemma in a title...): left out.
+    return q.Or([term for term in alternatives if reader.doc_frequency(term.fieldname, term.text)])
 
 
 def _alternatives(clauses: list[q.Query]) -> frozenset[frozenset[tuple[str, bytes]]]:
     """Each way to satisfy one query word: the terms of one of its clauses' alternatives (a
-    phrase's words all together), as whoosh reports matched terms (text in UTF-8)."""
+    phrase's words all together), as whoosh reports matched terms (text in UTF-8). A word's
+    first letters alone do not satisfy it (they weigh in the score only): "максимум" is not
+    "максимальное"."""
     return frozenset(
         frozenset((name, term.encode()) for name, term in alternative.iter_all_terms())
         for clause in clauses
         for alternative in clause.subqueries
+        if PREFIX_FIELD not in {name for name, _ in alternative.iter_all_terms()}
     )
 
 
@@ -285,12 +326,19 @@ def _correction(
     rulebooks do not use is no typo): the Russian word it transliterates (``russian_of`` holds
     only a query typed in Russian's), else its nearest spelling in the index if one edit away,
     else the English word one edit away; else itself."""
+    if russian_of.get(word) and word not in english_dictionary():
+        return russian_of[word][0]  # "osada" is Polish too, but the query is typed Russian
     if is_dictionary_word(word):
         return word
-    if russian_of.get(word):
-        return russian_of[word][0]
     if spellings_of.get(word) and edit_distance(fold(word), spellings_of[word][0]) <= 1:
         return spellings_of[word][0]
+    if spellings_of.get(word) and not is_cyrillic(word):
+        # "twiedza": the rules print "twierdze", "twierdzy"; the Polish word one edit from
+        # what was typed with their stem is "twierdza".
+        stems = {normalize(spelling, "pl") for spelling in spellings_of[word]}
+        for candidate in sorted(one_edit(word)):
+            if normalize(candidate, "pl") in stems and is_polish_word(candidate):
+                return candidate
     return (not is_cyrillic(word) and english_correction(word, english_terms())) or word
 
 
@@ -344,7 +392,7 @@ def _read_words(
         word: _transliterated(reader, word, translit) for word in unknown if translit is not None
     }
     spellings_of = {
-        word: _near_spellings(reader, word)
+        word: _near_spellings(reader, word) or _polish_spellings(reader, word)
         for word in [w for w in unknown if not russian_of.get(w)][:MAX_FUZZY_WORDS]
     }
     # Russian in Latin letters when most of its words read as Russian words.
@@ -354,7 +402,9 @@ def _read_words(
         for word in unknown
     }
     for word in terms_of:
-        terms_of[word] = terms_of[word] + _word_family(reader, word)
+        first = prefix(word)
+        letters = [(PREFIX_FIELD, first, PREFIX_BOOST)] if first else []
+        terms_of[word] = terms_of[word] + _word_family(reader, word) + letters
     readings = _Readings(terms_of, spellings_of, russian_of, corrections, typed_russian)
     # A word corrected to a real word the index does not have ("retreet": "retreat") is also
     # searched as that word.
@@ -380,7 +430,12 @@ def plan_query(
     clauses_of = {
         word: [
             _word_clause(
-                word, terms, read.spellings_of.get(word, []), russian.get(word, {}), highlight
+                word,
+                terms,
+                read.spellings_of.get(word, []),
+                russian.get(word, {}),
+                highlight,
+                reader,
             )
         ]
         for word, terms in read.terms_of.items()
@@ -407,4 +462,5 @@ def plan_query(
         tuple(_alternatives(clauses) for clauses in clauses_of.values()),
         {word: found for word, found in corrections.items() if found != word},
         tuple(_alternatives(clauses[:1]) for clauses in clauses_of.values()),
+        tuple(clauses_of),
     )

@@ -127,3 +127,54 @@ def test_a_query_term_names_its_concept_in_the_other_languages(query, expected):
 def test_a_search_document_needs_a_known_language():
     with pytest.raises(ValueError, match="language"):
         SearchDocument("section", "1", "wotr", "de", "T", "B", "/")
+
+
+def test_a_word_is_indexed_by_its_first_letters_too():
+    """Issue 24: the prefix field finds what a lemma misses, as an FTS5 prefix query would."""
+    from rules_corpus.search.analysis import prefix
+
+    assert prefix("Кубиков") == "кубик"
+    assert prefix("oblężonej") == "oblez"
+    assert prefix("ring") is None and prefix("123456") is None
+
+
+def test_polish_words_are_dictionary_words():
+    """Issue 23: a Polish word the rulebooks do not print is still no typo."""
+    from rules_corpus.search.analysis import is_dictionary_word
+    from rules_corpus.search.polish import is_polish, one_edit
+
+    assert is_dictionary_word("armia") and is_dictionary_word("oblężona")
+    assert not is_dictionary_word("twiedza")
+    assert is_polish("Żółw") and not is_polish("") and not is_polish("a\nb")
+    assert "twierdza" in one_edit("twiedza") and "tiwedza" in one_edit("twiedza")
+
+
+def test_the_answering_sentence_is_pointed_at_by_a_text_fragment():
+    """Issue 23: the section page opens scrolled to the answering sentence, highlighted."""
+    from rules_corpus.search.passages import text_directive
+
+    assert text_directive("Осажденная армия не может отступить.") == (
+        ":~:text=%D0%9E%D1%81%D0%B0%D0%B6%D0%B4%D0%B5%D0%BD%D0%BD%D0%B0%D1%8F%20%D0%B0%D1%80%D0%BC"
+        "%D0%B8%D1%8F%20%D0%BD%D0%B5%20%D0%BC%D0%BE%D0%B6%D0%B5%D1%82%20%D0%BE%D1%82%D1%81%D1%82"
+        "%D1%83%D0%BF%D0%B8%D1%82%D1%8C."
+    )
+    long = "Ring-bearer, the one who carries the Ring, may be corrupted, " * 3 + "and dies."
+    assert text_directive(long) == (
+        ":~:text=Ring%2Dbearer%2C%20the%20one%20who%20carries%20the%20Ring%2C%20may,"
+        "carries%20the%20Ring%2C%20may%20be%20corrupted%2C%20and%20dies."
+    )
+    assert text_directive("**Незахваченным** называется поселение") == ""
+
+
+def test_without_a_writable_cache_no_word_is_taken_for_polish(tmp_path, monkeypatch):
+    """The Polish word list cannot be written (a read-only home): searches go on without it."""
+    from rules_corpus.search import polish
+
+    blocked = tmp_path / "file"
+    blocked.write_text("")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))  # a file: no directory can go under it
+    polish._words.cache_clear()
+    try:
+        assert polish._words() is None and not polish.is_polish("armia")
+    finally:
+        polish._words.cache_clear()

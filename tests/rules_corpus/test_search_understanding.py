@@ -3,7 +3,8 @@ Latin letters, did-you-mean in every language, a named game, the answering passa
 
 import pytest
 
-from rules_corpus.search.engine import search
+from rules_corpus.search.engine import _book_of, _ranked, _understood, search
+from rules_corpus.search.index import listing, open_searcher
 from tests.rules_corpus import search_factories
 
 corpus_index_dir = search_factories.corpus_index_dir
@@ -37,6 +38,7 @@ def test_russian_typed_in_latin_letters_finds_its_section(
         ("сколко юнитов максимум в регоне", "сколько юнитов максимум в регионе"),
         ("niewloa", "niewola"),
         ("how to relieve a seige", "how to relieve a siege"),
+        ("twiedza", "twierdza"),  # the rules print "twierdze", "twierdzy": read by its stem
     ],
 )
 def test_a_typo_gets_a_did_you_mean_in_each_language(corpus_search_index, typed, suggestion):
@@ -45,11 +47,48 @@ def test_a_typo_gets_a_did_you_mean_in_each_language(corpus_search_index, typed,
 
 @pytest.mark.parametrize(
     "typed",
-    ["what do the boxes and tracks on the board do", "осада цитадели", "oblężenie twierdzy"],
+    [
+        "what do the boxes and tracks on the board do",
+        "осада цитадели",
+        "oblężenie twierdzy",
+        # issue 23: "armia" is Polish (the rules say "wojsko"), never "aria"
+        "Czy oblężona armia może się wycofać?",
+        # a typo'd frame word alone finds nothing more: no suggestion offered for it
+        "сколко юнитов",
+    ],
 )
 def test_words_spelled_right_get_no_suggestion(corpus_search_index, typed):
     """ "board" is not in the rulebooks, but it is an English word: no "did you mean: bard"."""
     assert search(corpus_search_index, typed).suggestion is None
+
+
+def test_a_polish_question_about_a_besieged_army_retreating_finds_the_retreat_rule(
+    corpus_search_index,
+):
+    """Issue 23: the Polish rules' own word "wycofać" is the glossary's retreat."""
+    page = search(corpus_search_index, "Czy oblężona armia może się wycofać?")
+    assert _sections(page, 1) == ["wotr-rules/prekrashchenie-srazheniia-ili-otstuplenie"]
+
+
+def test_the_book_whose_words_only_it_holds_is_told():
+    """Issue 24: the rulebook most of a query's one-book words belong to; none on a tie."""
+    assert _book_of([{"wotr-warriors"}, {"wotr-rules", "wotr-warriors"}]) == "wotr-warriors"
+    assert _book_of([{"a"}, {"b"}, {"b"}, set()]) == "b"
+    assert _book_of([{"a"}, {"b"}]) is None
+    assert _book_of([{"a", "b"}]) is None
+
+
+def test_words_of_one_rulebook_tell_it_and_weigh_its_sections(corpus_search_index):
+    """«фракция» is a word of the Warriors expansion only, «армия» of every Russian book; a
+    Polish word tells the language, not the book (the Polish rules are the only Polish book)."""
+    reader = open_searcher(corpus_search_index).reader()
+    listed = listing(corpus_search_index)
+    for text, told in (("фракция армия", "wotr-warriors"), ("pojedynek", None)):
+        _question, planned = _understood(corpus_search_index, text, reader)
+        _ranked_hits, book, _found = _ranked(
+            open_searcher(corpus_search_index), planned, None, listed
+        )
+        assert book == told
 
 
 def test_a_corrected_word_is_searched_as_corrected(corpus_search_index):
@@ -78,7 +117,7 @@ def test_the_best_hit_carries_its_answering_sentence_and_a_link_to_its_paragraph
     hits = search(corpus_search_index, "сколько юнитов может быть в регионе").hits
     armies = next(h for h in hits if h.url.endswith("/sostavlenie-armii/"))
     assert "10" in armies.answer and "<mark" in armies.answer
-    assert armies.passage_url == armies.url + "#p-1"
+    assert armies.passage_url.startswith(armies.url + "#p-1:~:text=")
     assert all(h.passage_url.startswith(h.url + "#p-") for h in hits if h.doc_type == "section")
 
 
