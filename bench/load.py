@@ -8,8 +8,9 @@ as a phone's browser would: ``Accept-Encoding: gzip``, ``Accept-Language: ru``.
 An *uncached* case sends distinct questions (a list longer than the run can use; a case that
 runs through its list says so), so the answer cache never hits; a *cached* case repeats one.
 Each line: requests per second, p50/p99 latency, the gunicorn workers' CPU per request (from
-/proc, the steadier figure on a shared machine), the ratio of its req/s to the bare view
-measured at the start and the end of the run, and non-2xx answers. The machine's load average
+/proc, the steadier figure on a shared machine), its ratios to the bare view measured at the
+start and the end of the run (req/s over bare's; bare's CPU per request over its own, what the
+req/s ratio would be on an idle machine), and non-2xx answers. The machine's load average
 is printed with the figures: only ratios within one run compare.
 """
 
@@ -37,6 +38,9 @@ BASE = f"http://127.0.0.1:{PORT}"
 CONNECTIONS = int(os.environ.get("LOAD_CONNECTIONS", "16"))
 SECONDS = int(os.environ.get("LOAD_SECONDS", "5"))
 DISTINCT = 30_000
+WARM = int(os.environ.get("LOAD_WARM", "100"))
+"""Questions each case asks before it is measured (other ones than the measured), so that the
+workers run as after a while in service: modules loaded, engines' tables built."""
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 Request = tuple[str, str, str | None]  # method, path, JSON body
@@ -254,11 +258,12 @@ def run_case(workdir: Path, master: int, name: str) -> dict:
     return result
 
 
-def line(f: dict, bare_rps: float) -> str:
+def line(f: dict, bare: dict) -> str:
     flag = "  (questions repeated: cache hits)" if f["repeated"] else ""
     return (f"{f['name']:15} {f['rps']:7.0f} req/s  p50 {f['p50']:6.1f} ms  p99 {f['p99']:6.1f} ms"
-            f"  CPU {f['cpu_ms']:5.2f} ms/req  {f['rps'] / bare_rps:5.2f} of bare"
-            f"  non-2xx {f['non2xx'] + f['errors']}{flag}")  # fmt: skip
+            f"  CPU {f['cpu_ms']:5.2f} ms/req  of bare: {f['rps'] / bare['rps']:5.2f} req/s,"
+            f" {bare['cpu_ms'] / f['cpu_ms']:5.2f} CPU  non-2xx {f['non2xx'] + f['errors']}"
+            f"{flag}")  # fmt: skip
 
 
 def start_server(workdir: Path) -> subprocess.Popen:
@@ -309,15 +314,16 @@ def main() -> int:
     try:
         for name in names:  # every case's questions must be answered 2xx; warms the workers
             generate, _ = CASES[name]
-            for request in itertools.islice(generate(random.Random(1)), 20):
+            for request in itertools.islice(generate(random.Random(1)), WARM):
                 check(request)
         print(f"load average before: {os.getloadavg()[0]:.1f}")
         results = [run_case(workdir, server.pid, name) for name in names]
         results.append({**run_case(workdir, server.pid, "bare"), "name": "bare (again)"})
-        bare_rps = (results[0]["rps"] + results[-1]["rps"]) / 2
-        print(f"load average after: {os.getloadavg()[0]:.1f}; ratios to the bare view's mean")
+        bare = {key: (results[0][key] + results[-1][key]) / 2 for key in ("rps", "cpu_ms")}
+        print(f"load average after: {os.getloadavg()[0]:.1f}; ratios to the bare view's mean "
+              "(req/s: the case's over bare's; CPU: bare's CPU per request over the case's)")
         for result in results:
-            print(line(result, bare_rps))
+            print(line(result, bare))
         return 1 if any(r["non2xx"] or r["errors"] for r in results) else 0
     finally:
         server.send_signal(signal.SIGTERM)
