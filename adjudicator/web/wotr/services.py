@@ -74,7 +74,7 @@ def battle_from(data: Mapping[str, Any], **options: Any) -> Battle:
     )
 
 
-def run_battle(data: Mapping[str, Any], request=None, *, exact: bool = True) -> dict[str, Any]:
+def run_battle(data: Mapping[str, Any], request=None, *, exact: bool = False) -> dict[str, Any]:
     battle = battle_from(
         data, rounds=data["rounds"], attacker_stops_below=data["attacker_stops_below"]
     )
@@ -82,7 +82,7 @@ def run_battle(data: Mapping[str, Any], request=None, *, exact: bool = True) -> 
 
 
 def run_position_battle(
-    data: Mapping[str, Any], request=None, *, exact: bool = True
+    data: Mapping[str, Any], request=None, *, exact: bool = False
 ) -> dict[str, Any]:
     position = read_position(data["position"])
     odds = position_battle_odds(
@@ -144,7 +144,7 @@ def _army_echo(army: Army) -> dict[str, Any]:
     return {k: getattr(army, k) for k in Army.__dataclass_fields__}
 
 
-def battle_answer(odds: BattleOdds, request=None, *, exact: bool = True) -> dict[str, Any]:
+def battle_answer(odds: BattleOdds, request=None, *, exact: bool = False) -> dict[str, Any]:
     """The answer: the headline chances exact; the expected losses and the rows of the end
     states and of each round's hits exact too with ``exact``, else their floats only (the long
     fractions are most of the bytes)."""
