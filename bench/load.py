@@ -1,9 +1,10 @@
 """Load through HTTP, beside the bare Django view in the same run (issue 29; ``make bench``).
 
-Starts gunicorn (DEBUG off, the production settings plus /bench/bare/, WEB_CONCURRENCY or
-2 x cores + 1 workers) on 127.0.0.1:8150 over a copy of var/db.sqlite3, then drives each case
-with wrk (16 connections, LOAD_SECONDS each, 5 by default; LOAD_CASES=battle,hunt picks cases)
-as a phone's browser would: ``Accept-Encoding: gzip``, ``Accept-Language: ru``.
+Starts gunicorn (DEBUG off, the production settings plus /bench/bare/ and without the
+per-client rate limit, bench/load_site/settings.py; WEB_CONCURRENCY or 2 x cores + 1 workers)
+on 127.0.0.1:8150 over a copy of var/db.sqlite3, then drives each case with wrk (16
+connections, LOAD_SECONDS each, 5 by default; LOAD_CASES=battle,hunt picks cases) as a phone's
+browser would: ``Accept-Encoding: gzip``, ``Accept-Language: ru``.
 
 An *uncached* case sends distinct questions (a list longer than the run can use; a case that
 runs through its list says so), so the answer cache never hits; a *cached* case repeats one.
@@ -271,8 +272,7 @@ def start_server(workdir: Path) -> subprocess.Popen:
     shutil.copy(ROOT / "var" / "db.sqlite3", db)
     workers = os.environ.get("WEB_CONCURRENCY", str(2 * os.cpu_count() + 1))
     env = {**os.environ, "DJANGO_DEBUG": "0", "DJANGO_SETTINGS_MODULE": "load_site.settings",
-           "DATABASE_URL": f"sqlite:///{db}", "API_THROTTLE_RATE": "100000000/min",
-           "API_SAVE_THROTTLE_RATE": "100000000/min",
+           "DATABASE_URL": f"sqlite:///{db}",
            "SEARCH_INDEX_DIR": str(ROOT / "var" / "search_index")}  # fmt: skip
     server = subprocess.Popen(
         [str(ROOT / ".venv" / "bin" / "gunicorn"), "adjudicator.wsgi", "--chdir", str(ROOT),
