@@ -320,8 +320,10 @@ def main() -> int:
         results = [run_case(workdir, server.pid, name) for name in names]
         results.append({**run_case(workdir, server.pid, "bare"), "name": "bare (again)"})
         bare = {key: (results[0][key] + results[-1][key]) / 2 for key in ("rps", "cpu_ms")}
-        print(f"load average after: {os.getloadavg()[0]:.1f}; ratios to the bare view's mean "
-              "(req/s: the case's over bare's; CPU: bare's CPU per request over the case's)")
+        print(
+            f"load average after: {os.getloadavg()[0]:.1f}; ratios to the bare view's mean "
+            "(req/s: the case's over bare's; CPU: bare's CPU per request over the case's)"
+        )
         for result in results:
             print(line(result, bare))
         return 1 if any(r["non2xx"] or r["errors"] for r in results) else 0

@@ -27,7 +27,6 @@ BATTLE_EXAMPLE = {
 }
 
 
-
 def _battle(data, request: Request):
     return services.run_battle(data, request, exact=exact_asked(request))
 

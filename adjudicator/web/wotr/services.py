@@ -175,12 +175,8 @@ def battle_answer(odds: BattleOdds, request=None, *, exact: bool = False) -> dic
             {
                 "round": r.number,
                 "reached": row(r.reached),
-                "attacker_hits": [
-                    {"hits": k, **row(p)} for k, p in enumerate(r.attacker_hits)
-                ],
-                "defender_hits": [
-                    {"hits": k, **row(p)} for k, p in enumerate(r.defender_hits)
-                ],
+                "attacker_hits": [{"hits": k, **row(p)} for k, p in enumerate(r.attacker_hits)],
+                "defender_hits": [{"hits": k, **row(p)} for k, p in enumerate(r.defender_hits)],
             }
             for r in odds.rounds
         ],
