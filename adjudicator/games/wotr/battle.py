@@ -160,15 +160,18 @@ class BattleOdds(EndStateChances, Answer):
     outcomes: Mapping[EndState, Fraction]
     rounds: tuple[RoundHits, ...]
 
-    def expected_losses(self) -> dict[str, dict[str, Fraction]]:
+    def expected_losses(self, exact: bool = True) -> dict[str, dict[str, Any]]:
         """Expected units and elites lost by each side (an elite turned regular counts as an
-        elite lost, not a unit lost)."""
+        elite lost, not a unit lost); with ``exact=False`` the sums of the chances' floats
+        (within 1e-15 of the fractions, for answers that show floats only)."""
         a, d = self.battle.attacker, self.battle.defender
+        zero = Fraction(0) if exact else 0.0
         totals = {
-            "attacker": {"units": Fraction(0), "elite": Fraction(0)},
-            "defender": {"units": Fraction(0), "elite": Fraction(0)},
+            "attacker": {"units": zero, "elite": zero},
+            "defender": {"units": zero, "elite": zero},
         }
-        for (ar, ae, dr, de), p in self.outcomes.items():
+        for (ar, ae, dr, de), chance in self.outcomes.items():
+            p = chance if exact else float(chance)
             totals["attacker"]["units"] += p * (a.units - ar - ae)
             totals["attacker"]["elite"] += p * (a.elite - ae)
             totals["defender"]["units"] += p * (d.units - dr - de)

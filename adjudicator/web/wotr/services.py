@@ -149,7 +149,7 @@ def battle_answer(odds: BattleOdds, request=None, *, exact: bool = False) -> dic
     states and of each round's hits exact too with ``exact``, else their floats only (the long
     fractions are most of the bytes)."""
     battle = odds.battle
-    losses = odds.expected_losses()
+    losses = odds.expected_losses(exact)
     row = probability if exact else _float_only
     return {
         "battle": {
@@ -182,7 +182,7 @@ def battle_answer(odds: BattleOdds, request=None, *, exact: bool = False) -> dic
         ],
         "expected_losses": {
             side: {
-                kind: exact_value(value) if exact else {"value": float(value)}
+                kind: exact_value(value) if exact else {"value": value}
                 for kind, value in kinds.items()
             }
             for side, kinds in losses.items()

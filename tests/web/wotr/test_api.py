@@ -1,5 +1,7 @@
 """The odds API: the issue's contract, the OpenAPI schema, and 400s naming the field."""
 
+from fractions import Fraction
+
 import pytest
 from rest_framework.test import APIClient
 
@@ -63,6 +65,12 @@ def test_battle_rows_carry_their_exact_fractions_only_when_asked(api):
     assert light_answer["defender_destroyed"] == full_answer["defender_destroyed"]
     assert "/" in light_answer["defender_destroyed"]["exact"]
     assert "exact" not in light_answer["expected_losses"]["attacker"]["units"]
+    for side in ("attacker", "defender"):
+        for kind in ("units", "elite"):
+            light_value = light_answer["expected_losses"][side][kind]["value"]
+            assert light_value == pytest.approx(
+                float(Fraction(full_answer["expected_losses"][side][kind]["exact"])), abs=1e-12
+            )
     assert "/" in full_answer["expected_losses"]["attacker"]["units"]["exact"]
     assert all("exact" not in o for o in light_answer["outcomes"])
     assert all("exact" in o for o in full_answer["outcomes"])
