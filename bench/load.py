@@ -79,7 +79,8 @@ def hunts(rng: random.Random) -> Iterator[Request]:
 
 
 def moves(rng: random.Random) -> Iterator[Request]:
-    """Legal destinations of a setup piece, in the setup with one region's army thinned."""
+    """Legal destinations of a setup piece, in the setup with two other regions' armies
+    thinned."""
     sys.path.insert(0, str(ROOT))
     from adjudicator.games.wotr.position import standard_setup
     from bench.moves import pieces
@@ -91,10 +92,10 @@ def moves(rng: random.Random) -> Iterator[Request]:
     while True:
         piece = rng.choice(armies + others)
         changed = json.loads(json.dumps(position))
-        region = rng.choice(sorted(set(changed["armies"]) - {piece.get("from")}))
-        for units in changed["armies"][region].values():
-            if units.get("regular", 0) > 1:
-                units["regular"] -= 1
+        for region in rng.sample(sorted(set(changed["armies"]) - {piece.get("from")}), 2):
+            for units in changed["armies"][region].values():
+                if units.get("regular", 0) > 1:
+                    units["regular"] -= 1
         body = {"position": changed, "piece": piece}
         yield "POST", "/api/wotr/moves/legal/", json.dumps(body)
 
