@@ -38,6 +38,7 @@ PG_TESTS ?= tests/hostile tests/test_api_schemathesis.py tests/cards_db tests/ru
 	tests/web/links tests/web/test_api_errors.py tests/web/test_api_integrators.py tests/web/wojna
 
 bench: setup data
+	@command -v wrk >/dev/null || $(MAKE) --no-print-directory apt-install PKGS=wrk
 	$(PY) bench/run_all.py
 
 lint: setup

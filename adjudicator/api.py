@@ -15,7 +15,7 @@ from django.core.exceptions import RequestDataTooBig
 from django.utils.decorators import method_decorator
 from django.utils.translation import get_language, gettext
 from django.views.decorators.cache import cache_control
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import ParseError, ValidationError
 from rest_framework.pagination import PageNumberPagination
@@ -145,6 +145,30 @@ def cached_answer(request: Request, answer: Callable[[], Any], *versions: object
     return value
 
 
+#: ``?exact=all`` on an answer with long distributions (issue 29): every exact fraction. The
+#: default, ``headline``, gives the exact fraction of the headline figures only; the rows of the
+#: distributions carry their float (a battle's answer: 9 KB → 2 KB).
+EXACT_CHOICES = ("headline", "all")
+EXACT_PARAMETER = OpenApiParameter(
+    "exact",
+    str,
+    enum=EXACT_CHOICES,
+    default="headline",
+    description="headline (the default): exact fractions for the headline figures only; "
+    "all: for every row of the distributions too",
+)
+
+
+def exact_asked(request: Request) -> bool:
+    """Whether the request asks for every exact fraction (``?exact=all``); another value than
+    the two choices is a 400 naming ``exact``."""
+    value = request.query_params.get("exact") or EXACT_CHOICES[0]
+    try:
+        return serializers.ChoiceField(EXACT_CHOICES).run_validation(value) == EXACT_CHOICES[1]
+    except ValidationError as error:
+        raise ValidationError({"exact": error.detail}) from error
+
+
 def first_sentence(text: str) -> str:
     """The text up to its first full stop, question or exclamation mark (an OpenAPI summary)."""
     return re.split(r"(?<=[?!])\s|\.(?:\s|$)", text, maxsplit=1)[0]
@@ -167,13 +191,15 @@ def post_view(
     bad_input: type[serializers.Serializer] | OpenApiResponse = ErrorResponseSerializer,
     validate: Callable[[type[serializers.Serializer], Request], Any] = validated,
     pure: bool = False,
+    parameters: Sequence[OpenApiParameter] = (),
 ) -> type[APIView]:
     """An APIView ``<prefix><name>View`` whose POST validates, computes and answers.
 
     The answer is ``present(compute(data), request)``, or ``compute(data, request)`` when
     there is no ``present``. ``example`` is a request example named ``name``; the summary
     defaults to the description's first sentence. A ``pure`` answer (the same body always gets
-    the same answer) is cached (:func:`cached_answer`).
+    the same answer) is cached (:func:`cached_answer`). ``parameters`` documents the query
+    options ``compute`` reads (e.g. :data:`EXACT_PARAMETER`).
     """
 
     def answer(request: Request) -> Any:
@@ -188,6 +214,7 @@ def post_view(
         summary=summary or first_sentence(description),
         description=description,
         request=request_serializer,
+        parameters=list(parameters),
         responses={200: response_serializer, 400: bad_input},
         examples=[
             *([OpenApiExample(name, value=example, request_only=True)] if example else []),

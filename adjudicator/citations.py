@@ -2,9 +2,10 @@
 rulebook section pages, and messages in the request's language."""
 
 from collections.abc import Callable, Iterable, Mapping
+from functools import lru_cache
 from typing import Any
 
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils.translation import gettext
 
 from adjudicator.games.common import Answer, Citation, Reading, ReadingAnswer, Reason
@@ -15,26 +16,40 @@ ParamTranslator = Callable[[str, Any], Any]
 
 def citation_url(citation: Citation) -> str:
     """The section page of a citation (``/rules/<rulebook>/<anchor>/``)."""
-    return reverse(
-        "rules_corpus:section",
-        kwargs={"rulebook": citation.rulebook, "anchor": citation.anchor},
-    )
+    return _section_path(get_script_prefix(), citation.rulebook, citation.anchor)
 
 
-def citation_payload(citation: Citation, request: Any = None) -> dict[str, str]:
-    """A citation as the API and the templates show it."""
+@lru_cache(maxsize=4096)
+def _section_path(prefix: str, rulebook: str, anchor: str) -> str:
+    """Reversed once per section (and script prefix): answers cite the same few sections."""
+    return reverse("rules_corpus:section", kwargs={"rulebook": rulebook, "anchor": anchor})
+
+
+def citation_payload(
+    citation: Citation, request: Any = None, origin: str | None = None
+) -> dict[str, str]:
+    """A citation as the API and the templates show it (``origin``: the request's
+    ``scheme://host``, when the caller has it already)."""
     url = citation_url(citation)
+    if request is not None:
+        url = (origin if origin is not None else _origin(request)) + url
     return {
         "rulebook": citation.rulebook,
         "section": citation.anchor,
         "title": citation.title,
-        "url": request.build_absolute_uri(url) if request is not None else url,
+        "url": url,
     }
+
+
+def _origin(request: Any) -> str:
+    """``scheme://host`` of the request (the host checked against ALLOWED_HOSTS once)."""
+    return request.build_absolute_uri("/")[:-1]
 
 
 def citations_payload(citations: Iterable[Citation], request: Any = None) -> list[dict[str, str]]:
     """Several citations, in order."""
-    return [citation_payload(c, request) for c in citations]
+    origin = _origin(request) if request is not None else None
+    return [citation_payload(c, request, origin) for c in citations]
 
 
 def keep_param(key: str, value: Any) -> Any:

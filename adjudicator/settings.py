@@ -86,6 +86,9 @@ MIDDLEWARE = [
     "adjudicator.budget.CpuBudgetMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages and API answers gzipped (static files come pre-compressed from whitenoise, above);
+    # Django's GZip pads each answer at random against BREACH (docs/deploy.md).
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "adjudicator.request_limits.BodyLimitMiddleware",

@@ -1,128 +1,279 @@
-"""Load under gunicorn (issue 12): 32 connections against the API mix, compared with a bare view.
+"""Load through HTTP, beside the bare Django view in the same run (issue 29; ``make bench``).
 
-Starts gunicorn (DEBUG off, WEB_CONCURRENCY or 2 x cores + 1 workers) on 127.0.0.1:8150 over a
-copy of var/db.sqlite3 (the deck saves must not touch the real one), then measures with aiohttp:
-the bare Django JSON view, battle and search alone (10 s each), the API mix for 60 s (battle,
-hunt, search, deck validate, deck save), and the pages' server time (p50 of 20 requests each).
-Every non-2xx answer is an error; every 201 deck save must be a new row afterwards (no lost
-write). Rate limits are raised for the run: one client is all the clients here.
+Starts gunicorn (DEBUG off, the production settings plus /bench/bare/ and without the
+per-client rate limit, bench/load_site/settings.py; WEB_CONCURRENCY or 2 x cores + 1 workers)
+on 127.0.0.1:8150 over a copy of var/db.sqlite3, then drives each case with wrk (16
+connections, LOAD_SECONDS each, 5 by default; LOAD_CASES=battle,hunt picks cases) as a phone's
+browser would: ``Accept-Encoding: gzip``, ``Accept-Language: ru``.
+
+An *uncached* case sends distinct questions (a list longer than the run can use; a case that
+runs through its list says so), so the answer cache never hits; a *cached* case repeats one.
+Each line: requests per second, p50/p99 latency, the gunicorn workers' CPU per request (from
+/proc, the steadier figure on a shared machine), its ratios to the bare view measured at the
+start and the end of the run (req/s over bare's; bare's CPU per request over its own, what the
+req/s ratio would be on an idle machine), and non-2xx answers. The machine's load average
+is printed with the figures: only ratios within one run compare.
 """
 
-import asyncio
+from __future__ import annotations
+
 import itertools
+import json
 import os
+import random
 import shutil
 import signal
-import sqlite3
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
 from pathlib import Path
-
-import aiohttp
+from urllib.parse import quote, urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 PORT = 8150
 BASE = f"http://127.0.0.1:{PORT}"
-CONNECTIONS = 32
-MIX_SECONDS = float(os.environ.get("LOAD_SECONDS", "60"))
-ALONE_SECONDS = float(os.environ.get("LOAD_ALONE_SECONDS", "10"))
+CONNECTIONS = int(os.environ.get("LOAD_CONNECTIONS", "16"))
+SECONDS = int(os.environ.get("LOAD_SECONDS", "5"))
+DISTINCT = 30_000
+WARM = int(os.environ.get("LOAD_WARM", "100"))
+"""Questions each case asks before it is measured (other ones than the measured), so that the
+workers run as after a while in service: modules loaded, engines' tables built."""
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
-DECK = (
-    "Ring-bearer: Frodo, Son of Drogo\nRing: The One Ring, The Ruling Ring\n4x Legolas, Greenleaf"
-)
-BATTLE = {"attacker": {"regular": 5, "elite": 0, "leadership": 2},
-          "defender": {"regular": 3, "elite": 0, "leadership": 1},
-          "settlement": "city", "siege": False}  # fmt: skip
-HUNT = {"hunt_dice": 3, "fp_dice_in_box": 1, "corruption": 10, "pool": "standard"}
-REQUESTS = {
-    "bare": ("GET", "/bench/bare/", None),
-    "battle": ("POST", "/api/wotr/battle/", BATTLE),
-    "hunt": ("POST", "/api/wotr/hunt/", HUNT),
-    "search": ("GET", "/api/search/?q=siege", None),
-    "deck validate": ("POST", "/api/decks/validate/", {"list": DECK, "format": "fellowship_block"}),
-    "deck save": ("POST", "/api/decks/", {"name": "load", "list": DECK,
-                                          "format": "fellowship_block"}),
-}  # fmt: skip
-MIX = ["battle", "hunt", "search", "deck validate", "deck save"]
-PAGES = ["/", "/cards/", "/wotr/", "/mordor/", "/wojna/", "/cards/decks/", "/search/?q=siege"]
+Request = tuple[str, str, str | None]  # method, path, JSON body
 
 
-async def one(session: aiohttp.ClientSession, name: str) -> tuple[str, int, float]:
-    method, path, body = REQUESTS[name]
-    start = time.perf_counter()
-    async with session.request(method, BASE + path, json=body) as response:
-        await response.read()
-        return name, response.status, time.perf_counter() - start
+# ---- the questions -----------------------------------------------------------------------------
 
 
-async def drive(names: list[str], seconds: float) -> list[tuple[str, int, float]]:
-    """CONNECTIONS clients, each sending the next request of ``names`` as soon as it is answered."""
-    results: list[tuple[str, int, float]] = []
-    cycle = itertools.cycle(names)
-    deadline = time.perf_counter() + seconds
-    connector = aiohttp.TCPConnector(limit=CONNECTIONS)
-    headers = {"Accept-Language": "en"}
-    async with aiohttp.ClientSession(connector=connector, headers=headers) as session:
+def battles(rng: random.Random) -> Iterator[Request]:
+    """Battles to the end: 1-10 units (0-3 elite), 0-3 leadership a side, any settlement."""
 
-        async def client() -> None:
-            while time.perf_counter() < deadline:
-                results.append(await one(session, next(cycle)))
+    def army() -> dict[str, int]:
+        elite = rng.randint(0, 3)
+        return {"regular": rng.randint(1, 10 - elite), "elite": elite,
+                "leadership": rng.randint(0, 3)}  # fmt: skip
 
-        await asyncio.gather(*(client() for _ in range(CONNECTIONS)))
-    return results
+    while True:
+        body = {"attacker": army(), "defender": army(),
+                "settlement": rng.choice(["none", "town", "city"])}  # fmt: skip
+        yield "POST", "/api/wotr/battle/", json.dumps(body)
 
 
-def figures(results: list[tuple[str, int, float]], seconds: float) -> dict[str, dict]:
-    by_name: dict[str, dict] = {}
-    for name in dict.fromkeys(r[0] for r in results):
-        times = sorted(t for n, _s, t in results if n == name)
-        by_name[name] = {
-            "requests": len(times),
-            "errors": sum(1 for n, s, _t in results if n == name and not 200 <= s < 300),
-            "rps": len(times) / seconds,
-            "p50_ms": 1000 * statistics.median(times),
-            "p99_ms": 1000 * times[min(len(times) - 1, int(len(times) * 0.99))],
-        }
-    return by_name
+def hunts(rng: random.Random) -> Iterator[Request]:
+    """Hunt rolls: dice, Free Peoples dice in the box, corruption, re-rolls, Mordor or not."""
+    while True:
+        body = {
+            "hunt_dice": rng.randint(1, 5),
+            "fp_dice_in_box": rng.randint(0, 4),
+            "corruption": rng.randint(0, 11),
+            "rerolls": {"stronghold": rng.random() < 0.5, "army": rng.random() < 0.5,
+                        "nazgul": rng.random() < 0.5},
+            "mordor_step": rng.choice([None, None, 0, 1, 2, 3, 4]),
+        }  # fmt: skip
+        yield "POST", "/api/wotr/hunt/", json.dumps(body)
 
 
-def line(name: str, f: dict, bare_rps: float) -> str:
-    return (f"{name:14} {f['rps']:8.0f} req/s  p50 {f['p50_ms']:6.1f} ms  p99 {f['p99_ms']:6.1f} ms"
-            f"  {f['rps'] / bare_rps:6.1%} of bare  errors {f['errors']}")  # fmt: skip
+def moves(rng: random.Random) -> Iterator[Request]:
+    """Legal destinations of a setup piece, in the setup with two other regions' armies
+    thinned."""
+    sys.path.insert(0, str(ROOT))
+    from adjudicator.games.wotr.position import standard_setup
+    from bench.moves import pieces
+
+    setup = standard_setup()
+    armies = [p for p in pieces(setup) if p["kind"] == "army"]
+    others = [p for p in pieces(setup) if p["kind"] != "army"]
+    position = setup.to_dict()
+    while True:
+        piece = rng.choice(armies + others)
+        changed = json.loads(json.dumps(position))
+        for region in rng.sample(sorted(set(changed["armies"]) - {piece.get("from")}), 2):
+            for units in changed["armies"][region].values():
+                if units.get("regular", 0) > 1:
+                    units["regular"] -= 1
+        body = {"position": changed, "piece": piece}
+        yield "POST", "/api/wotr/moves/legal/", json.dumps(body)
 
 
-def page_times() -> list[str]:
-    """Server time of each page: Django's own time, p50 of 20 sequential requests."""
-    import urllib.request
-
-    rows = []
-    for page in PAGES:
-        times = []
-        for _ in range(20):
-            start = time.perf_counter()
-            with urllib.request.urlopen(BASE + page) as response:
-                response.read()
-            times.append(1000 * (time.perf_counter() - start))
-        rows.append(f"{page:22} p50 {statistics.median(times):6.1f} ms")
-    return rows
+def words() -> list[str]:
+    lines = (ROOT / "bench" / "search_questions.txt").read_text(encoding="utf-8").splitlines()
+    return [line.split("|")[2] for line in lines if line and not line.startswith("#")]
 
 
-def deck_rows(db: Path) -> int:
-    with sqlite3.connect(db) as connection:
-        return connection.execute("SELECT COUNT(*) FROM cards_db_deck").fetchone()[0]
+def searches(path: str) -> Callable[[random.Random], Iterator[Request]]:
+    """The benchmark's questions, each with a word of another one added (distinct, real words)."""
+
+    def generate(rng: random.Random) -> Iterator[Request]:
+        questions = words()
+        vocabulary = sorted({w for q in questions for w in q.split()})
+        while True:
+            q = f"{rng.choice(questions)} {rng.choice(vocabulary)}"
+            yield "GET", f"{path}?q={quote(q)}", None
+
+    return generate
 
 
-def main() -> int:
-    workdir = Path(tempfile.mkdtemp(prefix="adjudicator-load-"))
+def decks(rng: random.Random) -> Iterator[Request]:
+    """Deck lists of 1-4 copies of a few Fellowship cards."""
+    cards = ["Legolas, Greenleaf", "Gimli, Son of Gloin", "Goblin Archer", "Ancient Chieftain",
+             "Aragorn, Ranger of the North", "Arwen, Elven Rider",
+             "Boromir, Lord of Gondor"]  # fmt: skip
+    while True:
+        lines = [f"{rng.randint(1, 4)}x {card}" for card in rng.sample(cards, rng.randint(2, 6))]
+        deck = "Ring-bearer: Frodo, Son of Drogo\nRing: The One Ring, The Ruling Ring\n"
+        body = {"list": deck + "\n".join(lines), "format": "fellowship_block"}
+        yield "POST", "/api/decks/validate/", json.dumps(body)
+
+
+def battle_pages(rng: random.Random) -> Iterator[Request]:
+    for method, _path, body in battles(rng):
+        data = json.loads(body)
+        query = {f"{side}.{k}": v for side in ("attacker", "defender")
+                 for k, v in data[side].items()}  # fmt: skip
+        yield method.replace("POST", "GET"), f"/wotr/battle/?{urlencode(query)}", None
+
+
+def hunt_pages(rng: random.Random) -> Iterator[Request]:
+    for _method, _path, body in hunts(rng):
+        data = json.loads(body)
+        asked = ("hunt_dice", "fp_dice_in_box", "corruption")
+        query = {k: v for k, v in data.items() if k in asked}
+        query.update({f"rerolls.{k}": "on" for k, v in data["rerolls"].items() if v})
+        yield "GET", f"/wotr/hunt/?{urlencode(query)}", None
+
+
+def card_pages(rng: random.Random) -> Iterator[Request]:
+    """The card list's pages and filters (the first page most often)."""
+    while True:
+        page = rng.choice([1, 1, 1, 2, 3, 4, 5])
+        yield "GET", f"/cards/?page={page}" if page > 1 else "/cards/", None
+
+
+def same(request: Request) -> Callable[[random.Random], Iterator[Request]]:
+    return lambda _rng: itertools.repeat(request)
+
+
+def first(generate: Callable[[random.Random], Iterator[Request]]) -> Request:
+    return next(generate(random.Random(0)))
+
+
+DISTINCT_QUESTIONS, ONE_QUESTION, NO_ANSWER_CACHE = "distinct", "one", "as generated"
+#: name -> (questions, how they are sent): distinct questions are never repeated within the run
+#: (the answer cache cannot hit); one question is the cached case; a path the answer cache does
+#: not serve (the bare view, the card list, the map) gets its questions as generated.
+CASES: dict[str, tuple[Callable[[random.Random], Iterator[Request]], str]] = {
+    "bare": (same(("GET", "/bench/bare/", None)), NO_ANSWER_CACHE),
+    "battle": (battles, DISTINCT_QUESTIONS),
+    "battle cached": (same(first(battles)), ONE_QUESTION),
+    "hunt": (hunts, DISTINCT_QUESTIONS),
+    "hunt cached": (same(first(hunts)), ONE_QUESTION),
+    "moves": (moves, DISTINCT_QUESTIONS),
+    "search": (searches("/api/search/"), DISTINCT_QUESTIONS),
+    "search cached": (same(first(searches("/api/search/"))), ONE_QUESTION),
+    "deck validate": (decks, DISTINCT_QUESTIONS),
+    "page battle": (battle_pages, DISTINCT_QUESTIONS),
+    "page hunt": (hunt_pages, DISTINCT_QUESTIONS),
+    "page /cards/": (card_pages, NO_ANSWER_CACHE),
+    "page /search/": (searches("/search/"), DISTINCT_QUESTIONS),
+    "page map": (same(("GET", "/wotr/moves/", None)), NO_ANSWER_CACHE),
+}
+
+
+# ---- driving wrk -------------------------------------------------------------------------------
+
+LUA = r"""
+local data = dofile("%(data)s")
+local requests, i = {}, 0
+local headers = {["Accept-Encoding"] = "gzip", ["Accept-Language"] = "ru",
+                 ["Content-Type"] = "application/json"}
+function init(args)
+  for n, r in ipairs(data) do requests[n] = wrk.format(r[1], r[2], headers, r[3]) end
+end
+function request()
+  i = i %% #requests + 1
+  return requests[i]
+end
+function done(summary, latency, _)
+  io.write(string.format('{"requests": %%d, "seconds": %%f, "p50": %%f, "p99": %%f, ' ..
+    '"non2xx": %%d, "errors": %%d}\n', summary.requests, summary.duration / 1e6,
+    latency:percentile(50) / 1e3, latency:percentile(99) / 1e3, summary.errors.status,
+    summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
+end
+"""
+
+
+def lua_string(text: str) -> str:
+    return "[==[" + text + "]==]"
+
+
+def write_script(workdir: Path, name: str, requests: list[Request]) -> Path:
+    stem = name.replace(" ", "_").replace("/", "")
+    data = workdir / f"{stem}.data.lua"
+    rows = ",\n".join(
+        f"{{{lua_string(m)}, {lua_string(p)}, {lua_string(b) if b is not None else 'nil'}}}"
+        for m, p, b in requests
+    )
+    data.write_text(f"return {{\n{rows}\n}}\n", encoding="utf-8")
+    script = workdir / f"{stem}.lua"
+    script.write_text(LUA % {"data": data}, encoding="utf-8")
+    return script
+
+
+def workers_cpu(master: int) -> float:
+    """CPU seconds used so far by the gunicorn workers (children of ``master``)."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == master:
+            total += int(fields[11]) + int(fields[12])
+    return total / CLOCK_TICKS
+
+
+def run_case(workdir: Path, master: int, name: str) -> dict:
+    generate, mode = CASES[name]
+    requests = list(itertools.islice(generate(random.Random(29)), DISTINCT))
+    if mode != NO_ANSWER_CACHE:
+        requests = list(dict.fromkeys(requests))
+    script = write_script(workdir, name, requests)
+    cpu = workers_cpu(master)
+    out = subprocess.run(
+        ["wrk", "-t1", f"-c{CONNECTIONS}", f"-d{SECONDS}s", "--timeout", "10s",
+         "-s", str(script), BASE],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    cpu = workers_cpu(master) - cpu
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    result.update(
+        name=name,
+        rps=result["requests"] / result["seconds"],
+        cpu_ms=1000 * cpu / max(result["requests"], 1),
+        repeated=mode == DISTINCT_QUESTIONS and result["requests"] > len(requests),
+    )
+    return result
+
+
+def line(f: dict, bare: dict) -> str:
+    flag = "  (questions repeated: cache hits)" if f["repeated"] else ""
+    return (f"{f['name']:15} {f['rps']:7.0f} req/s  p50 {f['p50']:6.1f} ms  p99 {f['p99']:6.1f} ms"
+            f"  CPU {f['cpu_ms']:5.2f} ms/req  of bare: {f['rps'] / bare['rps']:5.2f} req/s,"
+            f" {bare['cpu_ms'] / f['cpu_ms']:5.2f} CPU  non-2xx {f['non2xx'] + f['errors']}"
+            f"{flag}")  # fmt: skip
+
+
+def start_server(workdir: Path) -> subprocess.Popen:
     db = workdir / "db.sqlite3"
     shutil.copy(ROOT / "var" / "db.sqlite3", db)
     workers = os.environ.get("WEB_CONCURRENCY", str(2 * os.cpu_count() + 1))
     env = {**os.environ, "DJANGO_DEBUG": "0", "DJANGO_SETTINGS_MODULE": "load_site.settings",
-           "DATABASE_URL": f"sqlite:///{db}", "API_THROTTLE_RATE": "1000000/min",
-           "API_SAVE_THROTTLE_RATE": "1000000/min",
+           "DATABASE_URL": f"sqlite:///{db}",
            "SEARCH_INDEX_DIR": str(ROOT / "var" / "search_index")}  # fmt: skip
     server = subprocess.Popen(
         [str(ROOT / ".venv" / "bin" / "gunicorn"), "adjudicator.wsgi", "--chdir", str(ROOT),
@@ -130,38 +281,53 @@ def main() -> int:
          "--workers", workers, "--log-level", "warning"],
         env=env,
     )  # fmt: skip
-    try:
-        for _ in range(100):
-            try:
-                asyncio.run(drive(["bare"], 0.01))
+    for _ in range(300):
+        try:
+            with urllib.request.urlopen(BASE + "/bench/bare/", timeout=5):
                 break
-            except aiohttp.ClientError:
-                time.sleep(0.2)
-        print(f"gunicorn, {workers} workers, {CONNECTIONS} connections, {os.cpu_count()} cores")
-        asyncio.run(drive([*MIX, "bare"], 3))  # warm every worker
-        alone = {}
-        for name in ["bare", "battle", "search"]:
-            alone.update(figures(asyncio.run(drive([name], ALONE_SECONDS)), ALONE_SECONDS))
-        bare_rps = alone["bare"]["rps"]
-        print(f"\nalone, {ALONE_SECONDS:.0f} s each:")
-        for name, f in alone.items():
-            print(line(name, f, bare_rps))
-        before = deck_rows(db)
-        mix = asyncio.run(drive(MIX, MIX_SECONDS))
-        mixed = figures(mix, MIX_SECONDS)
-        print(f"\nAPI mix, {MIX_SECONDS:.0f} s:")
-        for name, f in mixed.items():
-            print(line(name, f, bare_rps))
-        total = len(mix) / MIX_SECONDS
-        errors = sum(f["errors"] for f in mixed.values())
-        saved = sum(1 for n, s, _t in mix if n == "deck save" and s == 201)
-        rows = deck_rows(db) - before
-        print(f"mix total {total:.0f} req/s, errors {errors}; "
-              f"deck saves answered 201: {saved}, new deck rows: {rows}")  # fmt: skip
-        print("\npages (server time, sequential):")
-        for row in page_times():
-            print(row)
-        return 1 if errors or saved != rows else 0
+        except OSError:
+            time.sleep(0.2)
+    print(f"gunicorn, {workers} workers; wrk, {CONNECTIONS} connections, {SECONDS:.0f} s a case; "
+          f"{os.cpu_count()} cores")  # fmt: skip
+    return server
+
+
+def check(request: Request) -> None:
+    """Ask once; a refused question is the benchmark's bug: say which and why."""
+    method, path, body = request
+    sent = urllib.request.Request(BASE + path, body and body.encode(), method=method,
+                                  headers={"Content-Type": "application/json"})  # fmt: skip
+    try:
+        with urllib.request.urlopen(sent):
+            pass
+    except urllib.error.HTTPError as error:
+        raise SystemExit(f"{method} {path} {body}: {error.code} {error.read()[:500]!r}") from error
+
+
+def main() -> int:
+    if shutil.which("wrk") is None:
+        print("wrk is needed (Debian: apt-get install wrk; `make bench` installs it)")
+        return 1
+    chosen = [c for c in os.environ.get("LOAD_CASES", "").split(",") if c] or list(CASES)
+    names = ["bare", *[c for c in chosen if c != "bare"]]
+    workdir = Path(tempfile.mkdtemp(prefix="adjudicator-load-"))
+    server = start_server(workdir)
+    try:
+        for name in names:  # every case's questions must be answered 2xx; warms the workers
+            generate, _ = CASES[name]
+            for request in itertools.islice(generate(random.Random(1)), WARM):
+                check(request)
+        print(f"load average before: {os.getloadavg()[0]:.1f}")
+        results = [run_case(workdir, server.pid, name) for name in names]
+        results.append({**run_case(workdir, server.pid, "bare"), "name": "bare (again)"})
+        bare = {key: (results[0][key] + results[-1][key]) / 2 for key in ("rps", "cpu_ms")}
+        print(
+            f"load average after: {os.getloadavg()[0]:.1f}; ratios to the bare view's mean "
+            "(req/s: the case's over bare's; CPU: bare's CPU per request over the case's)"
+        )
+        for result in results:
+            print(line(result, bare))
+        return 1 if any(r["non2xx"] or r["errors"] for r in results) else 0
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)

@@ -52,10 +52,15 @@ def _index(version: tuple) -> CardIndex:
     return CardIndex(engine_card(c) for c in Card.objects.prefetch_related("keywords"))
 
 
+def cards_version() -> tuple:
+    """What changes when the cards do (their number and the last change): one query."""
+    summary = Card.objects.aggregate(n=Count("pk"), changed=Max("changed"))
+    return summary["n"], summary["changed"]
+
+
 def card_index() -> CardIndex:
     """Every card of the database, indexed; rebuilt only when the cards change."""
-    summary = Card.objects.aggregate(n=Count("pk"), changed=Max("changed"))
-    return _index((summary["n"], summary["changed"]))
+    return _index(cards_version())
 
 
 def recheck_deck(deck: Deck) -> DeckReport:

@@ -10,7 +10,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.functional import Promise
+from django.utils.functional import Promise, SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
@@ -34,6 +34,7 @@ from cards_db.serializers import draw_odds_payload, report_payload
 from cards_db.services import (
     EXPORT_STYLES,
     UnreadableDeck,
+    cards_version,
     check_deck,
     deck_draw_odds,
     exported,
@@ -47,18 +48,24 @@ CARDS_PER_PAGE = 48
 
 
 def card_list(request: HttpRequest) -> HttpResponse:
-    """The card database: filters, full-text search, paginated tiles."""
-    card_filter = CardFilter(request.GET or None, queryset=Card.objects.all())
-    page = Paginator(card_filter.qs, CARDS_PER_PAGE).get_page(request.GET.get("page"))
+    """The card database: filters, full-text search, paginated tiles.
+
+    The filters and tiles change only with the question, the language and the cards: the
+    template keeps them rendered (``{% cache %}``) under the query and ``cards_version``, so a
+    page asked again costs two queries (the version and the validity of the filters) instead
+    of rendering the form's hundreds of options and 48 tiles."""
+    card_filter = SimpleLazyObject(
+        lambda: CardFilter(request.GET or None, queryset=Card.objects.all())
+    )
+    page = SimpleLazyObject(
+        lambda: Paginator(card_filter.qs, CARDS_PER_PAGE).get_page(request.GET.get("page"))
+    )
     query = request.GET.copy()
     query.pop("page", None)
-    status = 400 if card_filter.is_bound and not card_filter.is_valid() else 200
-    return render(
-        request,
-        "cards_db/card_list.html",
-        {"filter": card_filter, "page": page, "query": query.urlencode()},
-        status=status,
-    )
+    status = 400 if request.GET and not card_filter.is_valid() else 200
+    context = {"filter": card_filter, "page": page, "query": query.urlencode(),
+               "cards_version": cards_version(), "asked": sorted(request.GET.lists())}  # fmt: skip
+    return render(request, "cards_db/card_list.html", context, status=status)
 
 
 def card_detail(request: HttpRequest, key: str) -> HttpResponse:

@@ -58,7 +58,9 @@ def connection_kept() -> Iterator[None]:
     suppress_health_check=list(HealthCheck),
 )
 def test_every_operation_keeps_its_schema(case) -> None:
-    response = case.call()
+    # Schemathesis's WSGI transport asks for gzip and does not unzip what it gets; the answers'
+    # compression has its own test (tests/web/test_compression.py).
+    response = case.call(headers={"Accept-Encoding": "identity"})
     case.validate_response(response, excluded_checks=[positive_data_acceptance])
     if case.meta.generation.mode.is_positive and response.status_code == 400:
         allowed = RULE_CODES | DATA_CHOICES.get((case.method, case.path), set())

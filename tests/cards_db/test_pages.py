@@ -38,6 +38,25 @@ def test_card_list_rejects_a_bad_filter(cards, client):
     assert client.get(reverse("cards_db:index"), {"strength_min": "x"}).status_code == 400
 
 
+def test_card_list_kept_rendered_until_the_cards_change(cards, client):
+    """The filters and tiles are rendered once per question and language, and again as soon
+    as a card changes (``cards_version``); another language is another rendering."""
+    from cards_db.models import Card
+
+    first = client.get(reverse("cards_db:index"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    card_id = re.search(r'<a href="/cards/card/([^/]+)/"', first)[1]
+    card = Card.objects.get(pk=card_id)
+    card.subtitle = "Keeper of the Cache"
+    card.save()
+
+    again = client.get(reverse("cards_db:index"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    russian = client.get(reverse("cards_db:index"), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+
+    assert "Keeper of the Cache" not in first
+    assert "Keeper of the Cache" in again
+    assert "Find cards" in again and "Find cards" not in russian
+
+
 def test_card_detail_shows_stats_and_text(cards, client):
     page = client.get(reverse("cards_db:card", kwargs={"key": "1_50"}), HTTP_ACCEPT_LANGUAGE="en")
     html = page.content.decode()

@@ -11,15 +11,16 @@ casualties: 1 hit removes a regular or turns an elite into a regular, 2 hits rem
 The chain is walked forward once from the starting armies in order of decreasing hit points,
 so every state is expanded once; the per-round hit distribution of a side depends only on
 (dice, target, modifier, re-rolls) and is computed once (``dice.successes`` is cached), and
-each battle's round plans are kept across calls (``_plans``). The walk counts in integers over
-one common denominator (see ``_Chain``); answers are ``Fraction``s.
+the round plans are kept across calls, shared by battles of the same rules (``_plans``). The
+walk counts in integers over one common denominator (see ``_Chain``); answers are
+``Fraction``s.
 """
 
 from __future__ import annotations
 
 import heapq
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, lru_cache
 from typing import Any
@@ -163,15 +164,18 @@ class BattleOdds(EndStateChances, Answer):
     outcomes: Mapping[EndState, Fraction]
     rounds: tuple[RoundHits, ...]
 
-    def expected_losses(self) -> dict[str, dict[str, Fraction]]:
+    def expected_losses(self, exact: bool = True) -> dict[str, dict[str, Any]]:
         """Expected units and elites lost by each side (an elite turned regular counts as an
-        elite lost, not a unit lost)."""
+        elite lost, not a unit lost); with ``exact=False`` the sums of the chances' floats
+        (within 1e-15 of the fractions, for answers that show floats only)."""
         a, d = self.battle.attacker, self.battle.defender
+        zero = Fraction(0) if exact else 0.0
         totals = {
-            "attacker": {"units": Fraction(0), "elite": Fraction(0)},
-            "defender": {"units": Fraction(0), "elite": Fraction(0)},
+            "attacker": {"units": zero, "elite": zero},
+            "defender": {"units": zero, "elite": zero},
         }
-        for (ar, ae, dr, de), p in self.outcomes.items():
+        for (ar, ae, dr, de), chance in self.outcomes.items():
+            p = chance if exact else float(chance)
             totals["attacker"]["units"] += p * (a.units - ar - ae)
             totals["attacker"]["elite"] += p * (a.elite - ae)
             totals["defender"]["units"] += p * (d.units - dr - de)
@@ -301,6 +305,7 @@ class _Chain:
 
     def __init__(self, battle: Battle):
         self.battle = battle
+        self.rules = _rules(battle)
         self.outcomes: dict[tuple[Side, Side], int] = {}
         self.rounds: dict[int, list] = {}
 
@@ -310,7 +315,7 @@ class _Chain:
 
     def rolls(self, key: int, attacker: Side, defender: Side) -> tuple[_Roll, _Roll]:
         """Both sides' rolls in a round (the attacker's target depends on the round)."""
-        a, d = self.battle.attacker, self.battle.defender
+        a, d = self.rules.attacker, self.rules.defender  # the start is no part of a roll
         return (
             _roll(a, a.dice(*attacker), self.battle.attacker_target(key == 1)),
             _roll(d, d.dice(*defender), HIT),
@@ -373,7 +378,7 @@ class _Chain:
         start: State = (1, _start(battle.attacker), _start(battle.defender))
         mass = {start: scale}
         queue = [(1, 0, start)]
-        plans = _plans(battle)
+        plans = _plans(self.rules)
         while queue:
             _, _, state = heapq.heappop(queue)
             weight = mass.pop(state)
@@ -441,16 +446,29 @@ class _Plan:
     goes_on: tuple[tuple[State, int, tuple], ...]
 
 
-@lru_cache(maxsize=32)
-def _kept_plans(battle: Battle) -> dict[State, _Plan]:
+@lru_cache(maxsize=64)
+def _kept_plans(rules: Battle) -> dict[State, _Plan]:
     return {}
 
 
-def _plans(battle: Battle) -> dict[State, _Plan]:
-    """The plans of one battle's states. Battles fought to the end (a few hundred states) keep
-    theirs across calls, as a site answers the same battles again and again; a battle of N
-    fixed rounds has up to N times more states, so its plans live for one call only."""
-    return _kept_plans(battle) if battle.rounds is None else {}
+def _rules(battle: Battle) -> Battle:
+    """The battle without its starting armies: a state's round depends on the armies it has
+    then, their leadership and modifiers, the settlement, siege and limits, not on where the
+    battle began, so battles that differ only in their armies share their states' plans."""
+    return replace(
+        battle,
+        attacker=replace(battle.attacker, regular=0, elite=0),
+        defender=replace(battle.defender, regular=0, elite=0),
+    )
+
+
+def _plans(rules: Battle) -> dict[State, _Plan]:
+    """The plans of one battle's states (``rules``: the battle without its start). Battles
+    fought to the end (a few hundred states) keep theirs across calls, shared by every battle
+    of the same rules (a site answers battles of a few leaderships and settlements again and
+    again); a battle of N fixed rounds has up to N times more states, so its plans live for
+    one call only."""
+    return _kept_plans(rules) if rules.rounds is None else {}
 
 
 @lru_cache(maxsize=1024)

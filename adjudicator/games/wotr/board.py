@@ -20,7 +20,7 @@ import json
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from types import MappingProxyType
 
@@ -350,8 +350,10 @@ def load_board() -> Board:
 BOARD = load_board()
 
 
+@lru_cache(maxsize=4096)
 def normalise_name(text: str) -> str:
-    """Case-, accent- and punctuation-insensitive key: ``"Barad-dûr"`` → ``"barad dur"``.
+    """Case-, accent- and punctuation-insensitive key: ``"Barad-dûr"`` → ``"barad dur"``
+    (kept for the names asked again and again: every position names its regions).
 
     ё is read as е, й as и; apostrophes vanish; hyphens, underscores and spaces are one space.
     """

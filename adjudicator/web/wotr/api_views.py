@@ -7,7 +7,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from adjudicator.api import cacheable, post_view
+from adjudicator.api import EXACT_PARAMETER, cacheable, exact_asked, post_view
 from adjudicator.games.wotr.position import standard_setup
 
 from . import serializers as s
@@ -26,11 +26,20 @@ BATTLE_EXAMPLE = {
     "siege": False,
 }
 
+
+def _battle(data, request: Request):
+    return services.run_battle(data, request, exact=exact_asked(request))
+
+
+def _position_battle(data, request: Request):
+    return services.run_position_battle(data, request, exact=exact_asked(request))
+
+
 BattleView = answer_view(
     "Battle",
     s.WotrBattleRequestSerializer,
     s.WotrBattleResponseSerializer,
-    services.run_battle,
+    _battle,
     description=(
         "Exact battle odds. Dice = strength up to 5, hits on 5+ (6+ for the attacker in the first "
         "round against a city or fortification and in every siege round), leadership re-rolls up "
@@ -40,12 +49,13 @@ BattleView = answer_view(
     ),
     example=BATTLE_EXAMPLE,
     pure=True,
+    parameters=[EXACT_PARAMETER],
 )
 PositionBattleView = answer_view(
     "PositionBattle",
     s.WotrPositionBattleRequestSerializer,
     s.WotrBattleResponseSerializer,
-    services.run_position_battle,
+    _position_battle,
     description=(
         "Exact battle odds read from a position. Armies, leadership and settlement come from the "
         "attacking and defending regions; the same region with a siege there is a siege battle "
@@ -56,6 +66,7 @@ PositionBattleView = answer_view(
         "attacker_region": "orthanc",
         "defender_region": "fords-of-isen",
     },
+    parameters=[EXACT_PARAMETER],
 )
 BattlePlanView = answer_view(
     "BattlePlan",

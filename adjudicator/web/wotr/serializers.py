@@ -195,25 +195,41 @@ class WotrSideStateSerializer(serializers.Serializer):
     elite = serializers.IntegerField()
 
 
-class WotrBattleOutcomeSerializer(ProbabilitySerializer):
+class WotrRowProbabilitySerializer(ProbabilitySerializer):
+    """A row of a distribution: its exact fraction only when asked (``?exact=all``)."""
+
+    exact = serializers.CharField(
+        required=False, help_text="The exact fraction p/q, given with ?exact=all."
+    )
+
+
+class WotrBattleOutcomeSerializer(WotrRowProbabilitySerializer):
     attacker = WotrSideStateSerializer()
     defender = WotrSideStateSerializer()
 
 
-class WotrHitsSerializer(ProbabilitySerializer):
+class WotrHitsSerializer(WotrRowProbabilitySerializer):
     hits = serializers.IntegerField()
 
 
 class WotrRoundSerializer(serializers.Serializer):
     round = serializers.IntegerField()
-    reached = ProbabilitySerializer()
+    reached = WotrRowProbabilitySerializer()
     attacker_hits = WotrHitsSerializer(many=True, help_text="given the round is fought")
     defender_hits = WotrHitsSerializer(many=True)
 
 
+class WotrOptionalExactValueSerializer(ExactValueSerializer):
+    """An expectation: its exact fraction only when asked (``?exact=all``)."""
+
+    exact = serializers.CharField(
+        required=False, help_text="The exact fraction p/q, given with ?exact=all."
+    )
+
+
 class WotrLossesSerializer(serializers.Serializer):
-    units = ExactValueSerializer()
-    elite = ExactValueSerializer()
+    units = WotrOptionalExactValueSerializer()
+    elite = WotrOptionalExactValueSerializer()
 
 
 class WotrExpectedLossesSerializer(serializers.Serializer):

@@ -82,14 +82,16 @@ def battle_from(data: Mapping[str, Any], **options: Any) -> Battle:
     )
 
 
-def run_battle(data: Mapping[str, Any], request=None) -> dict[str, Any]:
+def run_battle(data: Mapping[str, Any], request=None, *, exact: bool = False) -> dict[str, Any]:
     battle = battle_from(
         data, rounds=data["rounds"], attacker_stops_below=data["attacker_stops_below"]
     )
-    return battle_answer(battle_odds(battle), request)
+    return battle_answer(battle_odds(battle), request, exact=exact)
 
 
-def run_position_battle(data: Mapping[str, Any], request=None) -> dict[str, Any]:
+def run_position_battle(
+    data: Mapping[str, Any], request=None, *, exact: bool = False
+) -> dict[str, Any]:
     position = read_position(data["position"])
     odds = position_battle_odds(
         position,
@@ -101,7 +103,7 @@ def run_position_battle(data: Mapping[str, Any], request=None) -> dict[str, Any]
         attacker=dict(data.get("attacker") or {}),
         defender=dict(data.get("defender") or {}),
     )
-    return battle_answer(odds, request)
+    return battle_answer(odds, request, exact=exact)
 
 
 def battle_verdict(odds: BattleOdds) -> str:
@@ -142,13 +144,21 @@ def battle_verdict(odds: BattleOdds) -> str:
     )
 
 
+def _float_only(value: Fraction) -> dict[str, float]:
+    return {"probability": float(value)}
+
+
 def _army_echo(army: Army) -> dict[str, Any]:
     return {k: getattr(army, k) for k in Army.__dataclass_fields__}
 
 
-def battle_answer(odds: BattleOdds, request=None) -> dict[str, Any]:
+def battle_answer(odds: BattleOdds, request=None, *, exact: bool = False) -> dict[str, Any]:
+    """The answer: the headline chances exact; the expected losses and the rows of the end
+    states and of each round's hits exact too with ``exact``, else their floats only (the long
+    fractions are most of the bytes)."""
     battle = odds.battle
-    losses = odds.expected_losses()
+    losses = odds.expected_losses(exact)
+    row = probability if exact else _float_only
     return {
         "battle": {
             "attacker": _army_echo(battle.attacker),
@@ -165,25 +175,24 @@ def battle_answer(odds: BattleOdds, request=None) -> dict[str, Any]:
             {
                 "attacker": {"regular": ar, "elite": ae},
                 "defender": {"regular": dr, "elite": de},
-                **probability(p),
+                **row(p),
             }
             for (ar, ae, dr, de), p in odds.outcomes.items()
         ],
         "rounds": [
             {
                 "round": r.number,
-                "reached": probability(r.reached),
-                "attacker_hits": [
-                    {"hits": k, **probability(p)} for k, p in enumerate(r.attacker_hits)
-                ],
-                "defender_hits": [
-                    {"hits": k, **probability(p)} for k, p in enumerate(r.defender_hits)
-                ],
+                "reached": row(r.reached),
+                "attacker_hits": [{"hits": k, **row(p)} for k, p in enumerate(r.attacker_hits)],
+                "defender_hits": [{"hits": k, **row(p)} for k, p in enumerate(r.defender_hits)],
             }
             for r in odds.rounds
         ],
         "expected_losses": {
-            side: {kind: exact_value(value) for kind, value in kinds.items()}
+            side: {
+                kind: exact_value(value) if exact else {"value": value}
+                for kind, value in kinds.items()
+            }
             for side, kinds in losses.items()
         },
         **_common(battle_verdict(odds), odds, request),

@@ -21,7 +21,13 @@ from . import forms, services
 
 
 def _bars(items: list[dict[str, Any]], label: Callable[[dict[str, Any]], str]) -> list:
-    return [(label(item), Fraction(item["exact"])) for item in items]
+    """Each row's exact chance, or its float where the answer gives only that (a battle's end
+    states, services.battle_answer)."""
+    return [(label(item), _chance(item)) for item in items]
+
+
+def _chance(item: dict[str, Any]) -> Fraction | float:
+    return Fraction(item["exact"]) if "exact" in item else item["probability"]
 
 
 def _chart(bars: list, title: str) -> dict[str, Any]:

@@ -79,6 +79,18 @@ def test_army_destinations_are_one_step_away_and_legal(position, data):
 
 
 @SETTINGS
+@given(positions(), st.data())
+def test_army_destinations_are_every_region_the_checker_allows(position, data):
+    """legal_destinations tries only an army's neighbours: no region of the board it skips is
+    one check_move would allow."""
+    region, nation = data.draw(st.sampled_from(armies_of(position)))
+    units = position.nation_units(region)[nation]
+    piece = {"kind": "army", "from": region, "units": {"nation": nation, **units.to_dict()}}
+    allowed = {to for to in REGIONS if check_move(position, {**piece, "to": to}).legal}
+    assert {d.region for d in legal_destinations(position, piece)} == allowed
+
+
+@SETTINGS
 @given(
     st.sampled_from(REGIONS),
     st.sampled_from(

@@ -1,5 +1,7 @@
 """The odds API: the issue's contract, the OpenAPI schema, and 400s naming the field."""
 
+from fractions import Fraction
+
 import pytest
 from rest_framework.test import APIClient
 
@@ -48,6 +50,42 @@ def test_battle_contract(api):
     sections = {c["section"] for c in answer["citations"]}
     assert "ataka-goroda-ili-ukrepleniia" in sections
     assert answer["rounds"][0]["attacker_hits"][0]["hits"] == 0
+
+
+def test_battle_rows_carry_their_exact_fractions_only_when_asked(api):
+    """The default answer gives exact fractions for the headline chances; ?exact=all for the
+    expected losses and every row of the end states and rounds too, the same floats (issue 29)."""
+    body = {**BATTLE, "rounds": None, "attacker": {"regular": 5, "elite": 2, "leadership": 2}}
+    light = api.post("/api/wotr/battle/", body, format="json")
+    full = api.post("/api/wotr/battle/?exact=all", body, format="json")
+    assert_matches_schema(light, "/api/wotr/battle/", "post")
+    assert_matches_schema(full, "/api/wotr/battle/", "post")
+    light_answer, full_answer = light.json(), full.json()
+
+    assert light_answer["defender_destroyed"] == full_answer["defender_destroyed"]
+    assert "/" in light_answer["defender_destroyed"]["exact"]
+    assert "exact" not in light_answer["expected_losses"]["attacker"]["units"]
+    for side in ("attacker", "defender"):
+        for kind in ("units", "elite"):
+            light_value = light_answer["expected_losses"][side][kind]["value"]
+            assert light_value == pytest.approx(
+                float(Fraction(full_answer["expected_losses"][side][kind]["exact"])), abs=1e-12
+            )
+    assert "/" in full_answer["expected_losses"]["attacker"]["units"]["exact"]
+    assert all("exact" not in o for o in light_answer["outcomes"])
+    assert all("exact" in o for o in full_answer["outcomes"])
+    assert "exact" not in light_answer["rounds"][0]["attacker_hits"][0]
+    assert [o["probability"] for o in light_answer["outcomes"]] == [
+        o["probability"] for o in full_answer["outcomes"]
+    ]
+    assert len(light.content) < 0.7 * len(full.content)
+
+
+def test_battle_exact_option_names_its_choices(api):
+    response = api.post("/api/wotr/battle/?exact=some", BATTLE, format="json")
+
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["field"] == "exact"
 
 
 def test_battle_until_decided_with_policies(api):

@@ -7,13 +7,14 @@ units, stacking, sieges, politics, characters' limits) both report *every* probl
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
 from adjudicator.games.common import N_, InvalidInput
 from adjudicator.games.wotr.board import BOARD
 from adjudicator.games.wotr.messages import Message, not_one_of
+from adjudicator.games.wotr.moves import graph
 from adjudicator.games.wotr.moves.army import check_army_move, check_attack
 from adjudicator.games.wotr.moves.characters import check_character_move, check_nazgul_move
 from adjudicator.games.wotr.moves.context import Situation
@@ -103,16 +104,25 @@ def legal_destinations(
     template = {**piece, "to": _any_region(piece)}
     if kind == "faction":
         template["action"] = "move"
-    parse_move(template, "piece")  # malformed pieces fail here, once
+    move = parse_move(template, "piece")  # malformed pieces fail here, once
     found = []
     try:
-        for region in BOARD.regions:
-            verdict = check_move(situation, parse_move({**template, "to": region}, "piece"))
+        for region in _candidates(move):
+            verdict = check_move(situation, replace(move, to=region))
             if verdict.legal:
                 found.append(Destination(region, verdict.path_length, verdict))
     except InvalidInput as error:
         raise InvalidInput([(_as_piece(field), text) for field, text in error.problems]) from error
     return tuple(sorted(found, key=lambda d: (d.steps if d.steps is not None else 99, d.region)))
+
+
+def _candidates(move: Move) -> Iterable[str]:
+    """The regions worth checking: an army's move ends across one passable border (rules:
+    Перемещение армий; ``check_adjacent`` refuses every other region), so only those and its own
+    region (whose check reports a malformed piece) are run; every other piece tries the board."""
+    if move.kind == "army":
+        return (move.origin, *sorted(graph.neighbours(move.origin)))
+    return BOARD.regions
 
 
 def _as_piece(field: str) -> str:

@@ -7,7 +7,9 @@ Searches take two predicates: ``can_enter(region)`` (may the piece step into it)
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from functools import cache
+from types import MappingProxyType
 
 from adjudicator.games.wotr.board import BOARD
 
@@ -30,6 +32,22 @@ def distances(
     can_continue: Predicate = _always,
 ) -> dict[str, int]:
     """Shortest number of steps to every region reachable within ``max_steps`` (start: 0)."""
+    if can_enter is _always and can_continue is _always:
+        return {r: d for r, d in open_distances(start).items() if d <= max_steps}
+    return _search(start, max_steps, can_enter, can_continue)
+
+
+@cache
+def open_distances(start: str) -> Mapping[str, int]:
+    """Steps from ``start`` to every region over passable borders with no other limit: the
+    board never changes, so each start is searched once per process."""
+    return MappingProxyType(_search(start, len(BOARD.regions), _always, _always))
+
+
+def _search(
+    start: str, max_steps: int, can_enter: Predicate, can_continue: Predicate
+) -> dict[str, int]:
+    """Breadth-first search: the step at which each region is first entered."""
     found = {start: 0}
     frontier = [start]
     for step in range(1, max_steps + 1):
