@@ -45,10 +45,13 @@ class Player:
         if box is None or box["y"] < 0 or box["y"] + min(box["height"], 60) > PHONE["height"]:
             self.problems.append(f"{what}: the answer is not on the first screen ({box})")
 
-    def within(self, budget: str, what: str) -> None:
-        if self.taps > BUDGETS[budget]:
-            self.problems.append(f"{what}: {self.taps} taps (at most {BUDGETS[budget]})")
+    def answered(self, locator, question: str, screen: str) -> None:
+        """The answer in sight, within the question's budget of taps, the screen accessible."""
+        self.on_first_screen(locator, question)
+        if self.taps > BUDGETS[question]:
+            self.problems.append(f"{question}: {self.taps} taps (at most {BUDGETS[question]})")
         self.taps = 0
+        self.accessible(screen)
 
     def accessible(self, what: str) -> None:
         violations = self.axe.run(self.page).response["violations"]
@@ -72,9 +75,7 @@ def ask_a_rule(player: Player, url: str, language: str) -> None:
     player.tap(page.locator("#home-q"))
     page.locator("#home-q").fill(RULE_QUESTIONS[language])
     player.tap(page.locator(".home-search button[type=submit]"))
-    player.on_first_screen(page.locator(".best-answer, .result").first, "rule")
-    player.within("rule", "rule")
-    player.accessible("search results")
+    player.answered(page.locator(".best-answer, .result").first, "rule", "search results")
 
 
 def ask_battle_odds(player: Player, url: str) -> None:
@@ -84,12 +85,10 @@ def ask_battle_odds(player: Player, url: str) -> None:
     player.tap(page.locator("#home-battle label:has(input[value=city])"))
     player.tap(page.locator("#home-compute"))
     headline = page.locator("#home-headline")
-    player.on_first_screen(headline, "battle")
+    player.answered(headline, "battle", "home with the battle answer")
     assert "%" in headline.inner_text(), headline.inner_text()
     full = page.locator("#home-battle-full").get_attribute("href")
     assert "attacker.regular=6" in full and "settlement=city" in full, full
-    player.within("battle", "battle")
-    player.accessible("home with the battle answer")
 
 
 def ask_a_move(player: Player, url: str) -> None:
@@ -104,11 +103,9 @@ def ask_a_move(player: Player, url: str) -> None:
     player.region_targets("destinations shown")
     player.tap(page.locator("[data-region=nurn] .halo"))
     verdict = page.locator("#map-verdict")
-    player.on_first_screen(verdict, "map")
+    player.answered(verdict, "map", "map with the verdict")
     assert "legal" in verdict.get_attribute("class")
     assert page.locator(".map-rule a").count() == 1  # the rule, with its citation
-    player.within("map", "map")
-    player.accessible("map with the verdict")
 
 
 def check_a_deck(player: Player, url: str) -> None:
@@ -117,9 +114,7 @@ def check_a_deck(player: Player, url: str) -> None:
     player.tap(page.locator("#home-deck-list"))
     page.locator("#home-deck-list").fill(DECK_QUESTION["list"])
     player.tap(page.locator("#home-deck-check"))
-    player.on_first_screen(page.locator("#headline"), "deck")
-    player.within("deck", "deck")
-    player.accessible("deck answer")
+    player.answered(page.locator("#headline"), "deck", "deck answer")
 
 
 def test_four_table_questions_from_the_home_page_in_each_language(
