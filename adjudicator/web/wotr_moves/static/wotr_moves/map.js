@@ -354,28 +354,59 @@
     return kind + (group.querySelector(".counter") ? 1 : 0) + (group.classList.contains("selected") || group.classList.contains("destination") ? 10 : 0);
   }
 
-  // Labels at LABEL_PX on the screen; one that would overlap a label already placed (the
-  // strongholds, cities and towns first, the regions being asked about before all) is left out
-  // until zooming in makes room. The region's name stays its accessible name.
+  // What a label may not cover: every region's mark and counters (in sheet units).
+  function obstacles() {
+    var boxes = [];
+    holder.querySelectorAll(".region").forEach(function (group) {
+      var point = pointOf(group.getAttribute("data-region"));
+      boxes.push({ left: point.x - 7, right: point.x + 7, top: point.y - 7, bottom: point.y + 7 });
+      group.querySelectorAll(".counter rect").forEach(function (rect) {
+        var x = parseFloat(rect.getAttribute("x"));
+        var y = parseFloat(rect.getAttribute("y"));
+        boxes.push({ left: x, right: x + parseFloat(rect.getAttribute("width")), top: y, bottom: y + parseFloat(rect.getAttribute("height")) });
+      });
+    });
+    return boxes;
+  }
+
+  // Labels at LABEL_PX on the screen, above their mark or beside it; one that would overlap a
+  // mark, a counter or a label already placed (the strongholds, cities and towns first, the regions being asked about
+  // before all) is left out until zooming in makes room. The region's name stays its accessible name.
   function placeLabels() {
     var size = LABEL_PX / scale();
     var pad = 2 / scale();
-    var placed = [];
+    var placed = obstacles();
+    var sheet = { width: parseFloat(svgOf().getAttribute("data-width")), height: parseFloat(svgOf().getAttribute("data-height")) };
     var groups = Array.prototype.slice.call(holder.querySelectorAll(".region"));
     groups.sort(function (a, b) { return rank(b) - rank(a); });
     groups.forEach(function (group) {
       var label = group.querySelector(".label");
       var point = pointOf(group.getAttribute("data-region"));
       label.style.fontSize = size.toFixed(2) + "px";
-      var baseline = point.y - 9;
-      label.setAttribute("y", baseline.toFixed(1));
       var width = label.textContent.length * size * 0.6 + 2 * pad;
-      var box = { left: point.x - width / 2, right: point.x + width / 2, top: baseline - size * 0.85 - pad, bottom: baseline + size * 0.2 + pad };
-      var clash = placed.some(function (other) {
-        return box.left < other.right && other.left < box.right && box.top < other.bottom && other.top < box.bottom;
+      var high = size * 0.85 + pad;
+      var low = size * 0.2 + pad;
+      // above the mark, else to its right, else to its left
+      var spots = [
+        { x: point.x, y: point.y - 9 - pad - size * 0.22, anchor: "middle", left: point.x - width / 2 },
+        { x: point.x + 9 + pad, y: point.y + size * 0.3, anchor: "start", left: point.x + 9 },
+        { x: point.x - 9 - pad, y: point.y + size * 0.3, anchor: "end", left: point.x - 9 - width }
+      ];
+      var spot = spots.find(function (candidate) {
+        var box = { left: candidate.left, right: candidate.left + width, top: candidate.y - high, bottom: candidate.y + low };
+        var clash = box.left < 0 || box.right > sheet.width || box.top < 0 || box.bottom > sheet.height ||
+          placed.some(function (other) {
+            return box.left < other.right && other.left < box.right && box.top < other.bottom && other.top < box.bottom;
+          });
+        if (!clash) { placed.push(box); }
+        return !clash;
       });
-      label.classList.toggle("label-hidden", clash);
-      if (!clash) { placed.push(box); }
+      label.classList.toggle("label-hidden", !spot);
+      if (spot) {
+        label.setAttribute("x", spot.x.toFixed(1));
+        label.setAttribute("y", spot.y.toFixed(1));
+        label.style.textAnchor = spot.anchor;
+      }
     });
   }
 
