@@ -129,6 +129,7 @@ def test_four_table_questions_from_the_home_page_in_each_language(
         page = context.new_page()
         page.set_default_timeout(15_000)
         player = Player(page)
+        page.on("pageerror", lambda error, p=player: p.problems.append(f"script: {error}"))
         ask_a_rule(player, live_server.url, language)
         ask_battle_odds(player, live_server.url)
         ask_a_move(player, live_server.url)
