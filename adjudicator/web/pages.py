@@ -148,14 +148,18 @@ def segmented(field: forms.Field) -> None:
     if type(field.widget) is not forms.Select or not isinstance(field, forms.ChoiceField):
         return
     choices = list(field.choices)
+    if field.required:  # a placeholder ("— choose —") is no choice: no button for it
+        choices = [(value, label) for value, label in choices if value != ""]
     if len(choices) not in SEGMENTED_CHOICES or any(
         isinstance(label, list | tuple) for _value, label in choices
     ):
         return
+    placeholder = len(choices) < len(field.choices)
+    field.choices = choices
     field.widget = forms.RadioSelect(
         attrs={**field.widget.attrs, "class": "segmented"}, choices=choices
     )
-    if field.initial in (None, "") and field.required:
+    if field.initial in (None, "") and field.required and not placeholder:
         field.initial = choices[0][0]  # what an untouched select sent
 
 
@@ -228,6 +232,8 @@ class ApiFieldsForm(forms.Form):
         if isinstance(field, forms.MultipleChoiceField | forms.BooleanField):
             return None
         if value in (None, "") and isinstance(field, forms.ChoiceField) and field.required:
+            if isinstance(field.widget, forms.RadioSelect):
+                return None  # an untouched group of buttons sends nothing
             return next(iter(field.choices))[0]  # what a browser sends for an untouched select
         return None if value in (None, "") else value
 
