@@ -17,6 +17,7 @@ from adjudicator.web.pages import (
     link_objects,
     link_values,
     nested_query,
+    segmented,
 )
 from cards_db import calculator_serializers as api
 from cards_db.models import Side
@@ -47,6 +48,7 @@ class DeckForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["format"].choices = [(slug, _(f.name)) for slug, f in formats().items()]
+        segmented(self.fields["format"])
 
     def clean_list(self) -> str:
         value = self.cleaned_data["list"]
@@ -224,6 +226,7 @@ class SitePathForm(PlainCalculatorForm):
 
 
 class MinionCostForm(PlainCalculatorForm):
+    primary = ("twilight_cost", "minion_site_number", "current_site")
     api_request = api.TcgMinionCostRequestSerializer
     twilight_cost = forms.IntegerField(label=_("Twilight cost"), min_value=0, max_value=20)
     minion_site_number = forms.IntegerField(

@@ -3,6 +3,10 @@
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
+from adjudicator.games.tcg.decklist import MAX_CHARS
+from adjudicator.games.tcg.formats import DEFAULT_FORMAT
+from adjudicator.web.wotr.forms import BattleForm
+
 from . import selectors
 from .models import Game
 
@@ -18,8 +22,20 @@ CHECKERS = {
 }
 
 
+# The battle question asked from the home page: the fields players change at the table.
+HOME_BATTLE_FIELDS = (
+    "attacker_regular",
+    "defender_regular",
+    "attacker_elite",
+    "defender_elite",
+    "settlement",
+    "siege",
+)
+
+
 def home(request):
-    """The search box and the games with their rulebooks and checkers."""
+    """The usual questions one tap away (search, battle odds, a deck, the board map), then the
+    games with their rulebooks and checkers."""
     rulebooks = list(selectors.rulebook_list())
     games = [
         {
@@ -29,7 +45,15 @@ def home(request):
         }
         for game in Game
     ]
-    return render(request, "rules_corpus/home.html", {"games": games, "game_choices": Game.choices})
+    battle = BattleForm(auto_id="home-%s")
+    context = {
+        "games": games,
+        "game_choices": Game.choices,
+        "battle_fields": [battle[name] for name in HOME_BATTLE_FIELDS],
+        "deck_format": DEFAULT_FORMAT,
+        "deck_max_chars": MAX_CHARS,
+    }
+    return render(request, "rules_corpus/home.html", context)
 
 
 def rulebook(request, rulebook: str):

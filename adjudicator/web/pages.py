@@ -141,12 +141,38 @@ def _flat_choices(choices: Iterable[tuple[Any, Any]]) -> Iterator[tuple[Any, Any
             yield value, label
 
 
+#: Choices of this many options are segmented buttons (styled radios), longer ones a select.
+SEGMENTED_CHOICES = range(2, 6)
+
+
+def segmented(field: forms.Field) -> None:
+    """A select of two to five plain options as a row of buttons (one tap, all in sight)."""
+    if type(field.widget) is not forms.Select or not isinstance(field, forms.ChoiceField):
+        return
+    choices = list(field.choices)
+    if field.required:  # a placeholder ("— choose —") is no choice: no button for it
+        choices = [(value, label) for value, label in choices if value != ""]
+    if len(choices) not in SEGMENTED_CHOICES or any(
+        isinstance(label, list | tuple) for _value, label in choices
+    ):
+        return
+    placeholder = len(choices) < len(field.choices)
+    field.choices = choices
+    field.widget = forms.RadioSelect(
+        attrs={**field.widget.attrs, "class": "segmented"}, choices=choices
+    )
+    if field.initial in (None, "") and field.required and not placeholder:
+        field.initial = choices[0][0]  # what an untouched select sent
+
+
 class ApiFieldsForm(forms.Form):
     """A GET form whose inputs are named by the API request's dotted paths.
 
     ``api_names`` maps a Python field name to its API path (``attacker_regular`` →
     ``attacker.regular``); unnamed fields keep their name. A field missing from the query takes
-    its initial value, so a link may leave out every field at its default.
+    its initial value, so a link may leave out every field at its default. ``primary`` names the
+    fields players change, shown first; the others fold under "More options", open when the link
+    gives any of them.
     """
 
     api_names: ClassVar[dict[str, str]] = {}
@@ -157,10 +183,17 @@ class ApiFieldsForm(forms.Form):
     #: leaves it out is asked for it, as the API would be, instead of answered for a number
     #: nobody gave.
     api_request: ClassVar[type[Serializer] | None] = None
+    #: The fields players change (the rulebook's usual question); empty: every field is.
+    primary: ClassVar[tuple[str, ...]] = ()
+    #: Columns of the primary fields on a phone (2: the attacker's and the defender's side by side).
+    primary_columns: ClassVar[int] = 1
 
     def __init__(self, data: QueryDict | None = None, *args: Any, **kwargs: Any) -> None:
         super().__init__(data, *args, **kwargs)
         self.fields = {**self.leading_fields(), **self.fields}
+        self.given = set(data.keys()) if data is not None else set()
+        for field in self.fields.values():
+            segmented(field)
         if data is not None:
             self.data = self._with_defaults(data)
         for name, field in self.fields.items():
@@ -174,6 +207,24 @@ class ApiFieldsForm(forms.Form):
         """Fields made per instance (one per side, per settlement), placed before the rest."""
         return {}
 
+    def is_primary(self, name: str) -> bool:
+        """Whether the field is one players change (shown before "More options")."""
+        return not self.primary or name in self.primary
+
+    def primary_fields(self) -> list[forms.BoundField]:
+        """The fields players change, in the order they fill them."""
+        order = {name: index for index, name in enumerate(self.primary)}
+        shown = [bound for bound in self if self.is_primary(bound.name)]
+        return sorted(shown, key=lambda bound: order.get(bound.name, 0))
+
+    def more_fields(self) -> list[forms.BoundField]:
+        """The fields left at their defaults in the usual question."""
+        return [bound for bound in self if not self.is_primary(bound.name)]
+
+    def more_open(self) -> bool:
+        """Whether "More options" starts open: the link gives one of them, or one is wrong."""
+        return any(bound.html_name in self.given or bound.errors for bound in self.more_fields())
+
     def add_prefix(self, field_name: str) -> str:
         name = api_name(field_name, self.api_names)
         return f"{self.prefix}-{name}" if self.prefix else name
@@ -185,6 +236,8 @@ class ApiFieldsForm(forms.Form):
         if isinstance(field, forms.MultipleChoiceField | forms.BooleanField):
             return None
         if value in (None, "") and isinstance(field, forms.ChoiceField) and field.required:
+            if isinstance(field.widget, forms.RadioSelect):
+                return None  # an untouched group of buttons sends nothing
             return next(iter(field.choices))[0]  # what a browser sends for an untouched select
         return None if value in (None, "") else value
 

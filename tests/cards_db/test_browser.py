@@ -18,6 +18,7 @@ def test_paste_check_save_and_reopen_a_deck(live_server, live_cards, page):
         "4x Axe Strike (1C3)", "4x Axe Strike (1C3)\n1x Legolas, Grenleaf"
     )
     page.goto(f"{live_server.url}/cards/decks/")
+    page.click(".deck-form .more-options > summary")  # the deck's name waits there, for Save
     page.fill("#id_name", "Гномы и Изенгард")
     page.fill("#id_list", broken)
     page.click("button[name=check]")

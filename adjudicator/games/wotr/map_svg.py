@@ -19,6 +19,10 @@ from adjudicator.games.wotr.position import Position
 
 WIDTH = 1000
 MARGIN = 20
+#: The highlight ring of a region (selected, a legal destination) and its tap target, in sheet
+#: units; the page's script keeps the target at least 44 px across at every zoom.
+HALO_RADIUS = 14
+HIT_RADIUS = 23
 
 NATION_COLOURS = {
     "gondor": "#3b6fb6",
@@ -133,7 +137,8 @@ def board_svg(
         regions.append(
             f'<g class="region{extra}" data-region="{slug}" tabindex="0" role="button" '
             f'aria-label="{name}"><title>{name}</title>'
-            f'<circle class="hit" cx="{x}" cy="{y}" r="14"/>'
+            f'<circle class="hit" cx="{x}" cy="{y}" r="{HIT_RADIUS}"/>'
+            f'<circle class="halo" cx="{x}" cy="{y}" r="{HALO_RADIUS}"/>'
             f"{_settlement(slug, x, y, position)}"
             f'<text class="label" x="{x}" y="{y - 10}">{name}</text>'
             f"{_counters(slug, x, y, position)}</g>"

@@ -70,6 +70,13 @@ SPELLS = [("", _("No spells")), *((c, c) for c in SPELL_CATEGORIES)]
 
 
 class BattleForm(WojnaForm):
+    #: The armies and the leaders' Morale (Bitwa); terrain, sorties and spells under More options.
+    primary: tuple[str, ...] = (
+        "attacker_units",
+        "defender_units",
+        "attacker_morale",
+        "defender_morale",
+    )
     attacker_units = StrengthsField(
         label=_("Attacker's units (strengths)"), help_text=_("For example: 4, 3")
     )
@@ -127,6 +134,7 @@ class RatioPlanForm(BattleForm):
     reading_loss_rounding = None  # the plan's columns do not depend on the losses' rounding
     api_names: ClassVar[dict[str, str]] = {}
     reading_fields: ClassVar[dict[str, tuple[str, str]]] = {}
+    primary = (*BattleForm.primary, "unit_strength")
     unit_strength = forms.IntegerField(
         label=_("Strength of a unit you could add"),
         initial=1,
@@ -199,6 +207,8 @@ class DieTestForm(WojnaForm):
 
 
 class DuelForm(WojnaForm):
+    primary = ("attacker_morale", "defender_morale", "attacker_odwaga", "defender_odwaga")
+    primary_columns = 2
     attacker_morale = attribute(_("Attacker's Morale"))
     attacker_odwaga = attribute(_("Attacker's Odwaga (courage)"))
     attacker_wounds = attribute(_("Attacker's wounds"), required=False, initial=0)

@@ -72,10 +72,11 @@ class EngineErrorsMixin(ApiFieldsForm):
     """(legend, field-name prefix) of each fieldset; the other fields come last."""
 
     def fieldsets(self) -> list[tuple[Any, list]]:
-        """(legend, bound fields) per fieldset, for the template."""
+        """(legend, bound fields) per fieldset, for the template (under "More options" the
+        fields players seldom change)."""
         sets: list[tuple[Any, list]] = [(legend, []) for legend, _ in self.groups]
         rest: list = []
-        for field in self:
+        for field in self.more_fields() if self.primary else self:
             index = next(
                 (i for i, (_, prefix) in enumerate(self.groups) if field.name.startswith(prefix)),
                 None,
@@ -105,6 +106,18 @@ ARMY_KEYS = (
     "roll_modifier",
     "reroll_modifier",
     "casualty_policy",
+)
+#: What players change in a battle (rules: Битва): the armies' units and leadership side by
+#: side, the settlement and the siege; modifiers, casualties and rounds keep their defaults.
+BATTLE_PRIMARY = (
+    "attacker_regular",
+    "defender_regular",
+    "attacker_elite",
+    "defender_elite",
+    "attacker_leadership",
+    "defender_leadership",
+    "settlement",
+    "siege",
 )
 SIDE_API_NAMES = {
     f"{side}_{key}": f"{side}.{key}" for side in ("attacker", "defender") for key in ARMY_KEYS
@@ -151,6 +164,8 @@ def _battle(data: dict[str, Any]) -> dict[str, Any]:
 class BattleForm(EngineErrorsMixin):
     api_request = api.WotrBattleRequestSerializer
     api_names = SIDE_API_NAMES
+    primary = BATTLE_PRIMARY
+    primary_columns = 2
     groups = ((_("Attacker"), "attacker_"), (_("Defender"), "defender_"))
     settlement = forms.ChoiceField(label=_("Defender's settlement"), choices=SETTLEMENT_CHOICES)
     siege = forms.BooleanField(
@@ -198,6 +213,8 @@ class BattlePlanForm(EngineErrorsMixin):
 
     api_request = api.WotrBattlePlanRequestSerializer
     api_names = SIDE_API_NAMES
+    primary = ("goal", *BATTLE_PRIMARY, "target_percent")
+    primary_columns = 2
     groups = BattleForm.groups
     goal = forms.ChoiceField(label=_("Goal"), choices=GOAL_CHOICES, initial="capture")
     settlement = BattleForm.base_fields["settlement"]
@@ -231,6 +248,7 @@ class BattlePlanForm(EngineErrorsMixin):
 class FactionAttackForm(EngineErrorsMixin):
     api_request = api.WotrFactionAttackRequestSerializer
     api_names = {"regular": "target.regular", "elite": "target.elite"}
+    primary = ("faction", "figures", "regular", "elite", "in_orthanc")
     faction = forms.ChoiceField(
         label=_("Faction"),
         choices=[("dead", _("The Dead of Dunharrow")), ("ents", _("The Ents of Fangorn"))],
@@ -281,6 +299,14 @@ COMPANION_CHOICES = [
 class HuntForm(EngineErrorsMixin):
     api_request = api.WotrHuntRequestSerializer
     api_names = {f"reroll_{k}": f"rerolls.{k}" for k in ("stronghold", "army", "nazgul")}
+    primary: tuple[str, ...] = (
+        "hunt_dice",
+        "fp_dice_in_box",
+        "reroll_stronghold",
+        "reroll_army",
+        "reroll_nazgul",
+        "corruption",
+    )
     hunt_dice = number(_("Shadow dice in the hunt box"), 0, MAX_SHADOW_DICE, initial=2)
     fp_dice_in_box = number(_("Free Peoples dice already in the box"), 0, MAX_FREE_PEOPLES_DICE)
     reroll_stronghold = forms.BooleanField(
@@ -364,6 +390,7 @@ class HuntForm(EngineErrorsMixin):
 class HuntTurnForm(HuntForm):
     api_request = api.WotrHuntTurnRequestSerializer
     forced = None  # a turn's moves are hunted with dice
+    primary = ("moves", *HuntForm.primary)
     moves = number(_("Fellowship moves this turn"), 1, MAX_MOVES, initial=2)
 
 
@@ -383,6 +410,7 @@ class HuntPlanForm(HuntForm):
         "fp_dice_in_box",
     ]
     """Where the Fellowship is and what it has first; the hunt box and the tiles after."""
+    primary = ("moves_to_mordor", "mordor_step", "corruption", "moves_per_turn", "hunt_dice")
     casualty = None
     forced = None
     moves_to_mordor = number(
@@ -490,6 +518,7 @@ POSITION_KIND = "wotr-position"
 
 class PositionBattleForm(EngineErrorsMixin):
     api_request = api.WotrPositionBattleRequestSerializer
+    primary = ("position", "attacker_region", "defender_region")
     position = forms.CharField(
         label=_("Position (JSON)"),
         required=False,

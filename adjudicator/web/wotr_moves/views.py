@@ -10,6 +10,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from adjudicator.games.common import InvalidInput
 from adjudicator.games.wotr.board import BOARD, CHARACTER_NAMES, NATION_NAMES
@@ -171,6 +172,13 @@ class Page:
             self.post.setlist(name, values)
         self.action = "check"
 
+    def focus(self) -> str:
+        """The region the question is about (the checked move's origin): the map opens on it."""
+        move = self.forms.get("move")
+        if move is None or not move.is_bound or not move.is_valid():
+            return ""
+        return move.cleaned_data.get("origin") or move.cleaned_data.get("to") or ""
+
     def context(self) -> dict[str, Any]:
         data = self.position.to_dict()
         forms = {
@@ -203,6 +211,8 @@ class Page:
                 )
             ),
             "position_key": self.position_key,
+            "map_focus": self.focus(),
+            "map_plurals": map_plurals(),
             "posted": self.post is not None and not self.errors,
             "map_nations": [(n, _(NATION_NAMES[n]), BOARD.side_of(n)) for n in NATION_ORDER],
             "map_characters": [(c, _(CHARACTER_NAMES[c])) for c in BOARD.characters],
@@ -225,6 +235,29 @@ class Page:
             "fellowship": self.position.fellowship,
             "fellowship_region": presenters.region_name(self.position.fellowship.region),
         }
+
+
+#: The counts the map's answers may name, each with its plural form made here (ngettext).
+MAP_PLURAL_LIMIT = 30
+
+
+def map_plurals() -> dict[str, list[str]]:
+    """For the map's script: "N regions away" and each kind of unit, in the language's plural
+    form for every N up to the limit (``steps[1]`` = "1 region away")."""
+    counts = range(MAP_PLURAL_LIMIT + 1)
+    return {
+        "steps": [
+            ngettext("%(n)s region away", "%(n)s regions away", n) % {"n": n} for n in counts
+        ],
+        "regular": [ngettext("%(n)s regular", "%(n)s regulars", n) % {"n": n} for n in counts],
+        "elite": [ngettext("%(n)s elite", "%(n)s elites", n) % {"n": n} for n in counts],
+        "leaders": [ngettext("%(n)s leader", "%(n)s leaders", n) % {"n": n} for n in counts],
+        "nazgul": [ngettext("%(n)s Nazgûl", "%(n)s Nazgûl", n) % {"n": n} for n in counts],
+        "destinations": [
+            ngettext("%(n)s legal destination", "%(n)s legal destinations", n) % {"n": n}
+            for n in counts
+        ],
+    }
 
 
 def index(request: HttpRequest) -> HttpResponse:

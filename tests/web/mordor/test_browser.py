@@ -10,7 +10,7 @@ def test_pick_the_roll_tick_the_keep_and_read_the_verdict(page, live_server):
     roll = {"black": "ring", "red": "ring", "yellow": "orc", "blue": "nazgul", "green": "gandalf"}
     for color, face in roll.items():
         page.select_option(f"#id_face_{color}", face)
-    page.select_option("#id_player_color", "red")
+    page.check("input[name=player_color][value=red]")
     page.check("#id_keep_black")
     page.check("#id_keep_red")
     page.click("#compute")

@@ -7,7 +7,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def test_capture_form(page, live_server):
     page.goto(f"{live_server.url}/wojna/tests/")
-    page.select_option("select[name=test]", "capture")
+    page.check("input[name=test][value=capture]")
     page.fill("input[name=value]", "3")
     page.fill("input[name=attempts]", "2")
     page.click("#compute")

@@ -15,13 +15,15 @@ def test_battle_form(page, live_server):
     page.fill("input[name='attacker.leadership']", "2")
     page.fill("input[name='defender.regular']", "3")
     page.fill("input[name='defender.leadership']", "1")
-    page.select_option("select[name=settlement]", "city")
+    page.check("input[name=settlement][value=city]")  # a segmented choice
+    assert not page.locator("input[name=rounds]").is_visible()  # folded under More options
+    page.click("#more-options > summary")
     page.fill("input[name=rounds]", "1")
     page.click("#compute")
     # the fields left at their defaults are left out of the link; the regulars, which the API
     # asks for, are always in it
     assert page.url.endswith(
-        "/wotr/battle/?attacker.regular=5&attacker.leadership=2&defender.regular=3"
+        "/wotr/battle/?attacker.regular=5&defender.regular=3&attacker.leadership=2"
         "&defender.leadership=1&settlement=city&rounds=1"
     )
     assert page.inner_text("[data-testid=defender-destroyed]") == "331/3456"

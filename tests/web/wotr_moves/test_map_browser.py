@@ -39,10 +39,26 @@ def wait_for_key(page, old: str) -> str:
     return page.locator("#map").get_attribute("data-position-key")
 
 
+def tap(page, region: str) -> None:
+    """Tap a region's point as a thumb does (the nearest region's target takes the tap: targets
+    of neighbours overlap on the whole board)."""
+    halo = page.locator(f"#board-map [data-region={region}] .halo")
+    halo.scroll_into_view_if_needed()
+    box = halo.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def standard_setup(page) -> None:
+    """The standard setup, from the folded position tools."""
+    page.locator(".map-more > summary").click()
+    page.locator(".map-tools [data-act=setup]").click()
+    wait_for_key(page, "")
+
+
 def tap_edit(page, region: str, nation: str, **figures: int) -> None:
     """Tap a region, set one nation's figures in the editor, apply, wait for the new board."""
     old = page.locator("#map").get_attribute("data-position-key")
-    page.locator(f"#board-map [data-region={region}]").click()
+    tap(page, region)
     editor = page.locator("#map-editor .region-editor")
     editor.locator("[name=nation]").select_option(nation)
     for name, count in figures.items():
@@ -52,7 +68,7 @@ def tap_edit(page, region: str, nation: str, **figures: int) -> None:
 
 
 def select_army(page, region: str) -> None:
-    page.locator(f"#board-map [data-region={region}]").click()
+    tap(page, region)
     page.locator("#map-editor [data-act=legal]").click()
     page.wait_for_selector(f"#board-map [data-region={region}].selected")
 
@@ -60,8 +76,7 @@ def select_army(page, region: str) -> None:
 def test_edit_three_regions_by_taps_then_the_link_shows_the_same_board(phone, live_server):
     page = phone()
     page.goto(f"{live_server.url}/wotr/moves/")
-    page.locator(".map-tools [data-act=setup]").click()
-    wait_for_key(page, "")
+    standard_setup(page)
     tap_edit(page, "bree", "north", regular=2, elite=1)
     tap_edit(page, "edoras", "rohan", regular=3)
     tap_edit(page, "north-ithilien", "sauron", regular=4, leaders=0, nazgul=1)
@@ -95,7 +110,7 @@ def test_an_edit_the_server_refuses_is_shown_and_not_applied(phone, live_server)
     page = phone()
     page.goto(f"{live_server.url}/wotr/moves/")
     before = state(page)
-    page.locator("#board-map [data-region=edoras]").click()
+    tap(page, "edoras")
     editor = page.locator("#map-editor .region-editor")
     editor.locator("[name=nation]").select_option("rohan")
     editor.locator("[name=regular]").fill("11")
@@ -128,7 +143,7 @@ def test_highlighted_destinations_equal_the_api(phone, live_server):
     assert highlighted == expected and expected
 
     # a region that is not a destination says why, with the rule cited
-    page.locator("#board-map [data-region=orthanc]").click()
+    tap(page, "orthanc")
     reason = page.locator("#map-answer .reasons li").first
     reason.wait_for()
     assert "/rules/wotr-rules/" in reason.locator("a").get_attribute("href")
@@ -137,11 +152,10 @@ def test_highlighted_destinations_equal_the_api(phone, live_server):
 def test_attack_from_the_map_opens_the_same_battle_as_the_api(phone, live_server):
     page = phone()
     page.goto(f"{live_server.url}/wotr/moves/")
-    page.locator(".map-tools [data-act=setup]").click()
-    wait_for_key(page, "")
+    standard_setup(page)
     tap_edit(page, "north-ithilien", "sauron", regular=3, elite=1, leaders=0, nazgul=1)
     select_army(page, "osgiliath")
-    page.locator("#board-map [data-region=north-ithilien]").click()
+    tap(page, "north-ithilien")
     link = page.locator("#attack-link")
     link.wait_for()
     query = parse_qs(urlparse(link.get_attribute("href")).query)
