@@ -13,7 +13,7 @@ from adjudicator.games.wotr.position import standard_setup
 from . import serializers as s
 from . import services
 
-TAG = "War of the Ring: odds, hunt and victory"
+TAG = "wotr"
 
 answer_view = partial(post_view, prefix="Wotr", tag=TAG)
 """A POST view answering ``compute(validated input, request)``."""
