@@ -9,21 +9,24 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from django import forms
 from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import RequestDataTooBig
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.decorators import method_decorator
 from django.utils.translation import get_language, gettext
 from django.views.decorators.cache import cache_control
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import ParseError, ValidationError
+from rest_framework.exceptions import ErrorDetail, ParseError, ValidationError
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from adjudicator.error_codes import engine_code, table_code
 from adjudicator.games.common import InvalidInput, translate_problems
 from adjudicator.serializers import ErrorResponseSerializer
 
@@ -34,7 +37,7 @@ def error_item(field: str, message: str, code: str) -> dict[str, str]:
 
 
 def _detail_item(field: str, detail: Any) -> dict[str, str]:
-    return error_item(field, str(detail), getattr(detail, "code", None) or "invalid")
+    return error_item(field, str(detail), table_code(getattr(detail, "code", None)))
 
 
 def flatten_errors(detail: Any, prefix: str = "") -> list[dict[str, str]]:
@@ -61,6 +64,22 @@ def _child_path(prefix: str, key: str | int) -> str:
     if isinstance(key, int):
         return f"{prefix}[{key}]"
     return key if key == "non_field_errors" and not prefix else f"{prefix}.{key}".strip(".")
+
+
+def form_invalid(form: forms.Form) -> ValidationError:
+    """A Django form's errors (query parameters read by a form) as DRF's, each keeping its
+    code; a number field's ``invalid`` is a ``wrong_type``."""
+    numbers = (forms.IntegerField, forms.FloatField, forms.DecimalField)
+
+    def code(name: str, error: DjangoValidationError) -> str | None:
+        typed = isinstance(form.fields.get(name), numbers) and error.code == "invalid"
+        return "wrong_type" if typed else error.code
+
+    return ValidationError({
+        name: [ErrorDetail(str(message), code=code(name, error))
+               for error in errors for message in error.messages]
+        for name, errors in form.errors.as_data().items()
+    })  # fmt: skip
 
 
 def bad_request(errors: list[dict[str, str]]) -> Response:
@@ -93,8 +112,11 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     (``path``, ``method``, ``Content-Type``...).
     """
     if isinstance(exc, InvalidInput):
-        problems = translate_problems(exc.problems, gettext)
-        return bad_request([error_item(f, m, "rule") for f, m in problems])
+        translated = translate_problems(exc.problems, gettext)
+        return bad_request([
+            error_item(field, message, engine_code(original))
+            for (field, message), (_, original) in zip(translated, exc.problems, strict=True)
+        ])  # fmt: skip
     if isinstance(exc, ValidationError):
         return bad_request(flatten_errors(exc.detail))
     if isinstance(exc, ParseError):
@@ -109,7 +131,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         detail = response.data.get("detail") if isinstance(response.data, dict) else None
         if detail is not None:
             place = REQUEST_PARTS.get(response.status_code, "non_field_errors")
-            code = getattr(detail, "code", None) or "error"
+            code = table_code(getattr(detail, "code", None))
             response.data["errors"] = [error_item(place, str(detail), code)]
     return response
 
@@ -221,8 +243,12 @@ class Pagination(PageNumberPagination):
     def _whole_number(request: Request, name: str, default: int) -> int:
         if not request.query_params.get(name):
             return default
+        value = request.query_params[name]
+        if not value.isascii() or not value.strip().lstrip("+-").isdigit():
+            message = serializers.IntegerField.default_error_messages["invalid"]
+            raise ValidationError({name: [ErrorDetail(str(message), code="wrong_type")]})
         try:
-            return serializers.IntegerField(min_value=1).run_validation(request.query_params[name])
+            return serializers.IntegerField(min_value=1).run_validation(value)
         except ValidationError as error:
             raise ValidationError({name: error.detail}) from error
 

@@ -181,6 +181,8 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_AUTHENTICATION_CLASSES": [],
     "UNAUTHENTICATED_USER": None,
+    # Anyone may call every operation; a query parameter it does not define is a 400.
+    "DEFAULT_PERMISSION_CLASSES": ["adjudicator.strict_query.KnownQueryParameters"],
     # Per client (IP) and per worker: anyone's compute requests, and saves apart (README).
     "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.AnonRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {

@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from adjudicator.api import cached_answer, error_item
+from adjudicator.api import cached_answer, error_item, form_invalid
 from adjudicator.serializers import ErrorResponseSerializer
 from rules_corpus.models import Game, Language
 from rules_corpus.search.engine import PageOutOfRange
@@ -164,7 +164,7 @@ class SearchAPIView(APIView):
         """The answer's body and status (cached by ``get`` while the index is the same)."""
         form = SearchForm(request.query_params)
         if not form.is_valid():
-            raise ValidationError(form.errors)
+            raise form_invalid(form)
         try:
             page = search_cleaned(form.cleaned_data)
         except PageOutOfRange as error:
