@@ -17,6 +17,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.decorators import method_decorator
 from django.utils.translation import get_language, gettext
 from django.views.decorators.cache import cache_control
+from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import ErrorDetail, ParseError, ValidationError
@@ -31,13 +32,14 @@ from adjudicator.games.common import InvalidInput, translate_problems
 from adjudicator.serializers import ErrorResponseSerializer
 
 
-def error_item(field: str, message: str, code: str) -> dict[str, str]:
-    """One problem: where (``field``), what (``message``, translated) and its ``code``."""
-    return {"field": field, "message": message, "code": code}
+def error_item(field: str, message: str, code: str | None) -> dict[str, str]:
+    """One problem: where (``field``), what (``message``, translated) and its ``code``, one of
+    the table's (``adjudicator.error_codes``; DRF's and Django's codes are mapped onto it)."""
+    return {"field": field, "message": message, "code": table_code(code)}
 
 
 def _detail_item(field: str, detail: Any) -> dict[str, str]:
-    return error_item(field, str(detail), table_code(getattr(detail, "code", None)))
+    return error_item(field, str(detail), getattr(detail, "code", None))
 
 
 def flatten_errors(detail: Any, prefix: str = "") -> list[dict[str, str]]:
@@ -131,7 +133,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         detail = response.data.get("detail") if isinstance(response.data, dict) else None
         if detail is not None:
             place = REQUEST_PARTS.get(response.status_code, "non_field_errors")
-            code = table_code(getattr(detail, "code", None))
+            code = getattr(detail, "code", None)
             response.data["errors"] = [error_item(place, str(detail), code)]
     return response
 
@@ -222,6 +224,18 @@ def post_view(
         return Response(answer(request))
 
     return type(f"{prefix}{name}View", (APIView,), {"post": post, "__doc__": description})
+
+
+class FilterBackend(DjangoFilterBackend):
+    """django-filter's backend, its form's errors keeping their codes (``form_invalid``)."""
+
+    def filter_queryset(self, request: Request, queryset: Any, view: Any) -> Any:
+        filterset = self.get_filterset(request, queryset, view)
+        if filterset is None:
+            return queryset
+        if not filterset.is_valid():
+            raise form_invalid(filterset.form)
+        return filterset.qs
 
 
 class Pagination(PageNumberPagination):

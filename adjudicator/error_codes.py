@@ -16,6 +16,7 @@ ERROR_CODES = {
     "ambiguous_card": "the deck reader cannot tell which card a line means",
     "invalid_count": "the deck reader cannot read a line's count",
     "parse_error": "the body is not JSON",
+    "bad_request": "the request cannot be read (its line or headers)",
     "too_large": "the body is over the size limit",
     "not_found": "no such path, object or page",
     "method_not_allowed": "the method is not allowed on this path",
@@ -49,6 +50,7 @@ _FRAMEWORK_CODES = {
     "max_whole_digits": "out_of_range",
     "overflow": "out_of_range",
     "step_size": "out_of_range",
+    "too_long": "out_of_range",
     "invalid": "rule",
     "unique": "rule",
 }

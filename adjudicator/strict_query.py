@@ -52,7 +52,8 @@ class KnownQueryParameters(BasePermission):
         if not request.query_params or match is None or request.method == "OPTIONS":
             return True
         method = "GET" if request.method == "HEAD" else request.method
-        path = "/" + re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", match.route)
+        route = re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", match.route)
+        path = "/api/" + route.removeprefix("api/").removeprefix("v1/")  # v1: the same views
         known = known_parameters(path, method)
         unknown = sorted(set(request.query_params) - known) if known is not None else []
         if unknown:

@@ -120,7 +120,7 @@ def test_a_missing_field_is_said_in_the_readers_language(api, language, message)
         HTTP_ACCEPT_LANGUAGE=language,
     )
     assert response.status_code == 400
-    assert {"field": "move.to", "message": message, "code": "rule"} in response.json()["errors"]
+    assert {"field": "move.to", "message": message, "code": "required"} in response.json()["errors"]
 
 
 def test_bad_input_lists_every_problem(api):
@@ -257,7 +257,7 @@ def test_move_input_problems_are_said_in_the_readers_language(
     )
     assert response.status_code == 400
     errors = response.json()["errors"]
-    assert {"field": "move.die", "message": die, "code": "rule"} in errors
+    assert {"field": "move.die", "message": die, "code": "invalid_choice"} in errors
     assert {"field": "move.companions", "message": companions, "code": "rule"} in errors
     assert {"field": "position", "message": position, "code": "rule"} in errors
 
