@@ -174,8 +174,8 @@ ValidatePositionView = answer_view(
     "(e.g. position.armies.minas-tirith). A valid position comes back complete.",
     examples=[
         OpenApiExample(
-            "Too many units",
-            value={"position": {"armies": {"edoras": {"rohan": {"regular": 11}}}}},
+            "A Rohan army at Edoras",
+            value={"position": {"armies": {"edoras": {"rohan": {"regular": 2, "elite": 1}}}}},
             request_only=True,
         )
     ],
