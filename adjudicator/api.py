@@ -7,6 +7,7 @@ so that a client always learns what is wrong and where.
 import hashlib
 import re
 from collections.abc import Callable, Sequence
+from datetime import datetime
 from typing import Any
 
 from django import forms
@@ -14,14 +15,18 @@ from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import HttpResponse
 from django.utils.decorators import method_decorator
+from django.utils.http import http_date
 from django.utils.translation import get_language, gettext
 from django.views.decorators.cache import cache_control
+from django.views.decorators.gzip import gzip_page
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import ErrorDetail, ParseError, ValidationError
 from rest_framework.pagination import PageNumberPagination
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -142,6 +147,24 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 #: (sections, cards, the setup position): shared caches may keep it an hour and revalidate
 #: it by its ``ETag`` (``ConditionalGetMiddleware``) after that.
 cacheable = method_decorator(cache_control(public=True, max_age=3600))
+
+
+def bulk_download(payload: dict[str, Any], updated: datetime | None) -> HttpResponse:
+    """A whole data set in one answer (the bulk downloads): JSON with a strong ``ETag`` of its
+    bytes (kept, weakened, when ``bulk_view`` compresses it), ``Last-Modified`` = ``updated``
+    (also the body's ``updated_at``) and the one-hour public cache of data that changes only
+    with a data load."""
+    body = JSONRenderer().render(payload)
+    response = HttpResponse(body, content_type="application/json")
+    response["ETag"] = f'"{hashlib.sha256(body).hexdigest()[:32]}"'
+    if updated is not None:
+        response["Last-Modified"] = http_date(updated.timestamp())
+    response["Cache-Control"] = "public, max-age=3600"
+    return response
+
+
+#: Decorates a bulk download's ``get``: gzip when the client accepts it.
+bulk_view = method_decorator(gzip_page)
 
 
 def validated(serializer_class: type[serializers.Serializer], request: Request) -> Any:

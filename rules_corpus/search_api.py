@@ -5,11 +5,17 @@ from __future__ import annotations
 from django.conf import settings
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_field,
+)
 from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.utils.urls import replace_query_param
 from rest_framework.views import APIView
 
 from adjudicator.api import cached_answer, error_item, form_invalid
@@ -39,21 +45,33 @@ class SearchResultSerializer(serializers.Serializer):
         "fused by rank with the sentence encoder's nearest documents for a question; higher "
         "is better, comparable within one query and group (sections, cards) only."
     )
-    url = serializers.CharField(help_text="The section's page (permalink).")
+    url = serializers.CharField(help_text="The section's (or card's) page, absolute (permalink).")
     answer = serializers.CharField(
         help_text="HTML: the section's sentence that answers the query best (escaped text, "
         "the query's words in `<mark>`); empty for a card."
     )
     passage_url = serializers.CharField(
         help_text="The section's page opened at the paragraph of `answer` "
-        "(`<url>#p-<number>`); empty for a card."
+        "(`<url>#p-<number>`, absolute); empty for a card."
     )
+
+    def to_representation(self, instance):
+        data = super().to_representation(instance)
+        request = self.context.get("request")
+        for key in ("url", "passage_url"):
+            if request is not None and data[key]:
+                data[key] = request.build_absolute_uri(data[key])
+        return data
 
 
 class SearchResponseSerializer(serializers.Serializer):
     count = serializers.IntegerField(help_text="Hits over all pages.")
     page = serializers.IntegerField()
     num_pages = serializers.IntegerField()
+    next = serializers.SerializerMethodField(help_text="The next page, absolute; null on the last.")
+    previous = serializers.SerializerMethodField(
+        help_text="The previous page, absolute; null on the first."
+    )
     suggestion = serializers.CharField(
         allow_null=True,
         help_text="Did you mean: the query with the words the rulebooks do not have replaced "
@@ -62,12 +80,28 @@ class SearchResponseSerializer(serializers.Serializer):
     )
     results = SearchResultSerializer(many=True, source="hits")
 
+    def _page_link(self, page, number: int) -> str | None:
+        request = self.context.get("request")
+        if request is None or not 1 <= number <= page.num_pages:
+            return None
+        return replace_query_param(request.build_absolute_uri(), "page", number)
+
+    @extend_schema_field(serializers.URLField(allow_null=True))
+    def get_next(self, page) -> str | None:
+        return self._page_link(page, page.page + 1)
+
+    @extend_schema_field(serializers.URLField(allow_null=True))
+    def get_previous(self, page) -> str | None:
+        return self._page_link(page, page.page - 1)
+
 
 UNKNOWN_GAME = "Select a valid choice. chess is not one of the available choices."
 EXAMPLE = {
     "count": 1,
     "page": 1,
     "num_pages": 1,
+    "next": None,
+    "previous": None,
     "suggestion": None,
     "results": [
         {
@@ -79,10 +113,10 @@ EXAMPLE = {
             "snippet": "Любая атака против осажденной цитадели считается битвой при "
             '<mark class="match term0">осаде</mark>.',
             "score": 36.7388,
-            "url": "/rules/wotr-rules/vedenie-osady/",
+            "url": "http://localhost:8000/rules/wotr-rules/vedenie-osady/",
             "answer": "Любая атака против осажденной цитадели считается битвой при "
             '<mark class="match term0">осаде</mark>.',
-            "passage_url": "/rules/wotr-rules/vedenie-osady/#p-0",
+            "passage_url": "http://localhost:8000/rules/wotr-rules/vedenie-osady/#p-0",
         }
     ],
 }
@@ -173,4 +207,4 @@ class SearchAPIView(APIView):
             message = _("The search index has not been built yet.")
             error = {"detail": message, "errors": [error_item("index", message, "index_missing")]}
             return error, status.HTTP_503_SERVICE_UNAVAILABLE
-        return SearchResponseSerializer(page).data, status.HTTP_200_OK
+        return SearchResponseSerializer(page, context={"request": request}).data, status.HTTP_200_OK
