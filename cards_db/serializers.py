@@ -32,7 +32,7 @@ class TcgCardSerializer(serializers.ModelSerializer):
     full_title = serializers.CharField(read_only=True)
     url = AbsoluteUrlField()
     api_url = serializers.SerializerMethodField(
-        help_text="The card's stable API address: /api/v1/cards/<set>/<number>/."
+        help_text="The card's stable API address: /api/cards/<set>/<number>/."
     )
 
     class Meta:
@@ -49,7 +49,7 @@ class TcgCardSerializer(serializers.ModelSerializer):
     def get_api_url(self, card: Card) -> str:
         """The card's stable API address, by set and collector number."""
         path = reverse(
-            "v1:tcg-card-number", kwargs={"card_set": card.card_set_id, "number": card.number}
+            "tcg-card-number", kwargs={"card_set": card.card_set_id, "number": card.number}
         )
         request = self.context.get("request")
         return request.build_absolute_uri(path) if request else path

@@ -128,7 +128,7 @@ SECTION_EXAMPLE = {
     "next": 47,
     "children": [],
     "url": "http://localhost:8000/rules/wotr-rules/brosok-na-ataku/",
-    "api_url": "http://localhost:8000/api/v1/rulebooks/wotr-rules/sections/brosok-na-ataku/",
+    "api_url": "http://localhost:8000/api/rulebooks/wotr-rules/sections/brosok-na-ataku/",
 }
 
 

@@ -96,7 +96,7 @@ class SectionDetailSerializer(serializers.ModelSerializer):
     )
     url = serializers.SerializerMethodField(help_text="The section's page (permalink).")
     api_url = serializers.SerializerMethodField(
-        help_text="This answer's stable address: /api/v1/rulebooks/<slug>/sections/<anchor>/."
+        help_text="This answer's stable address: /api/rulebooks/<slug>/sections/<anchor>/."
     )
 
     class Meta:
@@ -130,7 +130,7 @@ class SectionDetailSerializer(serializers.ModelSerializer):
 def section_api_url(section: Section, request: Any = None) -> str:
     """A section's stable API address (by rulebook and anchor), absolute with a request."""
     path = reverse(
-        "v1:api-section", kwargs={"slug": section.rulebook.slug, "anchor": section.anchor}
+        "api-section", kwargs={"slug": section.rulebook.slug, "anchor": section.anchor}
     )
     return request.build_absolute_uri(path) if request else path
 
