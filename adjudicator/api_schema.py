@@ -130,6 +130,33 @@ def closed_request_bodies(result: dict[str, Any], **kwargs: Any) -> dict[str, An
     return result
 
 
+def inline_request_bodies(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """Postprocessing hook: each request body's schema written out in place, with no
+    ``*Request`` components. A request field with a ``default`` is optional to send, while a
+    response field with one is always there; generators (openapi-typescript) tell the two
+    apart only by where the schema stands, under a request body or not."""
+    components = result.get("components", {}).get("schemas", {})
+    requests = {name for name in components if name.endswith("Request")}
+
+    def inline(node: Any) -> Any:
+        if isinstance(node, list):
+            return [inline(item) for item in node]
+        if not isinstance(node, dict):
+            return node
+        name = node.get("$ref", "").rsplit("/", 1)[-1]
+        if name in requests:
+            return inline({**components[name], **{k: v for k, v in node.items() if k != "$ref"}})
+        return {key: inline(value) for key, value in node.items()}
+
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            if "requestBody" in operation:
+                operation["requestBody"] = inline(operation["requestBody"])
+    for name in requests:
+        components.pop(name)
+    return result
+
+
 class BoundedListSerializer(OpenApiSerializerFieldExtension):
     """A nested ``many=True`` serializer documents its ``min_length``/``max_length`` and
     ``allow_empty=False`` as ``minItems``/``maxItems`` (drf-spectacular leaves them out)."""

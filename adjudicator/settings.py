@@ -246,6 +246,7 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "adjudicator.api_schema.document_errors",
         "adjudicator.api_schema.closed_request_bodies",
+        "adjudicator.api_schema.inline_request_bodies",
         "adjudicator.api_schema.empty_means_absent",
         "adjudicator.api_schema.no_empty_security",
     ],
