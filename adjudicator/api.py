@@ -163,8 +163,20 @@ def bulk_download(payload: dict[str, Any], updated: datetime | None) -> HttpResp
     return response
 
 
-#: Decorates a bulk download's ``get``: gzip when the client accepts it.
-bulk_view = method_decorator(gzip_page)
+def bulk_view(
+    operation_id: str, tag: str, summary: str, what: str, serializer: type
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Decorates a bulk download's ``get`` (which answers ``bulk_download``): documented as
+    ``what`` it holds, gzipped when the client accepts it."""
+    schema = extend_schema(
+        operation_id=operation_id,
+        tags=[tag],
+        summary=summary,
+        description=f"{what} gzip when accepted; `ETag` and `Last-Modified` (= `updated_at`) "
+        "for revalidation.",
+        responses={200: serializer},
+    )
+    return lambda get: schema(method_decorator(gzip_page)(get))
 
 
 def validated(serializer_class: type[serializers.Serializer], request: Request) -> Any:

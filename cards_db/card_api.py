@@ -151,15 +151,10 @@ class TcgCardBulkSerializer(serializers.Serializer):
 class CardBulkAPIView(APIView):
     """Every card in one download."""
 
-    @extend_schema(
-        operation_id="bulk_cards",
-        tags=["cards"],
-        summary="Every card, in one download",
-        description="Every card, by set and number. gzip when accepted; `ETag` and "
-        "`Last-Modified` (= `updated_at`) for revalidation.",
-        responses={200: TcgCardBulkSerializer},
-    )
-    @bulk_view
+    @bulk_view(
+        "bulk_cards", "cards", "Every card, in one download", "Every card, by set and number.",
+        TcgCardBulkSerializer,
+    )  # fmt: skip
     def get(self, request: Request) -> HttpResponse:
         cards = list(CARDS.order_by("card_set", "number"))
         updated = Card.objects.aggregate(changed=Max("changed"))["changed"]

@@ -173,16 +173,12 @@ class SectionByAnchorAPIView(APIView):
 class SectionBulkAPIView(APIView):
     """Every rulebook section in one download (instead of one request per section)."""
 
-    @extend_schema(
-        operation_id="bulk_sections",
-        tags=["rulebooks"],
-        summary="Every rulebook section, in one download",
-        description="Every section of every rulebook with its text, in reading order, each "
-        "with its stable address (rulebook and anchor). gzip when accepted; `ETag` and "
-        "`Last-Modified` (= `updated_at`) for revalidation.",
-        responses={200: SectionBulkSerializer},
-    )
-    @bulk_view
+    @bulk_view(
+        "bulk_sections", "rulebooks", "Every rulebook section, in one download",
+        "Every section of every rulebook with its text, in reading order, each with its stable "
+        "address (rulebook and anchor).",
+        SectionBulkSerializer,
+    )  # fmt: skip
     def get(self, request) -> HttpResponse:
         sections = selectors.all_sections()
         updated = max((s.rulebook.updated for s in sections), default=None)

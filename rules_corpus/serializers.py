@@ -129,9 +129,7 @@ class SectionDetailSerializer(serializers.ModelSerializer):
 
 def section_api_url(section: Section, request: Any = None) -> str:
     """A section's stable API address (by rulebook and anchor), absolute with a request."""
-    path = reverse(
-        "api-section", kwargs={"slug": section.rulebook.slug, "anchor": section.anchor}
-    )
+    path = reverse("api-section", kwargs={"slug": section.rulebook.slug, "anchor": section.anchor})
     return request.build_absolute_uri(path) if request else path
 
 
@@ -150,13 +148,8 @@ class SectionBulkItemSerializer(serializers.Serializer):
     url = serializers.SerializerMethodField(help_text="The section's page (permalink).")
     api_url = serializers.SerializerMethodField(help_text="The section's stable API address.")
 
-    def get_url(self, section: Section) -> str:
-        request = self.context.get("request")
-        path = section.get_absolute_url()
-        return request.build_absolute_uri(path) if request else path
-
-    def get_api_url(self, section: Section) -> str:
-        return section_api_url(section, self.context.get("request"))
+    get_url = SectionDetailSerializer.get_url
+    get_api_url = SectionDetailSerializer.get_api_url
 
 
 class SectionBulkSerializer(serializers.Serializer):
