@@ -20,8 +20,10 @@ OTHER_TYPE = {"integer": "x", "number": "x", "string": 7, "boolean": 0, "array":
 def _resolve(node: dict[str, Any]) -> dict[str, Any]:
     components = openapi_schema()["components"]["schemas"]
     while "$ref" in node or "allOf" in node:
-        ref = node["$ref"] if "$ref" in node else node["allOf"][0]["$ref"]
-        node = components[ref.rsplit("/", 1)[1]]
+        if "allOf" in node:
+            node = node["allOf"][0]
+            continue
+        node = components[node["$ref"].rsplit("/", 1)[1]]
     return node
 
 

@@ -89,8 +89,10 @@ def _request_schema(endpoint: str, path: str) -> dict[str, Any]:
             if node.get("type") == "array":
                 node = node.get("items", {})
                 continue
-            ref = node["$ref"] if "$ref" in node else node["allOf"][0]["$ref"]
-            node = components[ref.rsplit("/", 1)[1]]
+            if "allOf" in node:  # a request body's schema is written out in place
+                node = node["allOf"][0]
+                continue
+            node = components[node["$ref"].rsplit("/", 1)[1]]
         if part.isdigit():
             continue
         node = node.get("properties", {}).get(part) or node.get("additionalProperties") or {}
