@@ -62,7 +62,7 @@ def _codes(response) -> set[tuple[str, str]]:
     return codes
 
 
-@pytest.mark.parametrize(("path", "method", "operation"), _operations(with_body=True))
+@pytest.mark.parametrize(("path", "method", "operation"), list(_operations(with_body=True)))
 def test_every_body_problem_has_the_tables_code(path, method, operation):
     api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
     for body, field, code in _body_cases(operation):
@@ -70,7 +70,7 @@ def test_every_body_problem_has_the_tables_code(path, method, operation):
         assert (field, code) in _codes(response), (field, code, response.json())
 
 
-@pytest.mark.parametrize(("path", "method", "operation"), _operations(with_body=False))
+@pytest.mark.parametrize(("path", "method", "operation"), list(_operations(with_body=False)))
 def test_every_query_problem_has_the_tables_code(path, method, operation):
     api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
     parameters = [p for p in operation.get("parameters", []) if p["in"] == "query"]

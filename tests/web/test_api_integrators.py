@@ -98,7 +98,7 @@ def _request_examples():
                 yield pytest.param(path, method, example["value"], id=f"{method} {path} {name}")
 
 
-@pytest.mark.parametrize(("path", "method", "body"), _request_examples())
+@pytest.mark.parametrize(("path", "method", "body"), list(_request_examples()))
 def test_every_request_example_is_answered(api, path, method, body):
     import_data_files()
     if "{id}" in path:  # a saved deck's: save one first, with its key
