@@ -13,6 +13,8 @@ from jsonschema import Draft202012Validator
 from rest_framework import serializers
 from rest_framework.exceptions import ErrorDetail
 
+from adjudicator.error_codes import ERROR_CODES
+
 
 class ErrorItemSerializer(serializers.Serializer):
     field = serializers.CharField(
@@ -21,9 +23,9 @@ class ErrorItemSerializer(serializers.Serializer):
     )
     message = serializers.CharField()
     code = serializers.CharField(
-        help_text="What kind of problem, for programs: DRF's validation codes (required, "
-        "invalid_choice, max_value...), unknown_field, wrong_type; rule when the request is "
-        "well formed but the game's rules or data refuse it; not_found, throttled..."
+        help_text="What kind of problem, for programs: one of the table in docs/api.md ("
+        + ", ".join(ERROR_CODES)
+        + "); rule when the request is well formed but the game's rules or data refuse it."
     )
 
 
