@@ -40,7 +40,9 @@ def _body_cases(operation: dict[str, Any]) -> list[tuple[dict[str, Any], str, st
     content = operation["requestBody"]["content"]["application/json"]
     example = next(iter(content["examples"].values()))["value"]
     schema = _resolve(content["schema"])
-    cases: list[tuple[dict[str, Any], str, str]] = [({**example, "zz_unknown": 1}, "zz_unknown", "unknown_field")]
+    cases: list[tuple[dict[str, Any], str, str]] = [
+        ({**example, "zz_unknown": 1}, "zz_unknown", "unknown_field")
+    ]
     for name, value in example.items():  # an unknown key inside an object, too (not a map)
         if isinstance(value, dict) and "properties" in _resolve(schema["properties"][name]):
             nested = {**example, name: {**value, "zz_unknown": 1}}
