@@ -56,16 +56,19 @@ _FRAMEWORK_CODES = {
 }
 
 #: The engines' messages (``N_()`` templates), by the table's code they are; any other is
-#: a ``rule``.
+#: a ``rule``: "must be one of a, b" without the value is said where the choices depend on
+#: other fields (a chance goal when a target is given), and a limit over several fields ("an
+#: army holds at most 10 units") is a rule too.
 _ENGINE_CODES = [
     (re.compile(r"^is required$"), "required"),
     (re.compile(r"^unknown field$"), "unknown_field"),
     (re.compile(r"^must be (an integer|an object|a list|true or false|a string|a number)\b"),
      "wrong_type"),
-    (re.compile(r"^(must be one of|unknown \w+ %\(value\)s|must be a companion slug)"),
+    (re.compile(r"^(must be one of %\(choices\)s, not|unknown \w+ %\(value\)s|"
+                r"must be a companion slug)"),
      "invalid_choice"),
-    (re.compile(r"^(must (be between|be at least|be at most|not be negative|be \d+ or more|"
-                r"be a whole number from|be a chance above)|an army holds at most)"),
+    (re.compile(r"^must (be between|be at least|be at most|not be negative|be \d+ or more|"
+                r"be a whole number from|be a chance above)"),
      "out_of_range"),
 ]  # fmt: skip
 

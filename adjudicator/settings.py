@@ -240,7 +240,10 @@ SPECTACULAR_SETTINGS = {
         {"name": "wojna", "description": "Wojna o Pierścień (the Polish War of the Ring)."},
     ],
     # Choice sets that share a field name across apps get names of their own.
-    "ENUM_NAME_OVERRIDES": {"WotrBattlePlanGoalEnum": "adjudicator.games.wotr.battle_plan.GOALS"},
+    "ENUM_NAME_OVERRIDES": {
+        "WotrBattlePlanGoalEnum": "adjudicator.games.wotr.battle_plan.GOALS",
+        "MordorDieFaceEnum": "adjudicator.web.mordor.serializers.FACES",
+    },
     "PREPROCESSING_HOOKS": ["adjudicator.api_schema.without_version_alias"],
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

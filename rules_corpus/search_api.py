@@ -165,7 +165,9 @@ class SearchAPIView(APIView):
                 "when they match as well).",
             ),
             OpenApiParameter(
-                "page", OpenApiTypes.INT, description=f"Page of results, 1–{MAX_PAGE}."
+                "page",
+                {"type": "integer", "minimum": 1, "maximum": MAX_PAGE},
+                description=f"Page of results, 1–{MAX_PAGE}.",
             ),
         ],
         responses={

@@ -35,13 +35,13 @@ class MordorSetupSerializer(StrictSerializer):
     """What the rulebook shows only in pictures; defaults are stated in every answer."""
 
     colored_die = serializers.ListField(
-        child=serializers.CharField(help_text=FACES_HELP),
+        child=serializers.ChoiceField(choices=FACES, help_text=FACES_HELP),
         min_length=1,
         max_length=MAX_FACES,
         default=[f.value for f in DEFAULT_COLORED_DIE],
     )
     black_die = serializers.ListField(
-        child=serializers.CharField(help_text=FACES_HELP),
+        child=serializers.ChoiceField(choices=FACES, help_text=FACES_HELP),
         min_length=1,
         max_length=MAX_FACES,
         default=[f.value for f in DEFAULT_BLACK_DIE],

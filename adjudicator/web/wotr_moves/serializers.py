@@ -5,6 +5,7 @@ from rest_framework import serializers
 
 from adjudicator.games.wotr.board import UNIT_KINDS
 from adjudicator.games.wotr.moves.model import DICE, FACTION_ACTIONS, MOVE_KINDS, PIECE_KINDS
+from adjudicator.games.wotr.reading import POSITION_KEYS
 from adjudicator.serializers import (
     AnswerSerializer,
     CitationSerializer,
@@ -18,7 +19,8 @@ POSITION_SCHEMA = {
         {"type": "string", "enum": ["setup"], "description": "the standard starting position"},
         {
             "type": "object",
-            "additionalProperties": True,
+            "additionalProperties": False,
+            "properties": {key: {} for key in sorted(POSITION_KEYS)},
             "description": (
                 "a board position (armies, sieges, characters, control, political, fellowship, "
                 "hunt_box, hunt_tiles_drawn, optional reinforcements): the format of "
@@ -54,7 +56,7 @@ ARMY_PROPERTIES = {
     "units": {
         "description": "figures moving: {regular, elite, leaders, nazgul, nation?} or a list "
         "of them (one per nation)",
-        "oneOf": [UNITS_SCHEMA, {"type": "array", "items": UNITS_SCHEMA}],
+        "oneOf": [UNITS_SCHEMA, {"type": "array", "items": UNITS_SCHEMA, "minItems": 1}],
     },
     "characters": {"type": "array", "items": {"type": "string"}},
 }
@@ -70,7 +72,7 @@ MOVE_SCHEMA = {
         **ARMY_PROPERTIES,
         "companions": {"type": "array", "items": {"type": "string"}},
         "count": {"type": "integer"},
-        "placements": {"type": "array", "items": PLACEMENT_SCHEMA},
+        "placements": {"type": "array", "items": PLACEMENT_SCHEMA, "minItems": 1},
         "nation": {"type": "string"},
         "path": {"type": "array", "items": {"type": "string"}},
         "guide": {"type": "string"},
