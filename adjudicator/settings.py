@@ -243,6 +243,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "WotrBattlePlanGoalEnum": "adjudicator.games.wotr.battle_plan.GOALS",
         "MordorDieFaceEnum": "adjudicator.web.mordor.serializers.FACES",
+        "MordorTrackSquareEnum": "adjudicator.web.mordor.serializers.SQUARES",
     },
     "PREPROCESSING_HOOKS": ["adjudicator.api_schema.without_version_alias"],
     "POSTPROCESSING_HOOKS": [

@@ -19,6 +19,7 @@ from rest_framework.utils.urls import replace_query_param
 from rest_framework.views import APIView
 
 from adjudicator.api import cached_answer, error_item, form_invalid
+from adjudicator.api_schema import NON_BLANK_TEXT_PATTERN
 from adjudicator.serializers import ErrorResponseSerializer
 from rules_corpus.models import Game, Language
 from rules_corpus.search.engine import PageOutOfRange
@@ -139,7 +140,12 @@ class SearchAPIView(APIView):
         parameters=[
             OpenApiParameter(
                 "q",
-                OpenApiTypes.STR,
+                {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": MAX_QUERY_LENGTH,
+                    "pattern": NON_BLANK_TEXT_PATTERN,
+                },
                 required=True,
                 description=f"The query (1–{MAX_QUERY_LENGTH} characters, with a letter or digit).",
                 examples=[

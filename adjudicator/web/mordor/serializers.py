@@ -113,7 +113,7 @@ class MordorPlayerSerializer(StrictSerializer):
         min_value=0, max_value=30, default=0, help_text="Steps made from Bag End (9 = Mordor)."
     )
     nazgul_track = serializers.ListField(
-        child=serializers.CharField(help_text=SQUARES_HELP),
+        child=serializers.ChoiceField(choices=SQUARES, help_text=SQUARES_HELP),
         required=False,
         help_text="The Nazgûl track's squares, left to right; omitted: an empty track.",
     )
@@ -161,7 +161,7 @@ class MordorOddsRequestSerializer(StrictSerializer):
         min_value=0, max_value=30, help_text="Steps made from Bag End (4 = Rohan)."
     )
     nazgul_track = serializers.ListField(
-        child=serializers.CharField(help_text=SQUARES_HELP),
+        child=serializers.ChoiceField(choices=SQUARES, help_text=SQUARES_HELP),
         required=False,
         help_text="The Nazgûl track's squares, left to right; omitted: an empty track.",
     )

@@ -14,13 +14,18 @@ from adjudicator.serializers import (
     StrictSerializer,
 )
 
+#: The position format's lists; its other keys are objects (null: as in the standard setup).
+LIST_KEYS = {"sieges", "hunt_tiles_drawn"}
 POSITION_SCHEMA = {
     "oneOf": [
         {"type": "string", "enum": ["setup"], "description": "the standard starting position"},
         {
             "type": "object",
             "additionalProperties": False,
-            "properties": {key: {} for key in sorted(POSITION_KEYS)},
+            "properties": {
+                key: {"type": "array" if key in LIST_KEYS else "object", "nullable": True}
+                for key in sorted(POSITION_KEYS)
+            },
             "description": (
                 "a board position (armies, sieges, characters, control, political, fellowship, "
                 "hunt_box, hunt_tiles_drawn, optional reinforcements): the format of "
@@ -88,6 +93,7 @@ MOVE_SCHEMA = {
         "then": {
             "type": "object",
             "additionalProperties": False,
+            "required": ["from", "to"],
             "description": "second army of an army die",
             "properties": ARMY_PROPERTIES,
         },
