@@ -5,7 +5,7 @@ from django.db.models import Max
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
@@ -13,13 +13,15 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from adjudicator.api import bulk_download, bulk_view, cacheable, validated
-from adjudicator.serializers import StrictSerializer
+from adjudicator.serializers import ErrorResponseSerializer, StrictSerializer
 from cards_db.models import Card
 from cards_db.serializers import TcgCardSerializer
 from cards_db.services import card_index
 
 #: At most this many cards in one batch lookup (as Scryfall's collection).
 MAX_IDENTIFIERS = 75
+#: The largest set or collector number there can be (a small positive integer column).
+MAX_NUMBER = 32767
 #: The longest name a fuzzy lookup reads (its work grows with the name's length).
 MAX_NAME = 100
 
@@ -37,6 +39,8 @@ class CardByNumberAPIView(APIView):
     )
     @cacheable
     def get(self, request: Request, card_set: int, number: int) -> Response:
+        if max(card_set, number) > MAX_NUMBER:  # no such card (and no such database integer)
+            raise Http404
         card = get_object_or_404(CARDS, card_set_id=card_set, number=number)
         return Response(TcgCardSerializer(card, context={"request": request}).data)
 
@@ -71,7 +75,10 @@ class CardNamedAPIView(APIView):
         "only one card has) or `fuzzy` (a loose spelling: the closest name's card). A name "
         "several cards share, or none, is a 404 (`ambiguous_card`, `not_found`).",
         parameters=[TcgCardNamedQuerySerializer],
-        responses={200: TcgCardSerializer},
+        responses={
+            200: TcgCardSerializer,
+            404: OpenApiResponse(ErrorResponseSerializer, "No card, or several, of this name."),
+        },
     )
     @cacheable
     def get(self, request: Request) -> Response:

@@ -155,6 +155,8 @@ class SectionBulkItemSerializer(serializers.Serializer):
 class SectionBulkSerializer(serializers.Serializer):
     """Every section of every rulebook, in reading order."""
 
-    updated_at = serializers.DateTimeField(help_text="When a rulebook's text last changed.")
+    updated_at = serializers.DateTimeField(
+        allow_null=True, help_text="When a rulebook's text last changed (null: none loaded)."
+    )
     count = serializers.IntegerField()
     sections = SectionBulkItemSerializer(many=True)

@@ -4,7 +4,13 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from adjudicator.games.wotr.board import UNIT_KINDS
-from adjudicator.games.wotr.moves.model import DICE, FACTION_ACTIONS, MOVE_KINDS, PIECE_KINDS
+from adjudicator.games.wotr.moves.model import (
+    DICE,
+    FACTION_ACTIONS,
+    FACTIONS,
+    MOVE_KINDS,
+    PIECE_KINDS,
+)
 from adjudicator.games.wotr.reading import POSITION_KEYS
 from adjudicator.serializers import (
     AnswerSerializer,
@@ -76,19 +82,20 @@ MOVE_SCHEMA = {
         },
         **ARMY_PROPERTIES,
         "companions": {"type": "array", "items": {"type": "string"}},
-        "count": {"type": "integer"},
+        "count": {"type": "integer", "minimum": 0, "maximum": 10},
         "placements": {"type": "array", "items": PLACEMENT_SCHEMA, "minItems": 1},
         "nation": {"type": "string"},
         "path": {"type": "array", "items": {"type": "string"}},
         "guide": {"type": "string"},
         "enter_mordor": {"type": "boolean"},
-        "faction": {"type": "string"},
+        "faction": {"type": "string", "enum": list(FACTIONS)},
         "action": {
             "type": "string",
+            "enum": list(FACTION_ACTIONS),
             "description": "a faction die's action, read only when kind is faction: "
             + ", ".join(FACTION_ACTIONS),
         },
-        "cards": {"type": "integer"},
+        "cards": {"type": "integer", "minimum": 0, "maximum": 20},
         "team_game": {"type": "boolean"},
         "then": {
             "type": "object",
