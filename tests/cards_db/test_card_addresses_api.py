@@ -22,6 +22,7 @@ def test_a_card_by_set_and_number_is_its_api_url(cards, api):
     assert (body["id"], body["api_url"]) == ("1_50", "http://testserver/api/cards/1/50/")
     assert api.get("/api/cards/1R50/").json() == body
     assert api.get("/api/v1/cards/1/999/").status_code == 404
+    assert api.get(f"/api/v1/cards/{10**30}/1/").status_code == 404
 
 
 @pytest.mark.parametrize(
