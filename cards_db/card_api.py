@@ -58,8 +58,8 @@ class TcgCardNamedQuerySerializer(serializers.Serializer):
     def validate(self, attrs):
         if len(attrs) != 1:
             message = _("Give exactly one of fuzzy and exact.")
-            code = "rule" if attrs else "required"
-            raise ValidationError({"fuzzy": [serializers.ErrorDetail(message, code=code)]})
+            # one of two parameters, a rule the schema's parameters cannot say
+            raise ValidationError({"fuzzy": [serializers.ErrorDetail(message, code="rule")]})
         return attrs
 
 

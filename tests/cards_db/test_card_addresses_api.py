@@ -57,7 +57,7 @@ def test_a_name_lookup_takes_exactly_one_bounded_name(cards, api):
     both = api.get("/api/v1/cards/named/", {"fuzzy": "a", "exact": "b"})
     too_long = api.get("/api/v1/cards/named/", {"fuzzy": "x" * 101})
 
-    assert [e["code"] for e in neither.json()["errors"]] == ["required"]
+    assert [e["code"] for e in neither.json()["errors"]] == ["rule"]
     assert [e["code"] for e in both.json()["errors"]] == ["rule"]
     assert [(e["field"], e["code"]) for e in too_long.json()["errors"]] == [
         ("fuzzy", "out_of_range")
