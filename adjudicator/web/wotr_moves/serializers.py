@@ -22,6 +22,8 @@ from adjudicator.serializers import (
 
 #: The position format's lists; its other keys are objects (null: as in the standard setup).
 LIST_KEYS = {"sieges", "hunt_tiles_drawn"}
+LIST_SCHEMA = {"type": "array", "items": {"type": "string"}, "nullable": True}
+OBJECT_SCHEMA = {"type": "object", "additionalProperties": True, "nullable": True}
 POSITION_SCHEMA = {
     "oneOf": [
         {"type": "string", "enum": ["setup"], "description": "the standard starting position"},
@@ -29,7 +31,7 @@ POSITION_SCHEMA = {
             "type": "object",
             "additionalProperties": False,
             "properties": {
-                key: {"type": "array" if key in LIST_KEYS else "object", "nullable": True}
+                key: LIST_SCHEMA if key in LIST_KEYS else OBJECT_SCHEMA
                 for key in sorted(POSITION_KEYS)
             },
             "description": (
