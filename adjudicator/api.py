@@ -7,34 +7,44 @@ so that a client always learns what is wrong and where.
 import hashlib
 import re
 from collections.abc import Callable, Sequence
+from datetime import datetime
 from typing import Any
 
+from django import forms
 from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import RequestDataTooBig
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import HttpResponse
 from django.utils.decorators import method_decorator
+from django.utils.http import http_date
 from django.utils.translation import get_language, gettext
 from django.views.decorators.cache import cache_control
+from django.views.decorators.gzip import gzip_page
+from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import ParseError, ValidationError
+from rest_framework.exceptions import ErrorDetail, ParseError, ValidationError
 from rest_framework.pagination import PageNumberPagination
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from adjudicator.error_codes import engine_code, table_code
 from adjudicator.games.common import InvalidInput, translate_problems
 from adjudicator.serializers import ErrorResponseSerializer
 
 
-def error_item(field: str, message: str, code: str) -> dict[str, str]:
-    """One problem: where (``field``), what (``message``, translated) and its ``code``."""
-    return {"field": field, "message": message, "code": code}
+def error_item(field: str, message: str, code: str | None) -> dict[str, str]:
+    """One problem: where (``field``), what (``message``, translated) and its ``code``, one of
+    the table's (``adjudicator.error_codes``; DRF's and Django's codes are mapped onto it)."""
+    return {"field": field, "message": message, "code": table_code(code)}
 
 
 def _detail_item(field: str, detail: Any) -> dict[str, str]:
-    return error_item(field, str(detail), getattr(detail, "code", None) or "invalid")
+    return error_item(field, str(detail), getattr(detail, "code", None))
 
 
 def flatten_errors(detail: Any, prefix: str = "") -> list[dict[str, str]]:
@@ -61,6 +71,22 @@ def _child_path(prefix: str, key: str | int) -> str:
     if isinstance(key, int):
         return f"{prefix}[{key}]"
     return key if key == "non_field_errors" and not prefix else f"{prefix}.{key}".strip(".")
+
+
+def form_invalid(form: forms.Form) -> ValidationError:
+    """A Django form's errors (query parameters read by a form) as DRF's, each keeping its
+    code; a number field's ``invalid`` is a ``wrong_type``."""
+    numbers = (forms.IntegerField, forms.FloatField, forms.DecimalField)
+
+    def code(name: str, error: DjangoValidationError) -> str | None:
+        typed = isinstance(form.fields.get(name), numbers) and error.code == "invalid"
+        return "wrong_type" if typed else error.code
+
+    return ValidationError({
+        name: [ErrorDetail(str(message), code=code(name, error))
+               for error in errors for message in error.messages]
+        for name, errors in form.errors.as_data().items()
+    })  # fmt: skip
 
 
 def bad_request(errors: list[dict[str, str]]) -> Response:
@@ -93,8 +119,11 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     (``path``, ``method``, ``Content-Type``...).
     """
     if isinstance(exc, InvalidInput):
-        problems = translate_problems(exc.problems, gettext)
-        return bad_request([error_item(f, m, "rule") for f, m in problems])
+        translated = translate_problems(exc.problems, gettext)
+        return bad_request([
+            error_item(field, message, engine_code(original))
+            for (field, message), (_, original) in zip(translated, exc.problems, strict=True)
+        ])  # fmt: skip
     if isinstance(exc, ValidationError):
         return bad_request(flatten_errors(exc.detail))
     if isinstance(exc, ParseError):
@@ -109,7 +138,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         detail = response.data.get("detail") if isinstance(response.data, dict) else None
         if detail is not None:
             place = REQUEST_PARTS.get(response.status_code, "non_field_errors")
-            code = getattr(detail, "code", None) or "error"
+            code = getattr(detail, "code", None)
             response.data["errors"] = [error_item(place, str(detail), code)]
     return response
 
@@ -118,6 +147,36 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 #: (sections, cards, the setup position): shared caches may keep it an hour and revalidate
 #: it by its ``ETag`` (``ConditionalGetMiddleware``) after that.
 cacheable = method_decorator(cache_control(public=True, max_age=3600))
+
+
+def bulk_download(payload: dict[str, Any], updated: datetime | None) -> HttpResponse:
+    """A whole data set in one answer (the bulk downloads): JSON with a strong ``ETag`` of its
+    bytes (kept, weakened, when ``bulk_view`` compresses it), ``Last-Modified`` = ``updated``
+    (also the body's ``updated_at``) and the one-hour public cache of data that changes only
+    with a data load."""
+    body = JSONRenderer().render(payload)
+    response = HttpResponse(body, content_type="application/json")
+    response["ETag"] = f'"{hashlib.sha256(body).hexdigest()[:32]}"'
+    if updated is not None:
+        response["Last-Modified"] = http_date(updated.timestamp())
+    response["Cache-Control"] = "public, max-age=3600"
+    return response
+
+
+def bulk_view(
+    operation_id: str, tag: str, summary: str, what: str, serializer: type
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Decorates a bulk download's ``get`` (which answers ``bulk_download``): documented as
+    ``what`` it holds, gzipped when the client accepts it."""
+    schema = extend_schema(
+        operation_id=operation_id,
+        tags=[tag],
+        summary=summary,
+        description=f"{what} gzip when accepted; `ETag` and `Last-Modified` (= `updated_at`) "
+        "for revalidation.",
+        responses={200: serializer},
+    )
+    return lambda get: schema(method_decorator(gzip_page)(get))
 
 
 def validated(serializer_class: type[serializers.Serializer], request: Request) -> Any:
@@ -229,6 +288,18 @@ def post_view(
     return type(f"{prefix}{name}View", (APIView,), {"post": post, "__doc__": description})
 
 
+class FilterBackend(DjangoFilterBackend):
+    """django-filter's backend, its form's errors keeping their codes (``form_invalid``)."""
+
+    def filter_queryset(self, request: Request, queryset: Any, view: Any) -> Any:
+        filterset = self.get_filterset(request, queryset, view)
+        if filterset is None:
+            return queryset
+        if not filterset.is_valid():
+            raise form_invalid(filterset.form)
+        return filterset.qs
+
+
 class Pagination(PageNumberPagination):
     """DRF's page numbers, held to the schema: ``page`` a whole number from 1 (``page=x`` or
     ``page=0`` is a 400 naming it, as the schema's ``minimum: 1`` says; a page past the last
@@ -248,8 +319,12 @@ class Pagination(PageNumberPagination):
     def _whole_number(request: Request, name: str, default: int) -> int:
         if not request.query_params.get(name):
             return default
+        value = request.query_params[name]
+        if not value.isascii() or not value.strip().lstrip("+-").isdigit():
+            message = serializers.IntegerField.default_error_messages["invalid"]
+            raise ValidationError({name: [ErrorDetail(str(message), code="wrong_type")]})
         try:
-            return serializers.IntegerField(min_value=1).run_validation(request.query_params[name])
+            return serializers.IntegerField(min_value=1).run_validation(value)
         except ValidationError as error:
             raise ValidationError({name: error.detail}) from error
 

@@ -7,10 +7,13 @@ Every operation documents the error statuses it can meet, each with the one erro
 from collections.abc import Callable
 from typing import Any
 
+from django.utils import translation
+from django.utils.functional import Promise
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
+from drf_spectacular.generators import SchemaGenerator
 
 #: The version alias (``/api/v1/...``) serves the same views as ``/api/...``; the schema
-#: documents each operation once, under ``/api/``.
+#: documents each operation once, relative to its server ``/api/v1`` (SPECTACULAR_SETTINGS).
 VERSION_ALIAS = "/api/v1/"
 
 ERROR_REF = {"$ref": "#/components/schemas/ErrorResponse"}
@@ -40,6 +43,28 @@ ERROR_STATUSES: dict[str, tuple[str, Callable[[dict[str, Any]], bool]]] = {
     "429": ("Too many requests: wait for Retry-After seconds.", lambda op: True),
     "500": ("The server failed; nothing was changed.", lambda op: True),
 }
+
+
+#: The one language of the schema: generated clients must not depend on who fetched it.
+SCHEMA_LANGUAGE = "en"
+
+
+def _plain(node: Any) -> Any:
+    """The schema with every lazily translated text made a plain string (now, in English)."""
+    if isinstance(node, dict):
+        return {str(key): _plain(value) for key, value in node.items()}
+    if isinstance(node, list | tuple):
+        return [_plain(item) for item in node]
+    return str(node) if isinstance(node, Promise) else node
+
+
+class EnglishSchemaGenerator(SchemaGenerator):
+    """The schema in English whatever the request's or the command's language, so the same
+    bytes (and the same generated names) for everyone."""
+
+    def get_schema(self, request: Any = None, public: bool = False) -> dict[str, Any]:
+        with translation.override(SCHEMA_LANGUAGE):
+            return _plain(super().get_schema(request=request, public=public))
 
 
 def _parameters(operation: dict[str, Any], where: str, name: str | None = None) -> bool:
@@ -110,6 +135,33 @@ def closed_request_bodies(result: dict[str, Any], **kwargs: Any) -> dict[str, An
     return result
 
 
+def inline_request_bodies(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """Postprocessing hook: each request body's schema written out in place, with no
+    ``*Request`` components. A request field with a ``default`` is optional to send, while a
+    response field with one is always there; generators (openapi-typescript) tell the two
+    apart only by where the schema stands, under a request body or not."""
+    components = result.get("components", {}).get("schemas", {})
+    requests = {name for name in components if name.endswith("Request")}
+
+    def inline(node: Any) -> Any:
+        if isinstance(node, list):
+            return [inline(item) for item in node]
+        if not isinstance(node, dict):
+            return node
+        name = node.get("$ref", "").rsplit("/", 1)[-1]
+        if name in requests:
+            return inline({**components[name], **{k: v for k, v in node.items() if k != "$ref"}})
+        return {key: inline(value) for key, value in node.items()}
+
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            if "requestBody" in operation:
+                operation["requestBody"] = inline(operation["requestBody"])
+    for name in requests:
+        components.pop(name)
+    return result
+
+
 class BoundedListSerializer(OpenApiSerializerFieldExtension):
     """A nested ``many=True`` serializer documents its ``min_length``/``max_length`` and
     ``allow_empty=False`` as ``minItems``/``maxItems`` (drf-spectacular leaves them out)."""
@@ -155,3 +207,13 @@ class DocumentedCharField(OpenApiSerializerFieldExtension):
             blank_refused = not field.allow_blank and field.trim_whitespace
             schema["pattern"] = NON_BLANK_TEXT_PATTERN if blank_refused else TEXT_PATTERN
         return schema
+
+
+def no_empty_security(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """Postprocessing hook: no ``security: [{}]`` ("no authentication, optionally"): the API
+    has no authentication at all, and generators read an empty requirement as one."""
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            if all(not requirement for requirement in operation.get("security", [{}])):
+                operation.pop("security", None)
+    return result

@@ -5,7 +5,7 @@ name (``WojnaAttemptSerializer(ProbabilitySerializer)``).
 """
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
@@ -13,6 +13,8 @@ from drf_spectacular.utils import extend_schema_field
 from jsonschema import Draft202012Validator
 from rest_framework import serializers
 from rest_framework.exceptions import ErrorDetail
+
+from adjudicator.error_codes import ERROR_CODES
 
 
 class ErrorItemSerializer(serializers.Serializer):
@@ -22,9 +24,9 @@ class ErrorItemSerializer(serializers.Serializer):
     )
     message = serializers.CharField()
     code = serializers.CharField(
-        help_text="What kind of problem, for programs: DRF's validation codes (required, "
-        "invalid_choice, max_value...), unknown_field, wrong_type; rule when the request is "
-        "well formed but the game's rules or data refuse it; not_found, throttled..."
+        help_text="What kind of problem, for programs: one of the table in docs/api.md ("
+        + ", ".join(ERROR_CODES)
+        + "); rule when the request is well formed but the game's rules or data refuse it."
     )
 
 
@@ -238,11 +240,11 @@ def _as_list(value: Any) -> list[Any]:
 class SchemaJSONField(serializers.JSONField):
     """A JSON value an engine reads, first held to the types of the JSON Schema the OpenAPI
     document gives it (``schema``, documented by the subclass itself), so that a key the engine
-    would ignore still has the type the document promises. Values (enums, required keys,
-    ranges) are the engine's to judge, in its own translated words."""
+    would ignore still has the type the document promises, and to its closed objects
+    (``additionalProperties: false``: an unknown key at any depth is refused, naming it).
+    Values (enums, required keys, ranges) are the engine's to judge, in its own words."""
 
     schema: dict[str, Any] = {}
-    TYPE_RULES = ("type", "oneOf", "anyOf")
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -252,19 +254,49 @@ class SchemaJSONField(serializers.JSONField):
 
     def to_internal_value(self, data: Any) -> Any:
         value = super().to_internal_value(data)
-        errors = Draft202012Validator(self.schema).iter_errors(value)
-        error = next((e for e in errors if e.validator in self.TYPE_RULES), None)
-        if error is None:
+        validator = Draft202012Validator(self.schema)
+        problems: dict[str, list[ErrorDetail]] = {}
+        for error in validator.iter_errors(value):
+            for path, message in _schema_problems(validator, error):
+                where = "".join(
+                    f"[{part}]" if isinstance(part, int) else f".{part}" for part in path
+                )
+                problems.setdefault(where.lstrip("."), []).append(message)
+        if not problems:
             return value
-        if error.validator == "type":
-            wanted = _as_list(error.validator_value)
-        else:  # oneOf / anyOf: the types of its branches
-            wanted = [branch.get("type", "") for branch in error.validator_value]
-        message = ErrorDetail(expected(*filter(None, wanted)), code="wrong_type")
-        where = "".join(
-            f"[{part}]" if isinstance(part, int) else f".{part}" for part in error.absolute_path
-        ).lstrip(".")
-        raise serializers.ValidationError({where: [message]} if where else [message])
+        if list(problems) == [""]:
+            raise serializers.ValidationError(problems[""])
+        raise serializers.ValidationError(problems)
+
+
+def _schema_problems(
+    validator: Draft202012Validator, error: Any
+) -> Iterator[tuple[tuple[str | int, ...], ErrorDetail]]:
+    """The type and unknown-key problems in one JSON Schema error, where each is: a key the
+    object does not define (``additionalProperties: false``) or a value of another type; of a
+    ``oneOf``/``anyOf``, those of the one branch of the value's type."""
+    path = tuple(error.absolute_path)
+    if error.validator == "additionalProperties" and error.validator_value is False:
+        known = error.schema.get("properties", {})
+        for key in error.instance:
+            if key not in known:
+                yield (*path, key), ErrorDetail(str(_("unknown field")), code="unknown_field")
+    elif error.validator == "type":
+        yield path, ErrorDetail(expected(*_as_list(error.validator_value)), code="wrong_type")
+    elif error.validator in ("oneOf", "anyOf"):
+        branches = error.validator_value
+        typed = [
+            index
+            for index, branch in enumerate(branches)
+            if "type" in branch and validator.is_type(error.instance, branch["type"])
+        ]
+        if len(typed) == 1:
+            for sub in error.context:
+                if sub.relative_schema_path[0] == typed[0]:
+                    yield from _schema_problems(validator, sub)
+            return
+        wanted = [branch.get("type", "") for branch in branches]
+        yield path, ErrorDetail(expected(*filter(None, wanted)), code="wrong_type")
 
 
 class AbsoluteUrlField(serializers.URLField):

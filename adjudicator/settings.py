@@ -181,11 +181,13 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "adjudicator.api.Pagination",
     "PAGE_SIZE": 20,
-    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_FILTER_BACKENDS": ["adjudicator.api.FilterBackend"],
     "EXCEPTION_HANDLER": "adjudicator.api.exception_handler",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_AUTHENTICATION_CLASSES": [],
     "UNAUTHENTICATED_USER": None,
+    # Anyone may call every operation; a query parameter it does not define is a 400.
+    "DEFAULT_PERMISSION_CLASSES": ["adjudicator.strict_query.KnownQueryParameters"],
     # Per client (IP) and per worker: anyone's compute requests, and saves apart (README).
     "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.AnonRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {
@@ -224,18 +226,40 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Paths are documented under the version they belong to (docs/api.md): a generated client
+    # given the site's address pins version 1; /api/ serves the same views.
+    "DEFAULT_GENERATOR_CLASS": "adjudicator.api_schema.EnglishSchemaGenerator",
+    "SCHEMA_PATH_PREFIX": "/api",
+    "SCHEMA_PATH_PREFIX_TRIM": True,
+    "SERVERS": [{"url": "/api/v1", "description": "Version 1 (the same views answer at /api/)"}],
+    # ASCII tag names (generated modules are named by them); the display names are here.
+    "TAGS": [
+        {"name": "rulebooks", "description": "The parsed rulebooks and their sections."},
+        {"name": "sections", "description": "Rulebook sections by rulebook and anchor."},
+        {"name": "search", "description": "Search the rulebooks and the cards."},
+        {"name": "cards", "description": "The Lord of the Rings TCG cards."},
+        {"name": "decks", "description": "Decks: validate, save, share, draw odds."},
+        {"name": "tcg", "description": "The Lord of the Rings TCG calculators."},
+        {"name": "wotr", "description": "War of the Ring: odds, hunt, victory and moves."},
+        {"name": "mordor", "description": "Journey to Mordor."},
+        {"name": "wojna", "description": "Wojna o Pierścień (the Polish War of the Ring)."},
+    ],
     # Choice sets that share a field name across apps get names of their own.
     "ENUM_NAME_OVERRIDES": {
         "WotrBattlePlanGoalEnum": "adjudicator.games.wotr.battle_plan.GOALS",
         "WotrCasualtyAdviceEnum": "adjudicator.games.wotr.battle_plan.ADVICE",
         "CasualtyPolicyEnum": "adjudicator.games.wotr.battle.CASUALTY_POLICIES",
+        "MordorDieFaceEnum": "adjudicator.web.mordor.serializers.FACES",
+        "MordorTrackSquareEnum": "adjudicator.web.mordor.serializers.SQUARES",
     },
     "PREPROCESSING_HOOKS": ["adjudicator.api_schema.without_version_alias"],
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "adjudicator.api_schema.document_errors",
         "adjudicator.api_schema.closed_request_bodies",
+        "adjudicator.api_schema.inline_request_bodies",
         "adjudicator.api_schema.empty_means_absent",
+        "adjudicator.api_schema.no_empty_security",
     ],
 }
 

@@ -3,9 +3,22 @@
 from django.contrib import admin
 from django.urls import include, path
 from django.views.decorators.cache import cache_page
+from drf_spectacular.utils import extend_schema
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from adjudicator.api_schema import SCHEMA_LANGUAGE
 from adjudicator.health import healthz
+
+
+class SchemaView(SpectacularAPIView):
+    """``/api/schema/``: the one English schema (``EnglishSchemaGenerator``), said so."""
+
+    @extend_schema(exclude=True)
+    def get(self, request, *args, **kwargs):
+        response = super().get(request, *args, **kwargs)
+        response["Content-Language"] = SCHEMA_LANGUAGE
+        return response
+
 
 api_patterns = [
     path("", include("rules_corpus.api_urls")),
@@ -14,7 +27,7 @@ api_patterns = [
     path("wotr/", include("adjudicator.web.wotr.api_urls")),
     path("mordor/", include("adjudicator.web.mordor.api_urls")),
     path("wojna/", include("adjudicator.web.wojna.api_urls")),
-    path("schema/", cache_page(3600)(SpectacularAPIView.as_view()), name="schema"),
+    path("schema/", cache_page(3600)(SchemaView.as_view()), name="schema"),
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="swagger-ui"),
 ]
 

@@ -2,11 +2,19 @@
 
 from django.urls import path
 
-from cards_db import api_views, calculator_api
+from cards_db import api_views, calculator_api, card_api
 
 urlpatterns = [
     path("cards/", api_views.CardListAPIView.as_view(), name="tcg-card-list"),
+    path("cards/named/", card_api.CardNamedAPIView.as_view(), name="tcg-card-named"),
+    path("cards/collection/", card_api.CardCollectionAPIView.as_view(), name="tcg-card-collection"),
+    path(
+        "cards/<int:card_set>/<int:number>/",
+        card_api.CardByNumberAPIView.as_view(),
+        name="tcg-card-number",
+    ),
     path("cards/<str:key>/", api_views.CardDetailAPIView.as_view(), name="tcg-card-detail"),
+    path("bulk/cards/", card_api.CardBulkAPIView.as_view(), name="tcg-bulk-cards"),
     path("decks/", api_views.DeckCreateAPIView.as_view(), name="tcg-deck-create"),
     path("decks/validate/", api_views.DeckValidateAPIView.as_view(), name="tcg-deck-validate"),
     path("decks/draw-odds/", api_views.DeckDrawOddsAPIView.as_view(), name="tcg-deck-draw-odds"),

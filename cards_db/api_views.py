@@ -54,11 +54,18 @@ DRAW_ODDS_EXAMPLE = (
     "Ring-bearer: Frodo, Son of Drogo\nRing: The One Ring, The Ruling Ring\n"
     "4x Legolas, Greenleaf\n4x Gimli, Son of Gloin\n4x Goblin Archer\n4x Ancient Chieftain"
 )
-LEGAL_DECK_EXAMPLE = (
-    "Ring-bearer: Frodo, Son of Drogo\nRing: The One Ring, The Ruling Ring\n"
-    "4x Legolas, Greenleaf\n2 1R50\n# ... 60 cards ...\nSites:\n1U319\n..."
-)
-SAVE_EXAMPLE = {"name": "Elves at Moria", "list": LEGAL_DECK_EXAMPLE, "format": "fellowship_block"}
+#: A whole legal deck (60 draw cards, 9 sites): a schema example must be a working request.
+LEGAL_DECK_EXAMPLE = "\n".join([
+    "Ring-bearer: Frodo, Son of Drogo", "Ring: The One Ring, The Ruling Ring",
+    "4x Axe Strike", "4x Battle Fury", "4x Cleaving Blow", "4x Delving", "4x Dwarf Guard",
+    "4x Dwarven Armor", "4x Dwarven Axe", "2x Dwarven Heart",
+    "4x Alive and Unspoiled", "4x Bred for Battle", "4x Breeding Pit",
+    "4x Caradhras Has Not Forgiven Us", "4x Cruel Caradhras", "4x Greed", "4x Hunt Them Down!",
+    "2x Lurtz, Servant of Isengard",
+    "Sites:", "Bag End", "Bree Gate", "Council Courtyard", "Balin's Tomb",
+    "The Bridge of Khazad-dûm", "Dimrill Dale", "Anduin Confluence", "Anduin Banks", "Emyn Muil",
+])  # fmt: skip
+SAVE_EXAMPLE = {"name": "Dwarves", "list": LEGAL_DECK_EXAMPLE, "format": "fellowship_block"}
 ERROR_400 = OpenApiResponse(ErrorResponseSerializer, "Bad input: what is wrong and where")
 
 

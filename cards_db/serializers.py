@@ -2,7 +2,9 @@
 
 from typing import Any
 
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from adjudicator.citations import citation_payload
@@ -29,6 +31,9 @@ class TcgCardSerializer(serializers.ModelSerializer):
     keywords = serializers.SlugRelatedField(many=True, read_only=True, slug_field="name")
     full_title = serializers.CharField(read_only=True)
     url = AbsoluteUrlField()
+    api_url = serializers.SerializerMethodField(
+        help_text="The card's stable API address: /api/cards/<set>/<number>/."
+    )
 
     class Meta:
         model = Card
@@ -37,8 +42,17 @@ class TcgCardSerializer(serializers.ModelSerializer):
             "full_title", "unique", "side", "culture", "type", "twilight_cost", "shadow_number",
             "strength", "vitality", "resistance", "signet", "site_number", "ally_home",
             "site_direction", "race", "item_class", "keywords", "can_start_with_ring",
-            "phases", "bearer", "game_text", "lore", "url",
+            "phases", "bearer", "game_text", "lore", "url", "api_url",
         ]  # fmt: skip
+
+    @extend_schema_field(serializers.URLField())
+    def get_api_url(self, card: Card) -> str:
+        """The card's stable API address, by set and collector number."""
+        path = reverse(
+            "tcg-card-number", kwargs={"card_set": card.card_set_id, "number": card.number}
+        )
+        request = self.context.get("request")
+        return request.build_absolute_uri(path) if request else path
 
 
 class TcgCardRefSerializer(serializers.Serializer):

@@ -1,17 +1,19 @@
 """API of the rulebooks: the list, one rulebook with its section tree, one section."""
 
+from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework.generics import ListAPIView
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from adjudicator.api import cacheable
+from adjudicator.api import bulk_download, bulk_view, cacheable
 from adjudicator.serializers import ErrorResponseSerializer
 
 from . import selectors
 from .serializers import (
     RulebookDetailSerializer,
     RulebookListSerializer,
+    SectionBulkSerializer,
     SectionDetailSerializer,
 )
 
@@ -112,39 +114,74 @@ def _node_payload(node: selectors.SectionNode, request) -> dict:
     }
 
 
-class SectionDetailAPIView(APIView):
-    @extend_schema(
-        operation_id="sections_retrieve",
-        summary="A section with its text",
-        description="Its full text, its rulebook, its parent, subsections and neighbours.",
+SECTION_EXAMPLE = {
+    "id": 46,
+    "rulebook": "wotr-rules",
+    "rulebook_title": "Война Кольца. Правила игры",
+    "anchor": "brosok-na-ataku",
+    "number_path": "8.5.3.2",
+    "level": 4,
+    "heading": "Бросок на атаку",
+    "text": "Каждый игрок бросает количество кубиков равное силе армии…",
+    "parent": 44,
+    "previous": 45,
+    "next": 47,
+    "children": [],
+    "url": "http://localhost:8000/rules/wotr-rules/brosok-na-ataku/",
+    "api_url": "http://localhost:8000/api/rulebooks/wotr-rules/sections/brosok-na-ataku/",
+}
+
+
+def _section_answer(section, request) -> Response:
+    previous, following = selectors.neighbours(section)
+    section.previous = previous.pk if previous else None
+    section.next = following.pk if following else None
+    section.children_ids = [child.pk for child in selectors.subsections(section)]
+    return Response(SectionDetailSerializer(section, context={"request": request}).data)
+
+
+def _section_schema(operation_id: str, summary: str):
+    return extend_schema(
+        operation_id=operation_id,
+        summary=summary,
+        description="Its full text, its rulebook, its parent, subsections and neighbours "
+        "(integer ids; `api_url` is the stable address by rulebook and anchor).",
         responses={200: SectionDetailSerializer, 404: NOT_FOUND},
-        examples=[
-            OpenApiExample(
-                "A battle step",
-                value={
-                    "id": 46,
-                    "rulebook": "wotr-rules",
-                    "rulebook_title": "Война Кольца. Правила игры",
-                    "anchor": "brosok-na-ataku",
-                    "number_path": "8.5.3.2",
-                    "level": 4,
-                    "heading": "Бросок на атаку",
-                    "text": "Каждый игрок бросает количество кубиков равное силе армии…",
-                    "parent": 44,
-                    "previous": 45,
-                    "next": 47,
-                    "children": [],
-                    "url": "http://localhost:8000/rules/wotr-rules/brosok-na-ataku/",
-                },
-                response_only=True,
-            )
-        ],
+        examples=[OpenApiExample("A battle step", value=SECTION_EXAMPLE, response_only=True)],
     )
+
+
+class SectionDetailAPIView(APIView):
+    """A section by its database id: an alias kept for version 1 (an id changes when the
+    rulebooks are loaded again; the anchor does not)."""
+
+    @_section_schema("sections_retrieve", "A section by its id (an alias)")
     @cacheable
     def get(self, request, pk: int) -> Response:
-        section = selectors.get_section_by_id(pk)
-        previous, following = selectors.neighbours(section)
-        section.previous = previous.pk if previous else None
-        section.next = following.pk if following else None
-        section.children_ids = [child.pk for child in selectors.subsections(section)]
-        return Response(SectionDetailSerializer(section, context={"request": request}).data)
+        return _section_answer(selectors.get_section_by_id(pk), request)
+
+
+class SectionByAnchorAPIView(APIView):
+    """A section by its stable address: its rulebook's slug and its anchor."""
+
+    @_section_schema("rulebooks_section_retrieve", "A section by rulebook and anchor")
+    @cacheable
+    def get(self, request, slug: str, anchor: str) -> Response:
+        return _section_answer(selectors.get_section(slug, anchor), request)
+
+
+class SectionBulkAPIView(APIView):
+    """Every rulebook section in one download (instead of one request per section)."""
+
+    @bulk_view(
+        "bulk_sections", "rulebooks", "Every rulebook section, in one download",
+        "Every section of every rulebook with its text, in reading order, each with its stable "
+        "address (rulebook and anchor).",
+        SectionBulkSerializer,
+    )  # fmt: skip
+    def get(self, request) -> HttpResponse:
+        sections = selectors.all_sections()
+        updated = max((s.rulebook.updated for s in sections), default=None)
+        payload = {"updated_at": updated, "count": len(sections), "sections": sections}
+        data = SectionBulkSerializer(payload, context={"request": request}).data
+        return bulk_download(data, updated)

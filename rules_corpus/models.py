@@ -32,6 +32,9 @@ class Rulebook(models.Model):
         default=list, blank=True, help_text=_("Mojibake fixed at load time.")
     )
     order = models.PositiveSmallIntegerField(default=0)
+    updated = models.DateTimeField(
+        auto_now=True, help_text=_("When the loaded text last changed (the bulk download's).")
+    )
 
     class Meta:
         ordering = ["order", "slug"]

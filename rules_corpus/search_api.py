@@ -5,14 +5,21 @@ from __future__ import annotations
 from django.conf import settings
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_field,
+)
 from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.utils.urls import replace_query_param
 from rest_framework.views import APIView
 
-from adjudicator.api import cached_answer, error_item
+from adjudicator.api import cached_answer, error_item, form_invalid
+from adjudicator.api_schema import NON_BLANK_TEXT_PATTERN
 from adjudicator.serializers import ErrorResponseSerializer
 from rules_corpus.models import Game, Language
 from rules_corpus.search.engine import PageOutOfRange
@@ -39,7 +46,7 @@ class SearchResultSerializer(serializers.Serializer):
         "fused by rank with the sentence encoder's nearest documents for a question; higher "
         "is better, comparable within one query and group (sections, cards) only."
     )
-    url = serializers.CharField(help_text="The section's page (permalink).")
+    url = serializers.CharField(help_text="The section's (or card's) page, absolute (permalink).")
     answer = serializers.CharField(
         help_text="HTML: the section's sentence that answers the query best (escaped text, "
         "the query's words in `<mark>`); empty for a card."
@@ -47,14 +54,26 @@ class SearchResultSerializer(serializers.Serializer):
     passage_url = serializers.CharField(
         help_text="The section's page opened at the paragraph of `answer`, with a text "
         "fragment that scrolls to its sentence and highlights it "
-        "(`<url>#p-<number>:~:text=<sentence>`); empty for a card."
+        "(`<url>#p-<number>:~:text=<sentence>`, absolute); empty for a card."
     )
+
+    def to_representation(self, instance):
+        data = super().to_representation(instance)
+        request = self.context.get("request")
+        for key in ("url", "passage_url"):
+            if request is not None and data[key]:
+                data[key] = request.build_absolute_uri(data[key])
+        return data
 
 
 class SearchResponseSerializer(serializers.Serializer):
     count = serializers.IntegerField(help_text="Hits over all pages.")
     page = serializers.IntegerField()
     num_pages = serializers.IntegerField()
+    next = serializers.SerializerMethodField(help_text="The next page, absolute; null on the last.")
+    previous = serializers.SerializerMethodField(
+        help_text="The previous page, absolute; null on the first."
+    )
     suggestion = serializers.CharField(
         allow_null=True,
         help_text="Did you mean: the query with the words the rulebooks do not have replaced "
@@ -63,12 +82,28 @@ class SearchResponseSerializer(serializers.Serializer):
     )
     results = SearchResultSerializer(many=True, source="hits")
 
+    def _page_link(self, page, number: int) -> str | None:
+        request = self.context.get("request")
+        if request is None or not 1 <= number <= page.num_pages:
+            return None
+        return replace_query_param(request.build_absolute_uri(), "page", number)
+
+    @extend_schema_field(serializers.URLField(allow_null=True))
+    def get_next(self, page) -> str | None:
+        return self._page_link(page, page.page + 1)
+
+    @extend_schema_field(serializers.URLField(allow_null=True))
+    def get_previous(self, page) -> str | None:
+        return self._page_link(page, page.page - 1)
+
 
 UNKNOWN_GAME = "Select a valid choice. chess is not one of the available choices."
 EXAMPLE = {
     "count": 1,
     "page": 1,
     "num_pages": 1,
+    "next": None,
+    "previous": None,
     "suggestion": None,
     "results": [
         {
@@ -80,10 +115,10 @@ EXAMPLE = {
             "snippet": "Любая атака против осажденной цитадели считается битвой при "
             '<mark class="match term0">осаде</mark>.',
             "score": 36.7388,
-            "url": "/rules/wotr-rules/vedenie-osady/",
+            "url": "http://localhost:8000/rules/wotr-rules/vedenie-osady/",
             "answer": "Любая атака против осажденной цитадели считается битвой при "
             '<mark class="match term0">осаде</mark>.',
-            "passage_url": "/rules/wotr-rules/vedenie-osady/#p-0",
+            "passage_url": "http://localhost:8000/rules/wotr-rules/vedenie-osady/#p-0",
         }
     ],
 }
@@ -106,7 +141,12 @@ class SearchAPIView(APIView):
         parameters=[
             OpenApiParameter(
                 "q",
-                OpenApiTypes.STR,
+                {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": MAX_QUERY_LENGTH,
+                    "pattern": NON_BLANK_TEXT_PATTERN,
+                },
                 required=True,
                 description=f"The query (1–{MAX_QUERY_LENGTH} characters, with a letter or digit).",
                 examples=[
@@ -132,7 +172,9 @@ class SearchAPIView(APIView):
                 "when they match as well).",
             ),
             OpenApiParameter(
-                "page", OpenApiTypes.INT, description=f"Page of results, 1–{MAX_PAGE}."
+                "page",
+                {"type": "integer", "minimum": 1, "maximum": MAX_PAGE},
+                description=f"Page of results, 1–{MAX_PAGE}.",
             ),
         ],
         responses={
@@ -165,7 +207,7 @@ class SearchAPIView(APIView):
         """The answer's body and status (cached by ``get`` while the index is the same)."""
         form = SearchForm(request.query_params)
         if not form.is_valid():
-            raise ValidationError(form.errors)
+            raise form_invalid(form)
         try:
             page = search_cleaned(form.cleaned_data)
         except PageOutOfRange as error:
@@ -174,4 +216,4 @@ class SearchAPIView(APIView):
             message = _("The search index has not been built yet.")
             error = {"detail": message, "errors": [error_item("index", message, "index_missing")]}
             return error, status.HTTP_503_SERVICE_UNAVAILABLE
-        return SearchResponseSerializer(page).data, status.HTTP_200_OK
+        return SearchResponseSerializer(page, context={"request": request}).data, status.HTTP_200_OK

@@ -53,6 +53,15 @@ def get_section(rulebook_slug: str, anchor: str) -> Section:
     )
 
 
+def all_sections() -> list[Section]:
+    """Every section of every rulebook, in the rulebooks' order and reading order."""
+    return list(
+        Section.objects.select_related("rulebook", "parent").order_by(
+            "rulebook__order", "rulebook__slug", "position"
+        )
+    )
+
+
 def get_section_by_id(section_id: int) -> Section:
     """The section with this id, or 404."""
     return get_object_or_404(Section.objects.select_related("rulebook", "parent"), pk=section_id)

@@ -1,5 +1,7 @@
 """API shapes of rulebooks and sections (names prefixed so OpenAPI components stay unique)."""
 
+from typing import Any
+
 from django.urls import reverse
 from rest_framework import serializers
 
@@ -93,6 +95,9 @@ class SectionDetailSerializer(serializers.ModelSerializer):
         help_text="Direct subsections.",
     )
     url = serializers.SerializerMethodField(help_text="The section's page (permalink).")
+    api_url = serializers.SerializerMethodField(
+        help_text="This answer's stable address: /api/rulebooks/<slug>/sections/<anchor>/."
+    )
 
     class Meta:
         model = Section
@@ -110,9 +115,48 @@ class SectionDetailSerializer(serializers.ModelSerializer):
             "next",
             "children",
             "url",
+            "api_url",
         ]
 
     def get_url(self, section: Section) -> str:
         request = self.context.get("request")
         path = section.get_absolute_url()
         return request.build_absolute_uri(path) if request else path
+
+    def get_api_url(self, section: Section) -> str:
+        return section_api_url(section, self.context.get("request"))
+
+
+def section_api_url(section: Section, request: Any = None) -> str:
+    """A section's stable API address (by rulebook and anchor), absolute with a request."""
+    path = reverse("api-section", kwargs={"slug": section.rulebook.slug, "anchor": section.anchor})
+    return request.build_absolute_uri(path) if request else path
+
+
+class SectionBulkItemSerializer(serializers.Serializer):
+    """One section of the bulk download: its stable address, place and text."""
+
+    rulebook = serializers.CharField(source="rulebook.slug", help_text="The rulebook's slug.")
+    anchor = serializers.CharField(help_text="Stable within its rulebook.")
+    parent = serializers.CharField(
+        source="parent.anchor", allow_null=True, default=None, help_text="The parent's anchor."
+    )
+    number_path = serializers.CharField()
+    level = serializers.IntegerField()
+    heading = serializers.CharField()
+    text = serializers.CharField()
+    url = serializers.SerializerMethodField(help_text="The section's page (permalink).")
+    api_url = serializers.SerializerMethodField(help_text="The section's stable API address.")
+
+    get_url = SectionDetailSerializer.get_url
+    get_api_url = SectionDetailSerializer.get_api_url
+
+
+class SectionBulkSerializer(serializers.Serializer):
+    """Every section of every rulebook, in reading order."""
+
+    updated_at = serializers.DateTimeField(
+        allow_null=True, help_text="When a rulebook's text last changed (null: none loaded)."
+    )
+    count = serializers.IntegerField()
+    sections = SectionBulkItemSerializer(many=True)

@@ -4,13 +4,14 @@ from functools import cache
 from typing import Any
 
 import jsonschema
-from drf_spectacular.generators import SchemaGenerator
+
+from adjudicator.api_schema import EnglishSchemaGenerator
 
 
 @cache
 def openapi_schema() -> dict[str, Any]:
     """The project's OpenAPI 3 document, generated once per test process."""
-    return SchemaGenerator().get_schema(request=None, public=True)
+    return EnglishSchemaGenerator().get_schema(request=None, public=True)
 
 
 def _to_json_schema(node: Any) -> Any:
@@ -30,11 +31,24 @@ def _to_json_schema(node: Any) -> Any:
     return converted
 
 
+def schema_path(path: str) -> str:
+    """The schema's name of a served path: ``/api/cards/`` and ``/api/v1/cards/`` are
+    ``/cards/`` under the server ``/api/v1``."""
+    if not path.startswith("/api/"):
+        return path
+    return "/" + path.removeprefix("/api/").removeprefix("v1/")
+
+
+def operation(path: str, method: str) -> dict[str, Any]:
+    """One operation of the document, by its served (``/api/...``) or documented path."""
+    return openapi_schema()["paths"][schema_path(path)][method.lower()]
+
+
 def response_schema(path: str, method: str, status: int) -> dict[str, Any]:
     """The JSON Schema the document gives for one operation's response."""
     schema = openapi_schema()
     try:
-        operation = schema["paths"][path][method.lower()]
+        operation = schema["paths"][schema_path(path)][method.lower()]
     except KeyError as missing:
         raise AssertionError(f"{method.upper()} {path} is not in the OpenAPI schema") from missing
     responses = operation["responses"]

@@ -179,9 +179,21 @@ class Message(str):
         return message
 
     def translated(self, gettext: Callable[[str], str]) -> str:
-        """The message in the language ``gettext`` translates to."""
+        """The message in the language ``gettext`` translates to (still knowing its English
+        ``template``, which the API's error codes are read from)."""
         text = gettext(self.template)
-        return text % self.params if self.params else text
+        return Translated(text % self.params if self.params else text, self.template)
+
+
+class Translated(str):
+    """A translated :class:`Message`: its text, and the English ``template`` it came from."""
+
+    template: str
+
+    def __new__(cls, text: str, template: str) -> Translated:
+        translated = super().__new__(cls, text)
+        translated.template = template
+        return translated
 
 
 def translate_problems(

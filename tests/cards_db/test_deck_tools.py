@@ -36,7 +36,7 @@ def test_the_api_answers_the_opening_hand_and_every_site(cards, api):
     [
         ({"target": "culture:Nobody"}, "target", "rule"),
         ({"list": "4x No Such Card"}, "list", "unknown_card"),
-        ({"at_least": 0}, "at_least", "min_value"),
+        ({"at_least": 0}, "at_least", "out_of_range"),
         ({"draws_per_site": "2"}, "draws_per_site", "wrong_type"),
     ],
 )

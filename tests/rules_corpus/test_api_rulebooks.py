@@ -1,6 +1,11 @@
 """GET /api/rulebooks/, /api/rulebooks/<slug>/ and /api/sections/<id>/, against the schema."""
 
+import gzip
+import json
+from datetime import datetime
+
 import pytest
+from django.utils.http import parse_http_date
 
 from rules_corpus.models import Section
 from tests.openapi import assert_matches_schema
@@ -79,3 +84,38 @@ def test_unknown_is_404(client, loaded_rulebooks, url, schema_path):
     response = client.get(url)
     assert response.status_code == 404
     assert_matches_schema(response, schema_path)
+
+
+def test_a_section_by_rulebook_and_anchor_is_the_same_as_by_its_id_alias(client, loaded_rulebooks):
+    section = Section.objects.get(rulebook__slug="wotr-rules", anchor="srazhenie")
+    path = "/api/v1/rulebooks/wotr-rules/sections/srazhenie/"
+
+    response = client.get(path)
+
+    assert response.status_code == 200
+    assert_matches_schema(response, "/api/rulebooks/{slug}/sections/{anchor}/")
+    assert response.json() == client.get(f"/api/sections/{section.pk}/").json()
+    assert response.json()["api_url"] == f"http://testserver{path.replace('/v1', '')}"
+    assert client.get("/api/rulebooks/wotr-rules/sections/no-such/").status_code == 404
+
+
+def test_every_section_downloads_in_one_gzipped_request_that_revalidates(client, loaded_rulebooks):
+    response = client.get("/api/v1/bulk/sections/", HTTP_ACCEPT_ENCODING="gzip")
+
+    assert response.status_code == 200
+    assert response["Content-Encoding"] == "gzip"
+    body = json.loads(gzip.decompress(response.content))
+    assert body["count"] == Section.objects.count() == len(body["sections"])
+    first = body["sections"][0]
+    assert (first["rulebook"], first["parent"]) == ("wotr-rules", None)
+    assert client.get(first["api_url"]).json()["text"] == first["text"]
+    assert parse_http_date(response["Last-Modified"]) == int(
+        datetime.fromisoformat(body["updated_at"]).timestamp()
+    )
+    again = client.get(
+        "/api/v1/bulk/sections/", HTTP_ACCEPT_ENCODING="gzip", HTTP_IF_NONE_MATCH=response["ETag"]
+    )
+    assert again.status_code == 304
+    plain = client.get("/api/v1/bulk/sections/")
+    assert "Content-Encoding" not in plain
+    assert_matches_schema(plain, "/api/bulk/sections/")

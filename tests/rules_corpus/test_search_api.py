@@ -43,7 +43,8 @@ def test_a_result_names_its_section_and_links_to_its_page(corpus_search_index):
     assert result["doc_type"] == "section"
     assert result["rulebook"] == "lotr-tcg-rules"
     assert result["rulebook_title"].startswith("Властелин Колец ККИ")
-    assert result["url"].startswith("/rules/lotr-tcg-rules/")
+    assert result["url"].startswith("http://testserver/rules/lotr-tcg-rules/")
+    assert result["passage_url"].startswith(result["url"] + "#p-")
     assert isinstance(result["section"], int)
     assert "<mark" in result["snippet"]
 
@@ -99,7 +100,7 @@ def test_any_input_is_answered_with_results_or_a_400(corpus_search_index, q, gam
     response = get(q=q, game=game, page=page)
     assert response.status_code in (200, 400)
     expected = (
-        {"count", "page", "num_pages", "suggestion", "results"}
+        {"count", "page", "num_pages", "next", "previous", "suggestion", "results"}
         if response.status_code == 200
         else {
             "detail",
@@ -107,3 +108,12 @@ def test_any_input_is_answered_with_results_or_a_400(corpus_search_index, q, gam
         }
     )
     assert set(response.json()) == expected
+
+
+def test_pages_link_to_each_other_with_absolute_urls(corpus_search_index):
+    first = get(q="битва").json()
+    assert first["num_pages"] > 1 and first["previous"] is None
+    assert first["next"].startswith("http://testserver/api/search/?")
+    second = APIClient().get(first["next"]).json()
+    assert second["page"] == 2
+    assert APIClient().get(second["previous"]).json()["results"] == first["results"]

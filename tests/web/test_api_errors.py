@@ -100,6 +100,8 @@ def test_validation_errors_keep_their_fields(api):
         ("/api/decks/validate/", {"list": "1 Goblin Runner", "lang": "en"}, "lang"),
         ("/api/mordor/odds/", {"plce": "shire"}, "plce"),
         ("/api/wotr/moves/legal/", {"postion": {}}, "postion"),
+        ("/api/wotr/positions/validate/", {"position": {"hunt_box": {"sahdow_dice": 1}}},
+         "position.hunt_box.sahdow_dice"),
     ],
 )  # fmt: skip
 def test_a_misspelt_field_is_a_400_naming_it(api, path, body, field):

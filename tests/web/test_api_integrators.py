@@ -66,3 +66,48 @@ def test_lists_page_and_link_with_absolute_urls(api):
     assert set(body) == {"count", "next", "previous", "results"}
     assert body["next"].startswith("http://testserver/api/cards/?")
     assert body["results"][0]["url"].startswith("http://testserver/cards/")
+
+
+def test_the_schema_is_the_same_english_bytes_in_every_language(client):
+    bodies = {
+        language: client.get("/api/schema/?format=json", HTTP_ACCEPT_LANGUAGE=language)
+        for language in ("ru", "pl", "en")
+    }
+
+    assert len({response.content for response in bodies.values()}) == 1
+    assert {response["Content-Language"] for response in bodies.values()} == {"en"}
+    assert b"War of the Ring" in bodies["ru"].content
+
+
+def test_the_schema_names_are_ascii_with_no_empty_security_and_version_1_pinned():
+    schema = openapi_schema()
+
+    assert schema["servers"][0]["url"] == "/api/v1"
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            names = [operation["operationId"], *operation.get("tags", [])]
+            assert all(name.isascii() and " " not in name for name in names), (path, names)
+            assert operation.get("security") != [{}], f"{method.upper()} {path}"
+
+
+def _request_examples():
+    for path, operations in openapi_schema()["paths"].items():
+        for method, operation in operations.items():
+            content = operation.get("requestBody", {}).get("content", {}).get("application/json")
+            for name, example in (content or {}).get("examples", {}).items():
+                yield pytest.param(path, method, example["value"], id=f"{method} {path} {name}")
+
+
+@pytest.mark.parametrize(("path", "method", "body"), list(_request_examples()))
+def test_every_request_example_is_answered(api, path, method, body):
+    import_data_files()
+    if "{id}" in path:  # a saved deck's: save one first, with its key
+        saved = api.post(
+            "/api/v1/decks/", {k: v for k, v in body.items() if k != "edit_key"}, format="json"
+        ).json()
+        path = path.replace("{id}", saved["deck"]["id"])
+        body = {**body, "edit_key": saved["edit_key"]}
+
+    response = getattr(api, method)(f"/api/v1{path}", body, format="json")
+
+    assert response.status_code in (200, 201), response.content

@@ -13,7 +13,7 @@ from adjudicator.web.pages import nested_query
 from cards_db.importer import import_data_files
 from cards_db.views import DeckCheckPage
 from tests.games.tcg.sample_decks import legal_deck
-from tests.openapi import openapi_schema
+from tests.openapi import openapi_schema, operation
 from tests.site_pages import CHECKER_QUESTIONS
 
 LINKS = [
@@ -82,15 +82,17 @@ def _request_schema(endpoint: str, path: str) -> dict[str, Any]:
     """The OpenAPI schema of the request field at a dotted path ({} when not documented)."""
     document = openapi_schema()
     components = document["components"]["schemas"]
-    node = document["paths"][endpoint]["post"]["requestBody"]["content"]["application/json"]
+    node = operation(endpoint, "post")["requestBody"]["content"]["application/json"]
     node = node["schema"]
     for part in path.split("."):
         while "$ref" in node or "allOf" in node or node.get("type") == "array":
             if node.get("type") == "array":
                 node = node.get("items", {})
                 continue
-            ref = node["$ref"] if "$ref" in node else node["allOf"][0]["$ref"]
-            node = components[ref.rsplit("/", 1)[1]]
+            if "allOf" in node:  # a request body's schema is written out in place
+                node = node["allOf"][0]
+                continue
+            node = components[node["$ref"].rsplit("/", 1)[1]]
         if part.isdigit():
             continue
         node = node.get("properties", {}).get(part) or node.get("additionalProperties") or {}

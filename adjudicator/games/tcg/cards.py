@@ -173,6 +173,19 @@ class CardIndex:
         key = fold(english_title(text))
         return tuple(self._by_full.get(key) or self._by_title.get(key) or ())
 
+    def fuzzy(self, text: str) -> Lookup:
+        """The card a loosely spelt name means: the :meth:`lookup`'s card, else the card of
+        the one closest name (difflib, ratio 0.6 or more); several cards of one name are
+        candidates, never a guess."""
+        found = self.lookup(text)
+        if found.card is not None or found.candidates or collector_key(text) is not None:
+            return found
+        names = difflib.get_close_matches(fold(english_title(text)), self._names, n=1, cutoff=0.6)
+        if not names:
+            return Lookup(suggestions=found.suggestions)
+        cards = tuple(self._by_full.get(names[0]) or self._by_title.get(names[0]) or ())
+        return Lookup(card=cards[0]) if len(cards) == 1 else Lookup(candidates=cards)
+
     def suggest(self, key: str, limit: int = 5) -> tuple[Card, ...]:
         """Cards whose names are close to ``key`` (a folded name), best first."""
         names = difflib.get_close_matches(key, self._names, n=limit, cutoff=0.6)

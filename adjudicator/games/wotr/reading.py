@@ -344,6 +344,8 @@ def validate_position(data: Any) -> Position:
         reader.add(key, Message(N_("unknown field")))
     armies = _read_armies(reader, data.get("armies"))
     hunt_box = reader.mapping(data.get("hunt_box"), "hunt_box")
+    for key in set(hunt_box) - {"shadow_dice", "free_peoples_dice"}:
+        reader.add(f"hunt_box.{key}", Message(N_("unknown field")))
     sieges = {
         region
         for index, value in enumerate(reader.items(data.get("sieges"), "sieges"))

@@ -3,22 +3,23 @@
 import re
 
 from drf_spectacular.utils import OpenApiExample
+from rest_framework.exceptions import ErrorDetail, ValidationError
 from rest_framework.request import Request
 
 from adjudicator.api import flatten_errors, post_view
-from adjudicator.games.common import InvalidInput
 from adjudicator.web.mordor import presenters, serializers, services
 
 
 def _valid(serializer_class: type, request: Request) -> dict:
     """The validated request, or a 400 whose fields are named as the engine names them
-    (``rolled[0].face``, not DRF's ``rolled.0.face``)."""
+    (``rolled[0].face``, not DRF's ``rolled.0.face``), each problem keeping its code."""
     serializer = serializer_class(data=request.data)
     if not serializer.is_valid():
-        raise InvalidInput(
-            (_field_name(error["field"]), error["message"])
-            for error in flatten_errors(serializer.errors)
-        )
+        problems: dict[str, list[ErrorDetail]] = {}
+        for error in flatten_errors(serializer.errors):
+            detail = ErrorDetail(error["message"], code=error["code"])
+            problems.setdefault(_field_name(error["field"]), []).append(detail)
+        raise ValidationError(problems)
     return serializer.validated_data
 
 

@@ -36,13 +36,13 @@ class MordorSetupSerializer(StrictSerializer):
     """What the rulebook shows only in pictures; defaults are stated in every answer."""
 
     colored_die = serializers.ListField(
-        child=serializers.CharField(help_text=FACES_HELP),
+        child=serializers.ChoiceField(choices=FACES, help_text=FACES_HELP),
         min_length=1,
         max_length=MAX_FACES,
         default=[f.value for f in DEFAULT_COLORED_DIE],
     )
     black_die = serializers.ListField(
-        child=serializers.CharField(help_text=FACES_HELP),
+        child=serializers.ChoiceField(choices=FACES, help_text=FACES_HELP),
         min_length=1,
         max_length=MAX_FACES,
         default=[f.value for f in DEFAULT_BLACK_DIE],
@@ -115,7 +115,7 @@ class MordorPlayerSerializer(StrictSerializer):
         min_value=0, max_value=30, default=0, help_text="Steps made from Bag End (9 = Mordor)."
     )
     nazgul_track = serializers.ListField(
-        child=serializers.CharField(help_text=SQUARES_HELP),
+        child=serializers.ChoiceField(choices=SQUARES, help_text=SQUARES_HELP),
         required=False,
         help_text="The Nazgûl track's squares, left to right; omitted: an empty track.",
     )
@@ -163,7 +163,7 @@ class MordorOddsRequestSerializer(StrictSerializer):
         min_value=0, max_value=30, help_text="Steps made from Bag End (4 = Rohan)."
     )
     nazgul_track = serializers.ListField(
-        child=serializers.CharField(help_text=SQUARES_HELP),
+        child=serializers.ChoiceField(choices=SQUARES, help_text=SQUARES_HELP),
         required=False,
         help_text="The Nazgûl track's squares, left to right; omitted: an empty track.",
     )

@@ -14,7 +14,7 @@ from adjudicator.games.wojna import tables as wojna_tables
 from . import presenters, selectors, services
 from . import serializers as s
 
-TAG = "Wojna o Pierścień"
+TAG = "wojna"
 TABLE_NAMES = {
     "battle_results": wojna_tables.BATTLE_TABLE_NAME,
     "duel_results": wojna_tables.DUEL_TABLE_NAME,

@@ -13,7 +13,7 @@ from adjudicator.games.wotr.position import standard_setup
 from . import serializers as s
 from . import services
 
-TAG = "War of the Ring: odds, hunt and victory"
+TAG = "wotr"
 
 answer_view = partial(post_view, prefix="Wotr", tag=TAG)
 """A POST view answering ``compute(validated input, request)``."""
@@ -185,8 +185,8 @@ ValidatePositionView = answer_view(
     "(e.g. position.armies.minas-tirith). A valid position comes back complete.",
     examples=[
         OpenApiExample(
-            "Too many units",
-            value={"position": {"armies": {"edoras": {"rohan": {"regular": 11}}}}},
+            "A Rohan army at Edoras",
+            value={"position": {"armies": {"edoras": {"rohan": {"regular": 2, "elite": 1}}}}},
             request_only=True,
         )
     ],

@@ -3,7 +3,15 @@
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from adjudicator.games.wotr.moves.model import DICE, FACTION_ACTIONS, MOVE_KINDS, PIECE_KINDS
+from adjudicator.games.wotr.board import UNIT_KINDS
+from adjudicator.games.wotr.moves.model import (
+    DICE,
+    FACTION_ACTIONS,
+    FACTIONS,
+    MOVE_KINDS,
+    PIECE_KINDS,
+)
+from adjudicator.games.wotr.reading import POSITION_KEYS
 from adjudicator.serializers import (
     AnswerSerializer,
     CitationSerializer,
@@ -12,12 +20,20 @@ from adjudicator.serializers import (
     StrictSerializer,
 )
 
+#: The position format's lists; its other keys are objects (null: as in the standard setup).
+LIST_KEYS = {"sieges", "hunt_tiles_drawn"}
+LIST_SCHEMA = {"type": "array", "items": {"type": "string"}, "nullable": True}
+OBJECT_SCHEMA = {"type": "object", "additionalProperties": True, "nullable": True}
 POSITION_SCHEMA = {
     "oneOf": [
         {"type": "string", "enum": ["setup"], "description": "the standard starting position"},
         {
             "type": "object",
-            "additionalProperties": True,
+            "additionalProperties": False,
+            "properties": {
+                key: LIST_SCHEMA if key in LIST_KEYS else OBJECT_SCHEMA
+                for key in sorted(POSITION_KEYS)
+            },
             "description": (
                 "a board position (armies, sieges, characters, control, political, fellowship, "
                 "hunt_box, hunt_tiles_drawn, optional reinforcements): the format of "
@@ -26,59 +42,86 @@ POSITION_SCHEMA = {
         },
     ]
 }
+#: Figures of one nation: ``{nation?, regular, elite, leaders, nazgul}`` (10 at most of each).
+UNITS_SCHEMA = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "nation": {"type": "string", "description": "the nation, where the region holds two"},
+        **{kind: {"type": "integer"} for kind in UNIT_KINDS},
+    },
+}
+#: One muster placement: a region, and figures of a nation or a character.
+PLACEMENT_SCHEMA = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "region": {"type": "string"},
+        "character": {"type": "string", "description": "a character slug (a minion)"},
+        **UNITS_SCHEMA["properties"],
+    },
+}
+#: An army move's parts (also its second army, ``then``).
+ARMY_PROPERTIES = {
+    "die": {"type": "string", "enum": list(DICE)},
+    "from": {"type": "string", "description": "region: slug, English or Russian name"},
+    "to": {"type": "string"},
+    "units": {
+        "description": "figures moving: {regular, elite, leaders, nazgul, nation?} or a list "
+        "of them (one per nation)",
+        "oneOf": [UNITS_SCHEMA, {"type": "array", "items": UNITS_SCHEMA, "minItems": 1}],
+    },
+    "characters": {"type": "array", "items": {"type": "string"}},
+}
 MOVE_SCHEMA = {
     "type": "object",
-    "additionalProperties": True,
+    "additionalProperties": False,
     "required": ["kind"],
     "properties": {
         "kind": {
             "type": "string",
             "enum": list(MOVE_KINDS),
         },
-        "die": {"type": "string", "enum": list(DICE)},
-        "from": {"type": "string", "description": "region: slug, English or Russian name"},
-        "to": {"type": "string"},
-        "units": {
-            "description": "figures moving: {regular, elite, leaders, nazgul, nation?} or a list",
-            "oneOf": [{"type": "object"}, {"type": "array", "items": {"type": "object"}}],
-        },
-        "characters": {"type": "array", "items": {"type": "string"}},
+        **ARMY_PROPERTIES,
         "companions": {"type": "array", "items": {"type": "string"}},
-        "count": {"type": "integer"},
-        "placements": {"type": "array", "items": {"type": "object"}},
+        "count": {"type": "integer", "minimum": 0, "maximum": 10},
+        "placements": {"type": "array", "items": PLACEMENT_SCHEMA, "minItems": 1},
         "nation": {"type": "string"},
         "path": {"type": "array", "items": {"type": "string"}},
         "guide": {"type": "string"},
         "enter_mordor": {"type": "boolean"},
-        "faction": {"type": "string"},
+        "faction": {"type": "string", "enum": list(FACTIONS)},
         "action": {
             "type": "string",
+            "enum": list(FACTION_ACTIONS),
             "description": "a faction die's action, read only when kind is faction: "
             + ", ".join(FACTION_ACTIONS),
         },
-        "cards": {"type": "integer"},
+        "cards": {"type": "integer", "minimum": 0, "maximum": 20},
         "team_game": {"type": "boolean"},
-        "then": {"type": "object", "description": "second army of an army die"},
+        "then": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["from", "to"],
+            "description": "second army of an army die",
+            "properties": ARMY_PROPERTIES,
+        },
     },
 }
+#: A piece is a move without ``to``, of the kinds that go somewhere.
 PIECE_SCHEMA = {
     "type": "object",
-    "additionalProperties": True,
+    "additionalProperties": False,
     "required": ["kind"],
     "properties": {
         "kind": {
             "type": "string",
             "enum": list(PIECE_KINDS),
         },
-        "from": {"type": "string"},
-        "units": MOVE_SCHEMA["properties"]["units"],
-        "characters": {"type": "array", "items": {"type": "string"}},
-        "companions": {"type": "array", "items": {"type": "string"}},
-        "count": {"type": "integer"},
-        "die": {"type": "string"},
-        "faction": {"type": "string"},
+        **{key: value for key, value in MOVE_SCHEMA["properties"].items()
+           if key not in ("kind", "to")},
     },
-}
+}  # fmt: skip
 FACTIONS_SCHEMA = {
     "type": "object",
     "description": "faction figures on the board: faction → region → figures",

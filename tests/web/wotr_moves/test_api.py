@@ -120,7 +120,7 @@ def test_a_missing_field_is_said_in_the_readers_language(api, language, message)
         HTTP_ACCEPT_LANGUAGE=language,
     )
     assert response.status_code == 400
-    assert {"field": "move.to", "message": message, "code": "rule"} in response.json()["errors"]
+    assert {"field": "move.to", "message": message, "code": "required"} in response.json()["errors"]
 
 
 def test_bad_input_lists_every_problem(api):
@@ -257,7 +257,7 @@ def test_move_input_problems_are_said_in_the_readers_language(
     )
     assert response.status_code == 400
     errors = response.json()["errors"]
-    assert {"field": "move.die", "message": die, "code": "rule"} in errors
+    assert {"field": "move.die", "message": die, "code": "invalid_choice"} in errors
     assert {"field": "move.companions", "message": companions, "code": "rule"} in errors
     assert {"field": "position", "message": position, "code": "rule"} in errors
 
@@ -282,9 +282,7 @@ def test_an_unknown_piece_kind_is_said_in_the_readers_language(api, language, me
         (
             "ru",
             {
-                "move.units.regular": "должно быть целым числом, а не 'two'",
                 "move.units.elite": "должно быть от 0 до 10, а не 11",
-                "move.units.horses": "неизвестное поле",
                 "factions.orcs": "неизвестная фракция 'orcs'",
                 "factions.eagles.eagles-eyrie": "должно быть не меньше 0, а не -1",
             },
@@ -292,9 +290,7 @@ def test_an_unknown_piece_kind_is_said_in_the_readers_language(api, language, me
         (
             "pl",
             {
-                "move.units.regular": "musi być liczbą całkowitą, nie 'two'",
                 "move.units.elite": "musi być od 0 do 10, nie 11",
-                "move.units.horses": "nieznane pole",
                 "factions.orcs": "nieznana frakcja 'orcs'",
                 "factions.eagles.eagles-eyrie": "musi być co najmniej 0, nie -1",
             },
@@ -302,9 +298,7 @@ def test_an_unknown_piece_kind_is_said_in_the_readers_language(api, language, me
         (
             "en",
             {
-                "move.units.regular": "must be an integer, not 'two'",
                 "move.units.elite": "must be between 0 and 10, not 11",
-                "move.units.horses": "unknown field",
                 "factions.orcs": "unknown faction 'orcs'",
                 "factions.eagles.eagles-eyrie": "must be at least 0, not -1",
             },
@@ -312,7 +306,8 @@ def test_an_unknown_piece_kind_is_said_in_the_readers_language(api, language, me
     ],
 )
 def test_unit_and_faction_problems_are_said_in_the_readers_language(api, language, expected):
-    """Unit counts and faction figures were checked in English only."""
+    """Unit counts and faction figures were checked in English only (a wrong type or an
+    unknown key is the schema's to refuse: see test_an_unknown_key_inside_a_piece...)."""
     response = api.post(
         CHECK,
         {
@@ -320,7 +315,7 @@ def test_unit_and_faction_problems_are_said_in_the_readers_language(api, languag
                 "kind": "army",
                 "from": "edoras",
                 "to": "folde",
-                "units": {"regular": "two", "elite": 11, "horses": 1},
+                "units": {"regular": 1, "elite": 11},
                 "die": "army",
             },
             "factions": {"orcs": {}, "eagles": {"eagles-eyrie": -1}},
@@ -361,3 +356,13 @@ def test_figures_that_are_not_there_are_said_in_the_readers_language(api, langua
     assert errors(army)["move.units.regular"] == units
     ringwraiths = {"kind": "nazgul", "from": "morannon", "to": "bree", "count": 3}
     assert errors(ringwraiths)["move.count"] == nazgul
+
+
+def test_an_unknown_key_inside_a_piece_or_its_units_is_a_400_naming_it(api):
+    piece = {"kind": "army", "from": "minas-tirith", "units": {"regular": 1, "horses": 1}}
+    response = api.post(LEGAL, {"piece": {**piece, "frm": "x"}}, format="json")
+
+    assert response.status_code == 400
+    errors = {(e["field"], e["code"]) for e in response.json()["errors"]}
+    assert errors == {("piece.frm", "unknown_field"), ("piece.units.horses", "unknown_field")}
+    assert_matches_schema(response, LEGAL, "post")
