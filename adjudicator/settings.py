@@ -83,6 +83,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "adjudicator.health.HealthCheckMiddleware",  # first: no host check, no https redirect
     "adjudicator.budget.CpuBudgetMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",

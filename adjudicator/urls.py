@@ -5,8 +5,6 @@ from django.urls import include, path
 from django.views.decorators.cache import cache_page
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from adjudicator.health import healthz
-
 api_patterns = [
     path("", include("rules_corpus.api_urls")),
     path("", include("cards_db.api_urls")),
@@ -30,7 +28,6 @@ urlpatterns = [
     path("api/v1/", include((api_patterns, "v1"))),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
-    path("healthz", healthz, name="healthz"),
 ]
 
 handler400 = "adjudicator.errors.bad_request"

@@ -8,6 +8,10 @@ from django.conf import settings
 from django.utils.translation import gettext
 
 from .engine import PageOutOfRange, SearchPage, search
+from .index import SearchIndexMissing, SearchIndexUnavailable
+
+#: Seconds a client is asked to wait (``Retry-After``) when search is unavailable.
+RETRY_AFTER_SECONDS = 60
 
 
 def search_cleaned(cleaned: dict[str, Any]) -> SearchPage:
@@ -28,3 +32,17 @@ def page_error(error: PageOutOfRange) -> str:
         "page": error.page,
         "pages": error.num_pages,
     }
+
+
+def unavailable(error: SearchIndexUnavailable) -> tuple[str, str]:
+    """What to tell, in the request's language, when the index is missing or cannot be read,
+    and the error's code (``index_missing``, ``index_unavailable``)."""
+    if isinstance(error, SearchIndexMissing):
+        return gettext("The search index has not been built yet."), "index_missing"
+    return (
+        gettext(
+            "Search is unavailable: its index cannot be read. Everything else works; "
+            "try again later."
+        ),
+        "index_unavailable",
+    )

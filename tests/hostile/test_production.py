@@ -18,12 +18,13 @@ def test_healthz_reports_each_check_and_the_version(tmp_path):
         response = Client().get("/healthz")
     assert response.status_code == 503
     body = response.json()
-    assert body["checks"] == {"database": True, "search_index": False}
+    assert body["checks"] == {"database": True, "database_write": True, "search_index": False}
+    assert body["problems"] == {"search_index": "SearchIndexMissing"}
     assert body["status"] == "unavailable" and body["version"]
 
 
 def test_pages_carry_a_content_security_policy():
-    response = Client().get("/healthz")
+    response = Client().get("/wotr/")
     policy = response["Content-Security-Policy"]
     assert "default-src 'self'" in policy and "script-src 'self'" in policy
     assert "unsafe-inline" not in policy.split("script-src")[1].split(";")[0]
