@@ -5,6 +5,8 @@ from django.urls import include, path
 from django.views.decorators.cache import cache_page
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from adjudicator import admin_login
+
 api_patterns = [
     path("", include("rules_corpus.api_urls")),
     path("", include("cards_db.api_urls")),
@@ -27,6 +29,7 @@ urlpatterns = [
     # The same version 1 by its number; names reverse to /api/ (docs/api.md).
     path("api/v1/", include((api_patterns, "v1"))),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/login/", admin_login.login),  # throttled (adjudicator/admin_login.py)
     path("admin/", admin.site.urls),
 ]
 
