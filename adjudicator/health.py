@@ -3,19 +3,22 @@ the search index) checked apart, as JSON, so that a load balancer and an operato
 one is down; the rest of the site keeps serving while search alone is."""
 
 import errno
+import logging
 import shutil
 from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
 
 from django.conf import settings
-from django.db import DatabaseError, connection, transaction
+from django.db import connection, transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils import timezone
 
 from adjudicator.errors import RETRY_AFTER_SECONDS, close_connections, is_fault
 from adjudicator.web.models import HealthProbe
 from rules_corpus.search.index import SearchIndexUnavailable, opened
+
+logger = logging.getLogger(__name__)
 
 
 def database_read() -> str | None:
@@ -56,10 +59,11 @@ def _run(check: Callable[[], str | None]) -> str | None:
         return check()
     except SearchIndexUnavailable as error:
         return type(error).__name__  # the details (paths) are logged, not published
-    except (DatabaseError, OSError) as error:
-        if not is_fault(error):
-            raise
-        close_connections()
+    except Exception as error:  # the check answers JSON whatever failed
+        if is_fault(error):
+            close_connections()
+        else:
+            logger.exception("Health check %s failed", check.__name__)
         return type(error).__name__
 
 

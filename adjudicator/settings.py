@@ -123,6 +123,9 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
+        # A kept connection is checked before a request reuses it: after a database restart
+        # the first request opens a new one instead of failing (docs/deploy.md, Faults).
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":

@@ -69,7 +69,7 @@ def main() -> None:
         elif "close" in step:
             connections.close_all()
         elif "run" in step:
-            subprocess.run(step["run"], check=True)
+            subprocess.run(step["run"], check=True, capture_output=True)
         elif "fill" in step:
             fill(step["fill"])
         elif step.get("sqlite", "") is None:

@@ -15,7 +15,9 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import uuid
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -25,7 +27,7 @@ from rules_corpus.search import index as search_index
 from rules_corpus.search.engine import search
 from rules_corpus.search.index import SearchIndexUnavailable, build_index, opened
 from rules_corpus.search.warm import warm
-from tests.hostile.test_concurrent_saves import DECK
+from tests.hostile.test_concurrent_saves import DECK, free_port
 from tests.rules_corpus.search_factories import SearchDocumentFactory
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -263,3 +265,58 @@ def test_a_lost_database_is_a_503_and_is_found_again(tmp_path, template_database
     assert_checks(answers[3], database=False, database_write=False)
     assert answers[4][0] == 200
     assert (answers[5][0], answers[6][0]) == (404, 201)
+
+
+PG_BIN = sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=lambda p: int(p.parent.name))
+
+
+@pytest.fixture
+def postgres() -> Iterator[tuple[str, Callable[[str], list[str]]]]:
+    """A throw-away PostgreSQL server (as scripts/test-postgres starts one), migrated and
+    loaded with the cards; yields its URL and the command line of ``pg_ctl <action>``."""
+    if not PG_BIN:
+        pytest.skip("Debian's postgresql is not installed (make apt-install PKGS=postgresql)")
+    # Not under tmp_path: the postgres user may not enter pytest's private directories.
+    directory = Path(tempfile.mkdtemp(prefix="adjudicator-pg."))
+    as_postgres = []
+    if os.getuid() == 0:
+        shutil.chown(directory, "postgres")
+        as_postgres = ["runuser", "-u", "postgres", "--"]
+    port = free_port()
+    options = f"-p {port} -k {directory} -c listen_addresses=127.0.0.1 -c fsync=off"
+
+    def pg_ctl(action: str) -> list[str]:
+        data, log = str(directory / "data"), str(directory / "log")
+        return [*as_postgres, str(PG_BIN[-1] / "pg_ctl"), "-D", data, "-l", log, "-w",
+                "-m", "immediate", "-o", options, action]  # fmt: skip
+
+    subprocess.run([*as_postgres, str(PG_BIN[-1] / "initdb"), "-D", str(directory / "data"),
+                    "-U", "postgres", "-A", "trust"], check=True, capture_output=True)  # fmt: skip
+    subprocess.run(pg_ctl("start"), check=True, capture_output=True)
+    url = f"postgres://postgres@127.0.0.1:{port}/postgres"
+    env = {**os.environ, "DATABASE_URL": url}
+    manage = [sys.executable, str(ROOT / "manage.py")]
+    try:
+        subprocess.run([*manage, "migrate", "-v", "0"], env=env, check=True, cwd=ROOT)
+        subprocess.run([*manage, "import_cards"], env=env, check=True, cwd=ROOT,
+                       capture_output=True)  # fmt: skip
+        yield url, pg_ctl
+    finally:
+        subprocess.run(pg_ctl("stop"), check=False, capture_output=True)
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+def test_a_stopped_postgresql_is_a_503_and_its_restart_is_picked_up(tmp_path, postgres):
+    url, pg_ctl = postgres
+    answers = drive(
+        tmp_path, url,
+        [SAVE, {"run": pg_ctl("stop")}, READ, SAVE, HEALTH, PAGE, {"run": pg_ctl("start")},
+         READ, SAVE, HEALTH],
+    )  # fmt: skip
+    assert answers[0][0] == 201
+    assert_unavailable(answers[1])
+    assert_unavailable(answers[2])
+    assert_checks(answers[3], database=False, database_write=False)
+    assert answers[4][0] == 200
+    assert (answers[5][0], answers[6][0]) == (404, 201)  # the first requests after the restart
+    assert_checks(answers[7], database=True, database_write=True)
