@@ -320,3 +320,18 @@ def test_a_stopped_postgresql_is_a_503_and_its_restart_is_picked_up(tmp_path, po
     assert answers[4][0] == 200
     assert (answers[5][0], answers[6][0]) == (404, 201)  # the first requests after the restart
     assert_checks(answers[7], database=True, database_write=True)
+
+
+@pytest.mark.django_db
+def test_a_file_that_fails_to_read_during_a_search_is_a_503(built_index, monkeypatch):
+    """whoosh reads postings as a search needs them: a file damaged after the index opened
+    fails there, and search says it is unavailable rather than failing with a 500."""
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+
+    def unreadable(*args, **kwargs):
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr("rules_corpus.search.engine._ranked", unreadable)
+    api = client.get("/api/search/", {"q": "осада"})
+    assert (api.status_code, api.json()["errors"][0]["code"]) == (503, "index_unavailable")
+    assert client.get("/search/", {"q": "осада"}).status_code == 503
