@@ -254,18 +254,28 @@ def test_a_lost_database_is_a_503_and_is_found_again(tmp_path, template_database
     shutil.copy(template_database, tmp_path / "db" / "db.sqlite3")
     away, back = [["mv", str(tmp_path / a), str(tmp_path / b)] for a, b in
                   (("db", "db-away"), ("db-away", "db"))]  # fmt: skip
-    answers = drive(
-        tmp_path, f"sqlite:///{tmp_path / 'db' / 'db.sqlite3'}",
-        [READ, {"run": away}, READ, SAVE, HEALTH, PAGE, {"run": back}, READ, SAVE],
-        DATABASE_CONN_MAX_AGE="0",  # a SQLite connection kept open still reads a moved file
+    assert_lost_and_found(
+        drive(
+            tmp_path, f"sqlite:///{tmp_path / 'db' / 'db.sqlite3'}", lost_and_found(away, back),
+            DATABASE_CONN_MAX_AGE="0",  # a SQLite connection kept open still reads a moved file
+        )
     )  # fmt: skip
-    assert answers[0][0] == 404
+
+
+def lost_and_found(lose: list[str], find: list[str]) -> list:
+    """A save, the database lost (``lose``), requests, the database back (``find``): the
+    first requests after it."""
+    return [SAVE, {"run": lose}, READ, SAVE, HEALTH, PAGE, {"run": find}, READ, SAVE, HEALTH]
+
+
+def assert_lost_and_found(answers: list) -> None:
+    assert answers[0][0] == 201
     assert_unavailable(answers[1])
     assert_unavailable(answers[2])
     assert_checks(answers[3], database=False, database_write=False)
     assert answers[4][0] == 200
-    assert (answers[5][0], answers[6][0]) == (404, 201)
-
+    assert (answers[5][0], answers[6][0]) == (404, 201)  # the first requests once it is back
+    assert_checks(answers[7], database=True, database_write=True)
 
 PG_BIN = sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=lambda p: int(p.parent.name))
 
@@ -308,30 +318,4 @@ def postgres() -> Iterator[tuple[str, Callable[[str], list[str]]]]:
 
 def test_a_stopped_postgresql_is_a_503_and_its_restart_is_picked_up(tmp_path, postgres):
     url, pg_ctl = postgres
-    answers = drive(
-        tmp_path, url,
-        [SAVE, {"run": pg_ctl("stop")}, READ, SAVE, HEALTH, PAGE, {"run": pg_ctl("start")},
-         READ, SAVE, HEALTH],
-    )  # fmt: skip
-    assert answers[0][0] == 201
-    assert_unavailable(answers[1])
-    assert_unavailable(answers[2])
-    assert_checks(answers[3], database=False, database_write=False)
-    assert answers[4][0] == 200
-    assert (answers[5][0], answers[6][0]) == (404, 201)  # the first requests after the restart
-    assert_checks(answers[7], database=True, database_write=True)
-
-
-@pytest.mark.django_db
-def test_a_file_that_fails_to_read_during_a_search_is_a_503(built_index, monkeypatch):
-    """whoosh reads postings as a search needs them: a file damaged after the index opened
-    fails there, and search says it is unavailable rather than failing with a 500."""
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
-
-    def unreadable(*args, **kwargs):
-        raise OSError(5, "Input/output error")
-
-    monkeypatch.setattr("rules_corpus.search.engine._ranked", unreadable)
-    api = client.get("/api/search/", {"q": "осада"})
-    assert (api.status_code, api.json()["errors"][0]["code"]) == (503, "index_unavailable")
-    assert client.get("/search/", {"q": "осада"}).status_code == 503
+    assert_lost_and_found(drive(tmp_path, url, lost_and_found(pg_ctl("stop"), pg_ctl("start"))))
