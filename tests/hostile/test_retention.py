@@ -16,7 +16,9 @@ import pytest
 from django.contrib.sessions.models import Session
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db import connection
 from django.test import Client, override_settings
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -25,6 +27,7 @@ from adjudicator.web.links.models import SharedInput
 from cards_db.models import Deck, IdempotentSave
 from tests.cards_db import conftest as cards_conftest
 from tests.games.tcg.sample_decks import legal_deck
+from tests.site_pages import site_pages
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
@@ -150,3 +153,17 @@ def test_check_deploy_is_clean_with_exactly_the_documented_environment(tmp_path)
         cwd=ROOT, env=env, capture_output=True, text=True, check=False,
     )  # fmt: skip
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_no_page_writes_to_the_database_on_a_get(client):
+    """Every page and checker answer of the site walk (tests/site_pages.py), asked by GET:
+    not one INSERT, UPDATE or DELETE."""
+    with CaptureQueriesContext(connection) as queries:
+        for path in site_pages():
+            client.get(path)
+    writes = [q["sql"] for q in queries if q["sql"].lstrip().upper().startswith(WRITES)]
+    assert not writes
+    assert len(queries) > 0  # the walk did read the database
+
+
+WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
