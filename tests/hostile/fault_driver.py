@@ -11,7 +11,7 @@ exactly as in a server: ``CONN_MAX_AGE``), ``{"run": [argv...]}`` a command, ``{
 ``message`` (a full disk where no tmpfs can be mounted; ``null`` ends it),
 ``{"close": true}`` closes the connections, ``{"fill": path}`` writes zeros into ``path``
 until the disk is full. It prints one line of JSON per request: ``[status, Retry-After, body
-as JSON or null]``.
+as JSON or as text]``.
 """
 
 import json
@@ -89,7 +89,7 @@ def main() -> None:
             try:
                 payload = response.json()
             except ValueError:
-                payload = None
+                payload = response.content.decode()
             print(json.dumps([response.status_code, response.get("Retry-After"), payload]))
 
 

@@ -10,6 +10,7 @@ throw-away PostgreSQL server stopped and started again where Debian's PostgreSQL
 No step waits for time to pass.
 """
 
+import errno
 import json
 import os
 import shutil
@@ -21,8 +22,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from django.db import IntegrityError, OperationalError
 from django.test import Client
 
+from adjudicator.errors import server_error
 from rules_corpus.search import index as search_index
 from rules_corpus.search.engine import search
 from rules_corpus.search.index import SearchIndexUnavailable, build_index, opened
@@ -143,6 +146,7 @@ SAVE = {"request": ["POST", "/api/decks/", DECK]}
 HEALTH = {"request": ["GET", "/healthz", None]}
 READ = {"request": ["GET", f"/api/decks/{uuid.uuid4()}/", None]}  # a 404 read from the database
 PAGE = {"request": ["GET", "/wotr/", None]}
+CARDS = {"request": ["GET", "/cards/", None]}
 
 
 @pytest.fixture(scope="session")
@@ -265,7 +269,8 @@ def test_a_lost_database_is_a_503_and_is_found_again(tmp_path, template_database
 def lost_and_found(lose: list[str], find: list[str]) -> list:
     """A save, the database lost (``lose``), requests, the database back (``find``): the
     first requests after it."""
-    return [SAVE, {"run": lose}, READ, SAVE, HEALTH, PAGE, {"run": find}, READ, SAVE, HEALTH]
+    return [SAVE, {"run": lose}, READ, SAVE, HEALTH, PAGE, CARDS, {"run": find}, READ, SAVE,
+            HEALTH]  # fmt: skip
 
 
 def assert_lost_and_found(answers: list) -> None:
@@ -274,8 +279,10 @@ def assert_lost_and_found(answers: list) -> None:
     assert_unavailable(answers[2])
     assert_checks(answers[3], database=False, database_write=False)
     assert answers[4][0] == 200
-    assert (answers[5][0], answers[6][0]) == (404, 201)  # the first requests once it is back
-    assert_checks(answers[7], database=True, database_write=True)
+    status, retry_after, page = answers[5]  # a page that reads the database: a page saying so
+    assert (status, int(retry_after)) == (503, 10) and "<h1>Temporarily unavailable</h1>" in page
+    assert (answers[6][0], answers[7][0]) == (404, 201)  # the first requests once it is back
+    assert_checks(answers[8], database=True, database_write=True)
 
 PG_BIN = sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=lambda p: int(p.parent.name))
 
@@ -319,3 +326,21 @@ def postgres() -> Iterator[tuple[str, Callable[[str], list[str]]]]:
 def test_a_stopped_postgresql_is_a_503_and_its_restart_is_picked_up(tmp_path, postgres):
     url, pg_ctl = postgres
     assert_lost_and_found(drive(tmp_path, url, lost_and_found(pg_ctl("stop"), pg_ctl("start"))))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("error", "status"),
+    [(OperationalError("database is locked"), 503), (OSError(errno.ENOSPC, "full"), 503),
+     (OSError(errno.EROFS, "read-only"), 503), (OSError(errno.ENOENT, "gone"), 500),
+     (IntegrityError("a defect"), 500), (ValueError("a defect"), 500)],
+)  # fmt: skip
+def test_only_the_machines_faults_are_503s_each_in_the_readers_language(rf, error, status):
+    for language, title in (("ru", "Временно недоступно"), ("pl", "Chwilowo niedostępne")):
+        request = rf.get("/cards/", HTTP_ACCEPT_LANGUAGE=language)
+        try:
+            raise error
+        except Exception:  # as Django calls handler500: inside the except block
+            response = server_error(request)
+        assert response.status_code == status
+        assert (title in response.content.decode()) == (status == 503)
