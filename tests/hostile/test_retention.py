@@ -17,7 +17,7 @@ from django.contrib.sessions.models import Session
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
-from django.test import Client, override_settings
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
@@ -114,9 +114,9 @@ def test_a_get_with_a_whole_position_stores_nothing_and_its_link_works(client):
     assert not SharedInput.objects.exists()
 
 
-def test_the_language_cookie_is_same_site_and_secure_under_https():
-    with override_settings(LANGUAGE_COOKIE_SECURE=True):
-        response = Client().post("/i18n/setlang/", {"language": "en", "next": "/"})
+def test_the_language_cookie_is_same_site_and_secure_under_https(settings):
+    settings.LANGUAGE_COOKIE_SECURE = True
+    response = Client().post("/i18n/setlang/", {"language": "en", "next": "/"})
     cookie = response.cookies["adjudicator_language"]
     assert cookie["samesite"] == "Lax" and cookie["secure"] and cookie["httponly"]
 
@@ -128,8 +128,8 @@ def test_admin_sign_in_is_throttled(settings):
     assert answers[:10] == [200] * 10 and answers[10:] == [429, 429]
 
 
-@override_settings(ALLOWED_HOSTS=["rules.example.org"], SECURE_SSL_REDIRECT=True)
 def test_the_health_check_needs_no_host_nor_forwarded_scheme(tmp_path, settings):
+    settings.ALLOWED_HOSTS, settings.SECURE_SSL_REDIRECT = ["rules.example.org"], True
     settings.SEARCH_INDEX_DIR = tmp_path / "none"
     response = Client().get("/healthz", HTTP_HOST="10.0.0.7:8000")
     assert response.status_code == 503 and response.json()["checks"]["database"] is True
