@@ -42,6 +42,11 @@ ERROR_STATUSES: dict[str, tuple[str, Callable[[dict[str, Any]], bool]]] = {
     ),
     "429": ("Too many requests: wait for Retry-After seconds.", lambda op: True),
     "500": ("The server failed; nothing was changed.", lambda op: True),
+    "503": (
+        "Temporarily unavailable (the database or its disk; for search, its index): nothing "
+        "was changed; try again after Retry-After seconds.",
+        lambda op: True,
+    ),
 }
 
 

@@ -17,14 +17,17 @@ ERROR_CODES = {
     "invalid_count": "the deck reader cannot read a line's count",
     "parse_error": "the body is not JSON",
     "bad_request": "the request cannot be read (its line or headers)",
+    "length_required": "a body without a Content-Length (chunked)",
     "too_large": "the body is over the size limit",
     "not_found": "no such path, object or page",
     "method_not_allowed": "the method is not allowed on this path",
     "not_acceptable": "no answer in the media type the Accept header asks for",
     "unsupported_media_type": "the body is not application/json",
-    "over_budget": "the question needs more computing than one request may use",
+    "over_budget": "the question needs more CPU or memory than one request may use",
     "throttled": "too many requests: wait Retry-After seconds",
+    "unavailable": "the database or its disk is down: retry after Retry-After seconds",
     "index_missing": "the search index is not built yet",
+    "index_unavailable": "the search index cannot be read: search alone is down",
     "server_error": "the server failed; nothing was changed",
 }
 

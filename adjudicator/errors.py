@@ -2,14 +2,25 @@
 
 Nothing under ``/api/`` answers HTML: an unknown path, a body over the size limit or a server
 error there gets the common shape ``{"detail", "errors": [{"field", "message", "code"}]}``.
+
+A fault of the machine rather than of the code (the database lost, locked out or read-only, a
+full disk) is a 503 with ``Retry-After`` saying so, and the connections that saw it are closed:
+the next request opens new ones, so the site answers again by itself once the fault is gone.
 """
 
+import errno
+import logging
+import sys
 from collections.abc import Callable
 from http import HTTPStatus
 
 from django.core.exceptions import RequestDataTooBig
+from django.db import DatabaseError, IntegrityError, connections
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import is_valid_path
+from django.shortcuts import render
+from django.utils import translation
+from django.utils.translation import gettext
 from django.views import defaults
 
 from adjudicator.api import BODY_TOO_LARGE, REQUEST_PARTS, error_item
@@ -53,8 +64,54 @@ def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     return defaults.page_not_found(request, exception)
 
 
+#: Seconds a client is asked to wait after a fault (``Retry-After``).
+RETRY_AFTER_SECONDS = 10
+#: What the disk says when it is full or read-only.
+STORAGE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EIO})
+logger = logging.getLogger(__name__)
+
+
+def is_fault(error: BaseException | None) -> bool:
+    """Is ``error`` the machine's fault (a database that cannot be reached or written, a full
+    or read-only disk), which goes away by itself, rather than a defect?"""
+    if isinstance(error, OSError):
+        return error.errno in STORAGE_ERRNOS
+    return isinstance(error, DatabaseError) and not isinstance(error, IntegrityError)
+
+
+def close_connections() -> None:
+    """Close every open database connection: one that saw a fault (opened read-only, cut off
+    by a restarted server) must not serve the next requests for ``CONN_MAX_AGE``."""
+    for connection in connections.all(initialized_only=True):
+        try:
+            connection.close()
+        except DatabaseError:
+            logger.warning("Closing the %s database connection failed", connection.alias)
+
+
+def unavailable(request: HttpRequest) -> HttpResponse:
+    """503 with ``Retry-After``: JSON under /api/, a page in the reader's language elsewhere."""
+    with translation.override(translation.get_language_from_request(request)):
+        message = gettext(
+            "The site cannot save or read its data just now (the database or the disk is "
+            "unavailable). Nothing was changed. Try again in a few seconds."
+        )
+        if is_api(request):
+            response: HttpResponse = error_json(503, "non_field_errors", message, "unavailable")
+        else:
+            try:
+                response = render(request, "unavailable.html", {"message": message}, status=503)
+            except Exception:  # the page itself must not fail the answer
+                response = HttpResponse(message, status=503, content_type="text/plain")
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
+
+
 def server_error(request: HttpRequest) -> HttpResponse:
-    """500, JSON under /api/."""
+    """500, JSON under /api/; a fault of the machine (:func:`is_fault`) is a 503."""
+    if is_fault(sys.exc_info()[1]):
+        close_connections()
+        return unavailable(request)
     if is_api(request):
         return error_json(500, "non_field_errors", "Internal server error.", "server_error")
     return defaults.server_error(request)

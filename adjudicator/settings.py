@@ -83,6 +83,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "adjudicator.health.HealthCheckMiddleware",  # first: no host check, no https redirect
     "adjudicator.budget.CpuBudgetMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -127,6 +128,9 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
+        # A kept connection is checked before a request reuses it: after a database restart
+        # the first request opens a new one instead of failing (docs/deploy.md, Faults).
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -193,6 +197,8 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "anon": os.environ.get("API_THROTTLE_RATE", "1200/min"),
         "deck_save": os.environ.get("API_SAVE_THROTTLE_RATE", "60/hour"),
+        # Sign-in attempts at /admin/login/ per client, per worker (adjudicator/errors.py).
+        "admin_login": os.environ.get("ADMIN_LOGIN_THROTTLE_RATE", "10/hour"),
     },
     "NUM_PROXIES": int(os.environ.get("DJANGO_NUM_PROXIES", "0")),
     # JSON in, JSON out: one request content type per operation (docs/api.md), read with a
@@ -281,6 +287,8 @@ WORKER_MEMORY_MB = int(os.environ.get("WORKER_MEMORY_MB", "1024"))
 
 # Saved decks not changed for this many days are deleted by `manage.py expire_decks`.
 DECK_RETENTION_DAYS = int(os.environ.get("DECK_RETENTION_DAYS", "365"))
+# Stored links (a position, a deck list, a move) are deleted this long after they were stored.
+LINK_RETENTION_DAYS = int(os.environ.get("LINK_RETENTION_DAYS", "365"))
 
 # A request body larger than this is refused with 413 (bytes).
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("DJANGO_MAX_BODY_BYTES", str(256 * 1024)))
@@ -316,6 +324,11 @@ if not DEBUG:
     SECURE_SSL_REDIRECT = env_flag("DJANGO_SECURE_SSL_REDIRECT")
     SESSION_COOKIE_SECURE = SECURE_SSL_REDIRECT
     CSRF_COOKIE_SECURE = SECURE_SSL_REDIRECT
+    LANGUAGE_COOKIE_SECURE = SECURE_SSL_REDIRECT
+# Every cookie the site sets (session, CSRF, messages, language) is SameSite=Lax; the
+# language cookie is read by the server only.
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True
 
 LOGGING = {
     "version": 1,

@@ -22,6 +22,7 @@ from adjudicator.games.common import InvalidInput
 from adjudicator.games.tcg.decklist import ListTooLong
 from adjudicator.games.tcg.formats import formats
 from adjudicator.serializers import ErrorResponseSerializer
+from cards_db import idempotency
 from cards_db.filters import CardFilter, StrictNullBooleanField
 from cards_db.i18n import tr, translated_input_error
 from cards_db.models import Card, Deck
@@ -217,9 +218,10 @@ class DeckCreateAPIView(APIView):
         request=TcgDeckSaveRequestSerializer,
         responses={201: TcgDeckSavedSerializer, 400: ERROR_400},
         examples=[OpenApiExample("A deck to save", value=SAVE_EXAMPLE, request_only=True)],
+        parameters=[idempotency.PARAMETER],
     )
     def post(self, request: Request) -> Response:
-        return _save(request, None)
+        return idempotency.idempotent(request, lambda: _save(request, None))
 
 
 class DeckDetailAPIView(APIView):
@@ -249,9 +251,11 @@ class DeckDetailAPIView(APIView):
                 request_only=True,
             )
         ],
+        parameters=[idempotency.PARAMETER],
     )
     def put(self, request: Request, pk) -> Response:
-        return _save(request, get_object_or_404(Deck, pk=pk))
+        deck = get_object_or_404(Deck, pk=pk)
+        return idempotency.idempotent(request, lambda: _save(request, deck))
 
     @extend_schema(
         parameters=[

@@ -126,6 +126,8 @@ class Deck(models.Model):
     valid = models.BooleanField(_("legal"), default=False)
     created = models.DateTimeField(_("created"), auto_now_add=True)
     updated = models.DateTimeField(_("updated"), auto_now=True)
+    #: The key of the link stored when the deck was saved from the page (deleted with it).
+    link_key = models.CharField(max_length=16, blank=True, editable=False)
 
     class Meta:
         ordering = ["-updated"]
@@ -162,3 +164,18 @@ class DeckCard(models.Model):
 
     def __str__(self) -> str:
         return f"{self.count}× {self.card}"
+
+
+class IdempotentSave(models.Model):
+    """The answer to a save made with an ``Idempotency-Key`` header, kept a day: a retry with
+    the same key (its answer lost) gets it again and stores nothing twice (docs/api.md)."""
+
+    key = models.CharField(max_length=100, primary_key=True)
+    #: SHA-256 of the method, path and body: the same key with another request is refused.
+    fingerprint = models.CharField(max_length=64)
+    status = models.PositiveSmallIntegerField()
+    body = models.JSONField()
+    created = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    def __str__(self) -> str:
+        return self.key

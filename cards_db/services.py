@@ -21,7 +21,7 @@ from adjudicator.games.tcg.draw_odds import (
 )
 from adjudicator.games.tcg.formats import DEFAULT_FORMAT, DeckFormat, formats
 from adjudicator.games.tcg.validation import DeckReport, validate_deck
-from cards_db.models import Card, Deck, DeckCard
+from cards_db.models import Card, Deck, DeckCard, IdempotentSave
 
 ENGINE_FIELDS = [
     name for name in EngineCard.__dataclass_fields__ if name not in {"set", "keywords"}
@@ -214,3 +214,18 @@ def export_deck(deck: Deck) -> str:
                 f"{r.count}x {r.card.full_title} ({r.card.collector_info})" for r in group
             ]
     return "\n".join(out) + "\n"
+
+
+def forget_deck_links(sender: type[Deck], instance: Deck, **kwargs: object) -> None:
+    """A deleted deck leaves no copy: the link stored when it was saved from the page, any
+    link to its list as it is now and the answers kept for retries of its saves go with it
+    (``post_delete``, so a bulk delete and ``expire_decks`` do it too)."""
+    from adjudicator.web.links.services import forget_inputs
+    from cards_db.forms import DECK_KIND
+
+    question = {
+        "name": instance.name, "list": instance.source, "format": instance.format,
+        "check_starting_fellowship": instance.check_starting_fellowship,
+    }  # fmt: skip
+    forget_inputs(DECK_KIND, keys=[instance.link_key], payloads=[question])
+    IdempotentSave.objects.filter(body__deck__id=str(instance.pk)).delete()

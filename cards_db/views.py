@@ -139,8 +139,11 @@ class TooManySaves(Exception):
         )
 
 
-def _save(request: HttpRequest, data: dict[str, Any], deck: Deck | None = None) -> HttpResponse:
-    """Save the deck (new, or ``deck`` changed) and go to its edit page."""
+def _save(
+    request: HttpRequest, data: dict[str, Any], deck: Deck | None = None, link_key: str = ""
+) -> HttpResponse:
+    """Save the deck (new, or ``deck`` changed) and go to its edit page; ``link_key`` is the
+    link stored for it, deleted with it."""
     wait = page_save_wait(request)
     if wait is not None:
         raise TooManySaves(wait)
@@ -148,6 +151,8 @@ def _save(request: HttpRequest, data: dict[str, Any], deck: Deck | None = None) 
         data["name"] or _("Untitled deck"), data["list"], formats()[data["format"]], deck,
         data["check_starting_fellowship"],
     )  # fmt: skip
+    if link_key:
+        Deck.objects.filter(pk=saved.deck.pk).update(link_key=link_key)
     messages.success(
         request,
         _("Deck saved. Keep this page's address to edit it; share the deck's own address."),
@@ -209,7 +214,7 @@ class DeckCheckPage(CheckerPage):
             if "save" not in request.POST:
                 return redirect(f"{reverse('cards_db:deck_new')}?deck={self.deck_key}")
             try:
-                return _save(request, data)
+                return _save(request, data, link_key=self.deck_key)
             except TooManySaves as error:
                 messages.error(request, str(error))
                 question = self.form_class(QueryDict(f"deck={self.deck_key}"))

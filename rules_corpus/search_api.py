@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiExample,
@@ -24,8 +23,13 @@ from adjudicator.serializers import ErrorResponseSerializer
 from rules_corpus.models import Game, Language
 from rules_corpus.search.engine import PageOutOfRange
 from rules_corpus.search.forms import MAX_PAGE, MAX_QUERY_LENGTH, SearchForm
-from rules_corpus.search.index import SearchIndexMissing
-from rules_corpus.search.service import page_error, search_cleaned
+from rules_corpus.search.index import SearchIndexUnavailable, opened
+from rules_corpus.search.service import (
+    RETRY_AFTER_SECONDS,
+    page_error,
+    search_cleaned,
+    unavailable,
+)
 
 
 class SearchResultSerializer(serializers.Serializer):
@@ -197,10 +201,15 @@ class SearchAPIView(APIView):
     )
     def get(self, request: Request) -> Response:
         try:
-            version = settings.SEARCH_INDEX_DIR.stat().st_mtime_ns
-        except OSError:
-            version = None
-        data, code = cached_answer(request, lambda: self.answer(request), version)
+            version = opened(settings.SEARCH_INDEX_DIR).key
+            data, code = cached_answer(request, lambda: self.answer(request), version)
+        except SearchIndexUnavailable as error:  # not kept: it is answered again once mended
+            message, code = unavailable(error)
+            return Response(
+                {"detail": message, "errors": [error_item("index", message, code)]},
+                status=status.HTTP_503_SERVICE_UNAVAILABLE,
+                headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+            )
         return Response(data, status=code)
 
     def answer(self, request: Request) -> tuple[dict, int]:
@@ -212,8 +221,4 @@ class SearchAPIView(APIView):
             page = search_cleaned(form.cleaned_data)
         except PageOutOfRange as error:
             raise ValidationError({"page": [page_error(error)]}) from error
-        except SearchIndexMissing:
-            message = _("The search index has not been built yet.")
-            error = {"detail": message, "errors": [error_item("index", message, "index_missing")]}
-            return error, status.HTTP_503_SERVICE_UNAVAILABLE
         return SearchResponseSerializer(page, context={"request": request}).data, status.HTTP_200_OK

@@ -9,8 +9,8 @@ from django.shortcuts import render
 
 from rules_corpus.search.engine import PageOutOfRange
 from rules_corpus.search.forms import SearchForm
-from rules_corpus.search.index import SearchIndexMissing
-from rules_corpus.search.service import page_error, search_cleaned
+from rules_corpus.search.index import SearchIndexUnavailable
+from rules_corpus.search.service import RETRY_AFTER_SECONDS, page_error, search_cleaned, unavailable
 
 
 def search_page(request: HttpRequest) -> HttpResponse:
@@ -25,12 +25,15 @@ def search_page(request: HttpRequest) -> HttpResponse:
             except PageOutOfRange as error:
                 form.add_error("page", page_error(error))
                 status = 400
-            except SearchIndexMissing:
-                context["index_missing"] = True
+            except SearchIndexUnavailable as error:
+                context["unavailable"], _ = unavailable(error)
                 status = 503
         else:
             status = 400
         context["base_query"] = urlencode(
             {key: request.GET[key] for key in ("q", "game", "lang") if request.GET.get(key)}
         )
-    return render(request, "rules_corpus/search.html", context, status=status)
+    response = render(request, "rules_corpus/search.html", context, status=status)
+    if status == 503:
+        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response

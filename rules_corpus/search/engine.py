@@ -15,12 +15,12 @@ from whoosh import query as q
 from whoosh.searching import Searcher
 
 from .analysis import STOPWORDS, WORD_PATTERN, normalize, query_words
-from .index import NUMBER, Listed, Listing, listing, named_cards, open_searcher, transliterations
+from .index import NUMBER, Listed, Listing, OpenedIndex, named_cards, opened
 from .lexicon import translations
 from .passages import answering_passage, paragraph_anchor, text_directive
 from .query import PlannedQuery, plan_query
 from .question import Question, query_language, understand
-from .vectors import Near, load_vectors
+from .vectors import Near
 
 PAGE_SIZE = 10
 SNIPPET_CHARS = 240
@@ -392,12 +392,12 @@ def _ordered(
     return sorted(weighed, key=lambda pair: (group(pair[1]), -pair[0]))
 
 
-def _named_first(directory: Path, question: Question) -> frozenset[str]:
+def _named_first(source: OpenedIndex, question: Question) -> frozenset[str]:
     """The cards to show first: those the question names, when their titles make most of its
     words and it names no other game than the TCG (:data:`NAMED_SHARE`)."""
     if question.game not in (None, "lotr-tcg"):
         return frozenset()
-    named, share = named_cards(directory, question.words)
+    named, share = named_cards(source, question.words)
     return named if share > NAMED_SHARE else frozenset()
 
 
@@ -407,19 +407,19 @@ def corrected_text(text: str, corrections: dict[str, str]) -> str:
     return re.sub(r"\w+", lambda m: corrections.get(m.group().lower(), m.group()), text)
 
 
-def _understood(directory: Path, text: str, reader: Any) -> tuple[Question, PlannedQuery]:
+def _understood(source: OpenedIndex, text: str, reader: Any) -> tuple[Question, PlannedQuery]:
     """What ``text`` asks and its query. A question whose typo hid one of its frame words
     ("сколко юнитов ...": «сколько») is understood again as corrected, so that the frame word
     is left out as it would have been typed right (the suggestion still names every
     correction)."""
     question = understand(text)
-    planned = plan_query(question.words, reader, transliterations(directory), translations)
+    planned = plan_query(question.words, reader, source.transliterations, translations)
     if not planned.corrections:
         return question, planned
     again = understand(corrected_text(text, planned.corrections))
     if len(query_words(again.words)) >= len(query_words(question.words)):
         return question, planned
-    replanned = plan_query(again.words, reader, transliterations(directory), translations)
+    replanned = plan_query(again.words, reader, source.transliterations, translations)
     return replace(again, text=text), replace(replanned, corrections=planned.corrections)
 
 
@@ -447,25 +447,26 @@ def search(
     """Page ``page`` of the hits for ``text``, best first, optionally of one game, language
     and document type (``section`` or ``card``).
 
-    Raises ``SearchIndexMissing`` without an index and :class:`PageOutOfRange` past the last page
-    (page 1 always exists, if empty).
+    Raises ``SearchIndexMissing`` without an index, ``SearchIndexUnavailable`` when its files
+    cannot be read, and :class:`PageOutOfRange` past the last page (page 1 always exists, if
+    empty).
     """
-    searcher = open_searcher(directory)
+    source = opened(directory)
+    searcher = source.searcher()
     reader = searcher.reader()
-    vectors = load_vectors(directory)
-    question, planned = _understood(directory, text, reader)
+    question, planned = _understood(source, text, reader)
     corrected = corrected_text(text, planned.corrections)
-    listed = listing(directory)
+    listed = source.listing
     ranked, told, found = _ranked(
         searcher, planned, _filter(game, language, doc_type), listed, question.asks_number
     )
     weight = vector_weight(text, planned)
     nearest: list[Near] = []
-    if weight and vectors is not None and planned.query is not None:
+    if weight and planned.query is not None:
         wanted = {"doc_type": doc_type, "game": game, "language": language}
-        nearest = vectors.nearest(corrected, VECTOR_CANDIDATES, VECTOR_MINIMUM, wanted)
+        nearest = source.vectors.nearest(corrected, VECTOR_CANDIDATES, VECTOR_MINIMUM, wanted)
         ranked = _fused(ranked, nearest, weight, listed)
-    named = _named_first(directory, question)
+    named = _named_first(source, question)
     language_typed = query_language(corrected, reader)
     ranked = _ordered(ranked, (question.game, told), language_typed, named, listed)
     num_pages = max(1, -(-len(ranked) // page_size))

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import gc
+import logging
+import os
 import re
 import shutil
 import tempfile
 import threading
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,10 +36,15 @@ from .glossary import matched_concepts
 from .lexicon import translations
 from .passages import paragraphs, sentences
 from .translit import Transliterations
-from .vectors import write_vectors
+from .vectors import Vectors, read_vectors, vector_texts, write_vectors
 
 
-class SearchIndexMissing(RuntimeError):
+class SearchIndexUnavailable(RuntimeError):
+    """The index cannot be opened or read whole (a damaged file, missing vectors): search is
+    unavailable, the rest of the site is not."""
+
+
+class SearchIndexMissing(SearchIndexUnavailable):
     """No index has been built in the configured directory (run ``build_search_index``)."""
 
 
@@ -114,33 +122,82 @@ def _fields_of(document: SearchDocument) -> dict[str, object]:
 
 
 def build_index(directory: Path, documents: Iterable[SearchDocument]) -> int:
-    """Index ``documents`` into a fresh index that replaces ``directory``; returns their number.
+    """Index ``documents`` into a new generation of the index in ``directory`` and make it
+    current; returns their number.
 
-    The index (whoosh's files and the documents' sentence vectors) is written beside the old
-    one and swapped in, so searches keep working meanwhile.
+    The generation (whoosh's files and the documents' sentence vectors) is written into a
+    directory of its own beside the current one, opened and checked as a worker would open it
+    (every document listed, one vector row set per document), and only then named in
+    ``directory/CURRENT`` (one atomic rename): searches keep the old generation meanwhile,
+    and a build that fails leaves it current. Generations older than the previous one are
+    removed (a worker still reading the previous one finishes on it).
     """
     directory = Path(directory)
-    directory.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{directory.name}-", dir=directory.parent))
+    directory.mkdir(parents=True, exist_ok=True)
+    generation = Path(
+        tempfile.mkdtemp(prefix=f"{GENERATION_PREFIX}{time.time_ns():020d}-", dir=directory)
+    )
     try:
-        index = whoosh_index.create_in(staging, make_schema())
+        index = whoosh_index.create_in(generation, make_schema())
         writer = index.writer(limitmb=256)
         indexed = []
         for document in documents:
             writer.add_document(**_fields_of(document))
             indexed.append(document)
         writer.commit()
-        write_vectors(staging, indexed)
-        old = directory.with_name(f".{directory.name}-old")
-        if directory.exists():
-            shutil.rmtree(old, ignore_errors=True)
-            directory.rename(old)
-        staging.rename(directory)
-        shutil.rmtree(old, ignore_errors=True)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
-    _opened.clear()
+        write_vectors(generation, indexed)
+        built = _verified(generation, indexed)
+        previous = _current_name(directory)
+        _name_current(directory, generation.name)
+    except BaseException:
+        shutil.rmtree(generation, ignore_errors=True)
+        raise
+    _remove_old(directory, keep={generation.name, previous})
+    _swap(built)
     return len(indexed)
+
+
+def _verified(generation: Path, indexed: list[SearchDocument]) -> OpenedIndex:
+    """The new generation opened as a worker opens it, if it holds every document and its
+    vectors (else :class:`SearchIndexUnavailable`)."""
+    built = _load(generation, _state(generation))
+    count = built.index.doc_count()
+    if count != len(indexed) or set(built.listing.numbers or {}) != {d.doc_id for d in indexed}:
+        raise SearchIndexUnavailable(f"{generation}: {count} documents of {len(indexed)}")
+    expected, rows = sum(len(vector_texts(d)) for d in indexed), len(built.vectors.rows)
+    if rows != expected:
+        raise SearchIndexUnavailable(f"{generation}: {rows} of {expected} vectors")
+    return built
+
+
+def _current_name(directory: Path) -> str | None:
+    try:
+        name = (directory / CURRENT_FILE).read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return name if _GENERATION.fullmatch(name) else None
+
+
+def _name_current(directory: Path, name: str) -> None:
+    """Write ``CURRENT`` beside it and rename it over the old one (atomic), synced to disk."""
+    staged = directory / f".{CURRENT_FILE}-{name}"
+    with open(staged, "w", encoding="ascii") as file:
+        file.write(f"{name}\n")
+        file.flush()
+        os.fsync(file.fileno())
+    os.replace(staged, directory / CURRENT_FILE)
+
+
+#: Files of an index written straight into the directory, before generations.
+_LEGACY = re.compile(r"(_MAIN_\d+\.toc|MAIN_\w+\.seg|MAIN_WRITELOCK|vectors\.(npy|json))")
+
+
+def _remove_old(directory: Path, keep: set[str | None]) -> None:
+    for entry in os.scandir(directory):
+        if _GENERATION.fullmatch(entry.name) and entry.name not in keep:
+            shutil.rmtree(entry.path, ignore_errors=True)
+        elif _LEGACY.fullmatch(entry.name):
+            Path(entry.path).unlink(missing_ok=True)
 
 
 #: The form that stands for "a number is written here" in :attr:`Listed.sentences`.
@@ -210,41 +267,117 @@ def _listing(index: whoosh_index.Index) -> Listing:
     return Listing(documents, numbers)  # type: ignore[arg-type]
 
 
-_opened: dict[tuple[str, int, int], whoosh_index.Index] = {}
-_listings: dict[tuple[str, int, int], Listing] = {}
-_card_names: dict[tuple[str, int, int], dict[tuple[str, ...], frozenset[str]]] = {}
-_transliterations: dict[tuple[str, int, int], Transliterations] = {}
+#: The file in an index directory that names its current generation.
+CURRENT_FILE = "CURRENT"
+GENERATION_PREFIX = "gen-"
+_GENERATION = re.compile(rf"{GENERATION_PREFIX}\d{{20}}-\w+")
+
+
+@dataclass(frozen=True, eq=False)
+class OpenedIndex:
+    """One generation of the index, opened whole: whoosh's index and everything a search keeps
+    of it in memory. Built complete before it is swapped in (one reference), so a search
+    never sees parts of two generations, and an open that fails or is interrupted (the CPU
+    budget) leaves the previous one in place."""
+
+    key: tuple[object, ...]
+    index: whoosh_index.Index
+    listing: Listing
+    transliterations: Transliterations
+    card_names: dict[tuple[str, ...], frozenset[str]]
+    vectors: Vectors
+
+    def searcher(self) -> Searcher:
+        """A searcher of this generation, kept by each thread until the generation changes."""
+        cached = getattr(_local, "searcher", None)
+        if cached is None or cached[0] is not self:
+            if cached is not None:
+                cached[1].close()
+            _local.searcher = (self, self.index.searcher())
+        return _local.searcher[1]
+
+
+_current: OpenedIndex | None = None
+#: The last generation that failed to open, by its key, and why (not retried until it changes).
+_failed: tuple[tuple[object, ...], str] | None = None
 _lock = threading.Lock()
+_local = threading.local()
+logger = logging.getLogger(__name__)
+
+
+def _generation(directory: Path) -> Path:
+    name = _current_name(directory)
+    if name is None:
+        raise SearchIndexMissing(str(directory))
+    return directory / name
+
+
+def _state(generation: Path) -> tuple[object, ...]:
+    """What identifies a generation's files as they are now: a file changed, truncated or
+    removed in place changes it, and the index is opened again (and found damaged)."""
+    try:
+        files = sorted(
+            (entry.name, stat.st_size, stat.st_mtime_ns, stat.st_ino)
+            for entry in os.scandir(generation)
+            for stat in [entry.stat()]
+        )
+    except OSError as error:
+        raise SearchIndexMissing(str(generation)) from error
+    return (str(generation), *files)
+
+
+def opened(directory: Path) -> OpenedIndex:
+    """The current generation of the index in ``directory``, opened once per generation and
+    process. ``SearchIndexMissing`` if none was built, ``SearchIndexUnavailable`` if its files
+    cannot be read whole (logged once)."""
+    global _current, _failed
+    key = _state(_generation(Path(directory)))
+    current = _current
+    if current is not None and current.key == key:
+        return current
+    with _lock:
+        if _current is not None and _current.key == key:
+            return _current
+        if _failed is not None and _failed[0] == key:
+            raise SearchIndexUnavailable(_failed[1])
+        try:
+            loaded = _load(Path(str(key[0])), key)
+        except Exception as error:  # any damage: whoosh, numpy and json raise many kinds
+            _failed = (key, f"{key[0]}: {error!r}")
+            logger.exception("The search index in %s cannot be opened", key[0])
+            raise SearchIndexUnavailable(_failed[1]) from error
+        _swap(loaded)
+        return loaded
+
+
+def _swap(loaded: OpenedIndex) -> None:
+    global _current
+    _current = loaded
+    _settle()
+
+
+def _load(generation: Path, key: tuple[object, ...]) -> OpenedIndex:
+    """Open a generation whole: whoosh's index, its listing, vocabulary, card names and
+    sentence vectors, each vector's document among the listed ones."""
+    index = whoosh_index.open_dir(generation)
+    listed = _listing(index)
+    vectors = read_vectors(generation)
+    unknown = {row[0] for row in vectors.rows} - set(listed.numbers or {})
+    if unknown:
+        raise SearchIndexUnavailable(f"{generation}: vectors of unknown documents")
+    return OpenedIndex(
+        key,
+        index,
+        listed,
+        Transliterations.of(_warm_caches(index)),
+        _names_of_cards(index),
+        vectors,
+    )
 
 
 def open_index(directory: Path) -> whoosh_index.Index:
-    """The index in ``directory``, opened once per build (``SearchIndexMissing`` if none)."""
-    directory = Path(directory)
-    try:
-        stat = directory.stat()
-    except OSError as error:
-        raise SearchIndexMissing(str(directory)) from error
-    # A rebuild swaps in a new directory and a change inside one changes its mtime: the same
-    # (inode, mtime) is the same index, and only a new one pays whoosh's check (a TOC read,
-    # some milliseconds, which every search paid three times).
-    key = (str(directory), stat.st_ino, stat.st_mtime_ns)
-    with _lock:
-        if key not in _opened:
-            try:
-                if not whoosh_index.exists_in(directory):
-                    raise SearchIndexMissing(str(directory))
-            except OSError as error:
-                raise SearchIndexMissing(str(directory)) from error
-            _opened.clear()
-            _card_names.clear()
-            _transliterations.clear()
-            _listings.clear()
-            _opened[key] = whoosh_index.open_dir(directory)
-            _listings[key] = _listing(_opened[key])
-            _transliterations[key] = Transliterations.of(_warm_caches(_opened[key]))
-            _card_names[key] = _names_of_cards(_opened[key])
-            _settle()
-        return _opened[key]
+    """The whoosh index of the current generation in ``directory`` (:func:`opened`)."""
+    return opened(directory).index
 
 
 def _settle() -> None:
@@ -279,12 +412,11 @@ def _names_of_cards(index: whoosh_index.Index) -> dict[tuple[str, ...], frozense
     return {words: frozenset(ids) for words, ids in names.items()}
 
 
-def named_cards(directory: Path, text: str) -> tuple[frozenset[str], float]:
+def named_cards(source: OpenedIndex, text: str) -> tuple[frozenset[str], float]:
     """The documents of the cards whose title ``text`` names ("mount doom", "Gandalf's staff":
     the title's words, in order, among the text's), and the share of the text's words their
     titles cover."""
-    open_index(directory)
-    names = next(iter(_card_names.values()), {})
+    names = source.card_names
     words = _name_words(text)
     longest = max((len(name) for name in names), default=0)
     found: set[str] = set()
@@ -317,27 +449,6 @@ def _warm_caches(index: whoosh_index.Index) -> list[str]:
     return cyrillic
 
 
-def listing(directory: Path) -> Listing:
-    """The documents of the index in ``directory``, by number (:class:`Listing`)."""
-    open_index(directory)
-    return next(iter(_listings.values()), Listing())
-
-
-def transliterations(directory: Path) -> Transliterations:
-    """The Cyrillic words of the index in ``directory`` by their Latin keys."""
-    open_index(directory)
-    return next(iter(_transliterations.values()), Transliterations())
-
-
-_local = threading.local()
-
-
 def open_searcher(directory: Path) -> Searcher:
-    """A searcher of the index in ``directory``, kept by each thread until the index changes."""
-    index = open_index(directory)
-    cached = getattr(_local, "searcher", None)
-    if cached is None or cached[0] is not index:
-        if cached is not None:
-            cached[1].close()
-        _local.searcher = (index, index.searcher())
-    return _local.searcher[1]
+    """A searcher of the current generation of the index in ``directory``."""
+    return opened(directory).searcher()

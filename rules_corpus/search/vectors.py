@@ -23,7 +23,6 @@ reads them once per index build and process.
 from __future__ import annotations
 
 import json
-import threading
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -153,24 +152,16 @@ class Vectors:
         return list(found.values())
 
 
-_loaded: dict[str, tuple[tuple[int, int], Vectors]] = {}
-_lock = threading.Lock()
-
-
-def load_vectors(directory: Path) -> Vectors | None:
-    """The vectors beside the index in ``directory`` (None for an index built without them),
-    read once per build (and the encoder loaded with them)."""
-    path = Path(directory) / VECTORS_FILE
-    try:
-        stat = path.stat()
-    except OSError:
-        return None
-    version = (stat.st_ino, stat.st_mtime_ns)
-    with _lock:
-        cached = _loaded.get(str(directory))
-        if cached is None or cached[0] != version:
-            rows = json.loads((Path(directory) / ROWS_FILE).read_text(encoding="utf-8"))
-            vectors = Vectors(np.load(path), tuple(tuple(row) for row in rows))
-            encoder().encode(["warm"])  # load the weights now, not in the first question
-            _loaded[str(directory)] = (version, vectors)
-        return _loaded[str(directory)][1]
+def read_vectors(directory: Path) -> Vectors:
+    """The vectors beside the index in ``directory``, checked whole (one finite unit-size row
+    of :data:`DIMENSIONS` per row described), and the encoder loaded with them; ``ValueError``
+    or ``OSError`` when a file is missing or damaged."""
+    rows = json.loads((Path(directory) / ROWS_FILE).read_text(encoding="utf-8"))
+    matrix = np.load(Path(directory) / VECTORS_FILE, allow_pickle=False)
+    if not isinstance(rows, list) or matrix.shape != (len(rows), DIMENSIONS):
+        raise ValueError(f"{directory}: vectors of shape {matrix.shape} for {len(rows)} rows")
+    if not np.isfinite(matrix).all():
+        raise ValueError(f"{directory}: vectors that are not numbers")
+    vectors = Vectors(matrix, tuple(tuple(row) for row in rows))
+    encoder().encode(["warm"])  # load the weights now, not in the first question
+    return vectors

@@ -1,17 +1,21 @@
 """Opening the search index and loading its sentence encoder before the first search."""
 
+import logging
 from pathlib import Path
 
-from rules_corpus.search.index import SearchIndexMissing, open_index
-from rules_corpus.search.vectors import encoder, load_vectors
+from rules_corpus.search.index import SearchIndexMissing, SearchIndexUnavailable, opened
+
+logger = logging.getLogger(__name__)
 
 
 def warm(directory: Path) -> None:
     """Open the index in ``directory`` and load its vectors and the encoder now, so that no
-    search pays for them (about a second of CPU) out of its request's CPU budget."""
+    search pays for them (about a second of CPU) out of its request's CPU budget. An index
+    that is missing or damaged is logged, never raised: the worker serves everything else, and
+    search and ``/healthz`` say it is unavailable."""
     try:
-        open_index(directory)
+        opened(directory)
     except SearchIndexMissing:
-        return  # `make run` / deploy builds it; searches say so meanwhile
-    if load_vectors(directory) is not None:
-        encoder().encode(["warm up"])  # its tokenizer and weights load on first use
+        logger.warning("No search index in %s: run build_search_index", directory)
+    except SearchIndexUnavailable as error:
+        logger.error("The search index cannot be opened, search is unavailable: %s", error)

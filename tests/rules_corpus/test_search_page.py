@@ -100,7 +100,7 @@ def test_a_missing_index_is_a_503_with_a_message(client, settings, tmp_path):
     settings.SEARCH_INDEX_DIR = tmp_path / "never-built"
     response = client.get(URL, {"q": "осада"})
     assert response.status_code == 503
-    assert response.context["index_missing"]
+    assert response.context["unavailable"] and response["Retry-After"]
 
 
 def test_the_command_indexes_every_section_of_the_database(loaded_rulebooks, settings, tmp_path):

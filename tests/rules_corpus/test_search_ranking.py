@@ -24,9 +24,9 @@ from rules_corpus.search.engine import (
 from rules_corpus.search.index import (
     SearchIndexMissing,
     build_index,
-    listing,
     open_index,
     open_searcher,
+    opened,
 )
 from tests.rules_corpus import search_factories
 from tests.rules_corpus.search_factories import SearchDocumentFactory
@@ -61,7 +61,7 @@ def test_the_answering_section_comes_first(corpus_search_index, question, answer
 
 def test_a_typo_in_a_frame_word_leaves_it_out_as_typed_right(corpus_search_index):
     reader = open_searcher(corpus_search_index).reader()
-    question, planned = _understood(corpus_search_index, "сколко юнитов в регоне", reader)
+    question, planned = _understood(opened(corpus_search_index), "сколко юнитов в регоне", reader)
     assert "сколко" not in question.words.split() and question.asks_number
     assert len(planned.word_alternatives) == 2  # юнитов, регионе
     assert planned.corrections == {"сколко": "сколько", "регоне": "регионе"}
@@ -75,7 +75,7 @@ def test_vector_candidates_count_by_how_sure_their_cosine_is():
 
 
 def test_the_listing_holds_each_document_under_its_whoosh_number(corpus_search_index):
-    listed = listing(corpus_search_index)
+    listed = opened(corpus_search_index).listing
     reader = open_searcher(corpus_search_index).reader()
     for number, fields in reader.iter_docs():
         document = listed.documents[number]
@@ -132,11 +132,11 @@ def test_a_heading_counts_the_words_as_typed_not_the_glossarys_other_names(corpu
     """«Носитель кольца» holds "Ring-bearer" through the glossary only: no heading bonus, and
     the TCG's sections on the Хранитель Кольца still lead (test_search_engine)."""
     reader = open_searcher(corpus_search_index).reader()
-    _, planned = _understood(corpus_search_index, "Ring-bearer", reader)
+    _, planned = _understood(opened(corpus_search_index), "Ring-bearer", reader)
     heading = forms("Носитель кольца", "ru")
     assert planned.sentence_share([heading], "ru") == 1.0
     assert planned.sentence_share([heading], "ru", as_typed=True) < 1.0
-    _, planned = _understood(corpus_search_index, "как снять осаду", reader)
+    _, planned = _understood(opened(corpus_search_index), "как снять осаду", reader)
     assert planned.sentence_share([forms("Снятие осады", "ru")], "ru", as_typed=True) == 1.0
 
 

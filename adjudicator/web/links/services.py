@@ -9,9 +9,11 @@ import base64
 import hashlib
 import json
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from .models import SharedInput
 
@@ -47,14 +49,28 @@ def share_input(*, kind: str, payload: Any) -> str:
     key = input_key(kind, payload)
     try:
         with transaction.atomic():
-            stored, _ = SharedInput.objects.get_or_create(
+            stored, created = SharedInput.objects.get_or_create(
                 key=key, defaults={"kind": kind, "payload": payload}
             )
     except IntegrityError:  # a concurrent save of the same input won the race
-        stored = SharedInput.objects.get(key=key)
+        stored, created = SharedInput.objects.get(key=key), True
+    if not created:  # stored again: kept LINK_RETENTION_DAYS from now (expire_decks)
+        SharedInput.objects.filter(key=key).update(created=timezone.now())
     if stored.kind != kind or canonical_json(stored.payload) != text:
         raise SharedInputError(f"key collision on {key}")
     return key
+
+
+def is_stored(key: str) -> bool:
+    """Is an input stored under ``key``? (read only: a GET never stores)"""
+    return SharedInput.objects.filter(key=key).exists()
+
+
+def forget_inputs(kind: str, keys: Iterable[str] = (), payloads: Iterable[Any] = ()) -> int:
+    """Delete the inputs of ``kind`` stored under ``keys`` or holding one of ``payloads`` (a
+    deleted deck's links); returns how many there were."""
+    every = {*keys, *(input_key(kind, payload) for payload in payloads)} - {""}
+    return SharedInput.objects.filter(kind=kind, key__in=every).delete()[0]
 
 
 def shared_input(*, kind: str, key: str) -> Any:

@@ -33,7 +33,13 @@ from adjudicator.games.wotr.position import (
     MAX_SHADOW_DICE,
     starting_control,
 )
-from adjudicator.web.links.services import SharedInputError, share_input, shared_input
+from adjudicator.web.links.services import (
+    SharedInputError,
+    canonical_json,
+    input_key,
+    is_stored,
+    shared_input,
+)
 from adjudicator.web.pages import ApiFieldsForm, reading_choice
 from adjudicator.web.wotr_moves.presenters import region_name
 
@@ -564,11 +570,13 @@ class PositionBattleForm(EngineErrorsMixin):
         return text if text and not text.startswith(("{", "[")) else _("the position given")
 
     def link_query(self) -> str:
-        """A whole position is too big for a link: it is stored and linked by its content key."""
+        """A whole position is linked by its content key when it is stored (a POST stored it),
+        else written out in the link as it came in this GET's: a GET never writes."""
         position = self.cleaned_data.get("position")
         self.data = self.data.copy()
         if isinstance(position, dict):
-            self.data["position"] = share_input(kind=POSITION_KIND, payload=position)
+            key = input_key(POSITION_KIND, position)
+            self.data["position"] = key if is_stored(key) else canonical_json(position)
         elif position == "setup":
             self.data["position"] = "setup"  # as the API names it
         return super().link_query()
