@@ -83,6 +83,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "adjudicator.throttling.ClientLimitsMiddleware",
     "adjudicator.budget.CpuBudgetMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -181,8 +182,9 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_AUTHENTICATION_CLASSES": [],
     "UNAUTHENTICATED_USER": None,
-    # Per client (IP) and per worker: anyone's compute requests, and saves apart (README).
-    "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.AnonRateThrottle"],
+    # Per client (IP), counted in the shared cache: anyone's requests, and saves apart
+    # (adjudicator/throttling.py, docs/api.md).
+    "DEFAULT_THROTTLE_CLASSES": ["adjudicator.throttling.ClientRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {
         "anon": os.environ.get("API_THROTTLE_RATE", "1200/min"),
         "deck_save": os.environ.get("API_SAVE_THROTTLE_RATE", "60/hour"),
@@ -202,7 +204,8 @@ CORS_ALLOWED_ORIGINS = [
     origin for origin in os.environ.get("DJANGO_CORS_ALLOWED_ORIGINS", "").split(",") if origin
 ]
 CORS_URLS_REGEX = r"^/api/.*$"
-CORS_EXPOSE_HEADERS = ["ETag", "Retry-After"]
+CORS_EXPOSE_HEADERS = ["ETag", "Retry-After", "RateLimit-Limit", "RateLimit-Remaining",
+                        "RateLimit-Reset", "RateLimit-Policy"]  # fmt: skip
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Rules Adjudicator API",
@@ -231,17 +234,27 @@ SPECTACULAR_SETTINGS = {
 }
 
 # Pure API answers (same request, same answer: battle odds, search) are kept this long in the
-# cache, per worker (LocMem) unless CACHES says otherwise; 0 turns the answer cache off.
+# cache; 0 turns the answer cache off.
 API_ANSWER_CACHE_SECONDS = int(os.environ.get("API_ANSWER_CACHE_SECONDS", "600"))
+# One cache for every worker and machine (rate limits and answers, adjudicator/throttling.py):
+# Redis with REDIS_URL, else a table in the database (`createcachetable`, make data).
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": os.environ["REDIS_URL"],
+    }
+    if os.environ.get("REDIS_URL")
+    else {
+        "BACKEND": "adjudicator.cache.DatabaseCache",
+        "LOCATION": "adjudicator_cache",
         "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("CACHE_MAX_ENTRIES", "5000"))},
     }
 }
 
 # The CPU time one request may use (adjudicator/budget.py); 0 turns the budget off.
 REQUEST_CPU_SECONDS = float(os.environ.get("REQUEST_CPU_SECONDS", "2"))
+# The CPU seconds one client's requests may use per period, pages and API (throttling.py).
+CPU_THROTTLE_RATE = os.environ.get("CPU_THROTTLE_RATE", "20/min")
 
 # Saved decks not changed for this many days are deleted by `manage.py expire_decks`.
 DECK_RETENTION_DAYS = int(os.environ.get("DECK_RETENTION_DAYS", "365"))
