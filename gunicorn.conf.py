@@ -2,9 +2,9 @@
 
 - Threaded workers (``gthread``): a slow client (one header line a second, a trickled body)
   holds one of a worker's ``GUNICORN_THREADS`` threads, not the worker; a busy request shares
-  the cores with the others instead of queueing them behind it. A worker takes no more
-  connections than it has threads, so a worker whose threads are all held leaves new clients
-  to the others. The CPU budget counts each request's own thread (adjudicator/budget.py).
+  the cores with the others instead of queueing them behind it. The CPU budget counts each
+  request's own thread (adjudicator/budget.py). Beyond workers x threads slow clients at once,
+  put a buffering proxy in front (docs/deploy.md).
 - The site is loaded once, in the master, before the workers are forked (``preload_app``): the
   search index, its vectors and encoder, the board and the cards are read once and shared
   copy-on-write, so a worker costs a fraction of its memory and is ready as soon as it is
@@ -19,11 +19,11 @@ bind = [os.environ.get("BIND", "127.0.0.1:8000")]
 workers = int(os.environ.get("WEB_CONCURRENCY", 2 * os.cpu_count() + 1))
 worker_class = "gthread"
 threads = int(os.environ.get("GUNICORN_THREADS", "32"))
-worker_connections = threads
+worker_connections = 2 * threads  # as many kept-alive connections as threads
 preload_app = True
 timeout = 30
 graceful_timeout = 10
-keepalive = 5
+keepalive = 2
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG", "-")
 control_socket_disable = True  # signals steer it (docs/deploy.md); two masters would share one
 

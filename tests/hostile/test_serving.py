@@ -1,16 +1,20 @@
-"""Rate limits shared by every worker (issue 27): `make serve`'s gunicorn (gunicorn.conf.py) with
-5 workers allows exactly the stated rate, counted in the database cache (SQLite here, PostgreSQL
-under scripts/test-postgres) and in Redis (Debian's redis-server, started here on a socket in a
-temp dir); its answers carry the RateLimit-* headers, a 429 its Retry-After, in the client's
-language."""
+"""`make serve`'s gunicorn (gunicorn.conf.py) with 5 workers, for real.
+
+Rate limits shared by every worker (issue 27): exactly the stated rate is allowed, counted in
+the database cache (SQLite here, PostgreSQL under scripts/test-postgres) and in Redis (Debian's
+redis-server, started here on a socket in a temp dir); answers carry the RateLimit-* headers, a
+429 its Retry-After, in the client's language. A reload under load (issue 28) answers every
+request."""
 
 import http.client
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -52,8 +56,8 @@ def ask(path: Path, language: str = "ru") -> tuple[int, dict[str, str], dict]:
 
 
 @contextmanager
-def serving(tmp_path: Path, env: dict[str, str]) -> Iterator[Path]:
-    """gunicorn as `make serve` runs it, with WORKERS workers, on a unix socket."""
+def serving(tmp_path: Path, env: dict[str, str]) -> Iterator[tuple[Path, int]]:
+    """gunicorn as `make serve` runs it, with WORKERS workers, on a unix socket; and its pid."""
     sock = tmp_path / "gunicorn.sock"
     env = {**os.environ, "DJANGO_DEBUG": "0", "WEB_CONCURRENCY": str(WORKERS),
            "GUNICORN_THREADS": "4", "BIND": f"unix:{sock}", "GUNICORN_ACCESS_LOG": "/dev/null",
@@ -69,7 +73,7 @@ def serving(tmp_path: Path, env: dict[str, str]) -> Iterator[Path]:
                 break
             assert server.poll() is None, "gunicorn did not start"
             time.sleep(0.1)
-        yield sock
+        yield sock, server.pid
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -100,18 +104,72 @@ def assert_exact_rate(sock: Path) -> None:
     assert polish.startswith("Zbyt wiele zapytań") and "Expected" not in polish
 
 
-def test_workers_together_allow_exactly_the_rate_in_the_database_cache(tmp_path):
+def database(tmp_path: Path) -> dict[str, str]:
+    """A database with the cache table, emptied: PostgreSQL's under scripts/test-postgres."""
     url = os.environ.get("DATABASE_URL", "")
     if not url.startswith("postgres"):
         url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
     env = {"DATABASE_URL": url}
-    subprocess.run([sys.executable, "manage.py", "createcachetable"], cwd=ROOT, check=True,
-                   env={**os.environ, **env})  # fmt: skip
-    subprocess.run([sys.executable, "manage.py", "shell", "-c",
-                    "from django.core.cache import cache; cache.clear()"],
-                   cwd=ROOT, check=True, env={**os.environ, **env})  # fmt: skip
-    with serving(tmp_path, env) as sock:
+    for command in (
+        ["createcachetable"],
+        ["shell", "-c", "from django.core.cache import cache; cache.clear()"],
+    ):
+        subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, check=True,
+                       env={**os.environ, **env})  # fmt: skip
+    return env
+
+
+def test_workers_together_allow_exactly_the_rate_in_the_database_cache(tmp_path):
+    with serving(tmp_path, database(tmp_path)) as (sock, _pid):
         assert_exact_rate(sock)
+
+
+def workers(master: int) -> set[str]:
+    return set(Path(f"/proc/{master}/task/{master}/children").read_text().split())
+
+
+def settled(master: int, unlike: set[str] = frozenset()) -> set[str]:
+    """The master's WORKERS workers once none of ``unlike`` is left (at most a minute)."""
+    for _ in range(600):
+        now = workers(master)
+        if len(now) == WORKERS and now.isdisjoint(unlike):
+            break
+        time.sleep(0.1)
+    return now
+
+
+def test_a_reload_under_load_answers_every_request(tmp_path):
+    """kill -HUP while clients keep asking: new workers (forked from the loaded master) take
+    over, the old ones finish what they were answering, and no request fails."""
+    env = {**database(tmp_path), "API_THROTTLE_RATE": "1000000/hour"}
+    with serving(tmp_path, env) as (sock, master):
+        statuses: list[int] = []
+        stop = threading.Event()
+
+        def client() -> None:
+            while not stop.is_set():
+                try:
+                    statuses.append(ask(sock)[0])
+                except (OSError, http.client.HTTPException):  # dropped: the failure looked for
+                    statuses.append(0)
+
+        clients = [threading.Thread(target=client) for _ in range(4)]
+        for thread in clients:
+            thread.start()
+        before = settled(master)
+        for _reload in range(2):
+            answered = len(statuses)
+            os.kill(master, signal.SIGHUP)
+            for _ in range(600):  # 40 answers more, or a minute
+                if len(statuses) >= answered + 40:
+                    break
+                time.sleep(0.1)
+        after = settled(master, before)
+        stop.set()
+        for thread in clients:
+            thread.join()
+    assert after.isdisjoint(before)
+    assert statuses and set(statuses) == {200}
 
 
 @pytest.fixture
@@ -138,5 +196,5 @@ def redis_url(tmp_path) -> Iterator[str]:
 
 
 def test_workers_together_allow_exactly_the_rate_in_redis(tmp_path, redis_url):
-    with serving(tmp_path, {"REDIS_URL": redis_url}) as sock:
+    with serving(tmp_path, {"REDIS_URL": redis_url}) as (sock, _pid):
         assert_exact_rate(sock)
