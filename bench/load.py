@@ -1,6 +1,7 @@
 """Load under gunicorn (issue 12): 32 connections against the API mix, compared with a bare view.
 
-Starts gunicorn (DEBUG off, WEB_CONCURRENCY or 2 x cores + 1 workers) on 127.0.0.1:8150 over a
+Starts gunicorn as `make serve` does (gunicorn.conf.py: DEBUG off, WEB_CONCURRENCY or
+2 x cores + 1 threaded workers, the site preloaded) on 127.0.0.1:8150 over a
 copy of var/db.sqlite3 (the deck saves must not touch the real one), then measures with aiohttp:
 the bare Django JSON view, battle and search alone (10 s each), the API mix for 60 s (battle,
 hunt, search, deck validate, deck save), and the pages' server time (p50 of 20 requests each).
@@ -11,17 +12,16 @@ write). Rate limits are raised for the run: one client is all the clients here.
 import asyncio
 import itertools
 import os
-import shutil
-import signal
 import sqlite3
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 import aiohttp
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from bench.serving import gunicorn
 
 ROOT = Path(__file__).resolve().parent.parent
 PORT = 8150
@@ -116,21 +116,11 @@ def deck_rows(db: Path) -> int:
 
 
 def main() -> int:
-    workdir = Path(tempfile.mkdtemp(prefix="adjudicator-load-"))
-    db = workdir / "db.sqlite3"
-    shutil.copy(ROOT / "var" / "db.sqlite3", db)
     workers = os.environ.get("WEB_CONCURRENCY", str(2 * os.cpu_count() + 1))
-    env = {**os.environ, "DJANGO_DEBUG": "0", "DJANGO_SETTINGS_MODULE": "load_site.settings",
-           "DATABASE_URL": f"sqlite:///{db}", "API_THROTTLE_RATE": "1000000/min",
-           "API_SAVE_THROTTLE_RATE": "1000000/min",
-           "SEARCH_INDEX_DIR": str(ROOT / "var" / "search_index")}  # fmt: skip
-    server = subprocess.Popen(
-        [str(ROOT / ".venv" / "bin" / "gunicorn"), "adjudicator.wsgi", "--chdir", str(ROOT),
-         "--pythonpath", str(ROOT / "bench"), "--bind", f"127.0.0.1:{PORT}",
-         "--workers", workers, "--log-level", "warning"],
-        env=env,
-    )  # fmt: skip
-    try:
+    env = {"DJANGO_SETTINGS_MODULE": "load_site.settings", "API_THROTTLE_RATE": "1000000/min",
+           "API_SAVE_THROTTLE_RATE": "1000000/min", "CPU_THROTTLE_RATE": "1000000/min"}  # fmt: skip
+    args = ("--pythonpath", str(ROOT / "bench"), "--workers", workers)
+    with gunicorn(PORT, env, *args) as (_pid, db):
         for _ in range(100):
             try:
                 asyncio.run(drive(["bare"], 0.01))
@@ -162,10 +152,6 @@ def main() -> int:
         for row in page_times():
             print(row)
         return 1 if errors or saved != rows else 0
-    finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=30)
-        shutil.rmtree(workdir, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -21,17 +21,16 @@ import asyncio
 import contextlib
 import itertools
 import os
-import shutil
-import signal
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from collections import Counter
 from pathlib import Path
 
 import aiohttp
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from bench.serving import gunicorn
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST, PORT = "127.0.0.1", 8131
@@ -162,17 +161,7 @@ def wait_until_up() -> None:
 
 
 def main() -> int:
-    workdir = Path(tempfile.mkdtemp(prefix="adjudicator-slow-"))
-    db = workdir / "db.sqlite3"
-    shutil.copy(ROOT / "var" / "db.sqlite3", db)
-    env = {**os.environ, "DJANGO_DEBUG": "0", "DATABASE_URL": f"sqlite:///{db}",
-           "BIND": f"{HOST}:{PORT}", "DJANGO_NUM_PROXIES": "1", "GUNICORN_ACCESS_LOG": "/dev/null",
-           "DJANGO_LOG_LEVEL": "ERROR",
-           "SEARCH_INDEX_DIR": str(ROOT / "var" / "search_index")}  # fmt: skip
-    server = subprocess.Popen(
-        [str(ROOT / ".venv" / "bin" / "gunicorn"), "-c", "gunicorn.conf.py", "adjudicator.wsgi",
-         "--log-level", "warning"], cwd=ROOT, env=env)  # fmt: skip
-    try:
+    with gunicorn(PORT, {"DJANGO_NUM_PROXIES": "1"}):
         wait_until_up()
         print(f"gunicorn.conf.py, {os.environ.get('WEB_CONCURRENCY', 2 * os.cpu_count() + 1)} "
               f"workers, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; "
@@ -193,10 +182,6 @@ def main() -> int:
         print("targets (p95 < 100 ms beside slow clients, < 1 s beside heavy ones): "
               + ("met" if met else "MISSED"))  # fmt: skip
         return 0 if met else 1
-    finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=30)
-        shutil.rmtree(workdir, ignore_errors=True)
 
 
 if __name__ == "__main__":
