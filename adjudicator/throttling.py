@@ -62,12 +62,13 @@ def counted(key: str, period: int, amount: int) -> tuple[int, int]:
 
 
 def _add(key: str, period: int, amount: int) -> int:
-    for _attempt in range(2):  # the count may expire between add and incr: start it again
-        cache.add(key, 0, timeout=2 * period)
+    """One write when the window's count exists; else it is started (by one worker: ``add``
+    does nothing where another did it first) and counted."""
+    for _attempt in range(3):  # the count may expire between add and incr: start it again
         try:
             return cache.incr(key, amount)
         except ValueError:
-            continue
+            cache.add(key, 0, timeout=2 * period)
     return amount
 
 
