@@ -1,6 +1,7 @@
 """`make serve`'s gunicorn for the benchmarks (not a benchmark itself)."""
 
 import os
+import shlex
 import shutil
 import signal
 import subprocess
@@ -16,7 +17,8 @@ ROOT = Path(__file__).resolve().parent.parent
 def gunicorn(port: int, env: dict[str, str], *args: str) -> Iterator[tuple[int, Path]]:
     """gunicorn as `make serve` starts it (gunicorn.conf.py) on 127.0.0.1:``port`` over a copy
     of var/db.sqlite3 (the benchmark's writes never touch the real one), with ``env`` and the
-    command line's ``args`` on top; its pid and the copy. Stopped and cleaned up after."""
+    command line's ``args`` on top, then BENCH_GUNICORN_ARGS (to compare another worker model:
+    ``--worker-class sync``); its pid and the copy. Stopped and cleaned up after."""
     workdir = Path(tempfile.mkdtemp(prefix="adjudicator-bench-"))
     db = workdir / "db.sqlite3"
     shutil.copy(ROOT / "var" / "db.sqlite3", db)
@@ -26,7 +28,8 @@ def gunicorn(port: int, env: dict[str, str], *args: str) -> Iterator[tuple[int, 
            **env}  # fmt: skip
     server = subprocess.Popen(
         [str(ROOT / ".venv" / "bin" / "gunicorn"), "-c", str(ROOT / "gunicorn.conf.py"),
-         "adjudicator.wsgi", "--log-level", "warning", *args], cwd=ROOT, env=env)  # fmt: skip
+         "adjudicator.wsgi", "--log-level", "warning", *args,
+         *shlex.split(os.environ.get("BENCH_GUNICORN_ARGS", ""))], cwd=ROOT, env=env)  # fmt: skip
     try:
         yield server.pid, db
     finally:
