@@ -98,10 +98,11 @@ def main() -> int:
     with gunicorn(PORT, env) as (master, _db):
         while not any(s == 200 for s, _t in asyncio.run(drive(0.01, [], master))):
             time.sleep(0.1)
-        print(f"gunicorn.conf.py, {len(workers(master))} workers, {os.cpu_count()} cores, "
-              f"load average {os.getloadavg()[0]:.1f}; first answer after "
-              f"{time.perf_counter() - started:.1f} s")  # fmt: skip
+        first = time.perf_counter() - started
         report("warm-up (every worker)", asyncio.run(drive(3, [], master)))
+        print(f"gunicorn.conf.py, {len(workers(master))} workers, {os.cpu_count()} cores, "
+              f"load average {os.getloadavg()[0]:.1f}; "
+              f"first answer after {first:.1f} s")  # fmt: skip
         print("memory, MB:        RSS    PSS    USS")
         print(f"  master        {'{rss:6} {pss:6} {uss:6}'.format(**memory(master))}")
         for pid in workers(master):

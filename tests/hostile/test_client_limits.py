@@ -32,6 +32,8 @@ def test_a_client_past_its_cpu_seconds_gets_a_429_page_and_api_answer(cpu_rate):
     assert api.json()["errors"][0] == {
         "field": "request", "code": "throttled", "message": api.json()["detail"]}  # fmt: skip
     assert api.json()["detail"].startswith("Ваши вопросы израсходовали время вычислений")
+    assert Client().get("/healthz").status_code != 429  # the health check and the static files
+    assert Client().get("/static/css/site.css").status_code != 429  # cost nothing to refuse
 
 
 def test_another_client_and_a_client_within_its_cpu_seconds_are_answered(cpu_rate):
