@@ -18,7 +18,7 @@ def gunicorn(port: int, env: dict[str, str], *args: str) -> Iterator[tuple[int, 
     """gunicorn as `make serve` starts it (gunicorn.conf.py) on 127.0.0.1:``port`` over a copy
     of var/db.sqlite3 (the benchmark's writes never touch the real one), with ``env`` and the
     command line's ``args`` on top, then BENCH_GUNICORN_ARGS (to compare another worker model:
-    ``--worker-class sync``); its pid and the copy. Stopped and cleaned up after."""
+    ``--worker-class sync --threads 1``); its pid and the copy. Stopped and cleaned up after."""
     workdir = Path(tempfile.mkdtemp(prefix="adjudicator-bench-"))
     db = workdir / "db.sqlite3"
     shutil.copy(ROOT / "var" / "db.sqlite3", db)
