@@ -86,8 +86,12 @@ class _Watchdog:
             with self.changed:
                 while not self.armed:
                     self.changed.wait()
-                for ident, armed in self.armed.items():
-                    now = time.clock_gettime(armed.clock)
+                for ident, armed in list(self.armed.items()):
+                    try:
+                        now = time.clock_gettime(armed.clock)
+                    except OSError:  # the thread is gone without disarming: nothing to stop
+                        del self.armed[ident]
+                        continue
                     if now >= armed.deadline:
                         armed.deadline = now + RETRY_SECONDS
                         _set_async_exc(ident, OverBudget)
