@@ -22,7 +22,7 @@ django.setup()
 from django.test import Client, override_settings  # noqa: E402
 from django.urls import get_resolver  # noqa: E402
 
-from adjudicator.games.mordor import journey, odds, whole_journey  # noqa: E402
+from adjudicator.games.mordor import dice, journey, odds, whole_journey  # noqa: E402
 from adjudicator.games.wotr import battle, battle_plan, hunt, hunt_plan  # noqa: E402
 from adjudicator.games.wotr.board import BOARD  # noqa: E402
 from bench.cold import verdict  # noqa: E402
@@ -49,7 +49,7 @@ QUESTIONS = (
       "defender": {"regular": 0, "elite": 5, "leadership": 2},
       "settlement": "stronghold", "siege": True}),
 )  # fmt: skip
-ENGINES = (journey, odds, whole_journey, battle, battle_plan, hunt, hunt_plan)
+ENGINES = (dice, journey, odds, whole_journey, battle, battle_plan, hunt, hunt_plan)
 
 
 def cold_request(client: Client, path: str, body: dict) -> tuple[float, int]:
