@@ -74,7 +74,6 @@ static: $(VENV)/.installed
 
 data: setup
 	$(MANAGE) migrate --noinput -v 0
-	$(MANAGE) createcachetable
 	$(MANAGE) load_rulebooks
 	$(MANAGE) import_cards
 	$(MANAGE) build_search_index
