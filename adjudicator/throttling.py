@@ -56,9 +56,8 @@ def counted(key: str, period: int, amount: int) -> tuple[int, int]:
     so far (0 while the cache is down) and the seconds left in the window."""
     now = time.time()
     window = int(now // period)
-    return _shared(lambda: _add(f"{key}:{window}", period, amount), 0), math.ceil(
-        (window + 1) * period - now
-    )
+    count = _shared(lambda: _add(f"{key}:{window}", period, amount), 0)
+    return count, math.ceil((window + 1) * period - now)
 
 
 def _add(key: str, period: int, amount: int) -> int:
