@@ -27,7 +27,6 @@ import aiohttp
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.serving import gunicorn
 
-ROOT = Path(__file__).resolve().parent.parent
 HOST, PORT = "127.0.0.1", 8132
 BASE = f"http://{HOST}:{PORT}"
 CLIENTS = 8
