@@ -11,21 +11,21 @@ run: setup data
 	DJANGO_DEBUG=1 $(MANAGE) runserver 127.0.0.1:8000
 
 # The production server (docs/deploy.md): gunicorn, DEBUG off, hashed compressed static files.
-# WEB_CONCURRENCY (default 2 x cores + 1) workers on $(BIND); without DJANGO_SECRET_KEY the key
-# generated once into var/secret_key is used (set DJANGO_REQUIRE_SECRET_KEY=1 to forbid that).
+# WEB_CONCURRENCY (default 2 x cores + 1) threaded workers on $(BIND), the site loaded once
+# before they fork (gunicorn.conf.py); without DJANGO_SECRET_KEY the key generated once into
+# var/secret_key is used (set DJANGO_REQUIRE_SECRET_KEY=1 to forbid that).
 BIND ?= 127.0.0.1:8000
 serve: setup
 	DJANGO_HASHED_STATIC=1 $(MANAGE) collectstatic --noinput -v 0
 	DJANGO_HASHED_STATIC=1 $(MAKE) --no-print-directory data
-	DJANGO_DEBUG=0 DJANGO_HASHED_STATIC=1 $(BIN)/gunicorn adjudicator.wsgi \
-		--bind $(BIND) --workers $${WEB_CONCURRENCY:-$$(( 2 * $$(nproc) + 1 ))} \
-		--access-logfile - --timeout 30 --graceful-timeout 10
+	BIND=$(BIND) DJANGO_DEBUG=0 DJANGO_HASHED_STATIC=1 $(BIN)/gunicorn -c gunicorn.conf.py adjudicator.wsgi
 
 test: setup browser-deps client-tools
 	$(BIN)/ruff check .
 	$(BIN)/pylint --score=n adjudicator cards_db rules_corpus
 	$(BIN)/xenon --max-absolute C adjudicator cards_db rules_corpus
 	$(MANAGE) spectacular --validate --fail-on-warn --file /dev/null
+	@command -v redis-server >/dev/null || $(MAKE) --no-print-directory apt-install PKGS=redis-server
 	$(BIN)/pytest -n 2 --dist loadgroup
 	@ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1 || $(MAKE) --no-print-directory apt-install PKGS=postgresql
 	scripts/test-postgres $(PG_TESTS)

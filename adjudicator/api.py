@@ -5,6 +5,7 @@ so that a client always learns what is wrong and where.
 """
 
 import hashlib
+import math
 import re
 from collections.abc import Callable, Sequence
 from datetime import datetime
@@ -24,7 +25,7 @@ from django.views.decorators.gzip import gzip_page
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import ErrorDetail, ParseError, ValidationError
+from rest_framework.exceptions import ErrorDetail, ParseError, Throttled, ValidationError
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
@@ -134,6 +135,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
         )
     response = drf_exception_handler(exc, context)
+    if isinstance(exc, Throttled):  # DRF's own words are half translated
+        response.data["detail"] = ErrorDetail(throttled_message(exc.wait), code="throttled")
     if response is not None and status.is_client_error(response.status_code):
         detail = response.data.get("detail") if isinstance(response.data, dict) else None
         if detail is not None:
@@ -141,6 +144,14 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             code = getattr(detail, "code", None)
             response.data["errors"] = [error_item(place, str(detail), code)]
     return response
+
+
+def throttled_message(wait: float | None) -> str:
+    """A 429's words: the client asked too often (settings' rates, docs/api.md)."""
+    return gettext(
+        "Too many requests from you for now (the rates are in the API's documentation): ask "
+        "again in %(seconds)s s."
+    ) % {"seconds": math.ceil(wait or 1)}
 
 
 #: Decorates the ``get`` of an answer that changes only with a deploy or a data load

@@ -1,14 +1,18 @@
 """A CPU budget per request (issue 12: no request holds a worker for more than 2 s of CPU).
 
 The engines estimate the questions whose cost can explode and refuse them up front, naming what
-to change; this is the backstop for whatever an estimate misses. ``CpuBudgetMiddleware`` arms a
-``SIGPROF`` timer on the process's CPU time (``REQUEST_CPU_SECONDS``) around each request; when it
-fires, ``OverBudget`` unwinds the computation up to this, the outermost middleware (database
-work rolls back with its transaction) and the client gets a 422 saying the question is too big,
-instead of a worker held for minutes.
+to change; this is the backstop for whatever an estimate misses. ``CpuBudgetMiddleware`` measures
+the CPU time of the thread that serves the request (``REQUEST_CPU_SECONDS``); once it is spent,
+``OverBudget`` unwinds the computation up to this middleware (database work rolls back with its
+transaction) and the client gets a 422 saying the question is too big, instead of a worker held
+for minutes.
 
-Signals reach only the main thread, so the budget is armed there alone: gunicorn's sync workers
-(``make serve``) and the test client; ``runserver``'s request threads go without it.
+A thread's own CPU clock counts only that request's work, whatever else the process runs:
+gunicorn's threaded workers (``make serve``, gunicorn.conf.py), ``runserver``'s request threads
+and the test client alike. A watchdog thread per process reads the clocks of the armed requests
+every ``TICK`` seconds and raises ``OverBudget`` in a thread past its budget (Python's
+``PyThreadState_SetAsyncExc``: it arrives at the thread's next bytecode, so the engines, plain
+Python, stop within a tick).
 
 Memory has a last line of defence too (issue 27): each gunicorn worker holds its data segment to
 ``WORKER_MEMORY_MB`` (``RLIMIT_DATA``: the heap and private mappings), so a question whose size
@@ -17,13 +21,16 @@ the same 422, and the worker exits after answering (gunicorn starts a fresh one)
 that once ran out is no longer trusted.
 """
 
+import ctypes
 import logging
 import os
 import resource
 import signal
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -32,9 +39,15 @@ from django.utils.translation import gettext as _
 
 logger = logging.getLogger(__name__)
 
-#: When something swallows ``OverBudget`` (a finalizer the signal interrupted does), it is
-#: raised again this much CPU time later.
+#: How often the watchdog reads the armed threads' CPU clocks (seconds of wall time).
+TICK = 0.01
+#: When something swallows ``OverBudget`` (a finalizer it interrupted does), it is raised again
+#: this much CPU time later.
 RETRY_SECONDS = 0.02
+
+_set_async_exc = ctypes.pythonapi.PyThreadState_SetAsyncExc
+_set_async_exc.argtypes = (ctypes.c_ulong, ctypes.py_object)
+_NO_EXCEPTION = ctypes.py_object()  # NULL: clears a pending exception
 
 
 class OverBudget(BaseException):
@@ -42,25 +55,78 @@ class OverBudget(BaseException):
     on the way (Django's, DRF's, an engine's) takes it for an error to handle."""
 
 
-def _expire(signum: int, frame: object) -> None:
-    signal.setitimer(signal.ITIMER_PROF, RETRY_SECONDS)
-    raise OverBudget
+@dataclass
+class _Armed:
+    clock: int  # the thread's CPU clock (time.pthread_getcpuclockid)
+    deadline: float  # in that clock's seconds
+
+
+class _Watchdog:
+    """The armed threads of this process and the thread that stops those past their budget."""
+
+    def __init__(self) -> None:
+        self.armed: dict[int, _Armed] = {}
+        self.changed = threading.Condition()
+        self.watching = False
+
+    def arm(self, seconds: float) -> None:
+        ident = threading.get_ident()
+        clock = time.pthread_getcpuclockid(ident)
+        with self.changed:
+            if not self.watching:  # the process's first request
+                self.watching = True
+                threading.Thread(target=self._watch, name="cpu-budget", daemon=True).start()
+            self.armed[ident] = _Armed(clock, time.clock_gettime(clock) + seconds)
+            self.changed.notify()
+
+    def disarm(self) -> None:
+        """Forget this thread; an ``OverBudget`` raised in it but not yet arrived is cancelled
+        (retried if it arrives meanwhile, so that none is left to hit the next request)."""
+        ident = threading.get_ident()
+        while True:
+            try:
+                with self.changed:
+                    self.armed.pop(ident, None)
+                    _set_async_exc(ident, _NO_EXCEPTION)
+                return
+            except OverBudget:
+                continue
+
+    def _watch(self) -> None:
+        while True:
+            with self.changed:
+                while not self.armed:
+                    self.changed.wait()
+                for ident, armed in list(self.armed.items()):
+                    try:
+                        now = time.clock_gettime(armed.clock)
+                    except OSError:  # the thread is gone without disarming: nothing to stop
+                        del self.armed[ident]
+                        continue
+                    if now >= armed.deadline:
+                        armed.deadline = now + RETRY_SECONDS
+                        _set_async_exc(ident, OverBudget)
+            time.sleep(TICK)
+
+
+_watchdog = _Watchdog()
+# A forked worker starts afresh: no watchdog thread and no lock held by one (gunicorn's master
+# imports the site before forking its workers, gunicorn.conf.py).
+os.register_at_fork(after_in_child=_watchdog.__init__)
 
 
 @contextmanager
 def cpu_budget(seconds: float) -> Iterator[None]:
-    """Raise ``OverBudget`` once the process has spent ``seconds`` of CPU time inside the block
-    (a no-op off the main thread, or for ``seconds`` <= 0)."""
-    if seconds <= 0 or threading.current_thread() is not threading.main_thread():
+    """Raise ``OverBudget`` once this thread has spent ``seconds`` of CPU time inside the block
+    (no limit for ``seconds`` <= 0)."""
+    if seconds <= 0:
         yield
         return
-    previous = signal.signal(signal.SIGPROF, _expire)
-    signal.setitimer(signal.ITIMER_PROF, seconds)
+    _watchdog.arm(seconds)
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_PROF, 0)
-        signal.signal(signal.SIGPROF, previous)
+        _watchdog.disarm()
 
 
 def over_budget_message() -> str:

@@ -84,6 +84,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "adjudicator.health.HealthCheckMiddleware",  # first: no host check, no https redirect
+    "adjudicator.throttling.ClientLimitsMiddleware",
     "adjudicator.budget.CpuBudgetMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -192,8 +193,9 @@ REST_FRAMEWORK = {
     "UNAUTHENTICATED_USER": None,
     # Anyone may call every operation; a query parameter it does not define is a 400.
     "DEFAULT_PERMISSION_CLASSES": ["adjudicator.strict_query.KnownQueryParameters"],
-    # Per client (IP) and per worker: anyone's compute requests, and saves apart (README).
-    "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.AnonRateThrottle"],
+    # Per client (IP), counted in the shared cache: anyone's requests, and saves apart
+    # (adjudicator/throttling.py, docs/api.md).
+    "DEFAULT_THROTTLE_CLASSES": ["adjudicator.throttling.ClientRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {
         "anon": os.environ.get("API_THROTTLE_RATE", "1200/min"),
         "deck_save": os.environ.get("API_SAVE_THROTTLE_RATE", "60/hour"),
@@ -215,7 +217,8 @@ CORS_ALLOWED_ORIGINS = [
     origin for origin in os.environ.get("DJANGO_CORS_ALLOWED_ORIGINS", "").split(",") if origin
 ]
 CORS_URLS_REGEX = r"^/api/.*$"
-CORS_EXPOSE_HEADERS = ["ETag", "Retry-After"]
+CORS_EXPOSE_HEADERS = ["ETag", "Retry-After", "RateLimit-Limit", "RateLimit-Remaining",
+                        "RateLimit-Reset", "RateLimit-Policy"]  # fmt: skip
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Rules Adjudicator API",
@@ -270,11 +273,19 @@ SPECTACULAR_SETTINGS = {
 }
 
 # Pure API answers (same request, same answer: battle odds, search) are kept this long in the
-# cache, per worker (LocMem) unless CACHES says otherwise; 0 turns the answer cache off.
+# cache; 0 turns the answer cache off.
 API_ANSWER_CACHE_SECONDS = int(os.environ.get("API_ANSWER_CACHE_SECONDS", "600"))
+# One cache for every worker and machine (rate limits and answers, adjudicator/throttling.py):
+# Redis with REDIS_URL, else a table in the database (`createcachetable`, make data).
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": os.environ["REDIS_URL"],
+    }
+    if os.environ.get("REDIS_URL")
+    else {
+        "BACKEND": "adjudicator.cache.DatabaseCache",
+        "LOCATION": "adjudicator_cache",
         "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("CACHE_MAX_ENTRIES", "5000"))},
     }
 }
@@ -284,6 +295,8 @@ REQUEST_CPU_SECONDS = float(os.environ.get("REQUEST_CPU_SECONDS", "2"))
 # The data segment (heap) each gunicorn worker may grow to, in MiB (adjudicator/budget.py): a
 # request past it is answered 422 and its worker recycled; 0 turns the limit off.
 WORKER_MEMORY_MB = int(os.environ.get("WORKER_MEMORY_MB", "1024"))
+# The CPU seconds one client's requests may use per period, pages and API (throttling.py).
+CPU_THROTTLE_RATE = os.environ.get("CPU_THROTTLE_RATE", "20/min")
 
 # Saved decks not changed for this many days are deleted by `manage.py expire_decks`.
 DECK_RETENTION_DAYS = int(os.environ.get("DECK_RETENTION_DAYS", "365"))

@@ -8,7 +8,7 @@ BENCH_DIR = Path(__file__).resolve().parent
 
 
 def main() -> int:
-    skip = {"run_all.py", "__init__.py", "cold.py", "search_fts5.py"}
+    skip = {"run_all.py", "__init__.py", "cold.py", "search_fts5.py", "serving.py"}
     scripts = sorted(p for p in BENCH_DIR.glob("*.py") if p.name not in skip)
     failed = []
     for script in scripts:

@@ -14,7 +14,6 @@ from rest_framework import generics, status
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from adjudicator.api import Pagination, bad_request, cacheable, error_item, validated
@@ -22,6 +21,7 @@ from adjudicator.games.common import InvalidInput
 from adjudicator.games.tcg.decklist import ListTooLong
 from adjudicator.games.tcg.formats import formats
 from adjudicator.serializers import ErrorResponseSerializer
+from adjudicator.throttling import ClientRateThrottle
 from cards_db import idempotency
 from cards_db.filters import CardFilter, StrictNullBooleanField
 from cards_db.i18n import tr, translated_input_error
@@ -205,7 +205,7 @@ def _save(request: Request, deck: Deck | None) -> Response:
     return Response(body, status=status.HTTP_200_OK if deck else status.HTTP_201_CREATED)
 
 
-SAVE_THROTTLES = [AnonRateThrottle, SaveRateThrottle]
+SAVE_THROTTLES = [ClientRateThrottle, SaveRateThrottle]
 
 
 class DeckCreateAPIView(APIView):

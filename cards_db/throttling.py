@@ -1,4 +1,5 @@
-"""The deck-save rate (API_SAVE_THROTTLE_RATE per client), one budget for the API and the pages."""
+"""The deck-save rate (API_SAVE_THROTTLE_RATE per client), one budget for the API and the pages,
+counted in the shared cache (adjudicator/throttling.py)."""
 
 import math
 from types import SimpleNamespace
@@ -9,10 +10,12 @@ from rest_framework.request import Request
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
+from adjudicator.throttling import WindowRateThrottle
+
 SAVE_SCOPE = "deck_save"
 
 
-class SaveRateThrottle(ScopedRateThrottle):
+class SaveRateThrottle(ScopedRateThrottle, WindowRateThrottle):
     """The ``deck_save`` rate on writes only; reads are not saves."""
 
     scope_attr = "save_throttle_scope"

@@ -32,6 +32,14 @@ def views_imported() -> None:
     get_resolver().url_patterns  # noqa: B018
 
 
+@pytest.fixture(autouse=True)
+def cpu_budget_lifted(settings) -> None:
+    """No test depends on the machine's speed or load (issue 27): the CPU budget per request
+    (adjudicator/budget.py) is raised far above any question the tests ask; the budget's own
+    tests (tests/hostile/test_cpu_budget.py) set REQUEST_CPU_SECONDS themselves."""
+    settings.REQUEST_CPU_SECONDS = 60
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator["object"]:
     """Debian's chromium, headless, launched by Playwright (its own browser download can't work)."""
@@ -68,13 +76,21 @@ def page(browser) -> Iterator["object"]:
     assert not errors, f"JavaScript errors on the page: {errors}"
 
 
+#: Each test's own cache, in its process: the shared one (settings.CACHES, a database table or
+#: Redis) is tested with real workers (tests/hostile/test_shared_limits.py).
+LOCAL_CACHE = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+
 @pytest.fixture(autouse=True)
-def fresh_cache(monkeypatch) -> None:
+def fresh_cache(monkeypatch, settings) -> None:
     """Each test starts with an empty cache: no throttle counts or cached answers carried over;
     and the per-client API rate is lifted (fuzz tests send thousands of requests from one
     client; tests/hostile/test_decks.py sets its own rates to test throttling)."""
     from django.core.cache import cache
     from rest_framework.throttling import SimpleRateThrottle
+
+    settings.CACHES = LOCAL_CACHE
+    settings.CPU_THROTTLE_RATE = "1000000/min"
 
     from cards_db.filters import cached_choices
 

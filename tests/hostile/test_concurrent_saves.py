@@ -80,6 +80,7 @@ def server(tmp_path: Path) -> Iterator[tuple[str, str]]:
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
         "API_THROTTLE_RATE": "1000000/min",
         "API_SAVE_THROTTLE_RATE": "1000000/min",
+        "CPU_THROTTLE_RATE": "1000000/min",
     }
     manage = [sys.executable, str(ROOT / "manage.py")]
     subprocess.run([*manage, "migrate", "-v", "0"], env=env, check=True, cwd=ROOT)

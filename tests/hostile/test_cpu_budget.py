@@ -1,6 +1,7 @@
 """The CPU budget per request (adjudicator/budget.py): a question that outruns it is a 422 that
 says so, in the API's error shape or as a page, and the worker answers the next request."""
 
+import threading
 import time
 
 import pytest
@@ -30,8 +31,8 @@ JOURNEY = {"position": 0, "player_color": "red", "goal": "reach_mordor", "horizo
 
 
 def spin(seconds: float) -> None:
-    end = time.process_time() + seconds
-    while time.process_time() < end:
+    end = time.thread_time() + seconds
+    while time.thread_time() < end:
         pass
 
 
@@ -39,6 +40,31 @@ def test_the_budget_stops_a_busy_block_and_is_disarmed_after_it():
     with pytest.raises(OverBudget), cpu_budget(0.05):
         spin(5)
     spin(0.1)  # no timer left behind
+
+
+def test_the_budget_stops_a_request_thread_other_than_the_main_one():
+    """gunicorn's threaded workers serve requests in threads of their own."""
+    stopped = []
+
+    def request() -> None:
+        try:
+            with cpu_budget(0.05):
+                spin(5)
+        except OverBudget:
+            stopped.append(time.thread_time())
+
+    thread = threading.Thread(target=request)
+    thread.start()
+    thread.join()
+    assert len(stopped) == 1 and stopped[0] < 1
+
+
+def test_the_budget_counts_its_own_thread_not_the_others():
+    """A request waiting while its neighbour in the worker computes is not charged for it."""
+    neighbour = threading.Thread(target=spin, args=(0.3,))
+    with cpu_budget(0.1):
+        neighbour.start()
+        neighbour.join()
 
 
 def test_a_block_within_its_budget_runs_to_its_end():

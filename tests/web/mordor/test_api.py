@@ -195,7 +195,7 @@ def test_odds_over_the_whole_journey(api):
 
 @pytest.mark.parametrize(("position", "track"), [(0, None), (4, ["marked"] * 5 + ["empty"] * 2)])
 def test_the_whole_journey_from_bag_end_and_rohan_is_answered(api, position, track):
-    """Answered within the request's CPU budget (the test client runs under it): floats,
+    """Answered (bench/mordor.py measures its CPU time against the budget): floats,
     their precision stated; the roll in hand's keeps ranked for the journey, best first."""
     body = {
         "position": position,
