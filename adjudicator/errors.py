@@ -17,8 +17,8 @@ from http import HTTPStatus
 from django.core.exceptions import RequestDataTooBig
 from django.db import DatabaseError, IntegrityError, connections
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.urls import is_valid_path
 from django.shortcuts import render
+from django.urls import is_valid_path
 from django.utils import translation
 from django.utils.translation import gettext
 from django.views import defaults
