@@ -81,6 +81,15 @@ def page(browser) -> Iterator["object"]:
 LOCAL_CACHE = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 
+def pytest_configure(config) -> None:
+    """What runs at collection, outside any test (schemathesis loading the schema through the
+    site), uses the local cache too: the shared one is a database table, out of its reach."""
+    from django.conf import settings
+
+    settings.CACHES = LOCAL_CACHE
+    settings.CPU_THROTTLE_RATE = "1000000/min"
+
+
 @pytest.fixture(autouse=True)
 def fresh_cache(monkeypatch, settings) -> None:
     """Each test starts with an empty cache: no throttle counts or cached answers carried over;

@@ -16,6 +16,7 @@ from urllib.parse import quote
 
 import pytest
 
+from rules_corpus.search.warm import warm
 from tests.memory import MB, peak_bytes
 from tests.openapi import openapi_schema
 
@@ -24,6 +25,15 @@ pytestmark = pytest.mark.django_db
 #: What one request may hold at its peak (the cards, the board and the answer cache are loaded
 #: before it and not counted).
 PEAK_BYTES = 64 * MB
+
+
+@pytest.fixture(autouse=True, scope="module")
+def warmed_search() -> None:
+    """The search index opened before any request, as each worker does at start
+    (adjudicator/wsgi.py): a request's memory is its own work, not the index's."""
+    from django.conf import settings
+
+    warm(settings.SEARCH_INDEX_DIR)
 #: Strings no operation can take as they are: a lone surrogate, a right-to-left override, NUL.
 HOSTILE = "\ud800\u202e\u200f\x00x"
 #: Entries given to an open mapping (a position's regions) and the longest string given.
@@ -94,6 +104,10 @@ def text(value: Any) -> str:
     return quote(str(value), safe="", errors="surrogatepass")
 
 
+SERVER = openapi_schema()["servers"][0]["url"]
+"""The schema's paths are under its server (``/api/v1``)."""
+
+
 def operation_requests() -> Iterator[Any]:
     """(method, path, body) for every operation and each way of pushing it to its maxima."""
     for path, operations in openapi_schema()["paths"].items():
@@ -104,7 +118,7 @@ def operation_requests() -> Iterator[Any]:
 def _requests(method: str, path: str, operation: dict[str, Any]) -> Iterator[Any]:
     parameters = operation.get("parameters", [])
     for strings in (None, HOSTILE):
-        url = path
+        url = SERVER + path
         query = {}
         for parameter in parameters:
             value = maximal(parameter.get("schema", {}), None, strings)

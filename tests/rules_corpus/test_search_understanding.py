@@ -4,7 +4,7 @@ Latin letters, did-you-mean in every language, a named game, the answering passa
 import pytest
 
 from rules_corpus.search.engine import _book_of, _ranked, _understood, search
-from rules_corpus.search.index import listing, open_searcher
+from rules_corpus.search.index import opened
 from tests.rules_corpus import search_factories
 
 corpus_index_dir = search_factories.corpus_index_dir
@@ -81,13 +81,11 @@ def test_the_book_whose_words_only_it_holds_is_told():
 def test_words_of_one_rulebook_tell_it_and_weigh_its_sections(corpus_search_index):
     """«фракция» is a word of the Warriors expansion only, «армия» of every Russian book; a
     Polish word tells the language, not the book (the Polish rules are the only Polish book)."""
-    reader = open_searcher(corpus_search_index).reader()
-    listed = listing(corpus_search_index)
+    source = opened(corpus_search_index)
+    reader = source.searcher().reader()
     for text, told in (("фракция армия", "wotr-warriors"), ("pojedynek", None)):
-        _question, planned = _understood(corpus_search_index, text, reader)
-        _ranked_hits, book, _found = _ranked(
-            open_searcher(corpus_search_index), planned, None, listed
-        )
+        _question, planned = _understood(source, text, reader)
+        _ranked_hits, book, _found = _ranked(source.searcher(), planned, None, source.listing)
         assert book == told
 
 
