@@ -99,11 +99,18 @@ class AnswerSerializer(serializers.Serializer):
     )
 
 
-def readings_field(ids: str) -> serializers.DictField:
+def readings_field(ids: str) -> serializers.Serializer:
     """The request field that picks readings of unclear text: ``{"<id>": "<reading>"}``; ``ids``
-    lists this question's (each answer's ``readings`` shows the choices)."""
-    return serializers.DictField(
-        child=serializers.CharField(),
+    lists this question's, ``"<id>: <reading>, <reading> or <reading>"`` (each answer's
+    ``readings`` shows them), and makes a closed object of them: an unknown id is a 400."""
+    reading_id, choices = ids.split(": ")
+    names = choices.replace(" or ", ", ").split(", ")
+    field = serializers.ChoiceField(choices=names, required=False)
+    name = "".join(part.title() for part in reading_id.split("_")) + "ReadingsSerializer"
+    readings = type(
+        name, (StrictSerializer,), {reading_id: field, "__doc__": f"The reading of {ids}."}
+    )
+    return readings(
         default=dict,
         help_text=f"Readings of unclear text to use instead of the default ({ids}); each "
         "answer's readings list the choices.",
