@@ -200,9 +200,14 @@ class SearchAPIView(APIView):
         ],
     )
     def get(self, request: Request) -> Response:
+        form = SearchForm(request.query_params)  # a bad question is a 400 whatever the index
+        if not form.is_valid():
+            raise form_invalid(form)
         try:
             version = opened(settings.SEARCH_INDEX_DIR).key
-            data, code = cached_answer(request, lambda: self.answer(request), version)
+            data, code = cached_answer(
+                request, lambda: self.answer(request, form.cleaned_data), version
+            )
         except SearchIndexUnavailable as error:  # not kept: it is answered again once mended
             message, code = unavailable(error)
             return Response(
@@ -212,13 +217,10 @@ class SearchAPIView(APIView):
             )
         return Response(data, status=code)
 
-    def answer(self, request: Request) -> tuple[dict, int]:
+    def answer(self, request: Request, cleaned: dict) -> tuple[dict, int]:
         """The answer's body and status (cached by ``get`` while the index is the same)."""
-        form = SearchForm(request.query_params)
-        if not form.is_valid():
-            raise form_invalid(form)
         try:
-            page = search_cleaned(form.cleaned_data)
+            page = search_cleaned(cleaned)
         except PageOutOfRange as error:
             raise ValidationError({"page": [page_error(error)]}) from error
         return SearchResponseSerializer(page, context={"request": request}).data, status.HTTP_200_OK

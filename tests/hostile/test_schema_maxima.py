@@ -16,9 +16,9 @@ from urllib.parse import quote
 
 import pytest
 
-from rules_corpus.search.warm import warm
 from tests.memory import MB, peak_bytes
 from tests.openapi import openapi_schema
+from tests.rules_corpus import search_factories
 
 pytestmark = pytest.mark.django_db
 
@@ -27,13 +27,17 @@ pytestmark = pytest.mark.django_db
 PEAK_BYTES = 64 * MB
 
 
-@pytest.fixture(autouse=True, scope="module")
-def warmed_search() -> None:
-    """The search index opened before any request, as each worker does at start
-    (adjudicator/wsgi.py): a request's memory is its own work, not the index's."""
-    from django.conf import settings
+corpus_index_dir = search_factories.corpus_index_dir
+corpus_search_index = search_factories.corpus_search_index
 
-    warm(settings.SEARCH_INDEX_DIR)
+
+@pytest.fixture(autouse=True)
+def search_index(corpus_search_index):
+    """Search asks the real rulebooks' index, built once a session and opened before any
+    request as each worker does at start: a request's memory is its own work, not the index's."""
+    return corpus_search_index
+
+
 #: Strings no operation can take as they are: a lone surrogate, a right-to-left override, NUL.
 HOSTILE = "\ud800\u202e\u200f\x00x"
 #: Entries given to an open mapping (a position's regions) and the longest string given.
