@@ -31,6 +31,26 @@ ERROR_CODES = {
     "server_error": "the server failed; nothing was changed",
 }
 
+#: An HTTP status's code in the table, for an error answered without one of its own.
+STATUS_CODES = {
+    400: "bad_request",
+    404: "not_found",
+    405: "method_not_allowed",
+    406: "not_acceptable",
+    411: "length_required",
+    413: "too_large",
+    415: "unsupported_media_type",
+    422: "over_budget",
+    429: "throttled",
+    503: "unavailable",
+}
+
+
+def status_code(status: int) -> str:
+    """The table's code for an error answered with ``status`` and nothing more."""
+    return STATUS_CODES.get(status, "bad_request" if status < 500 else "server_error")
+
+
 #: DRF's and Django's validation codes, by the table's code they are.
 _FRAMEWORK_CODES = {
     "blank": "required",

@@ -24,6 +24,7 @@ from django.utils.translation import gettext
 from django.views import defaults
 
 from adjudicator.api import BODY_TOO_LARGE, REQUEST_PARTS, error_item
+from adjudicator.error_codes import status_code
 
 
 def is_api(request: HttpRequest) -> bool:
@@ -147,6 +148,5 @@ class ApiPathsMiddleware:
         if response.status_code == 404:
             return no_operation(request)
         status = HTTPStatus(response.status_code)
-        code = status.phrase.lower().replace(" ", "_")
         field = REQUEST_PARTS.get(status, "non_field_errors")
-        return error_json(status, field, status.phrase, code)
+        return error_json(status, field, status.phrase, status_code(status))

@@ -6,8 +6,10 @@ without its slash and in DEBUG, and the dotted query keys that were 500s on five
 import json
 
 import pytest
+from django.http import HttpResponse
 from django.test import Client, override_settings
 
+from adjudicator.errors import ApiPathsMiddleware
 from adjudicator.parsers import has_lone_surrogate, json_depth, loads
 from tests.site_pages import CHECKER_QUESTIONS
 
@@ -131,6 +133,20 @@ def test_unknown_api_paths_answer_json_in_debug_too(path):
         response = Client(raise_request_exception=False).post(path, {})
     assert response.status_code == 404
     assert only_error(response)["field"] == "path"
+
+
+@pytest.mark.parametrize(
+    ("status", "code"),
+    [(500, "server_error"), (413, "too_large"), (503, "unavailable"), (418, "bad_request")],
+)
+def test_an_html_error_under_the_api_becomes_json_with_the_table_s_code(rf, status, code):
+    """DEBUG's error pages (and any other HTML error) under /api/ are answered in the API's
+    shape, with a code of the one table (docs/api.md), never the status's own phrase."""
+    page = HttpResponse("<h1>error</h1>", status=status, content_type="text/html")
+    response = ApiPathsMiddleware(lambda request: page)(rf.get("/api/wotr/battle/"))
+    assert response.status_code == status
+    (error,) = json.loads(response.content)["errors"]
+    assert error["code"] == code
 
 
 @pytest.mark.parametrize(
