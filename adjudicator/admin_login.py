@@ -1,14 +1,15 @@
 """``/admin/login/`` with its sign-in attempts limited per client (``ADMIN_LOGIN_THROTTLE_RATE``,
-10 an hour, per worker like the API's limits): a public password form is not an open door for
-guessing."""
+10 an hour, counted in the shared cache like the API's limits, whichever worker answers): a
+public password form is not an open door for guessing."""
 
 from django.contrib import admin
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext
-from rest_framework.throttling import SimpleRateThrottle
+
+from adjudicator.throttling import WindowRateThrottle
 
 
-class AdminLoginThrottle(SimpleRateThrottle):
+class AdminLoginThrottle(WindowRateThrottle):
     """Sign-in attempts per client address (``X-Forwarded-For`` behind ``NUM_PROXIES``)."""
 
     scope = "admin_login"

@@ -199,7 +199,7 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "anon": os.environ.get("API_THROTTLE_RATE", "1200/min"),
         "deck_save": os.environ.get("API_SAVE_THROTTLE_RATE", "60/hour"),
-        # Sign-in attempts at /admin/login/ per client, per worker (adjudicator/errors.py).
+        # Sign-in attempts at /admin/login/ per client, shared (adjudicator/admin_login.py).
         "admin_login": os.environ.get("ADMIN_LOGIN_THROTTLE_RATE", "10/hour"),
     },
     "NUM_PROXIES": int(os.environ.get("DJANGO_NUM_PROXIES", "0")),
