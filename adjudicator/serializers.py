@@ -6,6 +6,7 @@ name (``WojnaAttemptSerializer(ProbabilitySerializer)``).
 
 import copy
 from collections.abc import Iterator, Mapping
+from functools import cache
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
@@ -101,20 +102,27 @@ class AnswerSerializer(serializers.Serializer):
 
 def readings_field(ids: str) -> serializers.Serializer:
     """The request field that picks readings of unclear text: ``{"<id>": "<reading>"}``; ``ids``
-    lists this question's, ``"<id>: <reading>, <reading> or <reading>"`` (each answer's
-    ``readings`` shows them), and makes a closed object of them: an unknown id is a 400."""
-    reading_id, choices = ids.split(": ")
-    names = choices.replace(" or ", ", ").split(", ")
-    field = serializers.ChoiceField(choices=names, required=False)
-    name = "".join(part.title() for part in reading_id.split("_")) + "ReadingsSerializer"
-    readings = type(
-        name, (StrictSerializer,), {reading_id: field, "__doc__": f"The reading of {ids}."}
-    )
-    return readings(
+    lists this question's, ``"<id>: <reading>, <reading> or <reading>"`` (several separated by
+    ``; ``; each answer's ``readings`` shows them), and makes a closed object of them: an
+    unknown id is a 400."""
+    return _readings_class(ids)(
         default=dict,
         help_text=f"Readings of unclear text to use instead of the default ({ids}); each "
         "answer's readings list the choices.",
     )
+
+
+@cache
+def _readings_class(ids: str) -> type[serializers.Serializer]:
+    """One class per list of readings (two questions with the same readings share it, as
+    one component of the schema)."""
+    fields = {}
+    for reading in ids.split("; "):
+        reading_id, choices = reading.split(": ")
+        names = choices.replace(" or ", ", ").split(", ")
+        fields[reading_id] = serializers.ChoiceField(choices=names, required=False)
+    name = "".join(part.title() for part in "_".join(fields).split("_")) + "ReadingsSerializer"
+    return type(name, (StrictSerializer,), {**fields, "__doc__": f"The reading of {ids}."})
 
 
 class ExactValueSerializer(serializers.Serializer):

@@ -76,11 +76,11 @@ def advise_roll(
         keep_effect(counted_dice(kept_before, other_colors), solver.effects),
     )
     ranked = []
+    fresh = solver.fresh(context.turn.may_reroll and not rerolled)  # Rohan's re-roll after it
     for keep in legal_keeps(rolled, context.turn):
         delta = keep_effect(counted_dice([rolled[i] for i in keep], other_colors), solver.effects)
-        ranked.append(
-            KeepAdvice(keep, Fraction(solver.value(*solver.after(left, acc, delta)), solver.scale))
-        )
+        worth = solver.value(*solver.after(left, acc, delta), fresh)
+        ranked.append(KeepAdvice(keep, Fraction(worth, solver.scale)))
     ranked.sort(key=lambda advice: -advice.value)
     reroll = None
     if context.turn.may_reroll and not rerolled:

@@ -74,8 +74,11 @@ def roll_chances(spec: DiceSpec, dice: Dice) -> dict[Roll, Fraction]:
 
 
 @cache
-def keep_options(roll: Roll, duplicates_allowed: bool) -> tuple[Keep, ...]:
-    """Every legal keep of a roll (rules: Броски кубиков; Ривенделл when duplicates are allowed)."""
+def keep_options(
+    roll: Roll, duplicates_allowed: bool, one_nazgul: bool = False
+) -> tuple[Keep, ...]:
+    """Every legal keep of a roll (rules: Броски кубиков; Ривенделл when duplicates are allowed,
+    with ``one_nazgul`` under the reading that still allows one Nazgûl only)."""
     nazgul_shown = any(face is Face.NAZGUL for _, face, _ in roll)
     if duplicates_allowed:
         choices = [[(cls, face, k) for k in range(n + 1)] for cls, face, n in roll]
@@ -88,7 +91,7 @@ def keep_options(roll: Roll, duplicates_allowed: bool) -> tuple[Keep, ...]:
     for combo in product(*choices):
         keep = tuple(item for item in combo if item[2])
         kept_nazgul = sum(k for _, face, k in keep if face is Face.NAZGUL)
-        if keep and (kept_nazgul or not nazgul_shown):
+        if keep and (kept_nazgul or not nazgul_shown) and not (one_nazgul and kept_nazgul > 1):
             options.append(keep)
     return tuple(options)
 
@@ -97,6 +100,7 @@ def dice_effects(turn: TurnRules) -> TurnRules:
     """The part of a turn's rules that decides what kept dice do (so caches can be shared)."""
     return TurnRules(
         duplicates_allowed=turn.duplicates_allowed,
+        one_nazgul=turn.one_nazgul,
         gandalf_works=turn.gandalf_works,
         warrior_strength=turn.warrior_strength,
         orc_strength=turn.orc_strength,

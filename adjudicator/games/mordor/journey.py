@@ -112,7 +112,7 @@ def _effects(turn: TurnRules) -> dict[Keep, Delta]:
 def _moves(roll: Roll, turn: TurnRules) -> tuple[Delta, ...]:
     groups: dict[tuple, set[Delta]] = {}
     effects = _effects(turn)  # looked up by keep alone: hashing the rules each time costs
-    for keep in keep_options(roll, turn.duplicates_allowed):
+    for keep in keep_options(roll, turn.duplicates_allowed, turn.one_nazgul):
         delta = effects.get(keep)
         if delta is None:
             delta = effects[keep] = keep_effect(keep, turn)
@@ -180,20 +180,21 @@ class PlannedTurn(TurnSolver):
             )
         return moves
 
-    def choices(self, dice: Dice, acc: Acc) -> list[tuple[float, Delta, int]]:
-        """For each group of rolls: the best keep's worth, the keep, the group's weight."""
+    def choices(self, dice: Dice, acc: Acc, fresh: bool = True) -> list[tuple[float, Delta, int]]:
+        """For each group of rolls: the best keep's worth, the keep, the group's weight
+        (``fresh``: Rohan's re-roll is there for the next roll)."""
         memo = self.shared.best if self.shared.steady(acc) else self._best
-        choices = memo.get((dice, acc))
+        choices = memo.get((dice, acc, fresh))
         if choices is None:
             distinct, nexts, groups = self._moves_from(dice, acc)
             value = self.value
-            worths = [value(*position) for position in nexts]
+            worths = [value(*position, fresh) for position in nexts]
             best = worths.__getitem__
             choices = []
             for indices, weight in groups:
                 i = max(indices, key=best)
                 choices.append((worths[i], distinct[i], weight))
-            memo[(dice, acc)] = choices
+            memo[(dice, acc, fresh)] = choices
         return choices
 
     def value(self, dice: Dice, acc: Acc, may_reroll: bool = True) -> float:
@@ -207,11 +208,13 @@ class PlannedTurn(TurnSolver):
         memo = self.shared.values if self.shared.steady(acc) else self._values
         value = memo.get(key)
         if value is None:
-            choices = self.choices(dice, acc)
+            choices = self.choices(dice, acc, self.fresh(may_reroll))
             denominator = self.base ** sum(dice)
-            value = sum(w * v for v, _, w in choices) / denominator
             if may_reroll:
-                value = sum(w * max(v, value) for v, _, w in choices) / denominator
+                kept = self.value(dice, acc, may_reroll=False)
+                value = sum(w * max(v, kept) for v, _, w in choices) / denominator
+            else:
+                value = sum(w * v for v, _, w in choices) / denominator
             memo[key] = value
         return value
 
@@ -225,7 +228,7 @@ class PlannedTurn(TurnSolver):
             threshold = self.value(dice, acc, may_reroll=False) if reroll else None
             rerolled = 0
             flows: dict[Delta, int] = {}
-            for value, delta, weight in self.choices(dice, acc):
+            for value, delta, weight in self.choices(dice, acc, self.fresh(reroll)):
                 if threshold is not None and value < threshold:
                     rerolled += weight
                 else:
@@ -266,7 +269,9 @@ class JourneySolver:
     def context(self, position: int, track: NazgulTrack) -> JourneyContext:
         setup = self.question.setup
         return JourneyContext(
-            turn=turn_rules(location_at(position, setup), self.question.advanced),
+            turn=turn_rules(
+                location_at(position, setup), self.question.advanced, self.question.readings
+            ),
             spec=setup.dice,
             dice=self.dice,
             room=setup.hobbit_steps - position,
@@ -401,6 +406,7 @@ def _at(question: TurnQuestion, position: int, track: NazgulTrack) -> TurnQuesti
         question.advanced,
         "reach_mordor",
         question.setup,
+        question.readings,
     )
 
 
@@ -470,7 +476,11 @@ def journey_envelope(
                 reading
                 for position in range(question.position, question.setup.hobbit_steps)
                 for reading in place_readings(
-                    turn_rules(location_at(position, question.setup), question.advanced)
+                    turn_rules(
+                        location_at(position, question.setup),
+                        question.advanced,
+                        question.readings,
+                    )
                 )
             ),
             Reason(

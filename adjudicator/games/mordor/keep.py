@@ -15,24 +15,31 @@ from adjudicator.games.common import (
     Reading,
     Reason,
     Verdict,
-    check_reading_ids,
-    pick_reading,
-    reading_of,
     unique_citations,
 )
 from adjudicator.games.mordor import citations as rules
 from adjudicator.games.mordor.model import (
     DIE_COLORS,
+    EACH_ROLL,
     FACE_LABELS,
     HOBBIT_COLORS,
     LOCATION_LABELS,
     LOCATIONS,
+    ONCE_A_TURN,
+    RIVENDELL_NAZGUL,
+    RIVENDELL_READINGS,
+    ROHAN_REROLL,
+    SEVERAL_NAZGUL,
     Face,
     GameSetup,
+    PlaceReadings,
     TurnRules,
     one_of,
+    place_readings_of,
     turn_rules,
 )
+
+__all__ = ["RIVENDELL_NAZGUL", "RIVENDELL_READINGS", "SEVERAL_NAZGUL"]  # the forms' imports
 
 
 @dataclass(frozen=True)
@@ -130,25 +137,12 @@ def validate_context(player_color: str, location: str | None) -> None:
         raise InvalidInput(problems)
 
 
-RIVENDELL_NAZGUL = "rivendell_nazgul"
-SEVERAL_NAZGUL, ONE_NAZGUL = "several", "one"
-RIVENDELL_READINGS = {
-    SEVERAL_NAZGUL: N_("in Rivendell at least one Nazgûl must be kept, and more may be"),
-    ONE_NAZGUL: N_("exactly one Nazgûl is kept, in Rivendell too"),
-}
-RIVENDELL_QUOTE = (
-    "«Если выпадает несколько назгулов, игрок откладывает только одного (откладывать кубики с "
-    "одинаковыми результатами нельзя).» … Ривенделл: «Вы можете откладывать кубики с одними и "
-    "теми же результатами.»"
-)
 LEGAL_KEEP = N_("This keep is legal.")
 
 
-def keep_problems(
-    rolled: Sequence[Die], keep: Sequence[int], turn: TurnRules, *, one_nazgul: bool = False
-) -> list[Reason]:
-    """Why keeping the dice at ``keep`` (indexes into ``rolled``) breaks the rules, if it does.
-    ``one_nazgul``: the reading where Rivendell still allows one Nazgûl only."""
+def keep_problems(rolled: Sequence[Die], keep: Sequence[int], turn: TurnRules) -> list[Reason]:
+    """Why keeping the dice at ``keep`` (indexes into ``rolled``) breaks the rules, if it does
+    (``turn.one_nazgul``: the reading where Rivendell still allows one Nazgûl only)."""
     kept = [rolled[i] for i in keep]
     problems = []
     if not kept:
@@ -167,7 +161,7 @@ def keep_problems(
             )
         )
     for face, count in kept_faces.items():
-        if count < 2 or (turn.duplicates_allowed and not (one_nazgul and face is Face.NAZGUL)):
+        if count < 2 or (turn.duplicates_allowed and not (turn.one_nazgul and face is Face.NAZGUL)):
             continue
         if face is Face.NAZGUL:
             problems.append(
@@ -190,31 +184,45 @@ def keep_problems(
     return problems
 
 
-def legal_keeps(
-    rolled: Sequence[Die], turn: TurnRules, *, one_nazgul: bool = False
-) -> tuple[tuple[int, ...], ...]:
+def legal_keeps(rolled: Sequence[Die], turn: TurnRules) -> tuple[tuple[int, ...], ...]:
     """Every keep the rules allow for this roll, smallest first."""
     indexes = range(len(rolled))
     return tuple(
         keep
         for size in range(1, len(rolled) + 1)
         for keep in combinations(indexes, size)
-        if not keep_problems(rolled, keep, turn, one_nazgul=one_nazgul)
+        if not keep_problems(rolled, keep, turn)
     )
 
 
-def _rivendell_reading(
-    rolled: Sequence[Die], keep: Sequence[int], turn: TurnRules, chosen: str
-) -> Reading:
-    """Several Nazgûl in Rivendell: the keep's verdict under each reading (docs/mordor.md)."""
+REROLL_ANSWERS = {
+    (EACH_ROLL, False): N_("This roll may be re-rolled whole, once, before anything is kept."),
+    (EACH_ROLL, True): N_("This roll is Rohan's re-roll: it may not be re-rolled again."),
+    (ONCE_A_TURN, False): N_(
+        "This roll may be re-rolled whole only if no roll of this turn has been re-rolled yet."
+    ),
+    (ONCE_A_TURN, True): N_("This turn's re-roll is used: this roll may not be re-rolled."),
+}
 
-    def verdict(reading: str) -> Reason | str:
-        problems = keep_problems(rolled, keep, turn, one_nazgul=reading == ONE_NAZGUL)
+
+def _keep_readings(
+    rolled: Sequence[Die],
+    keep: Sequence[int],
+    location: str | None,
+    advanced: bool,
+    rerolled: bool,
+    chosen: PlaceReadings,
+) -> tuple[Reading, ...]:
+    """Several Nazgûl in Rivendell: the keep's verdict under each reading; Rohan's re-roll:
+    whether this roll may be re-rolled under each (docs/mordor.md)."""
+
+    def answer(reading_id: str, readings: PlaceReadings) -> Reason | str:
+        if reading_id == ROHAN_REROLL:
+            return REROLL_ANSWERS[(readings.chosen(ROHAN_REROLL), rerolled)]
+        problems = keep_problems(rolled, keep, turn_rules(location, advanced, readings))
         return problems[0] if problems else LEGAL_KEEP
 
-    return reading_of(
-        RIVENDELL_NAZGUL, rules.RIVENDELL, RIVENDELL_QUOTE, chosen, RIVENDELL_READINGS, verdict
-    )
+    return place_readings_of([turn_rules(location, advanced)], chosen, answer)
 
 
 def _notes(rolled: Sequence[Die], keep: Sequence[int], turn: TurnRules) -> list[Reason]:
@@ -259,17 +267,18 @@ def check_keep(
     """Is keeping ``keep`` of ``rolled`` legal? Also lists every legal keep.
 
     In Rohan (advanced game) a roll not yet re-rolled may be re-rolled whole once: then an
-    empty keep is legal (rules: Рохан). ``readings`` may pick ``rivendell_nazgul``: ``several``
-    (the default) or ``one``; a keep in Rivendell carries both readings' verdicts.
+    empty keep is legal (rules: Рохан); ``rerolled``: this roll may not be re-rolled any more
+    (it is the re-roll; under ``rohan_reroll: once_a_turn``, the turn's re-roll is used).
+    ``readings`` may pick ``rivendell_nazgul`` (``several``, the default, or ``one``) and
+    ``rohan_reroll`` (``each_roll``, the default, or ``once_a_turn``); a keep in Rivendell
+    carries both readings' verdicts, a roll in Rohan whether it may be re-rolled under each.
     """
     setup = setup or GameSetup()
     readings = readings or {}
     validate_context(player_color, location)
     _validate_keep(rolled, keep)
-    check_reading_ids(readings, (RIVENDELL_NAZGUL,))
-    nazgul_reading = pick_reading(readings, RIVENDELL_NAZGUL, RIVENDELL_READINGS)
-    one_nazgul = nazgul_reading == ONE_NAZGUL
-    turn = turn_rules(location, advanced)
+    chosen = PlaceReadings.picked(readings)
+    turn = turn_rules(location, advanced, chosen)
     may_reroll = turn.may_reroll and not rerolled
     if may_reroll and not keep:
         reasons: list[Reason] = []
@@ -282,7 +291,7 @@ def check_keep(
             )
         ]
     else:
-        reasons = keep_problems(rolled, keep, turn, one_nazgul=one_nazgul)
+        reasons = keep_problems(rolled, keep, turn)
         notes = [] if reasons else _notes(rolled, keep, turn)
     if location is not None and not advanced:
         notes.append(
@@ -297,7 +306,7 @@ def check_keep(
         legal=not reasons,
         reasons=tuple(reasons),
         notes=tuple(notes),
-        legal_keeps=legal_keeps(rolled, turn, one_nazgul=one_nazgul),
+        legal_keeps=legal_keeps(rolled, turn),
         may_reroll=may_reroll,
         ends_rolling=any(rolled[i].face is Face.WHITE_TREE for i in keep)
         or len(keep) == len(rolled),
@@ -305,11 +314,7 @@ def check_keep(
             [*_applied(rolled, turn), *(r.citation for r in [*reasons, *notes] if r.citation)]
         ),
         assumptions=(*setup.assumptions(), *place_readings(turn)),
-        readings=(
-            (_rivendell_reading(rolled, keep, turn, nazgul_reading),)
-            if turn.duplicates_allowed
-            else ()
-        ),
+        readings=_keep_readings(rolled, keep, location, advanced, rerolled, chosen),
     )
 
 
@@ -341,10 +346,21 @@ def _applied(rolled: Sequence[Die], turn: TurnRules) -> list[Citation]:
 
 
 def place_readings(turn: TurnRules) -> tuple[Reason, ...]:
-    """Where an answer at this place rests on our reading of the text rather than on its
-    letter: Rivendell's Nazgûl, Rohan's re-roll."""
+    """Where an answer at this place rests on a reading of the text rather than on its
+    letter (Rivendell's Nazgûl, Rohan's re-roll): the reading used, stated."""
     readings = []
-    if turn.duplicates_allowed:
+    if turn.duplicates_allowed and turn.one_nazgul:
+        readings.append(
+            Reason(
+                N_(
+                    "Rivendell: read as allowing exactly one Nazgûl a roll, as elsewhere (the "
+                    "reading picked); other equal faces may be kept together."
+                ),
+                rules.RIVENDELL,
+                code="rivendell_nazgul",
+            )
+        )
+    elif turn.duplicates_allowed:
         readings.append(
             Reason(
                 N_(
@@ -356,7 +372,19 @@ def place_readings(turn: TurnRules) -> tuple[Reason, ...]:
                 code="rivendell_nazgul",
             )
         )
-    if turn.may_reroll:
+    if turn.may_reroll and turn.reroll_once_a_turn:
+        readings.append(
+            Reason(
+                N_(
+                    "Rohan: «1 раз можете перебрасывать броски» is read as once a turn (the "
+                    "reading picked): one roll of the turn may be rolled again whole, before "
+                    "anything is kept."
+                ),
+                rules.ROHAN,
+                code="rohan_reroll",
+            )
+        )
+    elif turn.may_reroll:
         readings.append(
             Reason(
                 N_(

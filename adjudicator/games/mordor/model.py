@@ -8,12 +8,22 @@ The rulebook prints the dice faces and both tracks only as pictures, so they are
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 
-from adjudicator.games.common import N_, Citation, InvalidInput, Message, Reason
+from adjudicator.games.common import (
+    N_,
+    Citation,
+    InvalidInput,
+    Message,
+    Reading,
+    Reason,
+    check_reading_ids,
+    pick_reading,
+    reading_of,
+)
 from adjudicator.games.mordor import citations as rules
 
 
@@ -191,6 +201,96 @@ class TurnRules:
     all_nazgul_on_you: bool = False
     rings_lost: int = 0
     citation: Citation | None = None
+    one_nazgul: bool = False
+    """Rivendell under the reading ``rivendell_nazgul: one``: equal faces, but one Nazgûl."""
+    reroll_once_a_turn: bool = False
+    """Rohan under the reading ``rohan_reroll: once_a_turn``: one whole re-roll a turn."""
+
+
+RIVENDELL_NAZGUL = "rivendell_nazgul"
+SEVERAL_NAZGUL, ONE_NAZGUL = "several", "one"
+RIVENDELL_READINGS = {
+    SEVERAL_NAZGUL: N_("in Rivendell at least one Nazgûl must be kept, and more may be"),
+    ONE_NAZGUL: N_("exactly one Nazgûl is kept, in Rivendell too"),
+}
+RIVENDELL_QUOTE = (
+    "«Если выпадает несколько назгулов, игрок откладывает только одного (откладывать кубики с "
+    "одинаковыми результатами нельзя).» … Ривенделл: «Вы можете откладывать кубики с одними и "
+    "теми же результатами.»"
+)
+ROHAN_REROLL = "rohan_reroll"
+EACH_ROLL, ONCE_A_TURN = "each_roll", "once_a_turn"
+ROHAN_READINGS = {
+    EACH_ROLL: N_("in Rohan each roll of the turn may be re-rolled whole, once"),
+    ONCE_A_TURN: N_("in Rohan one roll a turn may be re-rolled whole"),
+}
+ROHAN_QUOTE = (
+    "«4. Рохан ➔ 1 раз можете перебрасывать броски … Можете 1 раз перебросить все кубики только "
+    "что сделанного броска. … Затем вы, как обычно, перебрасываете неотложенные кубики и, если "
+    "вам снова не нравится результат …, можете 1 раз его перебросить и т. д.»"
+)
+
+
+@dataclass(frozen=True)
+class PlaceReadings:
+    """The readings of the places' unclear text a turn is played under (docs/mordor.md):
+    ``rivendell_nazgul`` (``several``, the default, or ``one``) and ``rohan_reroll``
+    (``each_roll``, the default, or ``once_a_turn``)."""
+
+    one_nazgul: bool = False
+    reroll_once_a_turn: bool = False
+
+    @classmethod
+    def picked(cls, readings: Mapping[str, str]) -> PlaceReadings:
+        """The readings a request's ``readings`` pick; ``InvalidInput`` naming
+        ``readings.<id>`` for an unknown id or reading."""
+        check_reading_ids(readings, (RIVENDELL_NAZGUL, ROHAN_REROLL))
+        return cls(
+            one_nazgul=pick_reading(readings, RIVENDELL_NAZGUL, RIVENDELL_READINGS) == ONE_NAZGUL,
+            reroll_once_a_turn=pick_reading(readings, ROHAN_REROLL, ROHAN_READINGS) == ONCE_A_TURN,
+        )
+
+    def chosen(self, reading_id: str) -> str:
+        if reading_id == RIVENDELL_NAZGUL:
+            return ONE_NAZGUL if self.one_nazgul else SEVERAL_NAZGUL
+        return ONCE_A_TURN if self.reroll_once_a_turn else EACH_ROLL
+
+    def under(self, reading_id: str, reading: str) -> PlaceReadings:
+        """These readings with ``reading_id`` read as ``reading``."""
+        if reading_id == RIVENDELL_NAZGUL:
+            return PlaceReadings(reading == ONE_NAZGUL, self.reroll_once_a_turn)
+        return PlaceReadings(self.one_nazgul, reading == ONCE_A_TURN)
+
+
+def place_readings_of(
+    turns: Iterable[TurnRules],
+    chosen: PlaceReadings,
+    answer_under: Callable[[str, PlaceReadings], str | Reason],
+) -> tuple[Reading, ...]:
+    """The readings an answer about these turns rests on (Rivendell's Nazgûl where a turn
+    starts in Rivendell, Rohan's re-roll where one starts in Rohan), each reading of each with
+    ``answer_under(id, readings)``, the answer under ``chosen`` with ``id`` read so."""
+    turns = tuple(turns)
+    ahead = (
+        (RIVENDELL_NAZGUL, any(t.duplicates_allowed for t in turns), rules.RIVENDELL),
+        (ROHAN_REROLL, any(t.may_reroll for t in turns), rules.ROHAN),
+    )
+    quotes = {RIVENDELL_NAZGUL: RIVENDELL_QUOTE, ROHAN_REROLL: ROHAN_QUOTE}
+    choices = {RIVENDELL_NAZGUL: RIVENDELL_READINGS, ROHAN_REROLL: ROHAN_READINGS}
+    return tuple(
+        reading_of(
+            reading_id,
+            citation,
+            quotes[reading_id],
+            chosen.chosen(reading_id),
+            choices[reading_id],
+            lambda reading, reading_id=reading_id: answer_under(
+                reading_id, chosen.under(reading_id, reading)
+            ),
+        )
+        for reading_id, met, citation in ahead
+        if met
+    )
 
 
 LOCATION_RULES = {
@@ -205,12 +305,23 @@ LOCATION_RULES = {
 }
 
 
-def turn_rules(location: str | None, advanced: bool) -> TurnRules:
-    """The rules of a turn started at ``location``; places matter only in the advanced game."""
+def turn_rules(
+    location: str | None, advanced: bool, readings: PlaceReadings | None = None
+) -> TurnRules:
+    """The rules of a turn started at ``location``; places matter only in the advanced game.
+    ``readings`` change Rivendell's and Rohan's turns only."""
     if not advanced or location is None:
         return TurnRules(location=location)
     base = LOCATION_RULES.get(location, TurnRules())
-    return TurnRules(**{**base.__dict__, "location": location})
+    readings = readings or PlaceReadings()
+    return TurnRules(
+        **{
+            **base.__dict__,
+            "location": location,
+            "one_nazgul": base.duplicates_allowed and readings.one_nazgul,
+            "reroll_once_a_turn": base.may_reroll and readings.reroll_once_a_turn,
+        }
+    )
 
 
 def location_at(position: int, setup: GameSetup) -> str | None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache
 from operator import attrgetter
@@ -51,9 +51,11 @@ from adjudicator.games.mordor.model import (
     DiceSpec,
     Face,
     GameSetup,
+    PlaceReadings,
     TurnRules,
     location_at,
     one_of,
+    place_readings_of,
     track_length,
     turn_rules,
 )
@@ -186,7 +188,7 @@ def _moves(roll: Roll, turn: TurnRules) -> tuple[tuple[Delta, Keep], ...]:
 @cache
 def _distinct_moves(roll: Roll, turn: TurnRules) -> tuple[tuple[Delta, Keep], ...]:
     groups: dict[tuple, dict[Delta, Keep]] = {}
-    for keep in keep_options(roll, turn.duplicates_allowed):
+    for keep in keep_options(roll, turn.duplicates_allowed, turn.one_nazgul):
         delta = keep_effect(keep, turn)
         groups.setdefault((delta[:3], delta[7]), {}).setdefault(delta, keep)
     return tuple(
@@ -210,7 +212,7 @@ def _roll_moves(
 
 @cache
 def _fixed_choice(chooser: Chooser, roll: Roll, turn: TurnRules) -> Delta:
-    return keep_effect(chooser(keep_options(roll, turn.duplicates_allowed)), turn)
+    return keep_effect(chooser(keep_options(roll, turn.duplicates_allowed, turn.one_nazgul)), turn)
 
 
 def make_after(context: TurnContext) -> Callable[[Dice, Acc, Delta], tuple[Dice, Acc]]:
@@ -276,17 +278,18 @@ class TurnSolver:
         self._values: dict[tuple, int] = {}
         self._best: dict[tuple[Dice, Acc], list[tuple[int, Delta]]] = {}
 
-    def best(self, dice: Dice, acc: Acc) -> list[tuple[int, Delta]]:
-        """For each roll of the dice left (in roll order): the best keep's effect and value.
+    def best(self, dice: Dice, acc: Acc, fresh: bool = True) -> list[tuple[int, Delta]]:
+        """For each roll of the dice left (in roll order): the best keep's effect and value
+        (``fresh``: Rohan's re-roll is there for the next roll).
 
         Many rolls offer the same keeps, so each distinct keep is valued once per position.
         """
-        key = self.context.value_key(dice, acc)
+        key = (*self.context.value_key(dice, acc), fresh)
         choices = self._best.get(key)
         if choices is None:
             per_roll, distinct = _roll_moves(self.context.spec, dice, self.effects)
             after, value = self.after, self.value
-            worths = {delta: value(*after(dice, acc, delta)) for delta in distinct}
+            worths = {delta: value(*after(dice, acc, delta), fresh) for delta in distinct}
             choices = []
             for deltas in per_roll:
                 delta = max(deltas, key=worths.__getitem__)
@@ -294,9 +297,14 @@ class TurnSolver:
             self._best[key] = choices
         return choices
 
+    def fresh(self, may_reroll: bool) -> bool:
+        """Whether the roll after a keep may be re-rolled (Rohan): always under the reading
+        ``each_roll``; under ``once_a_turn`` only while the turn's re-roll is unused."""
+        return may_reroll or not self.context.turn.reroll_once_a_turn
+
     def value(self, dice: Dice, acc: Acc, may_reroll: bool = True) -> int:
         """The optimal expected worth from here, times ``scale`` (Rohan: a roll may be
-        re-rolled whole once)."""
+        re-rolled whole once; ``may_reroll`` False: this roll may not)."""
         if not (dice[0] or dice[1] or dice[2]):
             return self.context.worth(self.context.outcome(acc)) * self.scale
         may_reroll = may_reroll and self.context.turn.may_reroll
@@ -304,14 +312,16 @@ class TurnSolver:
         value = self._values.get(key)
         if value is None:
             weights = [w for _, w in roll_distribution(self.context.spec, dice)]
-            values = [v for v, _ in self.best(dice, acc)]
+            values = [v for v, _ in self.best(dice, acc, self.fresh(may_reroll))]
             denominator = self.base ** sum(dice)
-            value = sum(w * v for w, v in zip(weights, values, strict=True)) // denominator
             if may_reroll:
+                kept = self.value(dice, acc, may_reroll=False)
                 value = (
-                    sum(w * max(v, value) for w, v in zip(weights, values, strict=True))
+                    sum(w * max(v, kept) for w, v in zip(weights, values, strict=True))
                     // denominator
                 )
+            else:
+                value = sum(w * v for w, v in zip(weights, values, strict=True)) // denominator
             self._values[key] = value
         return value
 
@@ -357,12 +367,13 @@ class TurnSolver:
         denominator = self.base ** sum(dice)
         if rerolled:
             layer[(dice, acc, False)] += weight * rerolled // denominator
+        fresh = self.fresh(may_reroll and self.context.turn.may_reroll)
         for delta, w in flows:
             left, new_acc = self.after(dice, acc, delta)
             bucket = layers.get(sum(left))
             if bucket is None:
                 bucket = layers[sum(left)] = Counter()
-            bucket[(left, new_acc, True)] += weight * w // denominator
+            bucket[(left, new_acc, fresh)] += weight * w // denominator
 
     def _flow(self, chooser, dice, acc, may_reroll) -> tuple[int, tuple[tuple[Delta, int], ...]]:
         """Where a position's next roll leads under a policy: the weight re-rolled whole
@@ -376,7 +387,8 @@ class TurnSolver:
             rolls = roll_distribution(self.context.spec, dice)
             rerolled = 0
             flows: dict[Delta, int] = {}
-            for (_, w), (best_value, delta) in zip(rolls, self.best(dice, acc), strict=True):
+            best = self.best(dice, acc, self.fresh(reroll))
+            for (_, w), (best_value, delta) in zip(rolls, best, strict=True):
                 if threshold is not None and best_value < threshold:
                     rerolled += w
                     continue
@@ -400,6 +412,7 @@ class TurnQuestion:
     advanced: bool = False
     goal: str = "progress"
     setup: GameSetup = field(default_factory=GameSetup)
+    readings: PlaceReadings = field(default_factory=PlaceReadings)
 
 
 def turn_context(question: TurnQuestion) -> TurnContext:
@@ -433,7 +446,9 @@ def turn_context(question: TurnQuestion) -> TurnContext:
     if problems:
         raise InvalidInput(problems)
     return TurnContext(
-        turn=turn_rules(location_at(question.position, setup), question.advanced),
+        turn=turn_rules(
+            location_at(question.position, setup), question.advanced, question.readings
+        ),
         spec=setup.dice,
         dice=(1, len(HOBBIT_COLORS) - len(others), len(others)),
         room=setup.hobbit_steps - question.position,
@@ -446,6 +461,29 @@ def turn_context(question: TurnQuestion) -> TurnContext:
 @cache
 def solver_for(context: TurnContext) -> TurnSolver:
     return TurnSolver(context)
+
+
+TURN_WORTH = {
+    "progress": N_("expected ring steps this turn: %(value)s"),
+    "reach_mordor": N_("chance to reach Mordor this turn: %(value)s"),
+}
+
+
+def _turn_worth(question: TurnQuestion, policy: str) -> Reason:
+    """What the goal is worth this turn under a policy (a reading's answer)."""
+    context = turn_context(question)
+    solver = solver_for(context)
+    chooser = FIXED_POLICIES.get(policy)
+    if chooser is None:
+        value = solver.optimal_value()
+    else:
+        value = Fraction(solver.policy_value(chooser), solver.scale)
+    return Reason(TURN_WORTH[question.goal], params={"value": shown_fraction(value)})
+
+
+def shown_fraction(value: Fraction) -> str:
+    """An exact value as a reading's answer shows it: ``p/q (decimal)``."""
+    return f"{value} ({float(value):.4f})" if value.denominator > 1 else str(value)
 
 
 def turn_odds(question: TurnQuestion, policy: str = "optimal") -> TurnOdds:
@@ -484,6 +522,11 @@ def turn_odds(question: TurnQuestion, policy: str = "optimal") -> TurnOdds:
             Fraction(0),
         ),
         location=context.turn.location,
+        readings=place_readings_of(
+            [context.turn],
+            question.readings,
+            lambda _, readings: _turn_worth(replace(question, readings=readings), policy),
+        ),
         citations=unique_citations(citations),
         assumptions=(
             *question.setup.assumptions(),

@@ -48,7 +48,13 @@ from adjudicator.games.mordor.journey import (
     unmarked_part,
 )
 from adjudicator.games.mordor.keep import Die, legal_keeps
-from adjudicator.games.mordor.model import GameSetup, TurnRules, location_at, turn_rules
+from adjudicator.games.mordor.model import (
+    GameSetup,
+    PlaceReadings,
+    TurnRules,
+    location_at,
+    turn_rules,
+)
 from adjudicator.games.mordor.odds import TurnContext, TurnQuestion, make_after, turn_context
 from adjudicator.games.mordor.track import NazgulTrack, Square
 
@@ -323,7 +329,11 @@ class TurnGraph:
         that may still end so are recomputed.
 
         Returns the values when a roll may still be re-rolled whole (Rohan) and when it may
-        not (for the advice on a roll already re-rolled; not kept with ``previous``)."""
+        not (for the advice on a roll already re-rolled; not kept with ``previous``). Under the
+        reading ``rohan_reroll: once_a_turn`` a roll re-rolled leaves none for the next rolls
+        (``previous`` is then not used: those values are not kept)."""
+        once = self.kind.turn.reroll_once_a_turn
+        previous = None if once else previous
         values = np.empty((self.size, ends.shape[1])) if previous is None else previous[0].copy()
         values[: len(self.ends)] = ends
         no_reroll = values.copy() if self.may_reroll else values
@@ -340,6 +350,11 @@ class TurnGraph:
             ]
             value = sum(weights @ best for best, weights in bests)
             if self.may_reroll:
+                if once:
+                    value = sum(
+                        weights @ _best(np.take(no_reroll, after, 0), carry)
+                        for after, weights in blocks
+                    )
                 no_reroll[rows] = value
                 value = sum(weights @ _reroll(best, value, carry) for best, weights in bests)
             values[rows] = value
@@ -390,6 +405,7 @@ class WholeJourney:
     advanced: bool
     dice: Dice
     company: Company
+    readings: PlaceReadings = field(default_factory=PlaceReadings)
     values: dict[State, float] = field(default_factory=dict)
     _after_turn: dict = field(default_factory=dict)
     _shapes: dict = field(default_factory=dict)
@@ -400,7 +416,7 @@ class WholeJourney:
     def kind(self, position: int) -> TurnKind:
         """The place's kind of turn; a room of more steps than a turn has dice is the same
         room (so the places of the basic game, far from Mordor, share one graph)."""
-        turn = turn_rules(location_at(position, self.setup), self.advanced)
+        turn = turn_rules(location_at(position, self.setup), self.advanced, self.readings)
         room = min(self.setup.hobbit_steps - position, sum(self.dice))
         return TurnKind(turn, self.setup, self.dice, room)
 
@@ -629,6 +645,8 @@ class WholeJourney:
         whole_turn = {end: row for row, end in enumerate(turn_graph(kind).ends)}
         ends = self.end_values(position, [track])[[whole_turn[end] for end in graph.ends], 0]
         values, no_reroll = graph.solve((ends[:, 0] + ends[:, 1] * value)[:, None])
+        if kind.turn.reroll_once_a_turn and rerolled:  # no re-roll left for the rest
+            values = no_reroll
         chances = [float(values[graph.index(*p), 0]) for p in positions]
         reroll = None
         if kind.turn.may_reroll and not rerolled:
@@ -637,9 +655,16 @@ class WholeJourney:
 
 
 @lru_cache(maxsize=16)
-def whole_journey(setup: GameSetup, advanced: bool, dice: Dice, company: Company) -> WholeJourney:
-    """One solver per setup and company: the states it has solved serve later questions."""
-    return WholeJourney(setup, advanced, dice, company)
+def whole_journey(
+    setup: GameSetup,
+    advanced: bool,
+    dice: Dice,
+    company: Company,
+    readings: PlaceReadings = PlaceReadings(),  # noqa: B008 (frozen)
+) -> WholeJourney:
+    """One solver per setup, company and readings: the states it has solved serve later
+    questions."""
+    return WholeJourney(setup, advanced, dice, company, readings)
 
 
 def journey_chance(question: TurnQuestion, other_mark_chance: Fraction) -> JourneyOdds:
@@ -675,7 +700,8 @@ def journey_chance(question: TurnQuestion, other_mark_chance: Fraction) -> Journ
 
 def _solver(question: TurnQuestion, other_mark_chance: Fraction) -> WholeJourney:
     company = Company(len(question.other_colors), other_mark_chance)
-    return whole_journey(question.setup, question.advanced, turn_context(question).dice, company)
+    dice = turn_context(question).dice
+    return whole_journey(question.setup, question.advanced, dice, company, question.readings)
 
 
 def journey_keeps(

@@ -7,7 +7,6 @@ from django.http import QueryDict
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from adjudicator.games.mordor.keep import RIVENDELL_NAZGUL, RIVENDELL_READINGS, SEVERAL_NAZGUL
 from adjudicator.games.mordor.model import (
     ADVANCED_HOBBIT_STEPS,
     COLOR_LABELS,
@@ -15,6 +14,10 @@ from adjudicator.games.mordor.model import (
     HOBBIT_COLORS,
     LOCATION_LABELS,
     LOCATIONS,
+    RIVENDELL_NAZGUL,
+    RIVENDELL_READINGS,
+    ROHAN_READINGS,
+    ROHAN_REROLL,
     GameSetup,
 )
 from adjudicator.games.mordor.odds import GOALS, POLICIES
@@ -36,6 +39,8 @@ TRACK_HELP = _(
     "half marked, # split and both halves marked. Missing squares are empty."
 )
 SEATS = 4
+#: The readings of the places' text a page may pick (docs/mordor.md), the default first.
+PLACE_READINGS = {RIVENDELL_NAZGUL: RIVENDELL_READINGS, ROHAN_REROLL: ROHAN_READINGS}
 
 
 def _color_choices(colors: tuple[str, ...]) -> list[tuple[str, Any]]:
@@ -117,7 +122,21 @@ class MordorBaseForm(ApiFieldsForm):
         for name in self.same_fields:
             if name in request:
                 data.setlist(name, link_values(request[name]))
+        readings = request.get("readings")
+        for reading_id in PLACE_READINGS:
+            if isinstance(readings, dict) and reading_id in readings:
+                data[f"reading_{reading_id}"] = str(readings[reading_id])
         return data
+
+    def picked_readings(self, request: dict[str, Any]) -> None:
+        """Put the readings picked other than the defaults in the API ``request``."""
+        picked = {
+            reading_id: self.cleaned_data[f"reading_{reading_id}"]
+            for reading_id, choices in PLACE_READINGS.items()
+            if self.cleaned_data.get(f"reading_{reading_id}") not in (None, "", next(iter(choices)))
+        }
+        if picked:
+            request["readings"] = picked
 
     def as_request(self) -> dict[str, Any]:
         return self.cleaned_data["request"]
@@ -152,6 +171,7 @@ class KeepForm(MordorBaseForm):
     advanced = forms.BooleanField(label=_("Advanced game (places)"), required=False)
     rerolled = forms.BooleanField(label=_("This roll is already Rohan's re-roll"), required=False)
     reading_rivendell_nazgul = reading_choice(_("Several Nazgûl in Rivendell"), RIVENDELL_READINGS)
+    reading_rohan_reroll = reading_choice(_("Rohan's re-roll"), ROHAN_READINGS)
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -173,9 +193,6 @@ class KeepForm(MordorBaseForm):
         for index in link_values(request.get("keep", [])):
             if index.isdigit() and int(index) < len(rolled):
                 data[f"keep_{rolled[int(index)].get('color')}"] = "on"
-        readings = request.get("readings")
-        if isinstance(readings, dict) and RIVENDELL_NAZGUL in readings:
-            data["reading_rivendell_nazgul"] = str(readings[RIVENDELL_NAZGUL])
         return data
 
     def dice_rows(self) -> list[tuple[Any, Any]]:
@@ -200,8 +217,7 @@ class KeepForm(MordorBaseForm):
             "advanced": data.get("advanced", False),
             "rerolled": data.get("rerolled", False),
         }
-        if data.get("reading_rivendell_nazgul") not in (None, "", SEVERAL_NAZGUL):
-            data["request"]["readings"] = {RIVENDELL_NAZGUL: data["reading_rivendell_nazgul"]}
+        self.picked_readings(data["request"])
         return data
 
     def engine_field(self, field: str) -> str | None:
@@ -356,6 +372,8 @@ class OddsForm(MordorBaseForm):
         max_length=20,
         help_text=_("Whole journey only: e.g. 1/6; empty or 0 is the solitaire view."),
     )
+    reading_rivendell_nazgul = reading_choice(_("Several Nazgûl in Rivendell"), RIVENDELL_READINGS)
+    reading_rohan_reroll = reading_choice(_("Rohan's re-roll"), ROHAN_READINGS)
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -418,6 +436,7 @@ class OddsForm(MordorBaseForm):
             request["rerolled"] = data.get("rerolled", False)
             if not request["rolled"]:
                 self.add_error(None, _("Pick at least one rolled die to rank its keeps."))
+        self.picked_readings(request)
         data["request"] = request
         return data
 

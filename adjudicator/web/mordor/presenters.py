@@ -223,12 +223,14 @@ def journey_answer(
 
 
 def _merged(odds: TurnOdds, journey: JourneyOdds) -> Answer:
-    """One turn's and the journey's citations and assumptions, each once."""
+    """One turn's and the journey's citations, assumptions and readings, each once (a
+    reading's answers the journey's)."""
     turn = [a for a in odds.assumptions if a.code != "one_turn"]  # the journey's say more
     merged = {(a.code, a.message): a for a in (*turn, *journey.assumptions)}
     return Answer(
         citations=unique_citations([*odds.citations, *journey.citations]),
         assumptions=tuple(merged.values()),
+        readings=tuple({r.id: r for r in (*odds.readings, *journey.readings)}.values()),
     )
 
 

@@ -29,6 +29,7 @@ FACES = [f.value for f in Face]
 FACES_HELP = "One of: " + ", ".join(FACES)
 SQUARES = [s.value for s in Square]
 SQUARES_HELP = "One of: " + ", ".join(SQUARES)
+PLACE_READINGS = "rivendell_nazgul: several or one; rohan_reroll: each_roll or once_a_turn"
 COLORS_HELP = "A hobbit's colour: " + ", ".join(HOBBIT_COLORS)
 
 
@@ -92,10 +93,12 @@ class MordorKeepRequestSerializer(StrictSerializer):
     location = serializers.ChoiceField(list(LOCATIONS[:-1]), allow_null=True, default=None)
     advanced = serializers.BooleanField(default=False)
     rerolled = serializers.BooleanField(
-        default=False, help_text="This roll is already Rohan's re-roll (advanced game)."
+        default=False,
+        help_text="This roll is already Rohan's re-roll (advanced game; under the reading "
+        "rohan_reroll once_a_turn: the turn's re-roll is used).",
     )
     setup = MordorSetupSerializer(required=False)
-    readings = readings_field("rivendell_nazgul: several or one")
+    readings = readings_field(PLACE_READINGS)
 
 
 class MordorKeepResponseSerializer(AnswerSerializer):
@@ -190,7 +193,9 @@ class MordorOddsRequestSerializer(StrictSerializer):
         help_text="Dice kept earlier this turn (with rolled: the 5 dice, once each).",
     )
     rerolled = serializers.BooleanField(
-        default=False, help_text="The roll is already Rohan's re-roll (advanced game)."
+        default=False,
+        help_text="The roll is already Rohan's re-roll (advanced game; under the reading "
+        "rohan_reroll once_a_turn: the turn's re-roll is used).",
     )
     horizon = serializers.ChoiceField(
         ["turn", "game"],
@@ -203,6 +208,7 @@ class MordorOddsRequestSerializer(StrictSerializer):
         "(a fraction such as 1/6, or a decimal); 0 (default) is the solitaire view.",
     )
     setup = MordorSetupSerializer(required=False)
+    readings = readings_field(PLACE_READINGS)
 
 
 class MordorCountChanceSerializer(ProbabilitySerializer):

@@ -6,12 +6,13 @@ from typing import Any
 from adjudicator.games.common import N_, InvalidInput, Message, bounded_fraction
 from adjudicator.games.mordor.advice import RollAdvice, advise_roll
 from adjudicator.games.mordor.journey import JourneyOdds
+from adjudicator.games.mordor.journey_readings import journey_with_readings
 from adjudicator.games.mordor.keep import KeepCheck, check_keep, parse_dice
-from adjudicator.games.mordor.model import GameSetup, validate_setup
+from adjudicator.games.mordor.model import GameSetup, PlaceReadings, validate_setup
 from adjudicator.games.mordor.odds import TurnOdds, TurnQuestion, turn_odds
 from adjudicator.games.mordor.resolve import PlayerState, TurnResult, resolve_turn
 from adjudicator.games.mordor.track import NazgulTrack, Square
-from adjudicator.games.mordor.whole_journey import journey_chance, journey_keeps
+from adjudicator.games.mordor.whole_journey import journey_keeps
 
 from .serializers import MordorSetupSerializer
 
@@ -93,11 +94,12 @@ def run_odds(data: dict[str, Any]) -> tuple[TurnOdds, RollAdvice | None, Journey
         advanced=data.get("advanced", False),
         goal=data.get("goal", "progress"),
         setup=setup,
+        readings=PlaceReadings.picked(data.get("readings") or {}),
     )
     chance = _chance(data.get("other_mark_chance", "0"))
     odds = turn_odds(question, data.get("policy", "optimal"))
     whole = data.get("horizon") == "game"
-    journey = journey_chance(question, chance) if whole else None
+    journey = journey_with_readings(question, chance) if whole else None
     if not data.get("rolled"):
         return odds, None, None if journey is None else (journey, None)
     rolled = parse_dice(data["rolled"], "rolled", setup)
