@@ -367,3 +367,38 @@ def test_keep_check_carries_the_rivendell_reading_and_takes_the_other(api):
     ):
         bad = post(api, KEEP, {**body, "readings": readings})
         assert bad.status_code == 400 and fields(bad) == {field}
+
+
+def test_odds_carry_rohans_reading_and_picking_the_other_changes_the_answer(api):
+    """Issue 25: a turn in Rohan rests on «1 раз можете перебрасывать броски»; the answer gives
+    the expected steps under the other reading, and ``readings`` picks it."""
+    body = {"position": 4, "player_color": "red", "other_colors": ["blue"], "advanced": True}
+    response = post(api, ODDS, body)
+    assert_matches_schema(response, ODDS, "post")
+    (reading,) = response.json()["readings"]
+    assert reading["id"] == "rohan_reroll" and reading["chosen"]["reading"] == "each_roll"
+    assert reading["citation"]["section"].startswith("4-rokhan")
+    once = post(api, ODDS, {**body, "readings": {"rohan_reroll": "once_a_turn"}})
+    assert_matches_schema(once, ODDS, "post")
+    value, other = (r.json()["value"] for r in (response, once))
+    assert other["value"] < value["value"]
+    assert reading["others"][0]["answer"].startswith(
+        f"expected ring steps this turn: {other['exact']}"
+    )
+    assert once.json()["readings"][0]["chosen"]["reading"] == "once_a_turn"
+    bad = post(api, ODDS, {**body, "readings": {"rohan_reroll": "twice"}})
+    assert bad.status_code == 400 and fields(bad) == {"readings.rohan_reroll"}
+
+
+def test_the_whole_journey_carries_the_readings_of_the_places_ahead(api):
+    """From Rivendell both readings are ahead; the chance under each other reading is given,
+    and picking it gives that chance."""
+    body = {"position": 1, "player_color": "red", "advanced": True, "horizon": "game"}
+    answer = post(api, ODDS, body).json()
+    readings = {r["id"]: r for r in answer["readings"]}
+    assert set(readings) == {"rivendell_nazgul", "rohan_reroll"}
+    assert readings["rohan_reroll"]["others"][0]["answer"].startswith("chance to reach Mordor over")
+    picked = post(api, ODDS, {**body, "readings": {"rohan_reroll": "once_a_turn"}}).json()
+    chance = picked["journey"]["reach_mordor"]["probability"]
+    assert readings["rohan_reroll"]["others"][0]["answer"].endswith(f"{chance:.6%}")
+    assert picked["journey"]["reach_mordor"] != answer["journey"]["reach_mordor"]

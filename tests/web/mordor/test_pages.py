@@ -167,3 +167,23 @@ def test_keep_page_shows_the_other_reading_and_links_to_it(client):
     for language, words in (("ru", "При другом прочтении"), ("pl", "Przy innym odczytaniu")):
         translated = client.get(f"/mordor/keep/?{query}", HTTP_ACCEPT_LANGUAGE=language)
         assert words in translated.content.decode()
+
+
+def test_odds_page_shows_rohans_other_reading_and_links_to_it(client):
+    """Issue 25: the expected steps under the other reading of Rohan's re-roll beside the
+    answer, in every language; its link asks the same question under it and round-trips."""
+    query = "position=4&player_color=red&other_colors=blue&advanced=on&goal=progress&policy=optimal"
+    page = client.get(f"/mordor/odds/?{query}", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    block = reading_block(page, "rohan_reroll")
+    assert "Under the other reading (in Rohan one roll a turn may be re-rolled whole)" in block
+    link = other_reading_link(block, "/mordor/odds/?")
+    assert "readings.rohan_reroll=once_a_turn" in link
+    other = client.get(link, HTTP_ACCEPT_LANGUAGE="en")
+    assert other.status_code == 200
+    assert other.context["answer"]["readings"][0]["chosen"]["reading"] == "once_a_turn"
+    assert other.context["form"]["reading_rohan_reroll"].value() == "once_a_turn"
+    shown = reading_block(other.content.decode(), "rohan_reroll")
+    assert "readings.rohan_reroll=each_roll" in other_reading_link(shown, "/mordor/odds/?")
+    for language, words in (("ru", "При другом прочтении"), ("pl", "Przy innym odczytaniu")):
+        translated = client.get(f"/mordor/odds/?{query}", HTTP_ACCEPT_LANGUAGE=language)
+        assert words in translated.content.decode()
