@@ -34,6 +34,7 @@ SORTIE = Citation(RULES, "vylazka", "Вылазка")
 SETTLEMENTS = Citation(RULES, "poseleniia-i-ukrepleniia", "Поселения и укрепления")
 
 # ---- the hunt and the Ring-bearer -----------------------------------------------------------
+TRACKS_AND_BOXES = Citation(RULES, "treki-i-boksy", "Треки и боксы")
 HUNT_BOX = Citation(
     RULES,
     "raspredelenie-kubikov-okhoty-i-broski-kubikov",

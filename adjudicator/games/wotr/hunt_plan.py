@@ -47,6 +47,7 @@ from adjudicator.games.common import (
 from adjudicator.games.wotr import citations as cite
 from adjudicator.games.wotr.board import BOARD, MAX_CORRUPTION, MORDOR_LAST_STEP
 from adjudicator.games.wotr.hunt import (
+    MAX_FREE_PEOPLES_DICE,
     SIDES,
     TILE_ORDER,
     Hunt,
@@ -103,7 +104,8 @@ class Journey:
     and ``special_tiles`` are as for :class:`~adjudicator.games.wotr.hunt.Hunt` (outside Mordor
     the special tiles in play wait beside the board and join the pool at the gate).
     ``fp_dice_in_box`` counts the Fellowship's moves already made this turn, and a cadence of
-    ``moves_per_turn`` counts them too (:data:`CADENCE_COUNTS_MADE`); ``hunt_dice`` and
+    ``moves_per_turn`` counts them too, or counts from now (``cadence_count``, the reading
+    ``cadence_count``: :data:`CADENCE_COUNTS`); ``hunt_dice`` and
     ``rerolls`` are taken to be the same every turn. ``moves_per_turn`` is the cadence the
     player means to keep, for the separation and casualty advice.
     """
@@ -121,6 +123,16 @@ class Journey:
     moves_per_turn: int = 2
     tie_rule: str = "corruption_first"
     """Between answers equally good for the Ring (:data:`TIE_RULES`, the reading ``hunt_tie``)."""
+    cadence_count: str = "with_moves_made"
+    """What "N moves a turn" counts this turn (:data:`CADENCE_COUNTS`)."""
+
+    def moves_left(self, cadence: int) -> int:
+        """The moves still made this turn at ``cadence`` moves a turn: the moves already made
+        (the Free Peoples dice in the hunt box) counted, or ``cadence`` more from now (at most
+        as many as the Free Peoples dice left)."""
+        if self.cadence_count == FROM_NOW:
+            return min(cadence, MAX_FREE_PEOPLES_DICE - self.fp_dice_in_box)
+        return max(0, cadence - self.fp_dice_in_box)
 
     @property
     def in_mordor(self) -> bool:
@@ -178,8 +190,9 @@ class Plan:
     """A way to go on and what it is worth."""
 
     kind: str
-    """``cadence`` (``moves`` a turn, the moves already made this turn counted: with
-    ``fp_dice_in_box`` moves made, ``moves - fp_dice_in_box`` more this turn), ``wait`` (no more
+    """``cadence`` (``moves`` a turn; this turn :meth:`Journey.moves_left` more: with
+    ``fp_dice_in_box`` moves made, ``moves - fp_dice_in_box`` more when the moves made count,
+    ``moves`` more when the cadence counts from now), ``wait`` (no more
     moves this turn, then the player's cadence) or ``separate`` (``companion`` leaves first,
     then the player's cadence)."""
     moves: int
@@ -236,13 +249,17 @@ def check_journey(journey: Journey) -> None:
         problems += error.problems
     if not 1 <= journey.moves_per_turn <= MAX_CADENCE:
         problems.append(("moves_per_turn", between(1, MAX_CADENCE)))
-    if journey.tie_rule not in TIE_RULES:
-        problems.append(
-            (
-                f"readings.{HUNT_TIE}",
-                Message(N_("must be one of %(choices)s"), choices=", ".join(TIE_RULES)),
+    for reading_id, chosen, choices in (
+        (HUNT_TIE, journey.tie_rule, TIE_RULES),
+        (CADENCE_COUNT, journey.cadence_count, CADENCE_COUNTS),
+    ):
+        if chosen not in choices:
+            problems.append(
+                (
+                    f"readings.{reading_id}",
+                    Message(N_("must be one of %(choices)s"), choices=", ".join(choices)),
+                )
             )
-        )
     if journey.in_mordor == (journey.moves_to_mordor is not None):  # both or neither
         problems.append(
             (
@@ -411,7 +428,7 @@ class _Walk:
             to_gate=journey.moves_to_mordor or 0,
             step=journey.mordor_step,
             box=journey.fp_dice_in_box,
-            left=max(0, self.cadence - journey.fp_dice_in_box),
+            left=journey.moves_left(self.cadence),
         )
 
     def settle(self, tiles: Tiles) -> Tiles | None:
@@ -602,7 +619,7 @@ def _this_turn(walk: _Walk, resources: Resources, tie_rule: str | None = None) -
 
 def _turns(journey: Journey, cadence: int) -> int:
     """Turns to Mount Doom with no stop tile, this one included."""
-    done = max(0, cadence - journey.fp_dice_in_box)
+    done = journey.moves_left(cadence)
     if journey.in_mordor:
         return 1 + ceil(max(0, MORDOR_LAST_STEP - journey.mordor_step - done) / cadence)
     road = journey.moves_to_mordor or 0
@@ -665,7 +682,10 @@ def advise_hunt(journey: Journey) -> HuntAdvice:
         outcomes=MAX_OUTCOMES - budget.left,
         citations=hunt_plan_citations(journey),
         assumptions=hunt_plan_assumptions(journey),
-        readings=(_tie_reading(chosen_walk, held, chosen),),
+        readings=(
+            _tie_reading(chosen_walk, held, chosen),
+            *_cadence_reading(chosen_walk, held, chosen, budget),
+        ),
     )
 
 
@@ -766,9 +786,15 @@ THIS_TURN = N_("corruption 12 this turn, moving %(moves)s a turn: %(chance)s")
 
 
 def tie_rule_of(readings: Mapping[str, str]) -> str:
-    """The tie rule a request's ``readings`` pick (``hunt_tie``), ``InvalidInput`` if unknown."""
-    check_reading_ids(readings, (HUNT_TIE,))
+    """The tie rule a request's ``readings`` pick (``hunt_tie``), ``InvalidInput`` if unknown
+    (an id or a reading)."""
+    check_reading_ids(readings, (HUNT_TIE, CADENCE_COUNT))
     return pick_reading(readings, HUNT_TIE, TIE_RULES)
+
+
+def cadence_count_of(readings: Mapping[str, str]) -> str:
+    """What a cadence counts, as a request's ``readings`` pick it (``cadence_count``)."""
+    return pick_reading(readings, CADENCE_COUNT, CADENCE_COUNTS)
 
 
 def _tie_reading(walk: _Walk, held: Resources, chosen: Plan) -> Reading:
@@ -784,10 +810,76 @@ def _tie_reading(walk: _Walk, held: Resources, chosen: Plan) -> Reading:
     return reading_of(HUNT_TIE, cite.HUNT_EFFECTS, TIE_QUOTE, rule, TIE_RULES, risk)
 
 
+CADENCE_COUNT = "cadence_count"
+WITH_MOVES_MADE, FROM_NOW = "with_moves_made", "from_now"
+CADENCE_COUNTS = {
+    WITH_MOVES_MADE: N_(
+        "a cadence of moves a turn counts the moves already made this turn (the Free Peoples "
+        "dice in the hunt box)"
+    ),
+    FROM_NOW: N_("a cadence of moves a turn counts from now: that many more moves this turn"),
+}
+CADENCE_QUOTE = (
+    "«Бокс охоты за кольцом … помогает отслеживать количество перемещений носителя кольца за "
+    "ход.» … «После каждого использования кубика действия для перемещения Содружества, этот "
+    "кубик кладется в бокс охоты. … Кубики Свободных народов возвращаются из бокса охоты в "
+    "конце каждого хода.»"
+)
+CADENCE_ANSWER = N_(
+    "moving %(moves)s a turn (%(more)s more this turn): Mount Doom %(chance)s, corruption 12 "
+    "this turn %(risk)s"
+)
+CADENCE_TOO_LONG = N_(
+    "moving %(moves)s a turn (%(more)s more this turn): too long to follow in time"
+)
+
+
+def _cadence_reading(
+    walk: _Walk, held: Resources, chosen: Plan, budget: _Budget
+) -> tuple[Reading, ...]:
+    """Whether the player's cadence counts the moves made this turn changes this turn's moves
+    when the Fellowship has moved already (dice in the hunt box): the journey at that cadence
+    under each reading (none when the box holds no Free Peoples die: both read alike)."""
+    journey = walk.journey
+    if not journey.fp_dice_in_box:
+        return ()
+
+    def answer(reading: str) -> Reason:
+        counted = replace(journey, cadence_count=reading)
+        params = {"moves": walk.cadence, "more": counted.moves_left(walk.cadence)}
+        try:
+            plan = (
+                chosen
+                if reading == journey.cadence_count
+                else _plan(_Walk(counted, walk.cadence, walk.resources, budget), "cadence", held)
+            )
+        except _TooLarge:
+            return Reason(CADENCE_TOO_LONG, params=params)
+        risk = f"{plan.this_turn} ({float(plan.this_turn):.2%})" if plan.this_turn else "0"
+        return Reason(
+            CADENCE_ANSWER, params={**params, "chance": f"{plan.chance:.2%}", "risk": risk}
+        )
+
+    return (
+        reading_of(
+            CADENCE_COUNT,
+            cite.TRACKS_AND_BOXES,
+            CADENCE_QUOTE,
+            journey.cadence_count,
+            CADENCE_COUNTS,
+            answer,
+        ),
+    )
+
+
 CADENCE_COUNTS_MADE = N_(
     "A cadence counts the moves already made this turn (the Free Peoples dice in the hunt box): "
     "with 1 die in the box, 1 move a turn means no more moves this turn and 2 moves a turn one "
     "more."
+)
+CADENCE_COUNTS_FROM_NOW = N_(
+    "A cadence counts from now (the reading picked): with 1 die in the hunt box, 1 move a turn "
+    "means one more move this turn and 2 moves a turn two more."
 )
 TIE_RULE = N_(
     "Where answers to a hit are equally good for reaching Mount Doom (within 10⁻¹², as when it "
@@ -821,6 +913,6 @@ def hunt_plan_assumptions(journey: Journey) -> tuple[str, ...]:
             "nothing here but the hunt damage it can take."
         ),
         N_("A hide or a separation uses a character die that does not go to the hunt box."),
-        CADENCE_COUNTS_MADE,
+        CADENCE_COUNTS_FROM_NOW if journey.cadence_count == FROM_NOW else CADENCE_COUNTS_MADE,
         TIE_RULE,
     )

@@ -22,11 +22,14 @@ from adjudicator.games.wotr.board import (
 from adjudicator.games.wotr.factions import MAX_FIGURES
 from adjudicator.games.wotr.hunt import MAX_MOVES
 from adjudicator.games.wotr.hunt_plan import (
+    CADENCE_COUNT,
+    CADENCE_COUNTS,
     CORRUPTION_FIRST,
     HUNT_TIE,
     MAX_CADENCE,
     MAX_MOVES_TO_MORDOR,
     TIE_RULES,
+    WITH_MOVES_MADE,
 )
 from adjudicator.games.wotr.position import (
     MAX_FREE_PEOPLES_DICE,
@@ -405,7 +408,11 @@ class HuntPlanForm(HuntForm):
     where the Fellowship is on its road."""
 
     api_request = api.WotrHuntPlanRequestSerializer
-    api_names = {**HuntForm.api_names, "reading_hunt_tie": f"readings.{HUNT_TIE}"}
+    api_names = {
+        **HuntForm.api_names,
+        "reading_hunt_tie": f"readings.{HUNT_TIE}",
+        "reading_cadence_count": f"readings.{CADENCE_COUNT}",
+    }
     field_order = [
         "moves_to_mordor",
         "mordor_step",
@@ -436,16 +443,24 @@ class HuntPlanForm(HuntForm):
     )
 
     reading_hunt_tie = reading_choice(_("Between equally good answers to a hit"), TIE_RULES)
+    reading_cadence_count = reading_choice(_("What “moves a turn” counts"), CADENCE_COUNTS)
 
     def as_request(self) -> dict[str, Any]:
         data = self.cleaned_data
         moves_to_mordor = None if data["mordor_step"] is not None else data["moves_to_mordor"]
-        tie_rule = data.get("reading_hunt_tie") or CORRUPTION_FIRST
+        readings = {
+            reading_id: picked
+            for reading_id, picked, default in (
+                (HUNT_TIE, data.get("reading_hunt_tie"), CORRUPTION_FIRST),
+                (CADENCE_COUNT, data.get("reading_cadence_count"), WITH_MOVES_MADE),
+            )
+            if picked not in (None, "", default)
+        }
         return {
             **self.hunt_fields(),
             "moves_to_mordor": moves_to_mordor,
             "moves_per_turn": data["moves_per_turn"],
-            **({"readings": {HUNT_TIE: tie_rule}} if tie_rule != CORRUPTION_FIRST else {}),
+            **({"readings": readings} if readings else {}),
         }
 
 

@@ -444,7 +444,9 @@ class WotrHuntTurnRequestSerializer(WotrHuntRequestSerializer):
 class WotrHuntPlanRequestSerializer(WotrHuntRequestSerializer):
     casualty = None  # the advisor chooses the answer to every hit
     forced = None
-    readings = readings_field("hunt_tie: corruption_first or companion_first")
+    readings = readings_field(
+        "hunt_tie: corruption_first or companion_first; cadence_count: with_moves_made or from_now"
+    )
 
     moves_to_mordor = serializers.IntegerField(
         min_value=0,

@@ -39,6 +39,7 @@ from adjudicator.games.wotr.hunt_plan import (
     Journey,
     Plan,
     advise_hunt,
+    cadence_count_of,
     tie_rule_of,
 )
 from adjudicator.games.wotr.reading import read_position
@@ -443,6 +444,7 @@ def run_hunt_plan(data: Mapping[str, Any], request=None) -> dict[str, Any]:
         moves_to_mordor=data["moves_to_mordor"],
         moves_per_turn=data["moves_per_turn"],
         tie_rule=tie_rule_of(data.get("readings") or {}),
+        cadence_count=cadence_count_of(data.get("readings") or {}),
     )
     return hunt_plan_answer(advise_hunt(journey), request)
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 from adjudicator.charts import bar_chart_svg
 from adjudicator.formatting import percent
 from adjudicator.games.wotr.board import CHARACTER_NAMES
+from adjudicator.games.wotr.hunt_plan import FROM_NOW, Journey, cadence_count_of
 from adjudicator.web.pages import CheckerPage
 
 from . import forms, services
@@ -161,10 +162,12 @@ def hunt_plan_answer(data: dict[str, Any], request: HttpRequest) -> dict[str, An
         }
 
     made = data["fp_dice_in_box"]
+    counted = Journey(fp_dice_in_box=made, cadence_count=cadence_count_of(data.get("readings", {})))
     return {
         **answer,
         "made_this_turn": made,
-        "more_this_turn": max(0, answer["chosen"]["moves"] - made),
+        "more_this_turn": counted.moves_left(answer["chosen"]["moves"]),
+        "cadence_from_now": counted.cadence_count == FROM_NOW,
         "cadence_rows": [plan(row) for row in answer["cadences"]],
         "other_rows": [plan(row) for row in answer["others"]],
         "hit_rows": [

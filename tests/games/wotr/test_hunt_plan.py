@@ -38,9 +38,10 @@ def _successes(dice: int, modifier: int, rerolls: int) -> dict[int, Fraction]:
     return chances
 
 
-def brute_force(journey: Journey, cadence: int) -> Fraction:
+def brute_force(journey: Journey, cadence: int, this_turn: int | None = None) -> Fraction:
     """The best chance over every policy: each physical tile, each die face and each answer
-    (corruption, or any one companion by name) followed to the end of the journey."""
+    (corruption, or any one companion by name) followed to the end of the journey; ``this_turn``
+    moves this turn (default: the cadence less the moves already made)."""
     hunt_dice, rerolls = journey.hunt_dice, len(journey.rerolls)
 
     def level(slug: str) -> int:
@@ -117,7 +118,7 @@ def brute_force(journey: Journey, cadence: int) -> Fraction:
         journey.moves_to_mordor,
         journey.mordor_step,
         journey.fp_dice_in_box,
-        max(0, cadence - journey.fp_dice_in_box),
+        max(0, cadence - journey.fp_dice_in_box) if this_turn is None else this_turn,
     )
 
 
@@ -369,3 +370,30 @@ def test_the_tie_rule_is_a_reading_with_the_other_rule_computed():
     assert (advice.chosen.this_turn, risk) == (Fraction(5911, 87480), Fraction(4531, 116640))
     with pytest.raises(InvalidInput):
         advise_hunt(replace(journey, tie_rule="coin"))
+
+
+def test_a_cadence_counted_from_now_is_a_reading_with_the_other_count_computed():
+    """Issue 25: «Бокс охоты … помогает отслеживать количество перемещений носителя кольца за
+    ход»: one die in the box, "2 moves a turn" is one more move this turn (the moves made
+    counted, the default) or two more (from now). Both against the brute force; the answer
+    carries the other count's chance, and picks it."""
+    journey = SMALL["late in the turn"]  # one die in the box, 3 moves a turn
+    advice = advise_hunt(journey)
+    (_, reading) = advice.readings
+    assert reading.id == "cadence_count" and reading.chosen.reading == "with_moves_made"
+    assert "отслеживать количество перемещений" in reading.quote
+    assert reading.citation == cite.TRACKS_AND_BOXES
+    from_now = advise_hunt(replace(journey, cadence_count="from_now"))
+    for plan in from_now.cadences:
+        expected = brute_force(journey, plan.moves, this_turn=plan.moves)
+        assert plan.chance == pytest.approx(float(expected), abs=STATED_ERROR)
+    (other,) = reading.others
+    assert other.reading == "from_now"
+    assert other.answer.params["more"] == 3 and reading.chosen.answer.params["more"] == 2
+    assert other.answer.params["chance"] == f"{from_now.chosen.chance:.2%}"
+    assert from_now.readings[1].others[0].answer == reading.chosen.answer
+    assert "A cadence counts from now (the reading picked)" in " ".join(from_now.assumptions)
+    assert len(advise_hunt(replace(journey, fp_dice_in_box=0)).readings) == 1  # both alike
+    with pytest.raises(InvalidInput) as error:
+        advise_hunt(replace(journey, cadence_count="per_round"))
+    assert [name for name, _ in error.value.problems] == ["readings.cadence_count"]

@@ -431,9 +431,27 @@ def test_hunt_plan_carries_the_tie_rule_reading_and_takes_the_other(api):
         "moves_per_turn": 2,
     }
     answer = post(api, "/api/wotr/hunt/plan/", body)
-    (reading,) = answer["readings"]
+    (reading,) = answer["readings"]  # nothing in the box: the cadence reads alike both ways
     assert reading["id"] == "hunt_tie" and reading["chosen"]["reading"] == "corruption_first"
     assert reading["chosen"]["answer"].endswith("5911/87480 (6.76%)")
     assert reading["others"][0]["answer"].endswith("4531/116640 (3.88%)")
     other = post(api, "/api/wotr/hunt/plan/", {**body, "readings": {"hunt_tie": "companion_first"}})
     assert other["chosen"]["this_turn"]["exact"] == "4531/116640"
+
+
+def test_hunt_plan_counts_the_cadence_from_now_when_picked(api):
+    """Issue 25: with a die in the box, the cadence's count is a reading; picking ``from_now``
+    changes this turn's moves and the chance, which the first answer gave as the other's."""
+    body = {"hunt_dice": 2, "fp_dice_in_box": 1, "corruption": 4, "moves_to_mordor": 3}
+    answer = post(api, "/api/wotr/hunt/plan/", {**body, "moves_per_turn": 2})
+    reading = next(r for r in answer["readings"] if r["id"] == "cadence_count")
+    assert reading["chosen"]["answer"].startswith("moving 2 a turn (1 more this turn)")
+    assert reading["others"][0]["answer"].startswith("moving 2 a turn (2 more this turn)")
+    picked = {**body, "moves_per_turn": 2, "readings": {"cadence_count": "from_now"}}
+    other = post(api, "/api/wotr/hunt/plan/", picked)
+    chance = other["chosen"]["chance"]
+    assert f"Mount Doom {chance:.2%}" in reading["others"][0]["answer"]
+    assert other["chosen"]["chance"] != answer["chosen"]["chance"]
+    bad = {**body, "moves_per_turn": 2, "readings": {"cadence_count": "per_round"}}
+    errors = post(api, "/api/wotr/hunt/plan/", bad, 400)
+    assert {e["field"] for e in errors["errors"]} == {"readings.cadence_count"}

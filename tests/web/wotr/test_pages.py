@@ -355,6 +355,28 @@ def test_hunt_plan_page_says_a_cadence_counts_the_moves_made_this_turn(client):
     assert "This answer reads the text as: between answers equally good for the Ring, the" in other
 
 
+def test_hunt_plan_page_links_the_cadence_counted_from_now(client):
+    """Issue 25: the other count of "moves a turn" beside the answer, its link round-trips,
+    and the page's sentence then says the cadence counts from now."""
+    page = client.get(
+        "/wotr/hunt/plan/?hunt_dice=2&fp_dice_in_box=1&corruption=4&moves_to_mordor=3"
+        "&moves_per_turn=2"
+    ).content.decode()
+    block = reading_block(page, "cadence_count")
+    assert "Under the other reading (a cadence of moves a turn counts from now" in block
+    link = other_reading_link(block, "/wotr/hunt/plan/?")
+    assert "readings.cadence_count=from_now" in link
+    other = client.get(link)
+    assert other.context["form"]["reading_cadence_count"].value() == "from_now"
+    text = other.content.decode()
+    line = text[text.index('data-testid="cadence-counting"') :]
+    assert (
+        "A cadence counts from now (the reading picked; Free Peoples dice in the hunt box: 1)"
+        in (line[: line.index("</p>")])
+    )
+    assert "“2 moves a turn” means 2 more this turn." in line[: line.index("</p>")]
+
+
 def test_hunt_plan_page_in_russian_names_the_companions(client):
     page = Client(HTTP_ACCEPT_LANGUAGE="ru").get(
         "/wotr/hunt/plan/?hunt_dice=3&corruption=6&mordor_step=1&companions=meriadoc"
