@@ -75,10 +75,11 @@ def roll_chances(spec: DiceSpec, dice: Dice) -> dict[Roll, Fraction]:
 
 @cache
 def keep_options(
-    roll: Roll, duplicates_allowed: bool, one_nazgul: bool = False
+    roll: Roll, duplicates_allowed: bool, one_nazgul: bool = False, tree_one_each: bool = False
 ) -> tuple[Keep, ...]:
     """Every legal keep of a roll (rules: Броски кубиков; Ривенделл when duplicates are allowed,
-    with ``one_nazgul`` under the reading that still allows one Nazgûl only)."""
+    with ``one_nazgul`` under the reading that still allows one Nazgûl only, ``tree_one_each``
+    under the one that allows one die of each face with the White Tree)."""
     nazgul_shown = any(face is Face.NAZGUL for _, face, _ in roll)
     if duplicates_allowed:
         choices = [[(cls, face, k) for k in range(n + 1)] for cls, face, n in roll]
@@ -92,8 +93,18 @@ def keep_options(
         keep = tuple(item for item in combo if item[2])
         kept_nazgul = sum(k for _, face, k in keep if face is Face.NAZGUL)
         if keep and (kept_nazgul or not nazgul_shown) and not (one_nazgul and kept_nazgul > 1):
+            if tree_one_each and _tree_with_equal_faces(keep):
+                continue
             options.append(keep)
     return tuple(options)
+
+
+def _tree_with_equal_faces(keep: Keep) -> bool:
+    """The White Tree kept with two dice of one face (rules: Белое древо)."""
+    faces = Counter()
+    for _, face, k in keep:
+        faces[face] += k
+    return bool(faces[Face.WHITE_TREE]) and max(faces.values()) > 1
 
 
 def dice_effects(turn: TurnRules) -> TurnRules:
@@ -101,6 +112,7 @@ def dice_effects(turn: TurnRules) -> TurnRules:
     return TurnRules(
         duplicates_allowed=turn.duplicates_allowed,
         one_nazgul=turn.one_nazgul,
+        tree_one_each=turn.tree_one_each,
         gandalf_works=turn.gandalf_works,
         warrior_strength=turn.warrior_strength,
         orc_strength=turn.orc_strength,

@@ -112,7 +112,7 @@ def _effects(turn: TurnRules) -> dict[Keep, Delta]:
 def _moves(roll: Roll, turn: TurnRules) -> tuple[Delta, ...]:
     groups: dict[tuple, set[Delta]] = {}
     effects = _effects(turn)  # looked up by keep alone: hashing the rules each time costs
-    for keep in keep_options(roll, turn.duplicates_allowed, turn.one_nazgul):
+    for keep in keep_options(roll, turn.duplicates_allowed, turn.one_nazgul, turn.tree_one_each):
         delta = effects.get(keep)
         if delta is None:
             delta = effects[keep] = keep_effect(keep, turn)

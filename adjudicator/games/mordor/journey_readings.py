@@ -64,4 +64,3 @@ def journey_with_readings(question: TurnQuestion, other_mark_chance: Fraction) -
 
     readings = place_readings_of(ahead, question.readings, under)
     return replace(answer, readings=readings)
-

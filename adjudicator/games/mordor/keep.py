@@ -28,6 +28,7 @@ from adjudicator.games.mordor.model import (
     ONCE_A_TURN,
     RIVENDELL_NAZGUL,
     RIVENDELL_READINGS,
+    RIVENDELL_WHITE_TREE,
     ROHAN_REROLL,
     SEVERAL_NAZGUL,
     Face,
@@ -160,8 +161,9 @@ def keep_problems(rolled: Sequence[Die], keep: Sequence[int], turn: TurnRules) -
                 "nazgul_not_kept",
             )
         )
+    lifted = turn.duplicates_allowed and not (turn.tree_one_each and kept_faces[Face.WHITE_TREE])
     for face, count in kept_faces.items():
-        if count < 2 or (turn.duplicates_allowed and not (turn.one_nazgul and face is Face.NAZGUL)):
+        if count < 2 or (lifted and not (turn.one_nazgul and face is Face.NAZGUL)):
             continue
         if face is Face.NAZGUL:
             problems.append(
@@ -213,8 +215,9 @@ def _keep_readings(
     rerolled: bool,
     chosen: PlaceReadings,
 ) -> tuple[Reading, ...]:
-    """Several Nazgûl in Rivendell: the keep's verdict under each reading; Rohan's re-roll:
-    whether this roll may be re-rolled under each (docs/mordor.md)."""
+    """Several Nazgûl in Rivendell, equal faces there with the White Tree: the keep's verdict
+    under each reading; Rohan's re-roll: whether this roll may be re-rolled under each
+    (docs/mordor.md)."""
 
     def answer(reading_id: str, readings: PlaceReadings) -> Reason | str:
         if reading_id == ROHAN_REROLL:
@@ -222,7 +225,9 @@ def _keep_readings(
         problems = keep_problems(rolled, keep, turn_rules(location, advanced, readings))
         return problems[0] if problems else LEGAL_KEEP
 
-    return place_readings_of([turn_rules(location, advanced)], chosen, answer)
+    tree = any(d.face is Face.WHITE_TREE for d in rolled)  # else it changes nothing here
+    readings = place_readings_of([turn_rules(location, advanced)], chosen, answer)
+    return tuple(r for r in readings if tree or r.id != RIVENDELL_WHITE_TREE)
 
 
 def _notes(rolled: Sequence[Die], keep: Sequence[int], turn: TurnRules) -> list[Reason]:
@@ -370,6 +375,17 @@ def place_readings(turn: TurnRules) -> tuple[Reason, ...]:
                 ),
                 rules.RIVENDELL,
                 code="rivendell_nazgul",
+            )
+        )
+    if turn.duplicates_allowed and turn.tree_one_each:
+        readings.append(
+            Reason(
+                N_(
+                    "Rivendell: with the White Tree, one die of each face, as the White Tree's "
+                    "rule says (the reading picked)."
+                ),
+                rules.WHITE_TREE,
+                code="rivendell_white_tree",
             )
         )
     if turn.may_reroll and turn.reroll_once_a_turn:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
 
@@ -205,6 +205,9 @@ class TurnRules:
     """Rivendell under the reading ``rivendell_nazgul: one``: equal faces, but one Nazgûl."""
     reroll_once_a_turn: bool = False
     """Rohan under the reading ``rohan_reroll: once_a_turn``: one whole re-roll a turn."""
+    tree_one_each: bool = False
+    """Rivendell under the reading ``rivendell_white_tree: one_each``: with the White Tree,
+    one die of each face."""
 
 
 RIVENDELL_NAZGUL = "rivendell_nazgul"
@@ -217,6 +220,17 @@ RIVENDELL_QUOTE = (
     "«Если выпадает несколько назгулов, игрок откладывает только одного (откладывать кубики с "
     "одинаковыми результатами нельзя).» … Ривенделл: «Вы можете откладывать кубики с одними и "
     "теми же результатами.»"
+)
+RIVENDELL_WHITE_TREE = "rivendell_white_tree"
+TREE_LIFTED, TREE_ONE_EACH = "lifted", "one_each"
+WHITE_TREE_READINGS = {
+    TREE_LIFTED: N_("in Rivendell equal faces may be kept with the White Tree too"),
+    TREE_ONE_EACH: N_("with the White Tree one die of each face, in Rivendell too"),
+}
+WHITE_TREE_QUOTE = (
+    "Белое древо: «при желании может отложить с Белым деревом и их тоже, соблюдая правило «не "
+    "более 1 кубика с одинаковыми результатами».» … Ривенделл: «Вы можете откладывать кубики с "
+    "одними и теми же результатами.»"
 )
 ROHAN_REROLL = "rohan_reroll"
 EACH_ROLL, ONCE_A_TURN = "each_roll", "once_a_turn"
@@ -231,35 +245,52 @@ ROHAN_QUOTE = (
 )
 
 
+#: Each reading of a place's text: its readings (the default first), the flag of
+#: :class:`PlaceReadings` (and :class:`TurnRules`) the other one sets, and that reading;
+#: ``_TEXTS``: the place's rule, the text it rests on, the :class:`TurnRules` flag of the place.
+PLACE_READINGS = {
+    RIVENDELL_NAZGUL: (RIVENDELL_READINGS, "one_nazgul", ONE_NAZGUL),
+    RIVENDELL_WHITE_TREE: (WHITE_TREE_READINGS, "tree_one_each", TREE_ONE_EACH),
+    ROHAN_REROLL: (ROHAN_READINGS, "reroll_once_a_turn", ONCE_A_TURN),
+}
+_TEXTS = {
+    RIVENDELL_NAZGUL: (rules.RIVENDELL, RIVENDELL_QUOTE, "duplicates_allowed"),
+    RIVENDELL_WHITE_TREE: (rules.RIVENDELL, WHITE_TREE_QUOTE, "duplicates_allowed"),
+    ROHAN_REROLL: (rules.ROHAN, ROHAN_QUOTE, "may_reroll"),
+}
+
+
 @dataclass(frozen=True)
 class PlaceReadings:
     """The readings of the places' unclear text a turn is played under (docs/mordor.md):
-    ``rivendell_nazgul`` (``several``, the default, or ``one``) and ``rohan_reroll``
-    (``each_roll``, the default, or ``once_a_turn``)."""
+    ``rivendell_nazgul`` (``several``, the default, or ``one``), ``rivendell_white_tree``
+    (``lifted``, the default, or ``one_each``) and ``rohan_reroll`` (``each_roll``, the
+    default, or ``once_a_turn``)."""
 
     one_nazgul: bool = False
     reroll_once_a_turn: bool = False
+    tree_one_each: bool = False
 
     @classmethod
     def picked(cls, readings: Mapping[str, str]) -> PlaceReadings:
         """The readings a request's ``readings`` pick; ``InvalidInput`` naming
         ``readings.<id>`` for an unknown id or reading."""
-        check_reading_ids(readings, (RIVENDELL_NAZGUL, ROHAN_REROLL))
+        check_reading_ids(readings, PLACE_READINGS)
         return cls(
-            one_nazgul=pick_reading(readings, RIVENDELL_NAZGUL, RIVENDELL_READINGS) == ONE_NAZGUL,
-            reroll_once_a_turn=pick_reading(readings, ROHAN_REROLL, ROHAN_READINGS) == ONCE_A_TURN,
+            **{
+                flag: pick_reading(readings, reading_id, choices) == other
+                for reading_id, (choices, flag, other) in PLACE_READINGS.items()
+            }
         )
 
     def chosen(self, reading_id: str) -> str:
-        if reading_id == RIVENDELL_NAZGUL:
-            return ONE_NAZGUL if self.one_nazgul else SEVERAL_NAZGUL
-        return ONCE_A_TURN if self.reroll_once_a_turn else EACH_ROLL
+        choices, flag, other = PLACE_READINGS[reading_id]
+        return other if getattr(self, flag) else next(iter(choices))
 
     def under(self, reading_id: str, reading: str) -> PlaceReadings:
         """These readings with ``reading_id`` read as ``reading``."""
-        if reading_id == RIVENDELL_NAZGUL:
-            return PlaceReadings(reading == ONE_NAZGUL, self.reroll_once_a_turn)
-        return PlaceReadings(self.one_nazgul, reading == ONCE_A_TURN)
+        _, flag, other = PLACE_READINGS[reading_id]
+        return replace(self, **{flag: reading == other})
 
 
 def place_readings_of(
@@ -267,29 +298,23 @@ def place_readings_of(
     chosen: PlaceReadings,
     answer_under: Callable[[str, PlaceReadings], str | Reason],
 ) -> tuple[Reading, ...]:
-    """The readings an answer about these turns rests on (Rivendell's Nazgûl where a turn
-    starts in Rivendell, Rohan's re-roll where one starts in Rohan), each reading of each with
+    """The readings an answer about these turns rests on (Rivendell's where a turn starts in
+    Rivendell, Rohan's where one starts in Rohan), each reading of each with
     ``answer_under(id, readings)``, the answer under ``chosen`` with ``id`` read so."""
     turns = tuple(turns)
-    ahead = (
-        (RIVENDELL_NAZGUL, any(t.duplicates_allowed for t in turns), rules.RIVENDELL),
-        (ROHAN_REROLL, any(t.may_reroll for t in turns), rules.ROHAN),
-    )
-    quotes = {RIVENDELL_NAZGUL: RIVENDELL_QUOTE, ROHAN_REROLL: ROHAN_QUOTE}
-    choices = {RIVENDELL_NAZGUL: RIVENDELL_READINGS, ROHAN_REROLL: ROHAN_READINGS}
     return tuple(
         reading_of(
             reading_id,
             citation,
-            quotes[reading_id],
+            quote,
             chosen.chosen(reading_id),
-            choices[reading_id],
+            PLACE_READINGS[reading_id][0],
             lambda reading, reading_id=reading_id: answer_under(
                 reading_id, chosen.under(reading_id, reading)
             ),
         )
-        for reading_id, met, citation in ahead
-        if met
+        for reading_id, (citation, quote, place) in _TEXTS.items()
+        if any(getattr(turn, place) for turn in turns)
     )
 
 
@@ -319,6 +344,7 @@ def turn_rules(
             **base.__dict__,
             "location": location,
             "one_nazgul": base.duplicates_allowed and readings.one_nazgul,
+            "tree_one_each": base.duplicates_allowed and readings.tree_one_each,
             "reroll_once_a_turn": base.may_reroll and readings.reroll_once_a_turn,
         }
     )

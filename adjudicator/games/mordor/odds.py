@@ -188,7 +188,7 @@ def _moves(roll: Roll, turn: TurnRules) -> tuple[tuple[Delta, Keep], ...]:
 @cache
 def _distinct_moves(roll: Roll, turn: TurnRules) -> tuple[tuple[Delta, Keep], ...]:
     groups: dict[tuple, dict[Delta, Keep]] = {}
-    for keep in keep_options(roll, turn.duplicates_allowed, turn.one_nazgul):
+    for keep in keep_options(roll, turn.duplicates_allowed, turn.one_nazgul, turn.tree_one_each):
         delta = keep_effect(keep, turn)
         groups.setdefault((delta[:3], delta[7]), {}).setdefault(delta, keep)
     return tuple(
@@ -212,7 +212,10 @@ def _roll_moves(
 
 @cache
 def _fixed_choice(chooser: Chooser, roll: Roll, turn: TurnRules) -> Delta:
-    return keep_effect(chooser(keep_options(roll, turn.duplicates_allowed, turn.one_nazgul)), turn)
+    return keep_effect(
+        chooser(keep_options(roll, turn.duplicates_allowed, turn.one_nazgul, turn.tree_one_each)),
+        turn,
+    )
 
 
 def make_after(context: TurnContext) -> Callable[[Dice, Acc, Delta], tuple[Dice, Acc]]:

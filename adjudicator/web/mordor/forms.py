@@ -14,12 +14,12 @@ from adjudicator.games.mordor.model import (
     HOBBIT_COLORS,
     LOCATION_LABELS,
     LOCATIONS,
-    RIVENDELL_NAZGUL,
     RIVENDELL_READINGS,
     ROHAN_READINGS,
-    ROHAN_REROLL,
+    WHITE_TREE_READINGS,
     GameSetup,
 )
+from adjudicator.games.mordor.model import PLACE_READINGS as READINGS
 from adjudicator.games.mordor.odds import GOALS, POLICIES
 from adjudicator.games.mordor.track import Square
 from adjudicator.web.pages import (
@@ -40,7 +40,7 @@ TRACK_HELP = _(
 )
 SEATS = 4
 #: The readings of the places' text a page may pick (docs/mordor.md), the default first.
-PLACE_READINGS = {RIVENDELL_NAZGUL: RIVENDELL_READINGS, ROHAN_REROLL: ROHAN_READINGS}
+PLACE_READINGS = {reading_id: choices for reading_id, (choices, *_) in READINGS.items()}
 
 
 def _color_choices(colors: tuple[str, ...]) -> list[tuple[str, Any]]:
@@ -171,6 +171,9 @@ class KeepForm(MordorBaseForm):
     advanced = forms.BooleanField(label=_("Advanced game (places)"), required=False)
     rerolled = forms.BooleanField(label=_("This roll is already Rohan's re-roll"), required=False)
     reading_rivendell_nazgul = reading_choice(_("Several Nazgûl in Rivendell"), RIVENDELL_READINGS)
+    reading_rivendell_white_tree = reading_choice(
+        _("Equal faces with the White Tree in Rivendell"), WHITE_TREE_READINGS
+    )
     reading_rohan_reroll = reading_choice(_("Rohan's re-roll"), ROHAN_READINGS)
 
     def __init__(self, *args: Any, **kwargs: Any):
@@ -373,6 +376,9 @@ class OddsForm(MordorBaseForm):
         help_text=_("Whole journey only: e.g. 1/6; empty or 0 is the solitaire view."),
     )
     reading_rivendell_nazgul = reading_choice(_("Several Nazgûl in Rivendell"), RIVENDELL_READINGS)
+    reading_rivendell_white_tree = reading_choice(
+        _("Equal faces with the White Tree in Rivendell"), WHITE_TREE_READINGS
+    )
     reading_rohan_reroll = reading_choice(_("Rohan's re-roll"), ROHAN_READINGS)
 
     def __init__(self, *args: Any, **kwargs: Any):

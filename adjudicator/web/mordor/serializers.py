@@ -14,6 +14,7 @@ from adjudicator.games.mordor.model import (
     Face,
     GameSetup,
 )
+from adjudicator.games.mordor.model import PLACE_READINGS as READINGS
 from adjudicator.games.mordor.odds import GOALS, POLICIES
 from adjudicator.games.mordor.track import Square
 from adjudicator.serializers import (
@@ -29,7 +30,9 @@ FACES = [f.value for f in Face]
 FACES_HELP = "One of: " + ", ".join(FACES)
 SQUARES = [s.value for s in Square]
 SQUARES_HELP = "One of: " + ", ".join(SQUARES)
-PLACE_READINGS = "rivendell_nazgul: several or one; rohan_reroll: each_roll or once_a_turn"
+PLACE_READINGS = "; ".join(  # e.g. "rohan_reroll: each_roll or once_a_turn"
+    f"{reading_id}: {' or '.join(choices)}" for reading_id, (choices, *_) in READINGS.items()
+)
 COLORS_HELP = "A hobbit's colour: " + ", ".join(HOBBIT_COLORS)
 
 

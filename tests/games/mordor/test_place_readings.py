@@ -21,6 +21,7 @@ from adjudicator.games.mordor.whole_journey import TESTED_ERROR, Company, WholeJ
 
 ONCE = PlaceReadings(reroll_once_a_turn=True)
 ONE = PlaceReadings(one_nazgul=True)
+TREE = PlaceReadings(tree_one_each=True)
 FACES = {"black": DiceSpec().black, "own": DiceSpec().colored}
 MAY, NOT_NOW, NEVER = "may", "not now", "never"
 
@@ -34,9 +35,10 @@ def brute_steps(place: str, readings: PlaceReadings, left: tuple[str, ...], kept
 
     def allowed(shown: tuple[Face, ...]) -> bool:
         counts = Counter(shown)
-        if rivendell:
+        one_each = all(n == 1 for n in counts.values())
+        if rivendell and not (readings.tree_one_each and Face.WHITE_TREE in counts):
             return not (readings.one_nazgul and counts[Face.NAZGUL] > 1)
-        return all(n == 1 for n in counts.values())
+        return one_each
 
     @cache
     def value(left: tuple[str, ...], faces: tuple[Face, ...], reroll: str) -> Fraction:
@@ -79,6 +81,7 @@ def solver(place: str, readings: PlaceReadings, dice=(1, 2, 0)) -> TurnSolver:
         ("rohan", ONCE),
         ("rivendell", PlaceReadings()),
         ("rivendell", ONE),
+        ("rivendell", TREE),
         ("moria", ONCE),  # the readings change only their place
     ],
 )
@@ -97,6 +100,8 @@ def test_the_readings_change_the_odds():
     assert solver("rohan", ONCE).optimal_value() < solver("rohan", PlaceReadings()).optimal_value()
     rivendell_one = solver("rivendell", ONE, (1, 4, 0)).optimal_value()
     assert rivendell_one < solver("rivendell", PlaceReadings(), (1, 4, 0)).optimal_value()
+    tree = solver("rivendell", TREE).optimal_value()
+    assert tree < solver("rivendell", PlaceReadings()).optimal_value()
     company = Company(1, Fraction(1, 6))
     track = NazgulTrack((Square.MARKED,) * 4 + (Square.EMPTY,) * 3)
     one = WholeJourney(GameSetup(), True, (1, 3, 1), company, ONE).value(1, track)
@@ -153,6 +158,24 @@ def test_this_turns_odds_carry_the_places_reading_with_the_other_answer():
     assert moria.readings == ()
 
 
+def test_keep_check_in_rivendell_gives_the_verdict_with_the_white_tree_under_each_reading():
+    """Pippin in Rivendell: the White Tree with two rings. Rivendell lifts «не более 1 кубика
+    с одинаковыми результатами» (the default), or the White Tree keeps its own rule."""
+    rolled = _dice((Face.WHITE_TREE, "black"), (Face.RING, "red"), (Face.RING, "blue"))
+    rivendell = {"player_color": "red", "location": "rivendell", "advanced": True}
+    check = check_keep(rolled, [0, 1, 2], **rivendell)
+    reading = next(r for r in check.readings if r.id == "rivendell_white_tree")
+    assert check.legal and reading.chosen.answer == "This keep is legal."
+    assert reading.others[0].reading == "one_each"
+    assert reading.others[0].answer.code == "duplicate_face"
+    strict = check_keep(
+        rolled, [0, 1, 2], **rivendell, readings={"rivendell_white_tree": "one_each"}
+    )
+    assert not strict.legal and (0, 1) in strict.legal_keeps
+    assert (0, 1, 2) not in strict.legal_keeps and (1, 2) in strict.legal_keeps
+    assert "rivendell_white_tree" in [a.code for a in strict.assumptions]
+
+
 def test_keep_check_in_rohan_says_whether_the_roll_may_be_rerolled_under_each_reading():
     """«Можете 1 раз перебросить все кубики только что сделанного броска … и т. д.»: Sam's
     three dice after a keep may be re-rolled under ``each_roll``; under ``once_a_turn`` only
@@ -202,9 +225,10 @@ def test_the_journey_carries_each_reading_ahead_with_the_other_chance():
     solver finds under it (the states past the place are shared, and must not differ)."""
     question = TurnQuestion(0, NazgulTrack.fresh(7), "red", ("blue",), advanced=True)
     answer = journey_with_readings(question, Fraction(1, 6))
-    assert [r.id for r in answer.readings] == ["rivendell_nazgul", "rohan_reroll"]
+    ids = ["rivendell_nazgul", "rivendell_white_tree", "rohan_reroll"]
+    assert [r.id for r in answer.readings] == ids
     company = Company(1, Fraction(1, 6))
-    for reading, changed in zip(answer.readings, (ONE, ONCE), strict=True):
+    for reading, changed in zip(answer.readings, (ONE, TREE, ONCE), strict=True):
         fresh = WholeJourney(question.setup, True, (1, 3, 1), company, changed)
         shown = reading.others[0].answer.params["chance"]
         assert shown == f"{fresh.value(0, question.track):.6%}"

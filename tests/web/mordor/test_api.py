@@ -391,12 +391,12 @@ def test_odds_carry_rohans_reading_and_picking_the_other_changes_the_answer(api)
 
 
 def test_the_whole_journey_carries_the_readings_of_the_places_ahead(api):
-    """From Rivendell both readings are ahead; the chance under each other reading is given,
-    and picking it gives that chance."""
+    """From Rivendell both places' readings are ahead; the chance under each other reading is
+    given, and picking it gives that chance."""
     body = {"position": 1, "player_color": "red", "advanced": True, "horizon": "game"}
     answer = post(api, ODDS, body).json()
     readings = {r["id"]: r for r in answer["readings"]}
-    assert set(readings) == {"rivendell_nazgul", "rohan_reroll"}
+    assert set(readings) == {"rivendell_nazgul", "rivendell_white_tree", "rohan_reroll"}
     assert readings["rohan_reroll"]["others"][0]["answer"].startswith("chance to reach Mordor over")
     picked = post(api, ODDS, {**body, "readings": {"rohan_reroll": "once_a_turn"}}).json()
     chance = picked["journey"]["reach_mordor"]["probability"]
