@@ -6,7 +6,7 @@ Rules: Применение результатов, Кольцо, Орк, Вои
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from adjudicator.games.common import (
@@ -15,7 +15,11 @@ from adjudicator.games.common import (
     Citation,
     InvalidInput,
     Message,
+    Reading,
     Reason,
+    check_reading_ids,
+    pick_reading,
+    reading_of,
     unique_citations,
 )
 from adjudicator.games.mordor import citations as rules
@@ -188,14 +192,23 @@ def resolve_turn(
     advanced: bool = False,
     setup: GameSetup | None = None,
     gandalf_squares: Sequence[int] | None = None,
+    readings: Mapping[str, str] | None = None,
 ) -> TurnResult:
     """Apply the dice the active player kept, in the order that helps him most.
 
     ``players`` are in seating order from the first player. Gandalf splits before the Nazgûl
     mark (the rulebook's own examples; never worse); the Nazgûl then mark one by one, so a
-    player eliminated by one makes the next of his colour neutral.
+    player eliminated by one makes the next of his colour neutral. ``readings`` may pick
+    ``mordor_tie`` (``shared``, the default, or ``first_arrived``) and ``caught_in_mordor``
+    (``game_goes_on``, the default, or ``round_ends_game``): :data:`END_READINGS`.
     """
     setup = setup or GameSetup()
+    readings = readings or {}
+    check_reading_ids(readings, END_READINGS)
+    chosen = {
+        reading_id: pick_reading(readings, reading_id, choices)
+        for reading_id, (choices, _) in END_READINGS.items()
+    }
     validate_game(players, active, kept, setup)
     if advanced and setup.hobbit_steps != ADVANCED_HOBBIT_STEPS:
         raise InvalidInput([("setup.hobbit_steps", ADVANCED_STEPS_ONLY)])
@@ -220,7 +233,7 @@ def resolve_turn(
     state[active] = replace(me, position=me.position + steps, track=_apply_splits(me, splits, log))
     marks = _apply_nazgul(kept, active, state, turn, log)
     round_complete = not any(not p.eliminated for p in state[active + 1 :])
-    game_over, winners, end_events = _game_end(state, round_complete, setup)
+    game_over, winners, end_events = _game_end(state, round_complete, setup, chosen)
     if end_events:
         log.applied.append(rules.GAME_END)
     return TurnResult(
@@ -243,8 +256,9 @@ def resolve_turn(
                 ),
                 code="order",
             ),
-            *_tie_break(state, game_over, setup),
+            *_tie_break(state, game_over, setup, chosen[MORDOR_TIE]),
         ),
+        readings=_end_readings(state, round_complete, setup, chosen),
     )
 
 
@@ -341,34 +355,110 @@ def _apply_nazgul(
     return marks
 
 
-def _tie_break(state: Sequence[PlayerState], game_over: bool, setup: GameSetup) -> tuple:
+def _tie_break(state: Sequence[PlayerState], game_over: bool, setup: GameSetup, tie: str) -> tuple:
     """Our reading when several hobbits reach Mordor together (rules: Конец игры)."""
     contenders = [p for p in state if not p.eliminated and p.position == setup.hobbit_steps]
     if not (game_over and len(contenders) > 1):
         return ()
-    return (
-        Reason(
-            N_(
-                "Several hobbits in Mordor: we count the empty divisions as unmarked "
-                "halves and squares (a split square with one half marked counts one), and "
-                "a tie in them is a shared win: the text does not say."
+    message = (
+        N_(
+            "Several hobbits in Mordor: we count the empty divisions as unmarked halves and "
+            "squares (a split square with one half marked counts one), and a tie in them goes "
+            "to the first to arrive (the reading picked): the text does not say."
+        )
+        if tie == FIRST_ARRIVED
+        else N_(
+            "Several hobbits in Mordor: we count the empty divisions as unmarked "
+            "halves and squares (a split square with one half marked counts one), and "
+            "a tie in them is a shared win: the text does not say."
+        )
+    )
+    return (Reason(message, rules.GAME_END, code="tie_break"),)
+
+
+MORDOR_TIE, CAUGHT_IN_MORDOR = "mordor_tie", "caught_in_mordor"
+SHARED, FIRST_ARRIVED = "shared", "first_arrived"
+GAME_GOES_ON, ROUND_ENDS_GAME = "game_goes_on", "round_ends_game"
+#: The readings of the end of the game (docs/mordor.md): the readings, the default first, and
+#: the text they rest on.
+END_READINGS = {
+    MORDOR_TIE: (
+        {
+            SHARED: N_("hobbits in Mordor with as many empty divisions share the win"),
+            FIRST_ARRIVED: N_(
+                "of hobbits in Mordor with as many empty divisions, the first to arrive (the "
+                "first in the round's order) wins"
             ),
+        },
+        "«Победит игрок, добравшийся до Мордора первым.» … «Если в последнем круге в Мордор "
+        "приходят несколько игроков, выигрывает тот, у кого осталось больше пустых делений на "
+        "пути назгулов»",
+    ),
+    CAUGHT_IN_MORDOR: (
+        {
+            GAME_GOES_ON: N_(
+                "a hobbit who reached Mordor but is out does not end the game: it goes on"
+            ),
+            ROUND_ENDS_GAME: N_(
+                "a hobbit reaching Mordor ends the game with the round even if he is out (he "
+                "cannot win)"
+            ),
+        },
+        "«Игра заканчивается, когда один из игроков достигает Мордора» … «Если игрок на одном и "
+        "том же ходу отмечает последнее деление пути хоббитов и пути назгулов, он всё равно "
+        "выбывает из игры.» … «Текущий круг игры доигрывается до конца»",
+    ),
+}
+
+
+def _end_readings(
+    state: Sequence[PlayerState], round_complete: bool, setup: GameSetup, chosen: dict
+) -> tuple[Reading, ...]:
+    """The readings of the end of the game this turn's end rests on, with the end under each
+    other reading: a tie in Mordor, a hobbit who reached Mordor but is out."""
+    in_mordor = [p for p in state if p.position == setup.hobbit_steps]
+    alive = [p for p in in_mordor if not p.eliminated]
+    best = max((p.track.open_divisions for p in alive), default=0)
+    met = {
+        MORDOR_TIE: round_complete and sum(p.track.open_divisions == best for p in alive) > 1,
+        CAUGHT_IN_MORDOR: not alive and any(p.eliminated for p in in_mordor),
+    }
+
+    def end(reading_id: str, reading: str) -> Reason:
+        events = _game_end(state, round_complete, setup, {**chosen, reading_id: reading})[2]
+        return events[0]
+
+    return tuple(
+        reading_of(
+            reading_id,
             rules.GAME_END,
-            code="tie_break",
-        ),
+            quote,
+            chosen[reading_id],
+            choices,
+            lambda reading, reading_id=reading_id: end(reading_id, reading),
+        )
+        for reading_id, (choices, quote) in END_READINGS.items()
+        if met[reading_id]
     )
 
 
 def _game_end(
-    players: Sequence[PlayerState], round_complete: bool, setup: GameSetup
+    players: Sequence[PlayerState],
+    round_complete: bool,
+    setup: GameSetup,
+    chosen: Mapping[str, str],
 ) -> tuple[bool, tuple[str, ...], list[Reason]]:
     """Rules: Конец игры. The round is finished once someone reaches Mordor; ties go to the
-    most empty Nazgûl divisions (a split empty square counts two)."""
+    most empty Nazgûl divisions (a split empty square counts two), then (``mordor_tie``) are
+    shared or go to the first to arrive; a hobbit in Mordor but out ends the game with the
+    round or not (``caught_in_mordor``)."""
     alive = [p for p in players if not p.eliminated]
     if not alive:
         return True, (), [Reason(N_("Every player is out: nobody wins."), rules.GAME_END)]
     in_mordor = [p for p in alive if p.position == setup.hobbit_steps]
     caught = [p for p in players if p.eliminated and p.position == setup.hobbit_steps]
+    if not in_mordor and caught and chosen[CAUGHT_IN_MORDOR] == ROUND_ENDS_GAME:
+        return _caught_ends_the_game(caught, round_complete)
     if not in_mordor and caught:
         return (
             False,
@@ -402,6 +492,8 @@ def _game_end(
         )
     best = max(p.track.open_divisions for p in in_mordor)
     winners = tuple(p.color for p in in_mordor if p.track.open_divisions == best)
+    if chosen[MORDOR_TIE] == FIRST_ARRIVED:  # all arrived in this round, in seating order
+        winners = winners[:1]
     message = (
         N_("Game over: %(players)s won.")
         if len(winners) == 1
@@ -419,3 +511,18 @@ def _game_end(
             )
         ],
     )
+
+
+def _caught_ends_the_game(
+    caught: Sequence[PlayerState], round_complete: bool
+) -> tuple[bool, tuple[str, ...], list[Reason]]:
+    """Under ``caught_in_mordor: round_ends_game``: the round is finished, then nobody wins."""
+    names = {"players": ", ".join(COLOR_LABELS[p.color] for p in caught)}
+    if not round_complete:
+        message = N_(
+            "%(players)s reached Mordor but is out: the players after you finish the round, "
+            "then the game ends."
+        )
+        return False, (), [Reason(message, rules.GAME_END, names, "mordor_but_out")]
+    message = N_("Game over: %(players)s reached Mordor but is out, and nobody wins.")
+    return True, (), [Reason(message, rules.GAME_END, names, "game_over")]

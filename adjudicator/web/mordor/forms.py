@@ -14,13 +14,11 @@ from adjudicator.games.mordor.model import (
     HOBBIT_COLORS,
     LOCATION_LABELS,
     LOCATIONS,
-    RIVENDELL_READINGS,
-    ROHAN_READINGS,
-    WHITE_TREE_READINGS,
     GameSetup,
 )
 from adjudicator.games.mordor.model import PLACE_READINGS as READINGS
 from adjudicator.games.mordor.odds import GOALS, POLICIES
+from adjudicator.games.mordor.resolve import END_READINGS as GAME_END_READINGS
 from adjudicator.games.mordor.track import Square
 from adjudicator.web.pages import (
     ApiFieldsForm,
@@ -40,7 +38,17 @@ TRACK_HELP = _(
 )
 SEATS = 4
 #: The readings of the places' text a page may pick (docs/mordor.md), the default first.
-PLACE_READINGS = {reading_id: choices for reading_id, (choices, *_) in READINGS.items()}
+READING_LABELS = {
+    "rivendell_nazgul": _("Several Nazgûl in Rivendell"),
+    "rivendell_white_tree": _("Equal faces with the White Tree in Rivendell"),
+    "rohan_reroll": _("Rohan's re-roll"),
+    "mordor_tie": _("A tie in Mordor"),
+    "caught_in_mordor": _("A hobbit in Mordor but out"),
+}
+PLACE_READINGS, END_READINGS = (
+    {reading_id: entry[0] for reading_id, entry in table.items()}
+    for table in (READINGS, GAME_END_READINGS)
+)
 
 
 def _color_choices(colors: tuple[str, ...]) -> list[tuple[str, Any]]:
@@ -102,11 +110,17 @@ class MordorBaseForm(ApiFieldsForm):
 
     #: Fields whose name and value are the same in the form and in the API request.
     same_fields: tuple[str, ...] = ("player_color", "advanced", "rerolled")
+    #: The readings of unclear text the page may pick (a field ``reading_<id>`` each).
+    readings = PLACE_READINGS
 
     def __init__(self, data: QueryDict | None = None, *args: Any, **kwargs: Any):
         if data is not None and self.api_shaped(data):
             data = self.form_data(nested_query(data))
         super().__init__(data, *args, **kwargs)
+        for reading_id, choices in self.readings.items():
+            self.fields[f"reading_{reading_id}"] = reading_choice(
+                READING_LABELS[reading_id], choices
+            )
 
     @staticmethod
     def api_shaped(data: QueryDict) -> bool:
@@ -123,7 +137,7 @@ class MordorBaseForm(ApiFieldsForm):
             if name in request:
                 data.setlist(name, link_values(request[name]))
         readings = request.get("readings")
-        for reading_id in PLACE_READINGS:
+        for reading_id in self.readings:
             if isinstance(readings, dict) and reading_id in readings:
                 data[f"reading_{reading_id}"] = str(readings[reading_id])
         return data
@@ -132,7 +146,7 @@ class MordorBaseForm(ApiFieldsForm):
         """Put the readings picked other than the defaults in the API ``request``."""
         picked = {
             reading_id: self.cleaned_data[f"reading_{reading_id}"]
-            for reading_id, choices in PLACE_READINGS.items()
+            for reading_id, choices in self.readings.items()
             if self.cleaned_data.get(f"reading_{reading_id}") not in (None, "", next(iter(choices)))
         }
         if picked:
@@ -170,11 +184,6 @@ class KeepForm(MordorBaseForm):
     )
     advanced = forms.BooleanField(label=_("Advanced game (places)"), required=False)
     rerolled = forms.BooleanField(label=_("This roll is already Rohan's re-roll"), required=False)
-    reading_rivendell_nazgul = reading_choice(_("Several Nazgûl in Rivendell"), RIVENDELL_READINGS)
-    reading_rivendell_white_tree = reading_choice(
-        _("Equal faces with the White Tree in Rivendell"), WHITE_TREE_READINGS
-    )
-    reading_rohan_reroll = reading_choice(_("Rohan's re-roll"), ROHAN_READINGS)
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -270,6 +279,8 @@ class ResolveForm(MordorBaseForm):
                 choices=_face_choices(color, _("— not kept")),
             )
 
+    readings = END_READINGS
+
     same_fields = ("active", "advanced")
 
     def form_data(self, request: dict[str, Any]) -> QueryDict:
@@ -322,6 +333,7 @@ class ResolveForm(MordorBaseForm):
             "kept": kept,
             "advanced": data.get("advanced", False),
         }
+        self.picked_readings(data["request"])
         return data
 
     def engine_field(self, field: str) -> str | None:
@@ -375,11 +387,6 @@ class OddsForm(MordorBaseForm):
         max_length=20,
         help_text=_("Whole journey only: e.g. 1/6; empty or 0 is the solitaire view."),
     )
-    reading_rivendell_nazgul = reading_choice(_("Several Nazgûl in Rivendell"), RIVENDELL_READINGS)
-    reading_rivendell_white_tree = reading_choice(
-        _("Equal faces with the White Tree in Rivendell"), WHITE_TREE_READINGS
-    )
-    reading_rohan_reroll = reading_choice(_("Rohan's re-roll"), ROHAN_READINGS)
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)

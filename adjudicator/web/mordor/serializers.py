@@ -16,6 +16,7 @@ from adjudicator.games.mordor.model import (
 )
 from adjudicator.games.mordor.model import PLACE_READINGS as READINGS
 from adjudicator.games.mordor.odds import GOALS, POLICIES
+from adjudicator.games.mordor.resolve import END_READINGS as GAME_END
 from adjudicator.games.mordor.track import Square
 from adjudicator.serializers import (
     AnswerSerializer,
@@ -30,8 +31,11 @@ FACES = [f.value for f in Face]
 FACES_HELP = "One of: " + ", ".join(FACES)
 SQUARES = [s.value for s in Square]
 SQUARES_HELP = "One of: " + ", ".join(SQUARES)
-PLACE_READINGS = "; ".join(  # e.g. "rohan_reroll: each_roll or once_a_turn"
-    f"{reading_id}: {' or '.join(choices)}" for reading_id, (choices, *_) in READINGS.items()
+#: The readings a question may pick, as ``readings_field`` takes them: each id's readings (the
+#: first item of an engine's table entry), e.g. "rohan_reroll: each_roll or once_a_turn".
+PLACE_READINGS, END_READINGS = (
+    "; ".join(f"{reading_id}: {' or '.join(entry[0])}" for reading_id, entry in table.items())
+    for table in (READINGS, GAME_END)
 )
 COLORS_HELP = "A hobbit's colour: " + ", ".join(HOBBIT_COLORS)
 
@@ -140,6 +144,7 @@ class MordorResolveRequestSerializer(StrictSerializer):
         help_text="Squares (0-based) Gandalf splits; null: the leftmost empty ones.",
     )
     setup = MordorSetupSerializer(required=False)
+    readings = readings_field(END_READINGS)
 
 
 class MordorPlayerStateSerializer(serializers.Serializer):

@@ -74,6 +74,7 @@ def run_resolve(data: dict[str, Any]) -> tuple[TurnResult, GameSetup]:
         advanced=data.get("advanced", False),
         setup=setup,
         gandalf_squares=data.get("gandalf_squares"),
+        readings=data.get("readings") or {},
     )
     return result, setup
 

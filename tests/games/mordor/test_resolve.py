@@ -210,3 +210,46 @@ def test_a_hobbit_caught_after_reaching_mordor_is_named_and_the_reading_stated()
     assert result.players[0].eliminated
     assert not result.game_over and result.winners == ()
     assert "mordor_but_out" in {e.code for e in result.events}
+
+
+def test_a_tie_in_mordor_is_a_reading_with_the_first_to_arrive_computed():
+    """Issue 25: the text is silent on a tie in empty divisions; «Победит игрок, добравшийся до
+    Мордора первым» reads it as the first to arrive (everyone in Mordor arrived in this last
+    round, in seating order). The answer carries both ends; ``readings`` picks the other."""
+    frodo = player("yellow", 9, [X, X, E, E, E, E, E])
+    sam = player("red", 8, [X, X, E, E, E, E, E])
+    result = resolve_turn([frodo, sam], 1, kept((R, "red")))
+    (reading,) = result.readings
+    assert reading.id == "mordor_tie" and reading.chosen.reading == "shared"
+    assert reading.chosen.answer.params == {"players": "yellow (Frodo), red (Sam)"}
+    (other,) = reading.others
+    assert other.reading == "first_arrived" and other.answer.params == {"players": "yellow (Frodo)"}
+    first = resolve_turn(
+        [frodo, sam], 1, kept((R, "red")), readings={"mordor_tie": "first_arrived"}
+    )
+    assert (
+        first.winners == ("yellow",) and first.readings[0].others[0].answer == reading.chosen.answer
+    )
+    alone = resolve_turn([frodo, player("red", 8, [X, X, X, E, E, E, E])], 1, kept((R, "red")))
+    assert alone.winners == ("yellow",) and alone.readings == ()  # no tie: no reading
+
+
+def test_a_hobbit_caught_in_mordor_is_a_reading_of_whether_the_game_ends():
+    """«Игра заканчивается, когда один из игроков достигает Мордора»; Frodo reaches it and is
+    out in the same turn («всё равно выбывает»): the game goes on (the default) or ends with
+    the round, nobody winning."""
+    frodo = player("yellow", 8, [X] * 6 + [E])
+    sam = player("red", 3)
+    dice = kept((R, "yellow"), (W, "red"), (N, "black"))
+    result = resolve_turn([sam, frodo], 1, dice)
+    assert not result.game_over and result.round_complete
+    (reading,) = result.readings
+    assert reading.id == "caught_in_mordor" and reading.chosen.answer.code == "mordor_but_out"
+    assert reading.others[0].answer.message.startswith("Game over: %(players)s reached Mordor")
+    ended = resolve_turn([sam, frodo], 1, dice, readings={"caught_in_mordor": "round_ends_game"})
+    assert ended.game_over and ended.winners == ()
+    midway = resolve_turn([frodo, sam], 0, dice, readings={"caught_in_mordor": "round_ends_game"})
+    assert not midway.game_over and "finish the round" in midway.events[-1].message
+    with pytest.raises(InvalidInput) as error:
+        resolve_turn([sam, frodo], 1, dice, readings={"caught_in_mordor": "maybe"})
+    assert error.value.problems[0][0] == "readings.caught_in_mordor"

@@ -402,3 +402,24 @@ def test_the_whole_journey_carries_the_readings_of_the_places_ahead(api):
     chance = picked["journey"]["reach_mordor"]["probability"]
     assert readings["rohan_reroll"]["others"][0]["answer"].endswith(f"{chance:.6%}")
     assert picked["journey"]["reach_mordor"] != answer["journey"]["reach_mordor"]
+
+
+def test_resolve_carries_the_tie_reading_and_takes_the_other(api):
+    """Issue 25: two hobbits in Mordor with as many empty divisions: a shared win, or the
+    first to arrive's under the other reading; ``readings`` picks it."""
+    empty5 = ["marked", "marked", "empty", "empty", "empty", "empty", "empty"]
+    body = {
+        "players": [
+            {"color": "yellow", "position": 9, "nazgul_track": empty5},
+            {"color": "red", "position": 8, "nazgul_track": empty5},
+        ],
+        "active": 1,
+        "kept": [{"face": "ring", "color": "red"}],
+    }
+    response = post(api, RESOLVE, body)
+    assert_matches_schema(response, RESOLVE, "post")
+    (reading,) = response.json()["readings"]
+    assert reading["id"] == "mordor_tie" and reading["others"][0]["reading"] == "first_arrived"
+    assert reading["others"][0]["answer"] == "Game over: yellow (Frodo) won."
+    picked = post(api, RESOLVE, {**body, "readings": {"mordor_tie": "first_arrived"}}).json()
+    assert picked["winners"] == ["yellow"] and response.json()["winners"] == ["yellow", "red"]

@@ -187,3 +187,19 @@ def test_odds_page_shows_rohans_other_reading_and_links_to_it(client):
     for language, words in (("ru", "При другом прочтении"), ("pl", "Przy innym odczytaniu")):
         translated = client.get(f"/mordor/odds/?{query}", HTTP_ACCEPT_LANGUAGE=language)
         assert words in translated.content.decode()
+
+
+def test_resolve_page_shows_the_tie_under_the_other_reading_and_links_to_it(client):
+    query = (
+        "color_0=yellow&position_0=9&track_0=xx&color_1=red&position_1=8&track_1=xx&active=1"
+        "&kept_red=ring"
+    )
+    page = client.get(f"/mordor/resolve/?{query}", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    block = reading_block(page, "mordor_tie")
+    assert "Under the other reading (of hobbits in Mordor with as many empty divisions" in block
+    link = other_reading_link(block, "/mordor/resolve/?")
+    assert "readings.mordor_tie=first_arrived" in link
+    other = client.get(link, HTTP_ACCEPT_LANGUAGE="en")
+    assert other.context["answer"]["readings"][0]["chosen"]["reading"] == "first_arrived"
+    for language in ("ru", "pl"):
+        assert client.get(link, HTTP_ACCEPT_LANGUAGE=language).status_code == 200
