@@ -457,25 +457,8 @@ def _game_end(
         return True, (), [Reason(N_("Every player is out: nobody wins."), rules.GAME_END)]
     in_mordor = [p for p in alive if p.position == setup.hobbit_steps]
     caught = [p for p in players if p.eliminated and p.position == setup.hobbit_steps]
-    if not in_mordor and caught and chosen[CAUGHT_IN_MORDOR] == ROUND_ENDS_GAME:
-        return _caught_ends_the_game(caught, round_complete)
     if not in_mordor and caught:
-        return (
-            False,
-            (),
-            [
-                Reason(
-                    N_(
-                        "%(players)s reached Mordor but is out, and an eliminated hobbit "
-                        "cannot win. The text does not say whether the game still ends with "
-                        "this round; we assume it goes on."
-                    ),
-                    rules.ELIMINATION,
-                    {"players": ", ".join(COLOR_LABELS[p.color] for p in caught)},
-                    "mordor_but_out",
-                )
-            ],
-        )
+        return _caught(caught, round_complete, chosen[CAUGHT_IN_MORDOR])
     if not in_mordor:
         return False, (), []
     if not round_complete:
@@ -513,11 +496,19 @@ def _game_end(
     )
 
 
-def _caught_ends_the_game(
-    caught: Sequence[PlayerState], round_complete: bool
+def _caught(
+    caught: Sequence[PlayerState], round_complete: bool, reading: str
 ) -> tuple[bool, tuple[str, ...], list[Reason]]:
-    """Under ``caught_in_mordor: round_ends_game``: the round is finished, then nobody wins."""
+    """Hobbits in Mordor but out, nobody else there: the game goes on (``game_goes_on``), or
+    (``round_ends_game``) the round is finished, then nobody wins."""
     names = {"players": ", ".join(COLOR_LABELS[p.color] for p in caught)}
+    if reading == GAME_GOES_ON:
+        message = N_(
+            "%(players)s reached Mordor but is out, and an eliminated hobbit cannot win. The "
+            "text does not say whether the game still ends with this round; we assume it goes "
+            "on."
+        )
+        return False, (), [Reason(message, rules.ELIMINATION, names, "mordor_but_out")]
     if not round_complete:
         message = N_(
             "%(players)s reached Mordor but is out: the players after you finish the round, "
