@@ -352,63 +352,55 @@ def _applied(rolled: Sequence[Die], turn: TurnRules) -> list[Citation]:
 
 def place_readings(turn: TurnRules) -> tuple[Reason, ...]:
     """Where an answer at this place rests on a reading of the text rather than on its
-    letter (Rivendell's Nazgûl, Rohan's re-roll): the reading used, stated."""
-    readings = []
-    if turn.duplicates_allowed and turn.one_nazgul:
-        readings.append(
-            Reason(
-                N_(
-                    "Rivendell: read as allowing exactly one Nazgûl a roll, as elsewhere (the "
-                    "reading picked); other equal faces may be kept together."
-                ),
-                rules.RIVENDELL,
-                code="rivendell_nazgul",
-            )
-        )
-    elif turn.duplicates_allowed:
-        readings.append(
-            Reason(
-                N_(
-                    "Rivendell: the text limits a roll to one Nazgûl because equal faces may not "
-                    "be kept together; Rivendell lifts that rule, so we read it as: at least one "
-                    "Nazgûl must be kept, more may be (also with the White Tree)."
-                ),
-                rules.RIVENDELL,
-                code="rivendell_nazgul",
-            )
-        )
-    if turn.duplicates_allowed and turn.tree_one_each:
-        readings.append(
-            Reason(
-                N_(
-                    "Rivendell: with the White Tree, one die of each face, as the White Tree's "
-                    "rule says (the reading picked)."
-                ),
-                rules.WHITE_TREE,
-                code="rivendell_white_tree",
-            )
-        )
-    if turn.may_reroll and turn.reroll_once_a_turn:
-        readings.append(
-            Reason(
-                N_(
-                    "Rohan: «1 раз можете перебрасывать броски» is read as once a turn (the "
-                    "reading picked): one roll of the turn may be rolled again whole, before "
-                    "anything is kept."
-                ),
-                rules.ROHAN,
-                code="rohan_reroll",
-            )
-        )
-    elif turn.may_reroll:
-        readings.append(
-            Reason(
-                N_(
-                    "Rohan: «1 раз можете перебрасывать броски» is read as once per roll: each "
-                    "roll of the turn may be rolled again whole, once, before anything is kept."
-                ),
-                rules.ROHAN,
-                code="rohan_reroll",
-            )
-        )
-    return tuple(readings)
+    letter (Rivendell's Nazgûl and White Tree, Rohan's re-roll): the reading used, stated."""
+    rivendell, rohan = turn.duplicates_allowed, turn.may_reroll
+    stated = (
+        (
+            rivendell and turn.one_nazgul,
+            N_(
+                "Rivendell: read as allowing exactly one Nazgûl a roll, as elsewhere (the "
+                "reading picked); other equal faces may be kept together."
+            ),
+            rules.RIVENDELL,
+            "rivendell_nazgul",
+        ),
+        (
+            rivendell and not turn.one_nazgul,
+            N_(
+                "Rivendell: the text limits a roll to one Nazgûl because equal faces may not "
+                "be kept together; Rivendell lifts that rule, so we read it as: at least one "
+                "Nazgûl must be kept, more may be (also with the White Tree)."
+            ),
+            rules.RIVENDELL,
+            "rivendell_nazgul",
+        ),
+        (
+            rivendell and turn.tree_one_each,
+            N_(
+                "Rivendell: with the White Tree, one die of each face, as the White Tree's "
+                "rule says (the reading picked)."
+            ),
+            rules.WHITE_TREE,
+            "rivendell_white_tree",
+        ),
+        (
+            rohan and turn.reroll_once_a_turn,
+            N_(
+                "Rohan: «1 раз можете перебрасывать броски» is read as once a turn (the "
+                "reading picked): one roll of the turn may be rolled again whole, before "
+                "anything is kept."
+            ),
+            rules.ROHAN,
+            "rohan_reroll",
+        ),
+        (
+            rohan and not turn.reroll_once_a_turn,
+            N_(
+                "Rohan: «1 раз можете перебрасывать броски» is read as once per roll: each "
+                "roll of the turn may be rolled again whole, once, before anything is kept."
+            ),
+            rules.ROHAN,
+            "rohan_reroll",
+        ),
+    )
+    return tuple(Reason(message, rule, code=code) for met, message, rule, code in stated if met)

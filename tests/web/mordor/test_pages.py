@@ -169,37 +169,41 @@ def test_keep_page_shows_the_other_reading_and_links_to_it(client):
         assert words in translated.content.decode()
 
 
-def test_odds_page_shows_rohans_other_reading_and_links_to_it(client):
-    """Issue 25: the expected steps under the other reading of Rohan's re-roll beside the
-    answer, in every language; its link asks the same question under it and round-trips."""
-    query = "position=4&player_color=red&other_colors=blue&advanced=on&goal=progress&policy=optimal"
-    page = client.get(f"/mordor/odds/?{query}", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    block = reading_block(page, "rohan_reroll")
-    assert "Under the other reading (in Rohan one roll a turn may be re-rolled whole)" in block
-    link = other_reading_link(block, "/mordor/odds/?")
-    assert "readings.rohan_reroll=once_a_turn" in link
-    other = client.get(link, HTTP_ACCEPT_LANGUAGE="en")
-    assert other.status_code == 200
-    assert other.context["answer"]["readings"][0]["chosen"]["reading"] == "once_a_turn"
-    assert other.context["form"]["reading_rohan_reroll"].value() == "once_a_turn"
-    shown = reading_block(other.content.decode(), "rohan_reroll")
-    assert "readings.rohan_reroll=each_roll" in other_reading_link(shown, "/mordor/odds/?")
+@pytest.mark.parametrize(
+    ("path", "query", "reading_id", "says", "other"),
+    [
+        (
+            "/mordor/odds/",
+            "position=4&player_color=red&other_colors=blue&advanced=on&goal=progress",
+            "rohan_reroll",
+            "in Rohan one roll a turn may be re-rolled whole",
+            "once_a_turn",
+        ),
+        (
+            "/mordor/resolve/",
+            "color_0=yellow&position_0=9&track_0=xx&color_1=red&position_1=8&track_1=xx&active=1"
+            "&kept_red=ring",
+            "mordor_tie",
+            "of hobbits in Mordor with as many empty divisions, the first to arrive",
+            "first_arrived",
+        ),
+    ],
+)
+def test_the_other_reading_is_shown_and_its_link_round_trips(
+    client, path, query, reading_id, says, other
+):
+    """Issue 25: the answer under the other reading beside the answer, in every language; its
+    link asks the same question under it (the form shows the reading picked), and that page
+    links back to the default reading."""
+    page = client.get(f"{path}?{query}", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert f"Under the other reading ({says}" in reading_block(page, reading_id)
+    link = other_reading_link(reading_block(page, reading_id), f"{path}?")
+    assert f"readings.{reading_id}={other}" in link
+    under = client.get(link, HTTP_ACCEPT_LANGUAGE="en")
+    assert under.context["answer"]["readings"][0]["chosen"]["reading"] == other
+    assert under.context["form"][f"reading_{reading_id}"].value() == other
+    back = other_reading_link(reading_block(under.content.decode(), reading_id), f"{path}?")
+    assert f"readings.{reading_id}={other}" not in back and f"readings.{reading_id}=" in back
     for language, words in (("ru", "При другом прочтении"), ("pl", "Przy innym odczytaniu")):
-        translated = client.get(f"/mordor/odds/?{query}", HTTP_ACCEPT_LANGUAGE=language)
+        translated = client.get(link, HTTP_ACCEPT_LANGUAGE=language)
         assert words in translated.content.decode()
-
-
-def test_resolve_page_shows_the_tie_under_the_other_reading_and_links_to_it(client):
-    query = (
-        "color_0=yellow&position_0=9&track_0=xx&color_1=red&position_1=8&track_1=xx&active=1"
-        "&kept_red=ring"
-    )
-    page = client.get(f"/mordor/resolve/?{query}", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    block = reading_block(page, "mordor_tie")
-    assert "Under the other reading (of hobbits in Mordor with as many empty divisions" in block
-    link = other_reading_link(block, "/mordor/resolve/?")
-    assert "readings.mordor_tie=first_arrived" in link
-    other = client.get(link, HTTP_ACCEPT_LANGUAGE="en")
-    assert other.context["answer"]["readings"][0]["chosen"]["reading"] == "first_arrived"
-    for language in ("ru", "pl"):
-        assert client.get(link, HTTP_ACCEPT_LANGUAGE=language).status_code == 200
