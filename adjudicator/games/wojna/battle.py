@@ -169,6 +169,44 @@ def _rounding_reading(outcomes: Sequence[BattleOutcome], rounding: str) -> tuple
     return (reading_of(LOSS_ROUNDING, cite.BATTLE, ROUNDING_QUOTE, rounding, ROUNDINGS, expected),)
 
 
+RATIO_ROUNDING = "ratio_rounding"
+RATIO_FIRST, STRENGTH_FIRST = "ratio", "strength_first"
+RATIO_READINGS = {
+    RATIO_FIRST: N_("the force ratio is rounded in the defender's favour"),
+    STRENGTH_FIRST: N_(
+        "the defender's multiplied strength is rounded up first, then the ratio in his favour"
+    ),
+}
+RATIO_QUOTE = (
+    "«Gracze sumują siłę własnych oddziałów znajdujących się na polu, przy czym broniący się "
+    "uwzględnia także mnożnik wyszczególniony w tabeli Wpływ rodzaju terenu na poruszanie się "
+    "i obronę. Ułamki są zaokrąglane na korzyść obrońcy.»"
+)
+COLUMN_UNDER = N_("column %(column)s")
+REMOVED_AT_ONCE = N_("10:1 or more: the defender is removed at once")
+
+
+def _defender_effective(defending: Fraction, reading: str) -> Fraction:
+    """The defender's multiplied strength as a reading of «Ułamki» divides by it."""
+    return defending if reading == RATIO_FIRST else Fraction(ceil(defending))
+
+
+def _ratio_reading(attacking: int, multiplied: Fraction, chosen: str) -> tuple[Reading, ...]:
+    """Which fraction «Ułamki są zaokrąglane na korzyść obrońcy» rounds (rules: Bitwa): the
+    column under each reading, carried when they differ."""
+
+    def column(reading: str) -> Reason:
+        effective = _defender_effective(multiplied, reading)
+        if Fraction(attacking) / effective >= AUTOMATIC_RATIO:
+            return Reason(REMOVED_AT_ONCE)
+        label = odds_label(*odds_column(Fraction(attacking), effective))
+        return Reason(COLUMN_UNDER, params={"column": label})
+
+    if column(RATIO_FIRST) == column(STRENGTH_FIRST):
+        return ()
+    return (reading_of(RATIO_ROUNDING, cite.BATTLE, RATIO_QUOTE, chosen, RATIO_READINGS, column),)
+
+
 def odds_column(attacker: Fraction, defender: Fraction) -> tuple[int, int]:
     """The ratio attacker:defender rounded in the defender's favour (rules: Bitwa)."""
     ratio = Fraction(attacker) / Fraction(defender)
@@ -191,14 +229,18 @@ def resolve_battle(
 ) -> BattleAnswer:
     """One round of battle: the column, the automatic result or the die's distribution.
     ``readings`` may pick ``loss_rounding`` (``exact`` by default, ``defender_favour``, ``down``,
-    ``up``); with the losses known the answer carries the expected losses under each."""
+    ``up``); with the losses known the answer carries the expected losses under each; and
+    ``ratio_rounding`` (``ratio`` by default, or ``strength_first``), carried with the column
+    under the other where they differ."""
     readings = readings or {}
-    check_reading_ids(readings, (LOSS_ROUNDING,))
+    check_reading_ids(readings, (LOSS_ROUNDING, RATIO_ROUNDING))
     rounding = pick_reading(readings, LOSS_ROUNDING, ROUNDINGS)
+    ratio_rounding = pick_reading(readings, RATIO_ROUNDING, RATIO_READINGS)
     _check(attacker_units, defender_units, terrain_multiplier, attacker_leader, defender_leader)
     multiplier, reasons = _sortie_multiplier(Fraction(terrain_multiplier), sortie)
     attacking, defending = sum(attacker_units), sum(defender_units)
-    effective = defending * multiplier
+    effective = _defender_effective(defending * multiplier, ratio_rounding)
+    ratio_read = _ratio_reading(attacking, defending * multiplier, ratio_rounding)
     column_sides = odds_column(Fraction(attacking), effective)
     column = odds_label(*column_sides)
     ratio = Fraction(attacking) / effective
@@ -240,6 +282,7 @@ def resolve_battle(
             reasons=tuple(reasons),
             citations=unique_citations(cited),
             assumptions=(RATIO_ASSUMPTION,),
+            readings=ratio_read,
         )
     modifier, casting = _leaders_modifier(attacker_leader, defender_leader, reasons, cited)
     spell_shift, spell_reasons = _spell_shift(casting, spells)
@@ -272,7 +315,7 @@ def resolve_battle(
             D6_ASSUMPTION,
             *((LOSS_ASSUMPTION,) if rounding == EXACT else ()),
         ),
-        readings=read,
+        readings=(*ratio_read, *read),
     )
 
 

@@ -7,7 +7,14 @@ from django import forms
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
-from adjudicator.games.wojna.battle import EXACT, LOSS_ROUNDING, ROUNDINGS
+from adjudicator.games.wojna.battle import (
+    EXACT,
+    LOSS_ROUNDING,
+    RATIO_FIRST,
+    RATIO_READINGS,
+    RATIO_ROUNDING,
+    ROUNDINGS,
+)
 from adjudicator.games.wojna.duel import STARTER_FIRST, STRIKE_ORDER, STRIKE_ORDERS
 from adjudicator.games.wojna.search import ALLIANCE_MOVE, SEARCH_PHASE
 from adjudicator.games.wojna.tables import SPELL_CATEGORIES
@@ -116,8 +123,15 @@ class BattleForm(WojnaForm):
         label=_("Defending leader rolls on Czary (category)"), choices=SPELLS, required=False
     )
     reading_loss_rounding = reading_choice(_("Rounding the losses"), ROUNDINGS)
-    api_names = {"reading_loss_rounding": f"readings.{LOSS_ROUNDING}"}
-    reading_fields = {"reading_loss_rounding": (LOSS_ROUNDING, EXACT)}
+    reading_ratio_rounding = reading_choice(_("Which fraction is rounded"), RATIO_READINGS)
+    api_names = {
+        "reading_loss_rounding": f"readings.{LOSS_ROUNDING}",
+        "reading_ratio_rounding": f"readings.{RATIO_ROUNDING}",
+    }
+    reading_fields = {
+        "reading_loss_rounding": (LOSS_ROUNDING, EXACT),
+        "reading_ratio_rounding": (RATIO_ROUNDING, RATIO_FIRST),
+    }
 
     def clean(self):
         data = super().clean()
@@ -132,6 +146,7 @@ class BattleForm(WojnaForm):
 
 class RatioPlanForm(BattleForm):
     reading_loss_rounding = None  # the plan's columns do not depend on the losses' rounding
+    reading_ratio_rounding = None  # the plan counts columns under the default readings
     api_names: ClassVar[dict[str, str]] = {}
     reading_fields: ClassVar[dict[str, tuple[str, str]]] = {}
     primary = (*BattleForm.primary, "unit_strength")

@@ -134,7 +134,9 @@ class WojnaBattleRequestSerializer(StrictSerializer):
     defender_spell_bonus = serializers.IntegerField(**ATTRIBUTE, default=0)
     attacker_spells = WojnaSpellsField()
     defender_spells = WojnaSpellsField()
-    readings = readings_field("loss_rounding: exact, defender_favour, down or up")
+    readings = readings_field(
+        "loss_rounding: exact, defender_favour, down or up; ratio_rounding: ratio or strength_first"
+    )
 
     def validate(self, attrs):
         errors = {}

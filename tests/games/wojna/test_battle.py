@@ -221,3 +221,27 @@ def test_a_leaders_czary_roll_holds_for_the_whole_battle():
     assert len(notes) == 1 and notes[0].citation.anchor == "czary-2"
     rolled = resolve_battle([4], [4], attacker_leader=Leader(1, spell_bonus=2))
     assert "spell_for_the_battle" not in {r.code for r in rolled.reasons}
+
+
+def test_which_fraction_is_rounded_is_a_reading_with_the_other_column():
+    """Issue 25: «Ułamki są zaokrąglane na korzyść obrońcy» after the multiplied strength: the
+    ratio rounded (9 : 4.5 = 2:1, the default) or the strength first (9 : 5 → 1:1). The answer
+    carries the column under the other reading, and ``readings`` picks it; where both agree
+    (or both remove the defender at once) there is no reading."""
+    answer = resolve_battle([9], [3], Fraction(3, 2))
+    (reading,) = (r for r in answer.readings if r.id == "ratio_rounding")
+    assert reading.chosen.answer.params == {"column": "2:1"}
+    assert reading.others[0].reading == "strength_first"
+    assert reading.others[0].answer.params == {"column": "1:1"}
+    assert "Ułamki są zaokrąglane na korzyść obrońcy" in reading.quote
+    first = resolve_battle([9], [3], Fraction(3, 2), readings={"ratio_rounding": "strength_first"})
+    assert first.column == "1:1" and first.defender_effective == 5
+    assert first.readings[0].others[0].answer == reading.chosen.answer
+    assert all(r.id != "ratio_rounding" for r in resolve_battle([3], [3], Fraction(3, 2)).readings)
+    removed = resolve_battle([20], [1], Fraction(3, 2))  # 13:1 or 10:1: removed either way
+    assert all(r.id != "ratio_rounding" for r in removed.readings)
+    denied = resolve_battle(
+        [19], [1], Fraction(3, 2), readings={"ratio_rounding": "strength_first"}
+    )
+    assert not denied.automatic and denied.column == "9:1"
+    assert denied.readings[0].others[0].answer.message.startswith("10:1 or more")

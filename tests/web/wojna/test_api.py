@@ -397,3 +397,15 @@ def test_battle_and_duel_refuse_an_unknown_reading(api):
     response = post(api, "duel", {**duel, "readings": {"rounding": "up"}})
     assert response.status_code == 400
     assert [e["field"] for e in response.json()["errors"]] == ["readings.rounding"]
+
+
+def test_battle_carries_which_fraction_is_rounded_and_takes_the_other(api):
+    """Issue 25: 9 against 3 in terrain ×1.5: 2:1 on the ratio, 1:1 if the defender's 4.5 is
+    rounded up first; the answer gives the other column and ``readings`` picks it."""
+    battle = {"attacker_units": [9], "defender_units": [3], "terrain_multiplier": "1.5"}
+    answer = post(api, "battle", battle).json()
+    reading = next(r for r in answer["readings"] if r["id"] == "ratio_rounding")
+    assert answer["column"] == "2:1" and reading["others"][0]["answer"].endswith(" 1:1")
+    picked = post(api, "battle", {**battle, "readings": {"ratio_rounding": "strength_first"}})
+    assert picked.json()["column"] == "1:1"
+    assert picked.json()["readings"][0]["others"][0]["answer"].endswith(" 2:1")

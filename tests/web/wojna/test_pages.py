@@ -163,3 +163,17 @@ def test_duel_page_shows_the_other_strike_order_and_links_to_it(client):
     assert "readings.strike_order=defender_first" in link
     other = client.get(link, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "This answer reads the text as: in each round the character challenged" in other
+
+
+def test_battle_page_shows_the_other_column_and_links_to_it(client):
+    """Issue 25: the column under the other reading of «Ułamki» beside the answer; its link
+    asks again with the defender's strength rounded up first."""
+    query = "attacker_units=9&defender_units=3&terrain_multiplier=1.5"
+    page = client.get(f"{reverse('wojna:battle')}?{query}", HTTP_ACCEPT_LANGUAGE="en")
+    block = reading_block(page.content.decode(), "ratio_rounding")
+    assert "Under the other reading (the defender&#x27;s multiplied strength is rounded up" in block
+    link = other_reading_link(block, "/wojna/")
+    assert "readings.ratio_rounding=strength_first" in link
+    other = client.get(link, HTTP_ACCEPT_LANGUAGE="en")
+    chosen = other.context["answer"]["readings"][0]["chosen"]
+    assert (chosen["reading"], chosen["answer"]) == ("strength_first", "column 1:1")
