@@ -443,6 +443,7 @@ def test_hunt_plan_counts_the_cadence_from_now_when_picked(api):
     """Issue 25: with a die in the box, the cadence's count is a reading; picking ``from_now``
     changes this turn's moves and the chance, which the first answer gave as the other's."""
     body = {"hunt_dice": 2, "fp_dice_in_box": 1, "corruption": 4, "moves_to_mordor": 3}
+    api.credentials(HTTP_ACCEPT_LANGUAGE="en")
     answer = post(api, "/api/wotr/hunt/plan/", {**body, "moves_per_turn": 2})
     reading = next(r for r in answer["readings"] if r["id"] == "cadence_count")
     assert reading["chosen"]["answer"].startswith("moving 2 a turn (1 more this turn)")
