@@ -485,8 +485,13 @@ def _turn_worth(question: TurnQuestion, policy: str) -> Reason:
 
 
 def shown_fraction(value: Fraction) -> str:
-    """An exact value as a reading's answer shows it: ``p/q (decimal)``."""
-    return f"{value} ({float(value):.4f})" if value.denominator > 1 else str(value)
+    """An exact value as a reading's answer shows it: ``p/q (decimal)``, the decimal alone when
+    the fraction is too long to read at the table (the link to that reading gives it)."""
+    if value.denominator == 1:
+        return str(value)
+    if value.denominator < 10**6:
+        return f"{value} ({float(value):.4f})"
+    return f"{float(value):.4f}"
 
 
 def turn_odds(question: TurnQuestion, policy: str = "optimal") -> TurnOdds:

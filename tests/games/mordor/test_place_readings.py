@@ -15,7 +15,13 @@ from adjudicator.games.mordor.advice import advise_roll
 from adjudicator.games.mordor.journey_readings import journey_with_readings
 from adjudicator.games.mordor.keep import Die, check_keep
 from adjudicator.games.mordor.model import DiceSpec, Face, GameSetup, PlaceReadings, turn_rules
-from adjudicator.games.mordor.odds import TurnContext, TurnQuestion, TurnSolver, turn_odds
+from adjudicator.games.mordor.odds import (
+    TurnContext,
+    TurnQuestion,
+    TurnSolver,
+    shown_fraction,
+    turn_odds,
+)
 from adjudicator.games.mordor.track import NazgulTrack, Square
 from adjudicator.games.mordor.whole_journey import TESTED_ERROR, Company, WholeJourney
 
@@ -151,8 +157,8 @@ def test_this_turns_odds_carry_the_places_reading_with_the_other_answer():
     )
     (other,) = reading.others
     assert other.reading == "once_a_turn" and once.value < rohan.value
-    assert other.answer.params["value"].startswith(str(once.value))
-    assert once.readings[0].others[0].answer.params["value"].startswith(str(rohan.value))
+    assert other.answer.params["value"] == f"{float(once.value):.4f}"  # a long fraction
+    assert once.readings[0].others[0].answer.params["value"] == f"{float(rohan.value):.4f}"
     assert [a.code for a in once.assumptions if a.code == "rohan_reroll"] == ["rohan_reroll"]
     moria = turn_odds(TurnQuestion(2, NazgulTrack.fresh(7), "red", advanced=True))
     assert moria.readings == ()
@@ -236,3 +242,9 @@ def test_the_journey_carries_each_reading_ahead_with_the_other_chance():
         TurnQuestion(5, NazgulTrack.fresh(7), "red", ("blue",), advanced=True), Fraction(1, 6)
     )
     assert later.readings == ()  # past Rohan: no place ahead rests on a reading
+
+
+def test_a_readings_value_is_exact_when_short_else_its_decimal():
+    assert shown_fraction(Fraction(83, 108)) == "83/108 (0.7685)"
+    assert shown_fraction(Fraction(2)) == "2"
+    assert shown_fraction(Fraction(4809774240193991, 1828079220031488)) == "2.6311"
