@@ -7,11 +7,20 @@ Points; every Shadow character except the Nazgûl adds 1 and every unit its stre
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from adjudicator.games.common import N_, Answer, Reason, unique_citations
+from adjudicator.games.common import (
+    N_,
+    Answer,
+    Reading,
+    Reason,
+    check_reading_ids,
+    pick_reading,
+    reading_of,
+    unique_citations,
+)
 
 from . import citations as cite
 from .answers import D6_ASSUMPTION
@@ -25,6 +34,19 @@ NAZGUL_IN_ALLIANCE_MOVE = N_(
     "In a search during the Alliance's move the text excludes the Nazgûl from the 1 point per "
     "character without giving them another value: they are counted at their general 2 points."
 )
+
+
+NAZGUL_SEARCH = "nazgul_search"
+GENERAL_POINTS, NOTHING = "general_points", "nothing"
+NAZGUL_SEARCH_READINGS = {
+    GENERAL_POINTS: N_("in a search in the Alliance's move each Nazgûl adds its general 2 points"),
+    NOTHING: N_("in a search in the Alliance's move the Nazgûl add nothing"),
+}
+NAZGUL_SEARCH_QUOTE = (
+    "«…wszystkie postacie należące do sił Ciemności (oprócz Nazguli) dodają do puli Punktów "
+    "Poszukiwań jeden, a oddziały wojsk swoją siłę.»"
+)
+POOL_UNDER = N_("%(points)s search points")
 
 
 @dataclass(frozen=True)
@@ -48,11 +70,14 @@ def search_points(
     orc_units: Sequence[int] = (),
     other_units: Sequence[int] = (),
     other_characters: int = 0,
+    nazgul_reading: str = GENERAL_POINTS,
 ) -> tuple[int, tuple[tuple[str, int], ...], list[Reason], list[str]]:
-    """The pool of search points and where each part comes from."""
+    """The pool of search points and where each part comes from (``nazgul_reading``: what a
+    Nazgûl adds in the Alliance's move, :data:`NAZGUL_SEARCH_READINGS`)."""
     reasons: list[Reason] = []
     assumptions: list[str] = []
-    parts = [("nazgul", NAZGUL_POINTS * nazgul), ("orc_units", sum(orc_units))]
+    nothing = phase == ALLIANCE_MOVE and nazgul_reading == NOTHING
+    parts = [("nazgul", 0 if nothing else NAZGUL_POINTS * nazgul), ("orc_units", sum(orc_units))]
     if phase == ALLIANCE_MOVE:
         parts += [("other_units", sum(other_units)), ("other_characters", other_characters)]
         reasons.append(
@@ -65,7 +90,7 @@ def search_points(
                 code="alliance_move",
             )
         )
-        if nazgul:
+        if nazgul and not nothing:
             assumptions.append(NAZGUL_IN_ALLIANCE_MOVE)
             reasons.append(
                 Reason(
@@ -101,13 +126,39 @@ def search_odds(
     other_characters: int = 0,
     niewola: int | None = None,
     table: SearchTable | None = None,
+    readings: Mapping[str, str] | None = None,
 ) -> SearchAnswer:
     """Search points, then with the Poszukiwania table the exact odds of finding and of a
-    capture ("n" on the face, then a roll ≤ Niewola)."""
+    capture ("n" on the face, then a roll ≤ Niewola). ``readings`` may pick
+    ``nazgul_search`` (``general_points`` by default, or ``nothing``): with Nazgûl in a search
+    in the Alliance's move the answer carries the pool under each."""
+    readings = readings or {}
+    check_reading_ids(readings, (NAZGUL_SEARCH,))
+    chosen = pick_reading(readings, NAZGUL_SEARCH, NAZGUL_SEARCH_READINGS)
     _check(phase, nazgul, orc_units, other_units, other_characters, niewola)
     points, breakdown, reasons, assumptions = search_points(
-        phase, nazgul, orc_units, other_units, other_characters
+        phase, nazgul, orc_units, other_units, other_characters, chosen
     )
+    if phase == ALLIANCE_MOVE and nazgul:
+
+        def pool(reading: str) -> Reason:
+            counted = search_points(
+                phase, nazgul, orc_units, other_units, other_characters, reading
+            )
+            return Reason(POOL_UNDER, params={"points": counted[0]})
+
+        read: tuple[Reading, ...] = (
+            reading_of(
+                NAZGUL_SEARCH,
+                cite.SEARCH,
+                NAZGUL_SEARCH_QUOTE,
+                chosen,
+                NAZGUL_SEARCH_READINGS,
+                pool,
+            ),
+        )
+    else:
+        read = ()
     cited = [cite.SEARCH, cite.SEARCH_PHASE if phase == SEARCH_PHASE else cite.ALLIANCE_MOVE]
     common = {"phase": phase, "points": points, "breakdown": breakdown}
     if table is None or not table.covers(points):
@@ -133,6 +184,7 @@ def search_odds(
             reasons=tuple(reasons),
             citations=unique_citations([*cited, cite.TABLES]),
             assumptions=tuple(assumptions),
+            readings=read,
         )
     reasons.append(
         Reason(
@@ -164,6 +216,7 @@ def search_odds(
         reasons=tuple(reasons),
         citations=unique_citations(cited),
         assumptions=(*assumptions, D6_ASSUMPTION),
+        readings=read,
     )
 
 

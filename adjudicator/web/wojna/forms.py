@@ -16,7 +16,13 @@ from adjudicator.games.wojna.battle import (
     ROUNDINGS,
 )
 from adjudicator.games.wojna.duel import STARTER_FIRST, STRIKE_ORDER, STRIKE_ORDERS
-from adjudicator.games.wojna.search import ALLIANCE_MOVE, SEARCH_PHASE
+from adjudicator.games.wojna.search import (
+    ALLIANCE_MOVE,
+    GENERAL_POINTS,
+    NAZGUL_SEARCH,
+    NAZGUL_SEARCH_READINGS,
+    SEARCH_PHASE,
+)
 from adjudicator.games.wojna.tables import SPELL_CATEGORIES
 from adjudicator.games.wojna.validation import MAX_ATTEMPTS, MAX_ATTRIBUTE
 from adjudicator.web.pages import (
@@ -278,6 +284,11 @@ class SearchForm(WojnaForm):
         required=False,
         help_text=_("Optional: adds the odds of a capture."),
     )
+    reading_nazgul_search = reading_choice(
+        _("Nazgûl in a search in the Alliance's move"), NAZGUL_SEARCH_READINGS
+    )
+    api_names = {"reading_nazgul_search": f"readings.{NAZGUL_SEARCH}"}
+    reading_fields = {"reading_nazgul_search": (NAZGUL_SEARCH, GENERAL_POINTS)}
 
 
 class WoundsForm(WojnaForm):

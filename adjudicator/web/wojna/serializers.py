@@ -268,6 +268,7 @@ class WojnaSearchRequestSerializer(StrictSerializer):
     other_units = strengths(default=list)
     other_characters = serializers.IntegerField(min_value=0, max_value=100, default=0)
     niewola = serializers.IntegerField(**ATTRIBUTE, required=False, allow_null=True)
+    readings = readings_field("nazgul_search: general_points or nothing")
 
 
 class WojnaSearchPartSerializer(serializers.Serializer):

@@ -99,6 +99,7 @@ def run_search(data: Data) -> search.SearchAnswer:
         other_characters=data.get("other_characters") or 0,
         niewola=data.get("niewola"),
         table=selectors.search_table(),
+        readings=data.get("readings") or {},
     )
 
 

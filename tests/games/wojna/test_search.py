@@ -71,3 +71,26 @@ def test_alliance_move_gives_the_pool_without_the_nazgul_too():
     assert not [
         r for r in search_odds(ALLIANCE_MOVE, orc_units=[3]).reasons if r.code == "nazgul_reading"
     ]
+
+
+def test_the_nazgul_in_the_alliances_move_are_a_reading_with_the_other_pool():
+    """Issue 25: «wszystkie postacie należące do sił Ciemności (oprócz Nazguli) dodają … jeden»
+    leaves the Nazgûl without a value in the Alliance's move: their general 2 points (the
+    default) or nothing. Two Nazgûl, an Orc unit of 3, one other character: 8 or 4 points; the
+    answer carries the other pool and ``readings`` picks it."""
+    answer = search_odds(ALLIANCE_MOVE, nazgul=2, orc_units=[3], other_characters=1)
+    (reading,) = answer.readings
+    assert reading.id == "nazgul_search" and "oprócz Nazguli" in reading.quote
+    assert (answer.points, reading.others[0].answer.params) == (8, {"points": 4})
+    nothing = search_odds(
+        ALLIANCE_MOVE,
+        nazgul=2,
+        orc_units=[3],
+        other_characters=1,
+        readings={"nazgul_search": "nothing"},
+    )
+    assert nothing.points == 4 and nothing.readings[0].others[0].answer.params == {"points": 8}
+    assert "nazgul_reading" not in [r.code for r in nothing.reasons]
+    assert search_odds(SEARCH_PHASE, nazgul=2).readings == ()  # 2 each in the Search Phase
+    with pytest.raises(InvalidInput):
+        search_odds(ALLIANCE_MOVE, nazgul=2, readings={"nazgul_search": "half"})

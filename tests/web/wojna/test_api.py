@@ -409,3 +409,12 @@ def test_battle_carries_which_fraction_is_rounded_and_takes_the_other(api):
     picked = post(api, "battle", {**battle, "readings": {"ratio_rounding": "strength_first"}})
     assert picked.json()["column"] == "1:1"
     assert picked.json()["readings"][0]["others"][0]["answer"].endswith(" 2:1")
+
+
+def test_search_carries_the_nazgul_reading_and_takes_the_other(api):
+    body = {"phase": "alliance_move", "nazgul": 2, "orc_units": [3], "other_characters": 1}
+    answer = post(api, "search", body).json()
+    (reading,) = answer["readings"]
+    assert reading["id"] == "nazgul_search" and answer["points"] == 8
+    picked = post(api, "search", {**body, "readings": {"nazgul_search": "nothing"}}).json()
+    assert picked["points"] == 4 and picked["readings"][0]["chosen"]["reading"] == "nothing"

@@ -177,3 +177,14 @@ def test_battle_page_shows_the_other_column_and_links_to_it(client):
     other = client.get(link, HTTP_ACCEPT_LANGUAGE="en")
     chosen = other.context["answer"]["readings"][0]["chosen"]
     assert (chosen["reading"], chosen["answer"]) == ("strength_first", "column 1:1")
+
+
+def test_search_page_links_the_pool_without_the_nazgul(client):
+    query = "phase=alliance_move&nazgul=2&orc_units=3&other_characters=1"
+    page = client.get(f"{reverse('wojna:search')}?{query}", HTTP_ACCEPT_LANGUAGE="en")
+    block = reading_block(page.content.decode(), "nazgul_search")
+    assert "Under the other reading (in a search in the Alliance" in block
+    link = other_reading_link(block, "/wojna/")
+    assert "readings.nazgul_search=nothing" in link
+    chosen = client.get(link, HTTP_ACCEPT_LANGUAGE="en").context["answer"]["readings"][0]["chosen"]
+    assert (chosen["reading"], chosen["answer"]) == ("nothing", "4 search points")
