@@ -9,10 +9,20 @@ and with all squares filled by such wounds cannot duel (rules: Odporność, Pier
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from adjudicator.games.common import N_, Answer, Message, Reason, unique_citations
+from adjudicator.games.common import (
+    N_,
+    Answer,
+    Message,
+    Reason,
+    check_reading_ids,
+    pick_reading,
+    reading_of,
+    unique_citations,
+)
 
 from . import citations as cite
 from .answers import D6_ASSUMPTION
@@ -246,18 +256,64 @@ class GollumOdds(Answer):
     distribution: tuple[tuple[str, Fraction], ...] = ()
 
 
-def gollum_control(previous: str | None) -> GollumOdds:
+GOLLUM_THREE_FOUR = "gollum_three_four"
+NOBODY, KEEPS = "nobody", "keeps"
+GOLLUM_READINGS = {
+    NOBODY: N_("on 3 or 4 the text gives Gollum to nobody: unstated"),
+    KEEPS: N_("on 3 or 4 the last stage's controller keeps Gollum"),
+}
+GOLLUM_QUOTE = (
+    "«Liczba oczek 1 lub 2 oddaje na ten etap postać pod kontrolę Przymierza, wynik 5 lub 6 "
+    "oznacza, że Golluma porusza Sauron. Strona, która w poprzednim etapie kontrolowała "
+    "Golluma, może dodać lub odjąć jedno oczko na swoją korzyść.»"
+)
+GOLLUM_UNDER = N_("the Alliance %(alliance)s, Sauron %(sauron)s, unstated %(unstated)s")
+
+
+def _gollum_distribution(previous: str | None, reading: str) -> tuple[tuple[str, Fraction], ...]:
+    """Who controls Gollum after each roll, the last controller shifting it by a pip towards
+    its side whenever that helps (its own side first, then unstated, then the other's)."""
+    shift = {None: 0, ALLIANCE: -1, SAURON: 1}[previous]
+    counts = dict.fromkeys((ALLIANCE, UNSTATED, SAURON), 0)
+    for roll in DIE_FACES:
+        sides = [_controller(roll, previous, reading)]
+        if shift:
+            sides.append(_controller(roll + shift, previous, reading))
+        counts[min(sides, key=lambda side: (side != previous, side != UNSTATED))] += 1
+    return tuple((side, Fraction(n, len(DIE_FACES))) for side, n in counts.items())
+
+
+def _controller(roll: int, previous: str | None, reading: str) -> str:
+    side = _gollum_side(roll)
+    return previous if side == UNSTATED and reading == KEEPS and previous else side
+
+
+def gollum_control(previous: str | None, readings: Mapping[str, str] | None = None) -> GollumOdds:
     """Sauron rolls: 1–2 Alliance, 5–6 Sauron; last stage's controller may shift the roll by
-    one pip in its favour (assumed used whenever it helps); 3–4 the text leaves unstated."""
+    one pip in its favour (assumed used whenever it helps); 3–4 the text leaves unstated, or
+    (``readings``: ``gollum_three_four: keeps``) to the last stage's controller."""
     if previous not in (None, ALLIANCE, SAURON):
         problems = Problems()
         problems.add("previous", Message(N_("Must be alliance, sauron or empty.")))
         problems.raise_if_any()
-    shift = {None: 0, ALLIANCE: -1, SAURON: 1}[previous]
-    counts = dict.fromkeys((ALLIANCE, UNSTATED, SAURON), 0)
-    for roll in DIE_FACES:
-        counts[_gollum_side(_best_roll(roll, shift, previous))] += 1
-    distribution = tuple((side, Fraction(n, len(DIE_FACES))) for side, n in counts.items())
+    readings = readings or {}
+    check_reading_ids(readings, (GOLLUM_THREE_FOUR,))
+    chosen = pick_reading(readings, GOLLUM_THREE_FOUR, GOLLUM_READINGS)
+    distribution = _gollum_distribution(previous, chosen)
+
+    def shown(reading: str) -> Reason:
+        chances = dict(_gollum_distribution(previous, reading))
+        return Reason(GOLLUM_UNDER, params={side: str(p) for side, p in chances.items()})
+
+    read = (
+        (
+            reading_of(
+                GOLLUM_THREE_FOUR, cite.RING_PHASE, GOLLUM_QUOTE, chosen, GOLLUM_READINGS, shown
+            ),
+        )
+        if previous
+        else ()
+    )
     reasons = [
         Reason(
             N_(
@@ -270,6 +326,7 @@ def gollum_control(previous: str | None) -> GollumOdds:
     ]
     return GollumOdds(
         distribution=distribution,
+        readings=read,
         reasons=tuple(reasons),
         citations=(cite.RING_PHASE,),
         assumptions=(
@@ -284,16 +341,6 @@ def gollum_control(previous: str | None) -> GollumOdds:
 
 def _gollum_side(roll: int) -> str:
     return ALLIANCE if roll <= 2 else SAURON if roll >= 5 else UNSTATED
-
-
-def _best_roll(roll: int, shift: int, previous: str | None) -> int:
-    rank = {ALLIANCE: 0, UNSTATED: 1, SAURON: 2}
-    if not shift:
-        return roll
-    shifted = roll + shift
-    gain = rank[_gollum_side(shifted)] - rank[_gollum_side(roll)]
-    better = gain > 0 if previous == SAURON else gain < 0
-    return shifted if better else roll
 
 
 def _check_marks(marks: Marks, new_wounds: int) -> None:

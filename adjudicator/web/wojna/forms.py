@@ -15,6 +15,7 @@ from adjudicator.games.wojna.battle import (
     RATIO_ROUNDING,
     ROUNDINGS,
 )
+from adjudicator.games.wojna.characters import GOLLUM_READINGS, GOLLUM_THREE_FOUR, NOBODY
 from adjudicator.games.wojna.duel import STARTER_FIRST, STRIKE_ORDER, STRIKE_ORDERS
 from adjudicator.games.wojna.search import (
     ALLIANCE_MOVE,
@@ -320,6 +321,9 @@ class GollumForm(WojnaForm):
             ("sauron", _("Sauron")),
         ],
     )
+    reading_gollum_three_four = reading_choice(_("Gollum on 3 or 4"), GOLLUM_READINGS)
+    api_names = {"reading_gollum_three_four": f"readings.{GOLLUM_THREE_FOUR}"}
+    reading_fields = {"reading_gollum_three_four": (GOLLUM_THREE_FOUR, NOBODY)}
 
 
 GROUPS = [

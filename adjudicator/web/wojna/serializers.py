@@ -335,6 +335,7 @@ class WojnaGollumRequestSerializer(StrictSerializer):
     previous = serializers.ChoiceField(
         ["alliance", "sauron"], required=False, allow_null=True, default=None
     )
+    readings = readings_field("gollum_three_four: nobody or keeps")
 
 
 class WojnaGollumSideSerializer(ProbabilitySerializer):

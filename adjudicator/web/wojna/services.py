@@ -127,7 +127,7 @@ def run_ringwraith(data: Data) -> characters.RingwraithOdds:
 
 
 def run_gollum(data: Data) -> characters.GollumOdds:
-    return characters.gollum_control(data.get("previous") or None)
+    return characters.gollum_control(data.get("previous") or None, data.get("readings") or {})
 
 
 def run_inheritance(data: Data) -> ring.InheritanceAnswer:

@@ -112,3 +112,24 @@ def test_destroying_the_ring_is_the_alliances_ring_victory():
     assert "alliance_wins" in {r.code for r in answer.reasons}
     assert "strony-konfliktu-i-cel-gry" in {c.anchor for c in answer.citations}
     assert "alliance_wins" not in {r.code for r in ring_destroyed(4129, ring_worn=True).reasons}
+
+
+def test_gollum_on_three_or_four_is_a_reading_with_the_other_distribution():
+    """Issue 25: «1 lub 2 … Przymierza, wynik 5 lub 6 … Sauron»: 3 or 4 is unstated (the
+    default), or read as the last stage's controller keeping Gollum. Sauron controlled him and
+    shifts a pip his way: 2 → 3 and 4 → 5, so 1/6 the Alliance, 2/6 unstated, 3/6 Sauron; under
+    the other reading 3 and 4 stay his: 1/6 the Alliance, 5/6 Sauron."""
+    answer = gollum_control("sauron")
+    assert dict(answer.distribution) == {
+        "alliance": Fraction(1, 6),
+        "unstated": Fraction(2, 6),
+        "sauron": Fraction(3, 6),
+    }
+    (reading,) = answer.readings
+    assert reading.id == "gollum_three_four" and reading.others[0].reading == "keeps"
+    assert reading.others[0].answer.params == {"alliance": "1/6", "unstated": "0", "sauron": "5/6"}
+    keeps = gollum_control("sauron", {"gollum_three_four": "keeps"})
+    assert dict(keeps.distribution)["sauron"] == Fraction(5, 6)
+    assert gollum_control(None).readings == ()  # nobody to keep him
+    with pytest.raises(InvalidInput):
+        gollum_control("sauron", {"gollum_three_four": "coin"})

@@ -418,3 +418,12 @@ def test_search_carries_the_nazgul_reading_and_takes_the_other(api):
     assert reading["id"] == "nazgul_search" and answer["points"] == 8
     picked = post(api, "search", {**body, "readings": {"nazgul_search": "nothing"}}).json()
     assert picked["points"] == 4 and picked["readings"][0]["chosen"]["reading"] == "nothing"
+
+
+def test_gollum_carries_the_three_four_reading_and_takes_the_other(api):
+    answer = post(api, "gollum", {"previous": "sauron"}).json()
+    (reading,) = answer["readings"]
+    assert reading["id"] == "gollum_three_four"
+    picked = post(api, "gollum", {"previous": "sauron", "readings": {"gollum_three_four": "keeps"}})
+    sides = {d["side"]: d["exact"] for d in picked.json()["distribution"]}
+    assert sides["sauron"] == "5/6" and picked.json()["readings"][0]["chosen"]["reading"] == "keeps"

@@ -188,3 +188,12 @@ def test_search_page_links_the_pool_without_the_nazgul(client):
     assert "readings.nazgul_search=nothing" in link
     chosen = client.get(link, HTTP_ACCEPT_LANGUAGE="en").context["answer"]["readings"][0]["chosen"]
     assert (chosen["reading"], chosen["answer"]) == ("nothing", "4 search points")
+
+
+def test_gollum_page_links_the_last_controller_keeping_him(client):
+    page = client.get(f"{reverse('wojna:gollum')}?previous=sauron", HTTP_ACCEPT_LANGUAGE="en")
+    block = reading_block(page.content.decode(), "gollum_three_four")
+    link = other_reading_link(block, "/wojna/")
+    assert "readings.gollum_three_four=keeps" in link
+    chosen = client.get(link, HTTP_ACCEPT_LANGUAGE="en").context["answer"]["readings"][0]["chosen"]
+    assert chosen["reading"] == "keeps"
