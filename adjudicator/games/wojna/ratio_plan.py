@@ -11,14 +11,21 @@ losses and the chance that the defender loses everything.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil
 
-from adjudicator.games.common import N_, Answer, Message
+from adjudicator.games.common import N_, Answer, Message, check_reading_ids
 
-from .battle import AUTOMATIC_RATIO, BattleAnswer, BattleOutcome, Leader, resolve_battle
+from .battle import (
+    AUTOMATIC_RATIO,
+    RATIO_ROUNDING,
+    BattleAnswer,
+    BattleOutcome,
+    Leader,
+    resolve_battle,
+)
 from .tables import BattleResultsTable, SpellTable, odds_label
 from .validation import MAX_ATTRIBUTE, Problems
 
@@ -81,9 +88,14 @@ def plan_ratio(
     sortie: bool = False,
     table: BattleResultsTable | None = None,
     spells: SpellTable | None = None,
+    readings: Mapping[str, str] | None = None,
 ) -> RatioPlan:
     """Each column from the battle's own up to 10:1: the least strength, the units of
-    ``unit_strength`` to add, and the exact outcome of a round there."""
+    ``unit_strength`` to add, and the exact outcome of a round there. ``readings`` may pick
+    ``ratio_rounding`` (:data:`battle.RATIO_READINGS`): the columns are counted under it, and
+    the plan carries the battle's column under the other reading."""
+    readings = readings or {}
+    check_reading_ids(readings, (RATIO_ROUNDING,))
     problems = Problems()
     problems.integer("unit_strength", unit_strength, 1, MAX_ATTRIBUTE)
     problems.raise_if_any()
@@ -98,6 +110,7 @@ def plan_ratio(
             sortie=sortie,
             table=table,
             spells=spells,
+            readings=readings,
         )
 
     current = battle(attacker_units)
@@ -129,6 +142,7 @@ def plan_ratio(
         unit_strength=unit_strength,
         bands=tuple(bands),
         reasons=tuple(reasons),
+        readings=tuple(r for r in current.readings if r.id == RATIO_ROUNDING),
         citations=current.citations,
         assumptions=(
             *current.assumptions,

@@ -153,9 +153,10 @@ class BattleForm(WojnaForm):
 
 class RatioPlanForm(BattleForm):
     reading_loss_rounding = None  # the plan's columns do not depend on the losses' rounding
-    reading_ratio_rounding = None  # the plan counts columns under the default readings
-    api_names: ClassVar[dict[str, str]] = {}
-    reading_fields: ClassVar[dict[str, tuple[str, str]]] = {}
+    api_names: ClassVar[dict[str, str]] = {"reading_ratio_rounding": f"readings.{RATIO_ROUNDING}"}
+    reading_fields: ClassVar[dict[str, tuple[str, str]]] = {
+        "reading_ratio_rounding": (RATIO_ROUNDING, RATIO_FIRST)
+    }
     primary = (*BattleForm.primary, "unit_strength")
     unit_strength = forms.IntegerField(
         label=_("Strength of a unit you could add"),

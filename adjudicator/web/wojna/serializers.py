@@ -178,7 +178,8 @@ class WojnaBattleResponseSerializer(WojnaAnswerSerializer):
 
 # Ratio planner.
 class WojnaRatioPlanRequestSerializer(WojnaBattleRequestSerializer):
-    readings = None  # the plan's columns do not depend on the losses' rounding
+    # the plan's columns do not depend on the losses' rounding, only on the ratio's
+    readings = readings_field("ratio_rounding: ratio or strength_first")
     unit_strength = serializers.IntegerField(
         min_value=1,
         max_value=MAX_STRENGTH,

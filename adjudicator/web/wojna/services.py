@@ -54,6 +54,7 @@ def run_ratio_plan(data: Data) -> ratio_plan.RatioPlan:
         Fraction(data.get("terrain_multiplier") or 1),
         unit_strength=data.get("unit_strength") or 1,
         **_battle_arguments(data),
+        readings=data.get("readings") or {},
     )
 
 

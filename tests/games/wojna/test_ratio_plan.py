@@ -143,3 +143,17 @@ def test_a_hopeless_attacker_is_refused_before_its_columns_are_listed():
     with pytest.raises(InvalidInput) as refused:
         plan_ratio([1], [10_000] * 200, Fraction(100))
     assert [field for field, _message in refused.value.problems] == ["attacker_units"]
+
+
+def test_the_plan_counts_its_columns_under_the_ratio_reading_picked():
+    """Issue 25: 9 against 3 in ×1.5 terrain is 2:1 (the ratio rounded) or 1:1 (the defender's
+    4.5 rounded up first); the plan starts from the battle's column under the reading picked,
+    needs strength against 4.5 or 5, and carries the other reading's column."""
+    plan = plan_ratio([9], [3], Fraction(3, 2))
+    first = plan_ratio([9], [3], Fraction(3, 2), readings={"ratio_rounding": "strength_first"})
+    assert (plan.defender_effective, first.defender_effective) == (Fraction(9, 2), 5)
+    assert (plan.bands[0].column, first.bands[0].column) == ("2:1", "1:1")
+    assert plan.readings[0].others[0].answer.params == {"column": "1:1"}
+    assert first.readings[0].others[0].answer.params == {"column": "2:1"}
+    with pytest.raises(InvalidInput):
+        plan_ratio([9], [3], readings={"loss_rounding": "up"})

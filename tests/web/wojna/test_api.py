@@ -427,3 +427,13 @@ def test_gollum_carries_the_three_four_reading_and_takes_the_other(api):
     picked = post(api, "gollum", {"previous": "sauron", "readings": {"gollum_three_four": "keeps"}})
     sides = {d["side"]: d["exact"] for d in picked.json()["distribution"]}
     assert sides["sauron"] == "5/6" and picked.json()["readings"][0]["chosen"]["reading"] == "keeps"
+
+
+def test_ratio_plan_takes_the_ratio_reading(api):
+    body = {"attacker_units": [9], "defender_units": [3], "terrain_multiplier": "1.5"}
+    plan = post(api, "ratio-plan", {**body, "readings": {"ratio_rounding": "strength_first"}})
+    assert plan.json()["readings"][0]["chosen"]["reading"] == "strength_first"
+    refused = api.post(
+        "/api/wojna/ratio-plan/", {**body, "readings": {"loss_rounding": "up"}}, format="json"
+    )
+    assert refused.status_code == 400
