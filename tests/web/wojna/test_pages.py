@@ -165,35 +165,42 @@ def test_duel_page_shows_the_other_strike_order_and_links_to_it(client):
     assert "This answer reads the text as: in each round the character challenged" in other
 
 
-def test_battle_page_shows_the_other_column_and_links_to_it(client):
-    """Issue 25: the column under the other reading of «Ułamki» beside the answer; its link
-    asks again with the defender's strength rounded up first."""
-    query = "attacker_units=9&defender_units=3&terrain_multiplier=1.5"
-    page = client.get(f"{reverse('wojna:battle')}?{query}", HTTP_ACCEPT_LANGUAGE="en")
-    block = reading_block(page.content.decode(), "ratio_rounding")
-    assert "Under the other reading (the defender&#x27;s multiplied strength is rounded up" in block
+@pytest.mark.parametrize(
+    ("page", "query", "reading_id", "other", "answer"),
+    [
+        (
+            "wojna:battle",
+            "attacker_units=9&defender_units=3&terrain_multiplier=1.5",
+            "ratio_rounding",
+            "strength_first",
+            "column 1:1",
+        ),
+        (
+            "wojna:search",
+            "phase=alliance_move&nazgul=2&orc_units=3&other_characters=1",
+            "nazgul_search",
+            "nothing",
+            "4 search points",
+        ),
+        (
+            "wojna:gollum",
+            "previous=sauron",
+            "gollum_three_four",
+            "keeps",
+            "the Alliance 1/6, Sauron 5/6, unstated 0",
+        ),
+    ],
+)
+def test_the_other_reading_is_linked_and_answers_under_it(
+    client, page, query, reading_id, other, answer
+):
+    """Issue 25: the answer under the other reading beside the answer; its link asks the same
+    question under it, which the page then answers (Bitwa's «Ułamki», Poszukiwania's «oprócz
+    Nazguli», Gollum on 3 or 4)."""
+    shown = client.get(f"{reverse(page)}?{query}", HTTP_ACCEPT_LANGUAGE="en")
+    block = reading_block(shown.content.decode(), reading_id)
+    assert "Under the other reading (" in block and answer in block.replace("&#x27;", "'")
     link = other_reading_link(block, "/wojna/")
-    assert "readings.ratio_rounding=strength_first" in link
-    other = client.get(link, HTTP_ACCEPT_LANGUAGE="en")
-    chosen = other.context["answer"]["readings"][0]["chosen"]
-    assert (chosen["reading"], chosen["answer"]) == ("strength_first", "column 1:1")
-
-
-def test_search_page_links_the_pool_without_the_nazgul(client):
-    query = "phase=alliance_move&nazgul=2&orc_units=3&other_characters=1"
-    page = client.get(f"{reverse('wojna:search')}?{query}", HTTP_ACCEPT_LANGUAGE="en")
-    block = reading_block(page.content.decode(), "nazgul_search")
-    assert "Under the other reading (in a search in the Alliance" in block
-    link = other_reading_link(block, "/wojna/")
-    assert "readings.nazgul_search=nothing" in link
+    assert f"readings.{reading_id}={other}" in link
     chosen = client.get(link, HTTP_ACCEPT_LANGUAGE="en").context["answer"]["readings"][0]["chosen"]
-    assert (chosen["reading"], chosen["answer"]) == ("nothing", "4 search points")
-
-
-def test_gollum_page_links_the_last_controller_keeping_him(client):
-    page = client.get(f"{reverse('wojna:gollum')}?previous=sauron", HTTP_ACCEPT_LANGUAGE="en")
-    block = reading_block(page.content.decode(), "gollum_three_four")
-    link = other_reading_link(block, "/wojna/")
-    assert "readings.gollum_three_four=keeps" in link
-    chosen = client.get(link, HTTP_ACCEPT_LANGUAGE="en").context["answer"]["readings"][0]["chosen"]
-    assert chosen["reading"] == "keeps"
+    assert (chosen["reading"], chosen["answer"]) == (other, answer)
