@@ -38,6 +38,7 @@ urlpatterns = [
     path("wotr/", include("adjudicator.web.wotr.urls")),
     path("mordor/", include("adjudicator.web.mordor.urls")),
     path("wojna/", include("adjudicator.web.wojna.urls")),
+    path("offline/odds/", include("adjudicator.web.offline_odds.urls")),
     path("api/", include(api_patterns)),
     # The same version 1 by its number; names reverse to /api/ (docs/api.md).
     path("api/v1/", include((api_patterns, "v1"))),

@@ -1,0 +1,144 @@
+"""The offline odds equal the server's: random battle and hunt-turn questions, asked as page
+links, answered by the pages' code here and by the offline engine under node (Pyodide running
+the shipped zip, through the same script the page uses).
+
+Why a few hundred questions suffice: nothing is ported. The browser runs the server's own
+services and engines, zipped from this checkout; what differs is only the glue around them
+(the query read as the forms read it, the defaults, the stand-ins for Django's translation and
+number formats, gmpy2's integers as Python's, Python 3.13 under Pyodide). Every question leaves
+out or gives each field at random and is answered in one of the three languages, so each piece
+of that glue is exercised by every question, each field's every branch by dozens; a difference
+there changes whole classes of answers, not one in ten thousand. The answers are compared whole:
+every exact fraction, every float, every sentence, and each figure as the page shows it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.http import QueryDict
+from django.template.defaultfilters import floatformat
+from django.utils import translation
+
+from adjudicator.games.common import InvalidInput, translate_problems
+from adjudicator.web.offline_odds import assets, build, views
+from adjudicator.web.pages import CheckerPage
+from adjudicator.web.wotr import services
+
+HERE = Path(__file__).resolve().parent
+LANGUAGES = ("ru", "pl", "en")
+QUESTIONS = 150
+"""Of each kind; see the module's docstring."""
+COMPUTE = {"battle": services.run_battle, "hunt_turn": services.run_hunt}
+SMALL = {"rounds": 4, "moves": 4, "hunt_dice": 5}
+"""Upper bounds kept small where a field multiplies the work (fixed rounds, moves)."""
+
+
+def _value(rng: random.Random, name: str, spec: dict[str, Any]) -> list[str]:
+    kind = spec["kind"]
+    if kind == "bool":
+        return [rng.choice(["on", "false", ""])]
+    if kind == "multiple":
+        return rng.sample(spec["choices"], rng.randint(0, min(3, len(spec["choices"]))))
+    if kind == "tiles":
+        return [", ".join(rng.sample(spec["choices"], rng.randint(0, 3)))]
+    if kind == "choice":
+        return [rng.choice(spec["choices"])]
+    high = min(spec["max"], SMALL.get(name, spec["max"]))
+    return [str(rng.randint(spec["min"], high))]
+
+
+def random_query(rng: random.Random, fields: dict[str, dict[str, Any]]) -> dict[str, list[str]]:
+    """A page link's query: each field given or left out (its default) at random."""
+    return {
+        name: _value(rng, name, spec)
+        for name, spec in fields.items()
+        if (spec["default"] is None and spec["required"]) or rng.random() < 0.5
+    }
+
+
+def _shown(node: Any) -> Any:
+    """The page's figures (``floatformat:4``) beside each probability, as the shell shows them."""
+    if isinstance(node, list):
+        return [_shown(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    items = {key: _shown(value) for key, value in node.items()}
+    if isinstance(node.get("probability"), float):
+        items["shown"] = str(floatformat(node["probability"], 4))
+    return items
+
+
+def server_answer(kind: str, query: dict[str, list[str]], language: str) -> dict[str, Any]:
+    """What the page answers (``CheckerPage.answer``), as plain JSON."""
+    data = QueryDict(mutable=True)
+    for name, values in query.items():
+        data.setlist(name, values)
+    with translation.override(language):
+        form = views.FORMS[kind](data)
+        assert form.is_valid(), form.errors
+        asked = form.as_request()
+        request = json.loads(json.dumps(asked))
+        answer = CheckerPage(compute=COMPUTE[kind]).answer(form, None)
+        if answer is None:
+            try:
+                COMPUTE[kind](asked, None)
+            except InvalidInput as error:
+                problems = translate_problems(error.problems, translation.gettext)
+            return {"problems": json.loads(json.dumps(problems)), "request": request}
+        return {"request": request, "answer": json.loads(json.dumps(_shown(answer)))}
+
+
+@pytest.fixture(scope="module")
+def offline_files() -> dict[str, str]:
+    """Pyodide and the engine zip, as ``make`` builds them."""
+    build.build()
+    return {
+        "pyodide": str(build.STATIC / assets.PYODIDE_DIR).rstrip("/"),
+        "engine": str(build.STATIC / assets.ENGINE),
+    }
+
+
+def offline_answers(files: dict[str, str], cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    node = shutil.which("node")
+    assert node, "node is needed (make installs it)"
+    payload = {
+        **files,
+        "contexts": {language: views.shell_context(language) for language in LANGUAGES},
+        "cases": cases,
+    }
+    script = build.STATIC / assets.STATIC_DIR / "engine.js"
+    done = subprocess.run(
+        [node, str(HERE / "run_engine.js"), str(script)],
+        input=json.dumps(payload),
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=600,
+    )
+    return json.loads(done.stdout)
+
+
+def test_offline_answers_equal_the_pages(offline_files):
+    rng = random.Random(26)
+    fields = {kind: views.field_specs(form()) for kind, form in views.FORMS.items()}
+    cases = [
+        {"language": LANGUAGES[i % 3], "kind": kind, "query": random_query(rng, fields[kind])}
+        for i in range(QUESTIONS)
+        for kind in views.FORMS
+    ]
+    answered = offline_answers(offline_files, cases)
+    assert len(answered) == len(cases)
+    kinds_answered = set()
+    for case, offline in zip(cases, answered, strict=True):
+        expected = server_answer(case["kind"], case["query"], case["language"])
+        assert offline == expected, case
+        if "answer" in offline:
+            kinds_answered.add((case["kind"], case["language"]))
+    assert len(kinds_answered) == 2 * len(LANGUAGES)  # not only refusals
