@@ -216,7 +216,7 @@ def shown(value: float, places: int = 4) -> str:
 
 
 def _with_shown(node: Any) -> Any:
-    """Every probability of an answer with its figure as the page shows it."""
+    """Every probability and expectation of an answer with its figure as the page shows it."""
     if isinstance(node, list):
         return [_with_shown(item) for item in node]
     if not isinstance(node, dict):
@@ -224,6 +224,8 @@ def _with_shown(node: Any) -> Any:
     items = {key: _with_shown(value) for key, value in node.items()}
     if isinstance(node.get("probability"), float):
         items["shown"] = shown(node["probability"])
+    elif isinstance(node.get("value"), float):  # an expectation (``floatformat:3``)
+        items["shown"] = shown(node["value"], 3)
     return items
 
 

@@ -11,6 +11,7 @@ translated from.
 from __future__ import annotations
 
 import gettext as gettext_module
+import json
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -23,10 +24,13 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.formats import get_format
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import trans_real
 
 from adjudicator.games.wotr.board import BOARD
 from adjudicator.web.wotr import forms as wotr_forms
+from adjudicator.web.wotr import views as wotr_views
 
 from . import assets
 
@@ -117,19 +121,40 @@ def shell_context(language: str) -> dict[str, Any]:
         }
 
 
+JSON_SCRIPT_ESCAPES = {ord(">"): "\\u003E", ord("<"): "\\u003C", ord("&"): "\\u0026"}
+"""What ``json_script`` escapes; the letters are left as they are (a third of the bytes in
+Russian)."""
+
+
+def json_script(value: Any, element_id: str) -> str:
+    """``django.utils.html.json_script`` without escaping every non-ASCII letter."""
+    text = json.dumps(value, ensure_ascii=False).translate(JSON_SCRIPT_ESCAPES)
+    return format_html(
+        '<script id="{}" type="application/json">{}</script>', element_id, mark_safe(text)
+    )
+
+
+# The service worker keeps this page and serves it when offline: WebAssembly compiled from the
+# site's own Pyodide is the one thing it needs beyond the site's script policy.
 @csp_update({"script-src": ["'wasm-unsafe-eval'"]})
 def shell(request: HttpRequest) -> HttpResponse:
     """The offline page, in the request's language (the service worker keeps this copy)."""
-    language = translation.get_language()
+    paths = {"battle": reverse("wotr:battle"), "hunt_turn": reverse("wotr:hunt_turn")}
+    engine = {
+        "context": shell_context(translation.get_language()),
+        "pyodide": assets.pyodide_url(),
+        "engine": assets.engine_url(),
+        "paths": paths,
+    }
     context = {
-        "battle_form": wotr_forms.BattleForm(auto_id="battle-%s"),
-        "hunt_form": wotr_forms.HuntTurnForm(auto_id="hunt-%s"),
-        "paths": {"battle": reverse("wotr:battle"), "hunt_turn": reverse("wotr:hunt_turn")},
-        "engine": {
-            "context": shell_context(language),
-            "pyodide": assets.pyodide_url(),
-            "engine": assets.engine_url(),
-            "paths": {"battle": reverse("wotr:battle"), "hunt_turn": reverse("wotr:hunt_turn")},
-        },
+        "forms": [
+            ("battle", wotr_forms.BattleForm(auto_id="battle-%s")),
+            ("hunt_turn", wotr_forms.HuntTurnForm(auto_id="hunt-%s")),
+        ],
+        "paths": paths,
+        "battle_title": wotr_views.BATTLE_TITLE,
+        "hunt_title": wotr_views.HUNT_TURN_TITLE,
+        "pyodide_loader": assets.PYODIDE_DIR + assets.PYODIDE_LOADER,
+        "engine_json": json_script(engine, "offline-odds-engine"),
     }
     return render(request, "offline_odds/shell.html", context)

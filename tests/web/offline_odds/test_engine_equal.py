@@ -72,6 +72,8 @@ def _shown(node: Any) -> Any:
     items = {key: _shown(value) for key, value in node.items()}
     if isinstance(node.get("probability"), float):
         items["shown"] = str(floatformat(node["probability"], 4))
+    elif isinstance(node.get("value"), float):
+        items["shown"] = str(floatformat(node["value"], 3))
     return items
 
 
