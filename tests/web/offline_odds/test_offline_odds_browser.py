@@ -9,6 +9,7 @@ import json
 import re
 import urllib.request
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from django.http import QueryDict
@@ -81,12 +82,23 @@ def open_offline(browser, live_server, language: str, kind: str, query: str):
     )
     page = context.new_page()
     errors: list[str] = []
+    requested: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    page.on("request", lambda request: requested.append(request.url))
     page.goto(f"{live_server.url}{reverse('wotr:' + kind)}?{query}")
     page.wait_for_selector(DONE, timeout=START_TIMEOUT_MS)
     assert page.is_visible(ANSWERED), page.inner_text("#offline-problems")
+    assert_precached(live_server, requested)
     return context, page, errors
+
+
+def assert_precached(live_server, requested: list[str]) -> None:
+    """Everything the page fetched is in the service worker's list (or is the page's own link,
+    which it answers with the shell; the icon is the manifest's)."""
+    shown = {reverse("wotr:battle"), reverse("wotr:hunt_turn"), "/favicon.ico"}
+    fetched = {urlsplit(url).path for url in requested if url.startswith(live_server.url)}
+    assert fetched - shown <= set(assets.precache_urls())
 
 
 def assert_same_answer(page, kind: str, query: str, language: str) -> None:
