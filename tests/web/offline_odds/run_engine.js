@@ -10,9 +10,12 @@ async function main() {
   const input = JSON.parse(fs.readFileSync(0, "utf8"));
   const { loadPyodide } = require(path.join(input.pyodide, "pyodide.js"));
   const answers = [];
+  // One Pyodide for every language: each start installs its language's stand-ins and imports
+  // the services again (browser.install), as a page in that language would.
+  const pyodide = loadPyodide({ indexURL: input.pyodide + "/" });
   for (const language of Object.keys(input.contexts)) {
     const ask = await startEngine(
-      loadPyodide,
+      () => pyodide,
       { pyodide: input.pyodide + "/", engine: input.engine, context: input.contexts[language] },
       (file) => new Uint8Array(fs.readFileSync(file))
     );
