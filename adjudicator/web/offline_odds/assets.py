@@ -21,9 +21,12 @@ PYODIDE_LOADER = "pyodide.js"
 PYODIDE_FILES = ("pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 """What the loader fetches from its directory (the engines need no Pyodide package)."""
 ENGINE = f"{STATIC_DIR}engine.zip"
+WORKER = f"{STATIC_DIR}worker.js"
+ENGINE_JS = f"{STATIC_DIR}engine.js"
 SHELL_FILES = (
     f"{STATIC_DIR}odds.js",
-    f"{STATIC_DIR}engine.js",
+    WORKER,
+    ENGINE_JS,
     f"{STATIC_DIR}odds.css",
     "js/checker.js",
     "css/site.css",

@@ -21,6 +21,7 @@ from django import forms
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
 from django.utils.formats import get_format
@@ -144,6 +145,8 @@ def shell(request: HttpRequest) -> HttpResponse:
         "context": shell_context(translation.get_language()),
         "pyodide": assets.pyodide_url(),
         "engine": assets.engine_url(),
+        "worker": static(assets.WORKER),
+        "scripts": [static(assets.PYODIDE_DIR + assets.PYODIDE_LOADER), static(assets.ENGINE_JS)],
         "paths": paths,
     }
     context = {
@@ -154,7 +157,6 @@ def shell(request: HttpRequest) -> HttpResponse:
         "paths": paths,
         "battle_title": wotr_views.BATTLE_TITLE,
         "hunt_title": wotr_views.HUNT_TURN_TITLE,
-        "pyodide_loader": assets.PYODIDE_DIR + assets.PYODIDE_LOADER,
         "engine_json": json_script(engine, "offline-odds-engine"),
     }
     return render(request, "offline_odds/shell.html", context)

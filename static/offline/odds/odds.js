@@ -1,6 +1,6 @@
 /* The battle and hunt-turn pages offline (templates/offline_odds/shell.html): the path says which,
    the query is the page's link; the answer is computed on this device by the server's own code
-   (engine.js: Pyodide). Editing the question recomputes in place and keeps the link. */
+   (engine.js, in worker.js: Pyodide). Editing the question recomputes in place and keeps the link. */
 (function () {
   "use strict";
   var config = JSON.parse(document.getElementById("offline-odds-engine").textContent);
@@ -181,12 +181,11 @@
       return;
     }
     say(ready ? "computing" : "starting");
-    engine.then(function (ask) {
-      // Let the "computing" line paint before the engine takes the thread.
-      setTimeout(function () {
-        show(kind, ask(kind, query));
-        say(null);
-      }, 0);
+    var asked = location.href;
+    engine.then(function (ask) { return ask(kind, query); }).then(function (result) {
+      if (location.href !== asked) return;  // another question was asked meanwhile
+      show(kind, result);
+      say(null);
     }, function () { say("failed"); });
   }
 
@@ -210,11 +209,28 @@
   window.addEventListener("popstate", function () { compute(kindOf(location.pathname), location.search); });
 
   say("starting");
-  engine = window.OfflineOddsEngine.startEngine(window.loadPyodide, config, function (url) {
-    return fetch(url).then(function (response) {
-      if (!response.ok) throw new Error(url + ": " + response.status);
-      return response.arrayBuffer();
-    }).then(function (buffer) { return new Uint8Array(buffer); });
+  engine = new Promise(function (resolve, reject) {
+    var worker = new Worker(config.worker);
+    var waiting = {};
+    var next = 0;
+    worker.onmessage = function (event) {
+      var message = event.data;
+      if (message.ready) {
+        resolve(function (kind, query) {
+          return new Promise(function (done) {
+            waiting[++next] = done;
+            worker.postMessage({ id: next, kind: kind, query: query });
+          });
+        });
+      } else if (message.failed) {
+        reject(new Error(message.failed));
+      } else {
+        waiting[message.id](message.result);
+        delete waiting[message.id];
+      }
+    };
+    worker.onerror = reject;
+    worker.postMessage({ start: { scripts: config.scripts, config: config } });
   });
   engine.then(function () { ready = true; }, function () { say("failed"); });
   compute(kindOf(location.pathname), location.search);
