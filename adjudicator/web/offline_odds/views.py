@@ -44,16 +44,14 @@ FORMS = {"battle": wotr_forms.BattleForm, "hunt_turn": wotr_forms.HuntTurnForm}
 ENGLISH_PLURAL = "n != 1"
 
 
-def _kind(field: forms.Field) -> str:
-    if isinstance(field, forms.BooleanField):
-        return "bool"
-    if isinstance(field, forms.MultipleChoiceField):
-        return "multiple"
-    if isinstance(field, forms.ChoiceField):
-        return "choice"
-    if isinstance(field, forms.IntegerField):
-        return "int"
-    return "tiles"  # the hunt's drawn tiles, typed comma-separated (HuntForm.clean_drawn)
+FIELD_KINDS = (
+    (forms.BooleanField, "bool"),
+    (forms.MultipleChoiceField, "multiple"),
+    (forms.ChoiceField, "choice"),
+    (forms.IntegerField, "int"),
+    (forms.CharField, "tiles"),  # the hunt's drawn tiles, comma-separated (HuntForm.clean_drawn)
+)
+"""How ``browser.read_query`` reads each kind of the forms' fields (the first that fits)."""
 
 
 def field_specs(form: wotr_forms.ApiFieldsForm) -> dict[str, dict[str, Any]]:
@@ -61,7 +59,7 @@ def field_specs(form: wotr_forms.ApiFieldsForm) -> dict[str, dict[str, Any]]:
     the default a missing one takes, whether it must be given, its bounds and choices."""
     specs = {}
     for name, field in form.fields.items():
-        kind = _kind(field)
+        kind = next(kind for kind_of, kind in FIELD_KINDS if isinstance(field, kind_of))
         choices = (
             list(BOARD.hunt_tiles)
             if kind == "tiles"
@@ -90,6 +88,8 @@ def catalogue(language: str) -> dict[str, Any]:
     plural_forms = ENGLISH_PLURAL
     for path in CATALOGUES:
         mo = path / language / "LC_MESSAGES" / "django.mo"
+        if not mo.exists():  # not compiled (make compiles them): its messages stay English
+            continue
         with mo.open("rb") as file:
             compiled = gettext_module.GNUTranslations(file)
         plural_forms = compiled.info().get("plural-forms", "").partition("plural=")[2].rstrip(";")
