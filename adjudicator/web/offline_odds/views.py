@@ -119,6 +119,11 @@ def shell_context(language: str) -> dict[str, Any]:
                 "rules_corpus:section", kwargs={"rulebook": "RULEBOOK", "anchor": "ANCHOR"}
             ),
             "fields": {kind: field_specs(form()) for kind, form in FORMS.items()},
+            # A problem about a whole side is named by its legend (EngineErrorsMixin).
+            "legends": {
+                kind: {prefix.rstrip("_"): str(legend) for legend, prefix in form.groups}
+                for kind, form in FORMS.items()
+            },
         }
 
 

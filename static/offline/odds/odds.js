@@ -121,19 +121,24 @@
     box.hidden = !items.length;
   }
 
+  // A field as the page names it: its label, or the legend of its side, or its own name.
+  function fieldName(kind, name) {
+    var label = document.querySelector("[data-offline-form=" + kind + "] label[for$='-" + name + "']");
+    if (label) return label.textContent.trim().replace(/:$/, "");
+    return config.context.legends[kind][name.split(".")[0]] || name;
+  }
+
   function show(kind, result) {
     var section = document.getElementById("offline-answer");
     var problems = [];
     if (result.wrong) {
-      problems = result.wrong.map(function (name) {
-        var label = document.querySelector("[data-offline-form=" + kind + "] [for$='" + name + "']");
-        return (label ? label.textContent.trim() + ": " : name + ": ") + labels.wrong;
-      });
+      problems = result.wrong.map(function (name) { return fieldName(kind, name) + ": " + labels.wrong; });
     } else if (result.problems) {
-      problems = result.problems.map(function (p) { return p[0] + ": " + p[1]; });
+      problems = result.problems.map(function (p) { return fieldName(kind, p[0]) + ": " + p[1]; });
     }
     list("offline-problems", problems, function (text) { return el("li", text); });
     section.hidden = !result.answer;
+    document.getElementById("edit").open = !result.answer;  // the answer first, as on the page
     if (!result.answer) return;
     var answer = result.answer;
     document.getElementById("headline").textContent = answer.headline;
@@ -178,6 +183,7 @@
     if (!Object.keys(query).length) {
       say("ask");
       document.getElementById("offline-answer").hidden = true;
+      document.getElementById("edit").open = true;
       return;
     }
     say(ready ? "computing" : "starting");

@@ -128,6 +128,8 @@ def test_question_edited_offline_is_answered_on_the_device(browser, live_server)
     context, page, errors = open_offline(browser, live_server, *EDITED)
     assert_same_answer(page, *EDITED[1:], EDITED[0])
     context.set_offline(True)
+    assert not page.is_visible("#battle-attacker\\.regular")  # the answer first, the form folded
+    page.click("#edit > summary")
     page.fill("#battle-attacker\\.regular", "7")
     page.click("[data-offline-form=battle] button[type=submit]")
     page.wait_for_function(
