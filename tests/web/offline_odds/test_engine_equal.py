@@ -31,6 +31,9 @@ from adjudicator.web.offline_odds import assets, build, views
 from adjudicator.web.pages import CheckerPage
 from adjudicator.web.wotr import services
 
+# One worker builds the offline files (build.build) for both modules: never two at once.
+pytestmark = pytest.mark.xdist_group("offline_odds")
+
 HERE = Path(__file__).resolve().parent
 LANGUAGES = ("ru", "pl", "en")
 ANSWERED, REFUSED = 125, 25

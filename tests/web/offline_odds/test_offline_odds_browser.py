@@ -19,7 +19,12 @@ from django.utils import translation
 
 from adjudicator.web.offline_odds import assets, build, views
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# One worker builds the offline files (build.build) for both modules: never two at once.
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.xdist_group("offline_odds"),
+]
 
 ANSWERED = "#offline-answer:not([hidden])"
 DONE = f"{ANSWERED}, #offline-problems:not([hidden])"
