@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import modulefinder
 import shutil
 import subprocess
 import zipfile
@@ -18,21 +19,11 @@ from . import assets
 
 ROOT = Path(__file__).resolve().parents[3]
 STATIC = ROOT / "static"
-#: The code the browser runs: the services and engines of the battle and the hunt, and what
-#: they import (the packages' ``__init__`` files, the presenters of citations and numbers).
-SOURCES = (
-    "adjudicator/__init__.py",
-    "adjudicator/citations.py",
-    "adjudicator/formatting.py",
-    "adjudicator/games/__init__.py",
-    "adjudicator/games/common.py",
-    "adjudicator/games/wotr",
-    "adjudicator/web/__init__.py",
-    "adjudicator/web/wotr/__init__.py",
-    "adjudicator/web/wotr/services.py",
-    "adjudicator/web/offline_odds/__init__.py",
-    "adjudicator/web/offline_odds/browser.py",
-)
+BROWSER = "adjudicator/web/offline_odds/browser.py"
+SERVICES = "adjudicator/web/wotr/services.py"
+#: Besides the modules the services and ``browser.py`` import (found by ``code_files``): this
+#: package and the engines' data.
+SOURCES = ("adjudicator/web/offline_odds/__init__.py", BROWSER, "adjudicator/games/wotr/data")
 #: Pure-Python packages the engines import, shipped from the environment.
 PACKAGES = ("slugify", "text_unidecode")
 NUMBERFORMAT = "django_numberformat.py"
@@ -49,9 +40,22 @@ def _files(path: Path) -> Iterator[Path]:
             yield file
 
 
+def code_files() -> list[Path]:
+    """The project's modules the services and ``browser.py`` import, directly or not (read
+    from their code, so a module the services come to import is shipped too)."""
+    finder = modulefinder.ModuleFinder(path=[str(ROOT)])
+    for script in (SERVICES, BROWSER):
+        finder.run_script(str(ROOT / script))
+    return sorted(
+        Path(module.__file__)
+        for name, module in finder.modules.items()
+        if name.split(".")[0] == "adjudicator" and module.__file__
+    )
+
+
 def _entries() -> Iterator[tuple[str, bytes]]:
-    for source in SOURCES:
-        for file in _files(ROOT / source):
+    for source in (*code_files(), *(ROOT / source for source in SOURCES)):
+        for file in _files(source):
             yield file.relative_to(ROOT).as_posix(), file.read_bytes()
     for package in PACKAGES:
         spec = importlib.util.find_spec(package)
