@@ -59,9 +59,7 @@
       status.setAttribute("role", "status");
       holder.replaceChildren(button, status);
       function refresh() {
-        return caches.open(manifest.cache).then(function (cache) {
-          return Promise.all(books.map(function (b) { return cache.match(b.url); }));
-        }).then(function (kept) {
+        return Promise.all(books.map(function (b) { return caches.match(b.url); })).then(function (kept) {
           var all = kept.every(Boolean);
           button.hidden = all;
           button.textContent = fill(banner.dataset.keep, { size: size(bytes) });

@@ -60,15 +60,7 @@
     holder.replaceChildren(el("nav", { class: "breadcrumbs", "aria-label": d.location }, trail), article, pager);
   }
 
-  caches.keys().then(function (names) {
-    var data = names.filter(function (n) { return n.indexOf("data-") === 0; });
-    return Promise.all(data.map(function (n) {
-      return caches.open(n).then(function (c) {
-        return c.match("/offline/books/" + parts[1] + ".json", { ignoreSearch: true });
-      });
-    }));
-  }).then(function (found) {
-    var response = found.filter(Boolean)[0];
+  caches.match(holder.dataset.books.replace("-", parts[1]), { ignoreSearch: true }).then(function (response) {
     return response ? response.json() : null;
   }).then(function (book) {
     if (!book || parts[0] !== "rules") return missing();
