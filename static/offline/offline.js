@@ -32,7 +32,7 @@
     else if (copy || !navigator.onLine) parts.push(banner.dataset.offline);
     if (root.dataset.offlineSaved !== undefined) {
       parts.push(fill(banner.dataset.saved, { date: date(root.dataset.offlineSaved) }));
-    } else if (root.dataset.offlineShell !== undefined) {
+    } else if (root.dataset.offlineShell !== undefined && root.dataset.offlineShell !== banner.dataset.needs) {
       parts.push(banner.dataset.shell);
     }
     reload.hidden = !(backOnline && copy);
