@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from functools import lru_cache
 from pathlib import Path
 
 from django.conf import settings
@@ -46,10 +47,18 @@ def search_index_file() -> Path:
 
 
 def _file_version(path: Path) -> str | None:
+    """A short hash of the file's content (None if it is missing), hashed once per version of
+    the file: the worker's script is asked for at every visit."""
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+        stat = path.stat()
     except OSError:
         return None
+    return _content_hash(path, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=4)
+def _content_hash(path: Path, mtime_ns: int, size: int) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
 
 
 def _odds() -> tuple[str | None, list[str]]:

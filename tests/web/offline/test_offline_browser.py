@@ -62,6 +62,12 @@ def context(browser):
         opened = browser.new_context(locale=language, viewport=PHONE)
         opened.set_default_timeout(20_000)
         opened.on("weberror", lambda error: errors.append(str(error.error)))
+        opened.on(
+            "console",
+            lambda m: (
+                m.type == "error" and "Content Security Policy" in m.text and errors.append(m.text)
+            ),
+        )
         contexts.append(opened)
         return opened
 
@@ -128,6 +134,9 @@ def test_after_one_visit_the_rulebooks_search_and_answers_work_offline(
 def test_a_new_worker_version_takes_over_and_drops_the_old_caches(context, live_server, rulebooks):
     page = context("ru").new_page()
     first_visit(page, live_server.url + "/")
+    page.reload()  # the home page says per game what is kept, and its size
+    kept = page.locator("[data-offline-keep='journey-to-mordor'] [role=status]")
+    expect(kept).to_contain_text("Сохранено для работы без сети (")
     old = set(page.evaluate(CACHE_NAMES))
     Rulebook.objects.filter(slug="journey-to-mordor").update(source_sha256="0" * 64)
     page.evaluate("() => navigator.serviceWorker.getRegistration().then(r => r.update())")
