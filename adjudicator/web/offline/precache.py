@@ -104,9 +104,11 @@ def worker_config() -> dict[str, object]:
         "reader": reverse("offline:reader"),
         "search": reverse("offline:search"),
     }
-    core = [*pages.values(), reverse("offline:manifest"), *map(static, STATIC_FILES), *odds_files]
+    core = [*pages.values(), reverse("offline:manifest"), *map(static, STATIC_FILES)]
     config = {
-        "core": list(dict.fromkeys(core)),
+        "core": core,
+        # Kept if they can be (Pyodide's files are large): a copy already kept is reused.
+        "oddsFiles": [url for url in dict.fromkeys(odds_files) if url not in core],
         "pages": pages,
         "odds": odds_shell,
         "oddsPaths": [reverse("wotr:battle"), reverse("wotr:hunt_turn")],

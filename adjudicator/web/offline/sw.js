@@ -33,6 +33,20 @@ async function keepCore() {
   }));
 }
 
+/* The odds app's shell and files (large: Pyodide), kept if they can be; a copy an older
+   version kept under the same URL is reused, not fetched again. */
+async function keepOdds() {
+  const cache = await caches.open(CORE);
+  await Promise.all(CONFIG.oddsFiles.map(async function (url) {
+    try {
+      const kept = await caches.match(url);
+      if (kept) return cache.put(url, kept);
+      const response = await fetch(url, { credentials: "same-origin" });
+      if (response.ok) await cache.put(url, await stamped(response));
+    } catch (error) { /* the odds then need the network */ }
+  }));
+}
+
 /* The rulebooks and the search index: what is already kept (same version) is not fetched
    again; a file that cannot be fetched now is left for the "Keep for offline" control. */
 async function keepData() {
@@ -49,7 +63,9 @@ async function keepData() {
 }
 
 self.addEventListener("install", function (event) {
-  event.waitUntil(keepCore().then(keepData).then(function () { return self.skipWaiting(); }));
+  event.waitUntil(keepCore().then(keepOdds).then(keepData).then(function () {
+    return self.skipWaiting();
+  }));
 });
 
 self.addEventListener("activate", function (event) {
@@ -94,16 +110,34 @@ async function offline(request, url) {
   if (kept && isHtml(kept)) return marked(kept, "data-offline-saved", kept.headers.get(SAVED) || "");
   if (url.pathname.startsWith(CONFIG.rulesPrefix)) return shell(CONFIG.pages.reader);
   if (samePath(url, CONFIG.searchPath)) return shell(CONFIG.pages.search);
-  if (CONFIG.odds && CONFIG.oddsPaths.some(function (path) { return samePath(url, path); })) {
-    return shell(CONFIG.odds);
-  }
+  const odds = CONFIG.odds && CONFIG.oddsPaths.some(function (path) { return samePath(url, path); });
+  if (odds && await caches.match(CONFIG.odds, { ignoreVary: true })) return shell(CONFIG.odds);
   return shell(CONFIG.pages.offline);
+}
+
+/* The pages kept to answer offline follow the language the player switched to. */
+async function followLanguage(response) {
+  const language = response.headers.get("Content-Language");
+  const kept = await caches.match(CONFIG.pages.offline, { ignoreVary: true });
+  if (!language || !kept || kept.headers.get("Content-Language") === language) return;
+  const cache = await caches.open(CORE);
+  const urls = Object.values(CONFIG.pages).concat(CONFIG.odds ? [CONFIG.odds] : []);
+  await Promise.all(urls.map(async function (url) {
+    try {
+      const fresh = await fetch(url, { credentials: "same-origin", cache: "no-cache" });
+      if (fresh.ok) await cache.put(url, await stamped(fresh));
+    } catch (error) { /* kept as they were */ }
+  }));
 }
 
 async function page(event, url) {
   try {
     const response = await fetch(event.request);
-    if (response.ok && isHtml(response)) event.waitUntil(keepPage(event.request, response.clone()));
+    if (response.ok && isHtml(response)) {
+      event.waitUntil(keepPage(event.request, response.clone()).then(function () {
+        return followLanguage(response);
+      }));
+    }
     return response;
   } catch (error) {
     return offline(event.request, url);

@@ -124,5 +124,5 @@ def test_the_odds_shell_and_its_files_are_kept_when_the_odds_app_is_there(rulebo
     with override_settings(ROOT_URLCONF=__name__):
         config = precache.worker_config()
     assert config["odds"] == "/offline/odds/"
-    assert "/static/offline/odds/odds.js" in config["core"]
+    assert {"/offline/odds/", "/static/offline/odds/odds.js"} <= set(config["oddsFiles"])
     assert config["oddsPaths"] == ["/wotr/battle/", "/wotr/hunt/turn/"]

@@ -24,6 +24,8 @@ ODDS_APP = importlib.util.find_spec("adjudicator.web.offline_odds") is not None
 KEPT = """() => caches.keys().then(names => Promise.all(names.filter(n => n.startsWith("data-"))
   .map(n => caches.open(n).then(c => c.keys())))).then(found => found.flat().length >= 6)"""
 CACHE_NAMES = "() => caches.keys()"
+LANGUAGE_OF_OFFLINE_PAGE = """language => caches.match("/offline/")
+  .then(r => r.headers.get("Content-Language") === language)"""
 #: One core and one data cache, both new: the old version's are gone.
 REPLACED = """old => caches.keys().then(names => names.filter(n => n !== "pages-v1"))
   .then(names => names.length === 2 && names.every(n => !old.includes(n)))"""
@@ -129,6 +131,20 @@ def test_after_one_visit_the_rulebooks_search_and_answers_work_offline(
         expect(page.locator("h1")).to_have_text(NEEDS_NETWORK[language])
         expect(page.locator("#offline-question")).to_have_text(question)
     assert page.url == live_server.url + question
+
+
+def test_the_pages_kept_for_offline_follow_the_language_switched_to(
+    context, live_server, rulebooks
+):
+    tab = context("ru")
+    page = tab.new_page()
+    first_visit(page, live_server.url + "/")
+    page.locator(".language-switch button[value=pl]").click()
+    page.wait_for_url(live_server.url + "/")
+    until(page, LANGUAGE_OF_OFFLINE_PAGE, "pl")
+    tab.set_offline(True)
+    page.goto(live_server.url + "/wojna/battle/?attacker_units=6&defender_units=2")
+    expect(page.locator("h1")).to_have_text(NEEDS_NETWORK["pl"])
 
 
 def test_a_new_worker_version_takes_over_and_drops_the_old_caches(context, live_server, rulebooks):
