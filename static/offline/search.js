@@ -9,7 +9,7 @@
   var K1 = 1.2, B = 0.75;
   var TITLE = 2.5, PREFIX = 0.3, GLOSSARY = 0.5, TRANSLATION = 0.5, HEADING = 1.5, COORDINATION = 2;
   var FUZZY = 0.4, TRANSLIT = 0.8, FAMILY = 0.5, MAX_FAMILY = 6, MAX_NEAR = 8, MAX_TRANSLIT = 4;
-  var PROXIMITY = 1, CANDIDATES = 30;
+  var PROXIMITY = 1, CANDIDATES = 30, LANGUAGE = 2, BOOK = 1.5;
   var LANGUAGES = ["ru", "pl"];
   /* Russian typed in Latin letters: the server's key (rules_corpus/search/translit.py). */
   var VARIANTS = [["shch", "W"], ["sch", "W"], ["tch", "Q"], ["ch", "Q"], ["sh", "S"], ["zh", "Z"],
@@ -264,9 +264,49 @@
     return best / each.length;
   };
 
+  /* What a question asks (the server's question.understand): its words without the frame
+     words ("how many", "сколько") and a game's name, which ranks that game first. */
+  Index.prototype.understand = function (text) {
+    var q = this.data.question, frame = new Set(q.frame);
+    var tokens = text.match(WORD) || [];
+    var keys = tokens.map(function (t) {
+      var w = t.toLowerCase().replace(/ё/g, "е");
+      return CYRILLIC.test(w) ? q.lemmas[w] || w : fold(w);
+    });
+    var kept = [], game = null, position = 0;
+    while (position < tokens.length) {
+      var size = Math.min(4, tokens.length - position);
+      for (; size > 0; size--) {
+        var named = q.games[keys.slice(position, position + size).join(" ")];
+        if (named) { game = game || named; break; }
+      }
+      if (size > 0) { position += size; continue; }
+      if (!frame.has(keys[position])) kept.push(tokens[position]);
+      position += 1;
+    }
+    var words = this.words(kept.join(" "));
+    return { words: words.length ? words : this.words(text), game: game };
+  };
+
+  function rulebook(doc) { return doc.u.split("/")[2]; }
+
+  /* The rulebook most of the words found in one book only point to (the server's _book_of). */
+  Index.prototype.told = function (each) {
+    var data = this.data, votes = {};
+    each.forEach(function (w) {
+      var books = new Set(Object.keys(w.own).map(function (d) { return data.docs[d]; })
+        .filter(function (doc) { return doc.l === "ru"; }).map(rulebook));
+      if (books.size === 1) { var b = books.values().next().value; votes[b] = (votes[b] || 0) + 1; }
+    });
+    var ranked = Object.keys(votes).sort(function (a, b) { return votes[b] - votes[a]; });
+    if (!ranked.length || (ranked.length > 1 && votes[ranked[0]] === votes[ranked[1]])) return null;
+    return ranked[0];
+  };
+
   /* The sections answering ``text``, best first: [{doc, score}]. */
   Index.prototype.search = function (text, limit) {
-    var words = this.words(text);
+    var question = this.understand(text);
+    var words = question.words;
     if (!words.length) return [];
     var self = this;
     var each = words.map(function (w) { return self.word(w); });
@@ -299,6 +339,16 @@
       ranked.slice(0, CANDIDATES).forEach(function (r) { r.score *= 1 + PROXIMITY * self.together(r.doc, each); });
       ranked.sort(function (a, b) { return b.score - a.score || a.doc - b.doc; });
     }
+    var told = this.told(each), data = this.data;
+    var polish = /[ąćęłńóśźż]/i.test(text);
+    ranked.forEach(function (r) {
+      var doc = data.docs[r.doc];
+      r.score *= (polish && doc.l === "pl" ? LANGUAGE : 1) * (rulebook(doc) === told ? BOOK : 1);
+    });
+    ranked.sort(function (a, b) {
+      var ga = data.docs[a.doc].g !== question.game, gb = data.docs[b.doc].g !== question.game;
+      return (ga - gb) || b.score - a.score || a.doc - b.doc;
+    });
     return ranked.slice(0, limit || 10);
   };
 

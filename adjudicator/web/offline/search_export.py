@@ -27,6 +27,7 @@ from rules_corpus.search.glossary import concepts
 from rules_corpus.search.index import answer_weight
 from rules_corpus.search.lexicon import translations
 from rules_corpus.search.passages import paragraphs, sentences
+from rules_corpus.search.question import QUESTIONS_FILE
 from rules_corpus.search.translit import cyrillic_key
 
 #: The two languages of the rulebooks' fields (English words in Russian books are stemmed
@@ -150,6 +151,30 @@ def _surface(docs: list[SearchDocument]) -> tuple[list[str], dict[str, list[str]
     return [word for word, _ in folded.most_common()], keys
 
 
+def _question_words() -> dict[str, object]:
+    """How a question is framed (``rules_corpus/search/data/questions.json``, as
+    :func:`rules_corpus.search.question.understand` reads it): its frame words and the games'
+    names by key (a Russian word's lemma, a Latin one folded), and the key of every form of
+    their Russian words (the browser has no lemmatizer)."""
+    data = json.loads(QUESTIONS_FILE.read_text(encoding="utf-8"))
+
+    def key(word: str) -> str:
+        word = word.lower()
+        return analysis.russian_lemma(word) if analysis.is_cyrillic(word) else analysis.fold(word)
+
+    frame = sorted({key(w) for words in data["frame_words"].values() for w in words})
+    games = {
+        " ".join(key(w) for w in _WORD.findall(name)): game
+        for game, names in data["games"].items()
+        for name in names
+    }
+    russian = {k for k in [*frame, *" ".join(games).split()] if analysis.is_cyrillic(k)}
+    lemmas = {
+        form: lemma for lemma in russian for form in _russian_paradigm(lemma) if form != lemma
+    }
+    return {"frame": frame, "games": games, "lemmas": lemmas}
+
+
 def build(docs: list[SearchDocument] | None = None) -> dict[str, object]:
     """The whole browser index of the rulebook sections."""
     docs = list(section_documents()) if docs is None else docs
@@ -207,6 +232,7 @@ def build(docs: list[SearchDocument] | None = None) -> dict[str, object]:
         "glossary": glossary,
         "glossaryKeys": glossary_keys,
         "lexicon": lexicon,
+        "question": _question_words(),
     }
 
 
