@@ -72,7 +72,7 @@ messages: $(VENV)/.installed system-deps
 static: $(VENV)/.installed offline-odds
 	$(MANAGE) collectstatic --noinput -v 0
 
-# The offline battle and hunt odds (docs/offline.md): Pyodide from npm (pinned) and the
+# The offline battle and hunt odds (docs/wotr.md): Pyodide from npm (pinned) and the
 # engines' zip built from this checkout, under static/offline/odds/.
 offline-odds: $(VENV)/.installed
 	@command -v npm >/dev/null || $(MAKE) --no-print-directory apt-install PKGS="nodejs npm"
@@ -83,6 +83,7 @@ data: setup
 	$(MANAGE) load_rulebooks
 	$(MANAGE) import_cards
 	$(MANAGE) build_search_index
+	$(MANAGE) build_offline_search
 
 # Clients generated from the schema (docs/api.md): the pinned generators live apart from the
 # project's own environment (.venv-tools, clients/node_modules), so their pins never clash.
