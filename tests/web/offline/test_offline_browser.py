@@ -10,6 +10,8 @@ import shutil
 from datetime import datetime
 
 import pytest
+from django.http import QueryDict
+from django.utils import translation
 from playwright.sync_api import expect
 
 from rules_corpus.models import Rulebook
@@ -79,6 +81,17 @@ def context(browser):
     assert not errors, errors
 
 
+def battle_headline(link: str, language: str) -> str:
+    """The battle page's headline for its link, as the server says it."""
+    from adjudicator.web.wotr.forms import BattleForm
+    from adjudicator.web.wotr.services import run_battle
+
+    with translation.override(language):
+        form = BattleForm(QueryDict(link.partition("?")[2]))
+        assert form.is_valid(), form.errors
+        return run_battle(form.as_request())["verdict"]
+
+
 def until(page, condition: str, arg: object = None, seconds: float = 30) -> None:
     """Wait until the asynchronous ``condition`` (a function returning a promise, which
     ``wait_for_function`` would take for true at once) holds, or fail after ``seconds``."""
@@ -127,6 +140,10 @@ def test_after_one_visit_the_rulebooks_search_and_answers_work_offline(
     page.goto(live_server.url + question)
     if ODDS_APP:
         assert page.locator("html").get_attribute("data-offline-shell") == "/offline/odds/"
+        # Computed on the device: the page's own answer, said to be computed offline.
+        headline = page.locator("[data-testid=headline]")
+        expect(headline).to_have_text(battle_headline(question, language), timeout=120_000)
+        expect(page.locator("[data-testid=offline-note]")).to_be_visible()
     else:
         expect(page.locator("h1")).to_have_text(NEEDS_NETWORK[language])
         expect(page.locator("#offline-question")).to_have_text(question)

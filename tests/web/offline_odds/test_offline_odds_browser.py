@@ -13,10 +13,12 @@ from urllib.parse import urlsplit
 
 import pytest
 from django.http import QueryDict
+from django.templatetags.static import static
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from adjudicator.web.offline import precache
 from adjudicator.web.offline_odds import assets, build, views
 
 # One worker builds the offline files (build.build) for both modules: never two at once.
@@ -99,11 +101,13 @@ def open_offline(browser, live_server, language: str, kind: str, query: str):
 
 
 def assert_precached(live_server, requested: list[str]) -> None:
-    """Everything the page fetched is in the service worker's list (or is the page's own link,
-    which it answers with the shell; the icon is the manifest's)."""
+    """Everything the page fetched is in the odds app's list for the service worker, or is one
+    of the site's files every page uses (the offline app keeps those), or is the page's own
+    link (which the worker answers with the shell)."""
     shown = {reverse("wotr:battle"), reverse("wotr:hunt_turn"), "/favicon.ico"}
+    site_files = {static(name) for name in precache.STATIC_FILES}
     fetched = {urlsplit(url).path for url in requested if url.startswith(live_server.url)}
-    assert fetched - shown <= set(assets.precache_urls())
+    assert fetched - shown - site_files <= set(assets.precache_urls())
 
 
 def assert_same_answer(page, kind: str, query: str, language: str) -> None:
