@@ -2,6 +2,7 @@
 
 import gc
 import os
+from pathlib import Path
 
 from django.core.wsgi import get_wsgi_application
 
@@ -22,10 +23,28 @@ def _warm() -> None:
     from rules_corpus.search.warm import warm
 
     get_resolver().url_patterns  # noqa: B018
+    _warm_pages()
     build_tables()
     warm(settings.SEARCH_INDEX_DIR)
     gc.collect()
     gc.freeze()  # all of it out of the collector's full passes (and their copy-on-write)
+
+
+def _warm_pages() -> None:
+    """Every language's catalogues read and the site's templates compiled (the cached loader
+    keeps them), once: each new worker's first pages in each language, after every reload, no
+    longer do it (the first battle page: 170 ms of CPU, 60 ms this way)."""
+    from django.conf import settings
+    from django.template import engines
+    from django.utils import translation
+
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            translation.gettext("Rules")
+    engine = engines["django"]
+    for directory in engine.engine.dirs:
+        for path in Path(directory).rglob("*.html"):
+            engine.get_template(path.relative_to(directory).as_posix())
 
 
 def _limit_memory() -> None:

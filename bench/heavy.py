@@ -91,8 +91,10 @@ def main() -> int:
             runs = [cold_request(client, path, body, tables) for _ in range(REPEATS)]
             figures.append(statistics.median(t for t, _status in runs))
         worst = max(worst, figures[0])
-        print(f"  {label:62} {figures[0] * 1000:9.0f} ms {figures[1] * 1000:7.0f} ms"
-              f"  status {runs[0][1]}")
+        print(
+            f"  {label:62} {figures[0] * 1000:9.0f} ms {figures[1] * 1000:7.0f} ms"
+            f"  status {runs[0][1]}"
+        )
     return verdict(worst, TARGET_SECONDS)
 
 
