@@ -45,6 +45,7 @@ def test_a_deck_deleted_from_its_page_leaves_no_link(cards, client):
     client.post(saved["Location"], {**SAVE, "name": "Elves, changed", "save": "1"})
     client.post(reverse("cards_db:deck_delete", kwargs={"pk": deck.pk, "key": deck.edit_key}))
     assert not Deck.objects.exists() and not SharedInput.objects.exists()
+    assert not IdempotentSave.objects.exists()  # the page's saves were kept by their token
     assert client.get(checked["Location"]).status_code == 404
 
 
