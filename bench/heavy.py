@@ -3,7 +3,7 @@ asked through the API as a worker answers them: Django's test client in this pro
 engine cache cleared before each, the CPU time of the request's own thread (what
 adjudicator/budget.py counts), median of REPEATS. Two figures: a fresh worker of `make serve`
 (the dice tables its master builds before forking, adjudicator/wsgi.py, rebuilt untimed), the
-target; and a process without them (`make run`'s first question)."""
+target; and a process without them."""
 
 import gc
 import os
