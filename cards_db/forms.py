@@ -20,6 +20,7 @@ from adjudicator.web.pages import (
     segmented,
 )
 from cards_db import calculator_serializers as api
+from cards_db.idempotency import new_page_token
 from cards_db.models import Side
 from cards_db.serializers import TcgDrawOddsRequestSerializer
 from cards_db.services import deck_targets
@@ -44,9 +45,17 @@ class DeckForm(forms.Form):
     check_starting_fellowship = forms.BooleanField(
         label=_("Check the starting fellowship"), required=False, initial=True
     )
+    #: Saved once per token and content (cards_db/idempotency.py: saved_once): a fresh one in
+    #: every form shown, kept when the form comes back (a check, an error, a retry).
+    save_token = forms.CharField(
+        required=False, max_length=32, initial=new_page_token, widget=forms.HiddenInput
+    )
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, data=None, *args, **kwargs):
+        if data is not None and not data.get("save_token"):  # a list loaded from its link
+            data = data.copy()
+            data["save_token"] = new_page_token()
+        super().__init__(data, *args, **kwargs)
         self.fields["format"].choices = [(slug, _(f.name)) for slug, f in formats().items()]
         segmented(self.fields["format"])
 

@@ -29,6 +29,7 @@ from cards_db.calculator_services import answer_payload, compute
 from cards_db.filters import CardFilter
 from cards_db.forms import DECK_KIND
 from cards_db.i18n import tr, translated_input_error
+from cards_db.idempotency import saved_once
 from cards_db.models import Card, Deck
 from cards_db.serializers import draw_odds_payload, report_payload
 from cards_db.services import (
@@ -142,22 +143,29 @@ class TooManySaves(Exception):
 def _save(
     request: HttpRequest, data: dict[str, Any], deck: Deck | None = None, link_key: str = ""
 ) -> HttpResponse:
-    """Save the deck (new, or ``deck`` changed) and go to its edit page; ``link_key`` is the
-    link stored for it, deleted with it."""
-    wait = page_save_wait(request)
-    if wait is not None:
-        raise TooManySaves(wait)
-    saved = save_deck(
-        data["name"] or _("Untitled deck"), data["list"], formats()[data["format"]], deck,
-        data["check_starting_fellowship"],
-    )  # fmt: skip
-    if link_key:
-        Deck.objects.filter(pk=saved.deck.pk).update(link_key=link_key)
-    messages.success(
-        request,
-        _("Deck saved. Keep this page's address to edit it; share the deck's own address."),
-    )
-    return redirect("cards_db:deck_edit", pk=saved.deck.pk, key=saved.deck.edit_key)
+    """Save the deck (new, or ``deck`` changed) and go to its edit page, once per form
+    (its hidden ``save_token``: a double submit or a retry saves nothing twice); ``link_key``
+    is the link stored for it, deleted with it."""
+
+    def save() -> tuple[str, str]:
+        wait = page_save_wait(request)
+        if wait is not None:
+            raise TooManySaves(wait)
+        saved = save_deck(
+            data["name"] or _("Untitled deck"), data["list"], formats()[data["format"]], deck,
+            data["check_starting_fellowship"],
+        )  # fmt: skip
+        if link_key:
+            Deck.objects.filter(pk=saved.deck.pk).update(link_key=link_key)
+        messages.success(
+            request,
+            _("Deck saved. Keep this page's address to edit it; share the deck's own address."),
+        )
+        kwargs = {"pk": saved.deck.pk, "key": saved.deck.edit_key}
+        return str(saved.deck.pk), reverse("cards_db:deck_edit", kwargs=kwargs)
+
+    form = {name: value for name, value in data.items() if name != "save_token"}
+    return redirect(saved_once(request, data["save_token"], form, save))
 
 
 def _deck_question(data: dict[str, Any]) -> dict[str, Any]:
