@@ -118,6 +118,7 @@ def percentile(values: list[float], fraction: float) -> float:
 QUESTIONS_FILE = ROOT / "bench" / "search_questions.txt"
 HELD_OUT_FILE = ROOT / "bench" / "search_questions_heldout.txt"
 UNSEEN_FILE = ROOT / "bench" / "search_questions_unseen.txt"
+DEV_PL_FILE = ROOT / "bench" / "search_questions_dev_pl.txt"
 
 
 class Question(NamedTuple):
@@ -271,6 +272,7 @@ def main() -> None:
             "recall@5 >= 0.90, every language above FTS5)",
             UNSEEN_FILE,
         ),
+        ("Polish dev questions (issue 24: Polish steps are chosen on these)", DEV_PL_FILE),
     ):
         print(title + ":")
         for row in quality(rankers, path, misses=misses):
