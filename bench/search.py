@@ -119,6 +119,7 @@ QUESTIONS_FILE = ROOT / "bench" / "search_questions.txt"
 HELD_OUT_FILE = ROOT / "bench" / "search_questions_heldout.txt"
 UNSEEN_FILE = ROOT / "bench" / "search_questions_unseen.txt"
 DEV_PL_FILE = ROOT / "bench" / "search_questions_dev_pl.txt"
+DEV_WARRIORS_FILE = ROOT / "bench" / "search_questions_dev_warriors.txt"
 
 
 class Question(NamedTuple):
@@ -273,6 +274,10 @@ def main() -> None:
             UNSEEN_FILE,
         ),
         ("Polish dev questions (issue 24: Polish steps are chosen on these)", DEV_PL_FILE),
+        (
+            "Warriors of Middle-earth dev questions (issue 24: its glossary is chosen on these)",
+            DEV_WARRIORS_FILE,
+        ),
     ):
         print(title + ":")
         for row in quality(rankers, path, misses=misses):
