@@ -371,8 +371,7 @@ def _ordered(
 ) -> list[tuple[float, int]]:
     """Rules before cards: the cards the question names first, then the rule sections (those of
     the game the question names first), then the other cards; each group by score, a Polish
-    question's Polish documents weighed up (:data:`LANGUAGE_WEIGHT`) unless its words tell
-    another rulebook ("pająki": the spiders of the Warriors expansion), and those of the
+    question's Polish documents weighed up (:data:`LANGUAGE_WEIGHT`), and those of the
     rulebook its words tell (:data:`GAME_WEIGHT`). ``games``: the game named and the rulebook
     told."""
     game, told = games
@@ -385,7 +384,7 @@ def _ordered(
 
     def weight(number: int) -> float:
         document = listed.documents[number]
-        same = language == "pl" and document.language == "pl" and told is None
+        same = language == "pl" and document.language == "pl"
         book = GAME_WEIGHT if document.rulebook == told else 1.0
         return (LANGUAGE_WEIGHT if same else 1.0) * book
 

@@ -140,12 +140,3 @@ def test_the_warriors_expansion_is_found_in_english(corpus_search_index, typed, 
     page = search(corpus_search_index, typed)
     assert answers & set(_sections(page))
     assert "entwood" not in typed or page.suggestion is None
-
-
-def test_a_polish_question_whose_words_tell_a_russian_book_is_about_that_book(
-    corpus_search_index,
-):
-    """The Polish book weighs twice for a Polish question, unless the question's words are
-    those of one Russian book only (spiders: the Warriors expansion's faction)."""
-    page = search(corpus_search_index, "kiedy pająki mogą wejść do gry")
-    assert page.hits[0].rulebook == "wotr-warriors"
