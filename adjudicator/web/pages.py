@@ -19,6 +19,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views import View
+from rest_framework import serializers
 from rest_framework.fields import Field, empty
 from rest_framework.serializers import Serializer
 
@@ -385,8 +386,91 @@ class CheckerPage(View):
             return None
         assert self.compute is not None
         try:
-            answer = self.compute(form.as_request(), request)
+            data = api_validated(form)
+            answer = None if data is None else self.compute(data, request)
         except InvalidInput as error:
             form.add_engine_errors(translate_problems(error.problems, _))
             return None
-        return {"headline": answer.get("verdict"), "tone": "", "assumptions": [], **answer}
+        if answer is None:
+            return None
+        return {"tone": "", "assumptions": [], **answer}
+
+
+def api_validated(form: Any) -> dict[str, Any] | None:
+    """The form's question validated by the API's request serializer (``api_request``), as the
+    API would take it, or None with the serializer's problems put under the form's fields: the
+    page and the API hold the same limits because the page asks the API's serializer."""
+    request = form.as_request()
+    serializer_class = getattr(form, "api_request", None)
+    if serializer_class is None:
+        return request
+    serializer = serializer_class(data=request)
+    if serializer.is_valid():
+        return serializer.validated_data
+    by_path = {form.add_prefix(name): name for name in form.fields}
+    for error in _flat_errors(serializer.errors):
+        form.add_error(by_path.get(error[0]), error[1])
+    return None
+
+
+def _flat_errors(detail: Any, path: str = "") -> Iterator[tuple[str, str]]:
+    """DRF's nested errors as (dotted path, message)."""
+    if isinstance(detail, Mapping):
+        for key, value in detail.items():
+            yield from _flat_errors(value, f"{path}.{key}" if path else str(key))
+    elif isinstance(detail, list) and detail and not isinstance(detail[0], str):
+        for index, item in enumerate(detail):
+            yield from _flat_errors(item, f"{path}.{index}")
+    else:
+        for message in detail if isinstance(detail, list) else [detail]:
+            yield path, str(message)
+
+
+def serializer_form(serializer_class: type[Serializer] | None, name: str = "Form") -> type:
+    """A page form built from the API's request serializer: one input per field (a nested
+    object's fields by their dotted path), with the serializer's label, help text, bounds,
+    choices and default, so the page states no limit of its own; ``as_request`` nests the
+    answers back into the API's request."""
+    assert serializer_class is not None, name
+    fields = {
+        path.replace(".", "__"): _form_field(field)
+        for path, field in _leaf_fields(serializer_class())
+    }
+
+    def as_request(self: ApiFieldsForm) -> dict[str, Any]:
+        request: dict[str, Any] = {}
+        for key, value in self.cleaned_data.items():
+            if value in (None, ""):
+                continue
+            *parents, leaf = key.split("__")
+            node = request
+            for parent in parents:
+                node = node.setdefault(parent, {})
+            node[leaf] = value
+        return request
+
+    api_names = {key: key.replace("__", ".") for key in fields}
+    attributes = {**fields, "api_names": api_names, "api_request": serializer_class}
+    return type(name, (ApiFieldsForm,), {**attributes, "as_request": as_request})
+
+
+def _leaf_fields(serializer: Serializer, prefix: str = "") -> Iterator[tuple[str, Field]]:
+    for key, field in serializer.fields.items():
+        if isinstance(field, Serializer):
+            yield from _leaf_fields(field, f"{prefix}{key}.")
+        else:
+            yield f"{prefix}{key}", field
+
+
+def _form_field(field: Field) -> forms.Field:
+    """The page's input for one API field: the same label, help, bounds, choices, default."""
+    default = None if field.default is empty else field.default
+    common = {"label": field.label, "help_text": field.help_text or "", "initial": default}
+    if isinstance(field, serializers.BooleanField):
+        return forms.BooleanField(required=False, **common)
+    if isinstance(field, serializers.ChoiceField):
+        return forms.ChoiceField(choices=list(field.choices.items()), required=field.required,
+                                 **common)  # fmt: skip
+    assert isinstance(field, serializers.IntegerField), field
+    return forms.IntegerField(min_value=field.min_value, max_value=field.max_value,
+                              required=field.required, **common)  # fmt: skip

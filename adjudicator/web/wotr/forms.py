@@ -385,12 +385,12 @@ class HuntForm(EngineErrorsMixin):
 
     def as_request(self) -> dict[str, Any]:
         data = self.cleaned_data
-        return {
-            **self.hunt_fields(),
-            "casualty": data["casualty"],
-            "moves": data.get("moves") or 1,
-            "forced": data.get("forced", False),
-        }
+        request = {**self.hunt_fields(), "casualty": data["casualty"]}
+        if "moves" in self.fields:  # a turn of moves (the turn's API has no forced draw)
+            request["moves"] = data.get("moves") or 1
+        if "forced" in self.fields:
+            request["forced"] = data.get("forced", False)
+        return request
 
 
 class HuntTurnForm(HuntForm):

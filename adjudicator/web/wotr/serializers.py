@@ -13,6 +13,7 @@ from adjudicator.games.wotr.hunt_plan import MAX_CADENCE, MAX_MOVES_TO_MORDOR
 from adjudicator.games.wotr.position import MAX_FREE_PEOPLES_DICE, MAX_SHADOW_DICE
 from adjudicator.serializers import (
     AnswerSerializer,
+    DeprecatedHeadlineField,
     ExactValueSerializer,
     ProbabilitySerializer,
     StrictSerializer,
@@ -27,9 +28,10 @@ class WotrValueProbabilitySerializer(ProbabilitySerializer):
 
 
 class WotrAnswerSerializer(AnswerSerializer):
-    """What every answer ends with: a verdict line, then the shared envelope."""
+    """What every answer ends with: the headline (and its deprecated copy, ``verdict``), then the
+    shared envelope."""
 
-    verdict = serializers.CharField(help_text="one line summing up the answer")
+    verdict = DeprecatedHeadlineField()
 
 
 # ---- positions ------------------------------------------------------------------------------
