@@ -469,8 +469,9 @@ def _form_field(field: Field) -> forms.Field:
     if isinstance(field, serializers.BooleanField):
         return forms.BooleanField(required=False, **common)
     if isinstance(field, serializers.ChoiceField):
-        return forms.ChoiceField(choices=list(field.choices.items()), required=field.required,
-                                 **common)  # fmt: skip
+        by_text = {str(value): value for value in field.choices}  # the API's own type back
+        return forms.TypedChoiceField(choices=list(field.choices.items()), coerce=by_text.get,
+                                      required=field.required, **common)  # fmt: skip
     assert isinstance(field, serializers.IntegerField), field
     return forms.IntegerField(min_value=field.min_value, max_value=field.max_value,
                               required=field.required, **common)  # fmt: skip
