@@ -4,7 +4,8 @@ API operation, the page, both URLs and the index entry follow from these."""
 from django.utils.translation import gettext_lazy as _
 
 from adjudicator.api import EXACT_PARAMETER
-from adjudicator.web.checker import Checker
+from adjudicator.games.wotr import combat_dice as cd
+from adjudicator.web.checker import Checker, distribution_chart
 
 from . import forms, presenters, services, views
 from . import serializers as s
@@ -181,5 +182,21 @@ CHECKERS = (
         ),
         example={"control": {"minas-tirith": "shadow"}, "corruption": 0},
         questions=("?control.minas-tirith=shadow&control.dale=shadow&corruption=4",),
+    ),
+    Checker(
+        **{**WOTR, "headline_alias": None}, name="combat_dice", page="combat-dice/",
+        api="combat-dice/", api_name="wotr-api-combat-dice", view_name="CombatDice",
+        title=_(cd.TITLE), blurb=_(cd.BLURB),
+        request=s.WotrCombatDiceRequestSerializer, response=s.WotrCombatDiceResponseSerializer,
+        compute=lambda data: cd.combat_dice(**data), present=presenters.combat_dice_answer,
+        template="wotr/_page.html", chart=distribution_chart("hits", cd.HITS_TITLE),
+        description=(
+            "How many combat dice an army rolls (its strength: regular and elite units plus any "
+            "bonus, at most 5), how many failed dice it re-rolls (its leadership: leaders and "
+            "Nazgûl plus the characters' ratings and any bonus, at most 5), and the exact chance "
+            "of each number of hits."
+        ),
+        example={"regular": 4, "elite": 2, "leaders": 1, "character_leadership": 1},
+        questions=("?regular=4&elite=2&leaders=1&character_leadership=1",),
     ),
 )  # fmt: skip

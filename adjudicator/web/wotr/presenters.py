@@ -16,7 +16,7 @@ from django.utils.translation import gettext_noop, ngettext
 from rest_framework.request import Request
 
 from adjudicator.api import exact_asked
-from adjudicator.citations import answer_payload
+from adjudicator.citations import answer_payload, reason_payload
 from adjudicator.formatting import decimal, percent
 from adjudicator.games.common import Answer, exact_value, probability
 from adjudicator.games.wotr.battle import Army, BattleOdds
@@ -30,6 +30,7 @@ from adjudicator.games.wotr.battle_plan import (
     BattlePlan,
 )
 from adjudicator.games.wotr.board import CHARACTER_NAMES
+from adjudicator.games.wotr.combat_dice import CombatDice
 from adjudicator.games.wotr.factions import FactionAttackOdds
 from adjudicator.games.wotr.hunt import HuntOdds
 from adjudicator.games.wotr.hunt_plan import STATED_ERROR as HUNT_PLAN_ERROR
@@ -456,3 +457,17 @@ def battle_presented(odds: BattleOdds, request: Any = None) -> dict[str, Any]:
 
 def battle_plan_presented(result: tuple[BattlePlan, Any], request: Any = None) -> dict[str, Any]:
     return battle_plan_answer(*result, request)
+
+
+def combat_dice_answer(answer: CombatDice, request: Any = None) -> dict[str, Any]:
+    """An army's combat roll: its dice, re-rolls and the chance of each number of hits."""
+    return {
+        "strength": answer.strength,
+        "leadership": answer.leadership,
+        "dice": answer.dice,
+        "rerolls": answer.rerolls,
+        "hit_on": answer.hit_on,
+        "hits": distribution(dict(enumerate(answer.hits))),
+        "expected_hits": exact_value(answer.expected_hits),
+        **_common(reason_payload(answer.headline, request)["message"], answer, request),
+    }
