@@ -23,7 +23,7 @@ from rest_framework.views import APIView
 
 from adjudicator.api import post_view
 from adjudicator.charts import bar_chart_svg
-from adjudicator.web.pages import CheckerPage, serializer_form
+from adjudicator.web.pages import ApiFieldsForm, CheckerPage, serializer_form
 
 
 def with_headline(answer: dict[str, Any], alias: str | None) -> dict[str, Any]:
@@ -98,8 +98,14 @@ class Checker:
 
     @cached_property
     def page_form(self) -> type:
-        """The page's form: declared, or built from the request serializer."""
-        return self.form or serializer_form(self.request, name=f"{self.view_name or self.name}Form")
+        """The page's form: declared (asking the API's serializer, which states the bounds and
+        validates the question), or built from the request serializer."""
+        if self.form is None:
+            return serializer_form(self.request, name=f"{self.view_name or self.name}Form")
+        declared = isinstance(self.form, type) and issubclass(self.form, ApiFieldsForm)
+        if declared and self.request and self.form.api_request is None:
+            return type(self.form.__name__, (self.form,), {"api_request": self.request})
+        return self.form
 
     @cached_property
     def page_view(self) -> Callable[..., Any]:

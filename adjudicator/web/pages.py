@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any, ClassVar
 
 from django import forms
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -133,6 +134,20 @@ def api_requires(serializer_class: type[Serializer], path: str) -> bool:
     return found is not None and found.required
 
 
+NUMBER_FIELDS = (forms.IntegerField, forms.DecimalField, forms.FloatField)
+BOUND_VALIDATORS = (MinValueValidator, MaxValueValidator)
+
+
+@cache
+def api_bounds(serializer_class: type[Serializer], path: str) -> tuple[Any, Any] | None:
+    """The (least, most) the API takes at this dotted path, or None when it has no number
+    there."""
+    found = api_field(serializer_class(), path)
+    if not isinstance(found, serializers.IntegerField | serializers.DecimalField):
+        return None
+    return found.min_value, found.max_value
+
+
 def _flat_choices(choices: Iterable[tuple[Any, Any]]) -> Iterator[tuple[Any, Any]]:
     """A choice field's (value, label) pairs, out of their groups (``<optgroup>``)."""
     for value, label in choices:
@@ -198,11 +213,28 @@ class ApiFieldsForm(forms.Form):
         if data is not None:
             self.data = self._with_defaults(data)
         for name, field in self.fields.items():
+            self._api_bounds(name, field)
             default = self._default(name, field)
             if default is not None and not isinstance(field.widget, forms.CheckboxInput):
                 field.widget.attrs["data-default"] = default
             if isinstance(field, forms.IntegerField):
                 field.widget.attrs.setdefault("inputmode", "numeric")
+
+    def _api_bounds(self, name: str, field: forms.Field) -> None:
+        """A number's bounds are the API's, stated once in its serializer (itself from the
+        engine's constants): the page's input says them and the page checks them."""
+        if self.api_request is None or not isinstance(field, NUMBER_FIELDS):
+            return
+        bounds = api_bounds(self.api_request, self.add_prefix(name))
+        if bounds is None:
+            return
+        field.min_value, field.max_value = bounds
+        field.validators = [v for v in field.validators if not isinstance(v, BOUND_VALIDATORS)]
+        for bound, validator, attr in zip(bounds, BOUND_VALIDATORS, ("min", "max"), strict=True):
+            field.widget.attrs.pop(attr, None)
+            if bound is not None:
+                field.validators.append(validator(bound))
+                field.widget.attrs[attr] = bound
 
     def leading_fields(self) -> dict[str, forms.Field]:
         """Fields made per instance (one per side, per settlement), placed before the rest."""
@@ -407,9 +439,14 @@ def api_validated(form: Any) -> dict[str, Any] | None:
     serializer = serializer_class(data=request)
     if serializer.is_valid():
         return serializer.validated_data
+    problems = list(_flat_errors(serializer.errors))
+    if not hasattr(form, "add_prefix"):  # a question of several forms says where itself
+        form.add_engine_errors(problems)
+        return None
     by_path = {form.add_prefix(name): name for name in form.fields}
-    for error in _flat_errors(serializer.errors):
-        form.add_error(by_path.get(error[0]), error[1])
+    for path, message in problems:
+        name = by_path.get(path)
+        form.add_error(name, message if name else f"{path}: {message}")
     return None
 
 

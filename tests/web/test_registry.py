@@ -2,12 +2,16 @@
 checker's or one of a short list of other pages, every checker is routed, every answer has one
 headline, and every list a request may send is bounded."""
 
+from functools import partial
+
 import pytest
+from django import forms
 from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
 from rest_framework import serializers
 from rest_framework.test import APIClient
 
 from adjudicator.web import registry
+from adjudicator.web.pages import api_field
 
 #: Routes that are not checkers, by URL name (the API's version 1 names them again under
 #: ``v1:``): each says why it has no declaration. A new checker is declared, never added here.
@@ -123,3 +127,35 @@ def test_every_answer_has_one_headline_and_its_deprecated_copy(checker):
     assert answer["headline"]
     if checker.headline_alias:
         assert answer[checker.headline_alias] == answer["headline"]
+
+
+def _page_forms():
+    for checker in registry.CHECKERS:
+        form = checker.page_form
+        form = form.args[0] if isinstance(form, partial) else form
+        real = isinstance(form, type) and issubclass(form, forms.Form)
+        if checker.page and checker.request and real:
+            yield checker, form
+
+
+@pytest.mark.parametrize(("checker", "form_class"), list(_page_forms()),
+                         ids=lambda c: getattr(c, "name", ""))  # fmt: skip
+def test_a_page_states_the_apis_bounds_and_no_other(checker, form_class):
+    """Limits are written once, in the serializer (from the engine's constants): every number a
+    page asks takes the API's least and most, in its check and in its input."""
+    form, serializer = form_class(), checker.request()
+    for name, field in form.fields.items():
+        if not isinstance(field, forms.IntegerField | forms.DecimalField):
+            continue
+        api = api_field(serializer, form.add_prefix(name))
+        assert api is not None, name
+        assert (field.min_value, field.max_value) == (api.min_value, api.max_value), name
+        assert field.widget.attrs.get("max") == api.max_value, name
+
+
+def test_a_value_out_of_the_apis_bounds_is_refused_by_the_page_too(client):
+    checker = registry.find("wotr", "combat_dice")
+    response = client.get(registry.page_path(checker), {"regular": 11})
+    assert response.status_code == 400
+    api = APIClient().post(reverse(checker.api_name), {"regular": 11}, format="json")
+    assert api.status_code == 400
