@@ -623,10 +623,8 @@ class WotrCombatDiceRequestSerializer(StrictSerializer):
     leadership_bonus = _combat_number(
         "leadership_bonus", -combat_dice.MAX_MODIFIER, combat_dice.MAX_MODIFIER, default=0
     )
-    hit_on = serializers.ChoiceField(
-        choices=[(value, f"{value}+") for value in combat_dice.HIT_ON],
-        default=combat_dice.HIT_ON[0],
-        label=_(combat_dice.LABELS["hit_on"]),
+    hit_on = _combat_number(
+        "hit_on", combat_dice.HIT_ON[0], combat_dice.HIT_ON[-1], default=combat_dice.HIT_ON[0]
     )
     roll_modifier = _combat_number(
         "roll_modifier", -combat_dice.MAX_MODIFIER, combat_dice.MAX_MODIFIER, default=0
