@@ -87,7 +87,7 @@ def combat_dice(
         "dice": dice,
         "rerolls": rerolls,
         "hit_on": hit_on,
-        "expected": f"{float(expected):.2f}",
+        "expected": round(float(expected), 2),
     }
     return CombatDice(
         strength=strength,

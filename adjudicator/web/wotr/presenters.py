@@ -469,5 +469,10 @@ def combat_dice_answer(answer: CombatDice, request: Any = None) -> dict[str, Any
         "hit_on": answer.hit_on,
         "hits": distribution(dict(enumerate(answer.hits))),
         "expected_hits": exact_value(answer.expected_hits),
-        **_common(reason_payload(answer.headline, request)["message"], answer, request),
+        **_common(reason_payload(answer.headline, request, _decimals)["message"], answer, request),
     }
+
+
+def _decimals(key: str, value: Any) -> Any:
+    """A decimal parameter as the reader's language writes it (2,32 in Russian)."""
+    return decimal(value, 2) if isinstance(value, float) else value
