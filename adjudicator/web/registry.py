@@ -54,3 +54,8 @@ def index_links(game: str) -> list[dict[str, Any]]:
         for c in of_game(game)
         if c.page and c.blurb
     ]
+
+
+def api_paths(game: str) -> list[str]:
+    """The game's API operations' addresses (``/api/wotr/battle/``), in declaration order."""
+    return [reverse(checker.api_name) for checker in of_game(game) if checker.api]

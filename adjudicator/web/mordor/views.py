@@ -20,7 +20,11 @@ from .serializers import MordorOddsRequestSerializer
 def index(request: HttpRequest) -> HttpResponse:
     """What the tools answer, and the assumptions they all make."""
     assumptions = [assumption_text(a, presenters.label_param) for a in GameSetup().assumptions()]
-    context = {"assumptions": assumptions, "pages": registry.index_links("mordor")}
+    context = {
+        "assumptions": assumptions,
+        "pages": registry.index_links("mordor"),
+        "api": registry.api_paths("mordor"),
+    }
     return render(request, "mordor/index.html", context)
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from adjudicator.charts import bar_chart_svg
@@ -133,4 +134,6 @@ def hunt_plan_page_answer(answer: dict[str, Any], data: dict[str, Any], result) 
 
 
 def index(request: HttpRequest) -> HttpResponse:
-    return render(request, "wotr/index.html", {"pages": registry.index_links("wotr")})
+    others = [reverse("wotr-api-setup"), reverse("wotr-api-validate")]
+    context = {"pages": registry.index_links("wotr"), "api": registry.api_paths("wotr") + others}
+    return render(request, "wotr/index.html", context)
