@@ -6,12 +6,12 @@ from functools import partial
 
 import pytest
 from django import forms
-from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
+from django.urls import URLPattern, URLResolver, get_resolver, path, resolve, reverse
 from rest_framework import serializers
 from rest_framework.test import APIClient
 
 from adjudicator.web import registry
-from adjudicator.web.pages import api_field
+from adjudicator.web.pages import CheckerPage, api_field
 
 #: Routes that are not checkers, by URL name (the API's version 1 names them again under
 #: ``v1:``): each says why it has no declaration. A new checker is declared, never added here.
@@ -56,17 +56,28 @@ def _checker_views() -> set:
     return pages | {checker.api_view for checker in registry.CHECKERS if checker.api}
 
 
-def test_every_route_is_a_registered_checker_or_named_here():
+def _strays(patterns) -> list[tuple[str, str]]:
+    """Routes that are neither a registered checker's nor named in NOT_CHECKERS."""
     views = _checker_views()
-    strays = [
+    return [
         (route, name)
-        for route, name, view in _routes(get_resolver().url_patterns)
+        for route, name, view in _routes(patterns)
         if not route.startswith(DJANGO_PREFIXES)
         and view not in views
         and getattr(view, "view_class", None) not in views
         and name.removeprefix("v1:") not in NOT_CHECKERS
     ]
+
+
+def test_every_route_is_a_registered_checker_or_named_here():
+    strays = _strays(get_resolver().url_patterns)
     assert not strays, f"declare these in a game's checkers.py (or say why not here): {strays}"
+
+
+def test_a_checker_routed_by_hand_is_a_stray():
+    checker = registry.find("wotr", "battle")
+    by_hand = path("wotr/odds/", CheckerPage.as_view(form_class=checker.form), name="odds")
+    assert _strays([*get_resolver().url_patterns, by_hand]) == [("wotr/odds/", "odds")]
 
 
 def test_the_list_names_only_routes_that_exist():
