@@ -73,25 +73,23 @@ class Checker:
     page_context: Mapping[str, Any] = field(default_factory=dict)
     questions: tuple[str, ...] = ()
 
-    def answer(self, data: dict[str, Any], request: Any) -> dict[str, Any]:
-        """The API's answer to a validated request."""
-        return with_headline(self.present(self.compute(data), request), self.headline_alias)
+    def presented(self, result: Any, request: Any) -> dict[str, Any]:
+        """The engine's answer as the API gives it: in words, with its one headline."""
+        return with_headline(self.present(result, request), self.headline_alias)
 
     def page_answer_of(self, data: dict[str, Any], request: Any) -> dict[str, Any]:
         """The page's answer: the API's, with what ``page_answer`` adds."""
         result = self.compute(data)
-        answer = with_headline(self.present(result, request), self.headline_alias)
+        answer = self.presented(result, request)
         return self.page_answer(answer, data, result) if self.page_answer else answer
 
     @cached_property
     def api_view(self) -> type[APIView]:
-        """The POST operation: validates with ``request``, answers with :meth:`answer`."""
+        """The POST operation: validates with ``request``, answers with :meth:`presented`."""
         assert self.request is not None and self.response is not None, self.name
         name = self.view_name or self.name.title().replace("_", "").replace("-", "")
         return post_view(
-            name, self.request, self.response, self.compute,
-            lambda result, request: with_headline(
-                self.present(result, request), self.headline_alias),
+            name, self.request, self.response, self.compute, self.presented,
             self.description, dict(self.example) if self.example else None,
             **{"prefix": self.game.title(), "tag": self.game, **self.api_options},
         )  # fmt: skip
