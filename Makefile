@@ -77,6 +77,7 @@ data: setup
 	$(MANAGE) load_rulebooks
 	$(MANAGE) import_cards
 	$(MANAGE) build_search_index
+	$(MANAGE) build_offline_search
 
 # Clients generated from the schema (docs/api.md): the pinned generators live apart from the
 # project's own environment (.venv-tools, clients/node_modules), so their pins never clash.

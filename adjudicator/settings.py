@@ -80,6 +80,7 @@ INSTALLED_APPS = [
     "adjudicator.web.mordor",
     "adjudicator.web.wojna",
     "adjudicator.web.links",
+    "adjudicator.web.offline",
 ]
 
 MIDDLEWARE = [

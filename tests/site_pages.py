@@ -28,9 +28,11 @@ CHECKER_QUESTIONS = [
     for checker in registry.CHECKERS
     for question in checker.questions
 ]
+#: The service worker and the files it keeps (docs/offline.md): no pages.
+OFFLINE_FILES = ("sw.js", "offline/precache.json", "offline/search-index.json", "offline/manifest")
 #: Prefixes that are not pages a player reads (the admin, the API, the language switch, the
 #: deck-line fix that only takes a POST, the health check that answers JSON).
-SKIPPED = ("admin/", "api/", "i18n/", "cards/decks/fix/", "healthz")
+SKIPPED = ("admin/", "api/", "i18n/", "cards/decks/fix/", "healthz", *OFFLINE_FILES)
 #: Pages behind a URL parameter, one example each, and the pages the API serves as HTML.
 EXAMPLES = [
     "/api/docs/",
