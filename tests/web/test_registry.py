@@ -33,6 +33,9 @@ NOT_CHECKERS = {
     "cards_db:deck_export", "tcg-card-list", "tcg-card-named", "tcg-card-collection",
     "tcg-card-number", "tcg-card-detail", "tcg-bulk-cards", "tcg-deck-create",
     "tcg-deck-validate", "tcg-deck-draw-odds", "tcg-deck-detail", "tcg-deck-export",
+    # working offline (docs/offline.md): the service worker, its files and pages
+    "service-worker", "offline:needs-network", "offline:reader", "offline:search",
+    "offline:precache", "offline:search-index", "offline:book", "offline:manifest",
     # the rulebooks' API
     "api-rulebook-list", "api-rulebook-detail", "api-section", "api-section-detail",
     "api-search", "api-bulk-sections",
