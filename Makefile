@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PY := $(BIN)/python
 MANAGE := $(PY) manage.py
 
-.PHONY: client-tools typescript-client run serve test setup data bench lint messages static system-deps browser-deps apt-install
+.PHONY: client-tools typescript-client run serve test setup data bench lint messages static offline-odds system-deps browser-deps apt-install
 
 run: setup data
 	DJANGO_DEBUG=1 $(MANAGE) runserver 127.0.0.1:8000
@@ -69,14 +69,21 @@ apt-install:
 messages: $(VENV)/.installed system-deps
 	$(MANAGE) compilemessages --ignore=.venv -v 0
 
-static: $(VENV)/.installed
+static: $(VENV)/.installed offline-odds
 	$(MANAGE) collectstatic --noinput -v 0
+
+# The offline battle and hunt odds (docs/wotr.md): Pyodide from npm (pinned) and the
+# engines' zip built from this checkout, under static/offline/odds/.
+offline-odds: $(VENV)/.installed
+	@command -v npm >/dev/null || $(MAKE) --no-print-directory apt-install PKGS="nodejs npm"
+	$(MANAGE) build_offline_odds
 
 data: setup
 	$(MANAGE) migrate --noinput -v 0
 	$(MANAGE) load_rulebooks
 	$(MANAGE) import_cards
 	$(MANAGE) build_search_index
+	$(MANAGE) build_offline_search
 
 # Clients generated from the schema (docs/api.md): the pinned generators live apart from the
 # project's own environment (.venv-tools, clients/node_modules), so their pins never clash.

@@ -249,7 +249,7 @@ def post_view(
     request_serializer: type[serializers.Serializer],
     response_serializer: type[serializers.Serializer],
     compute: Callable[..., Any],
-    present: Callable[[Any, Request], Any] | None = None,
+    present: Callable[[Any, Request], Any],
     description: str = "",
     example: dict[str, Any] | None = None,
     *,
@@ -265,18 +265,16 @@ def post_view(
 ) -> type[APIView]:
     """An APIView ``<prefix><name>View`` whose POST validates, computes and answers.
 
-    The answer is ``present(compute(data), request)``, or ``compute(data, request)`` when
-    there is no ``present``. ``example`` is a request example named ``name``; the summary
-    defaults to the description's first sentence. A ``pure`` answer (the same body always gets
-    the same answer) is cached (:func:`cached_answer`). ``parameters`` documents the query
-    options ``compute`` reads (e.g. :data:`EXACT_PARAMETER`).
+    The answer is ``present(compute(data), request)``: ``compute`` calls the engine (the app's
+    services), ``present`` says its answer in the request's language (its presenters).
+    ``example`` is a request example named ``name``; the summary defaults to the description's
+    first sentence. A ``pure`` answer (the same body always gets the same answer) is cached
+    (:func:`cached_answer`). ``parameters`` documents the query options ``present`` reads (e.g.
+    :data:`EXACT_PARAMETER`).
     """
 
     def answer(request: Request) -> Any:
-        data = validate(request_serializer, request)
-        if present is None:
-            return compute(data, request)
-        return present(compute(data), request)
+        return present(compute(validate(request_serializer, request)), request)
 
     @extend_schema(
         tags=[tag] if tag else None,

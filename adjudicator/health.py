@@ -4,7 +4,9 @@ one is down; the rest of the site keeps serving while search alone is."""
 
 import errno
 import logging
+import os
 import shutil
+import time
 from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
@@ -33,16 +35,40 @@ def database_read() -> str | None:
 MIN_FREE_BYTES = 1 << 20
 
 
+#: When this worker's last real write succeeded (``time.monotonic``); None: never, or the last
+#: check failed (then the next probe writes again, so a mended fault is seen at once).
+_last_write: float | None = None
+
+
 def database_write() -> str | None:
-    """Can the database commit a write? One row updated (a few hundred microseconds), and for
-    SQLite at least :data:`MIN_FREE_BYTES` free on its disk."""
-    with transaction.atomic():
-        HealthProbe.objects.update_or_create(pk=1, defaults={"checked": timezone.now()})
+    """Can the database commit a write? Every probe checks what it can without writing
+    (SQLite: its file and directory writable, at least :data:`MIN_FREE_BYTES` free on its
+    disk; PostgreSQL: the session not read-only); one row is really written at most once per
+    ``HEALTH_WRITE_SECONDS`` (a few hundred microseconds), for what only a write shows."""
+    global _last_write
+    now, last, _last_write = time.monotonic(), _last_write, None  # set again once it holds
     if connection.vendor == "sqlite":
-        free = shutil.disk_usage(Path(connection.settings_dict["NAME"]).resolve().parent).free
-        if free < MIN_FREE_BYTES:
-            raise OSError(errno.ENOSPC, "the database's disk is full")
+        _sqlite_writable(Path(connection.settings_dict["NAME"]).resolve())
+    elif connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SHOW transaction_read_only")
+            if cursor.fetchone() != ("off",):
+                raise OSError(errno.EROFS, "the database is read-only")
+    if last is None or now - last >= settings.HEALTH_WRITE_SECONDS:
+        with transaction.atomic():
+            HealthProbe.objects.update_or_create(pk=1, defaults={"checked": timezone.now()})
+        last = now
+    _last_write = last
     return None
+
+
+def _sqlite_writable(database: Path) -> None:
+    """A read-only file, directory or disk, or a full one, without writing to it."""
+    paths = [path for path in (database, database.parent) if path.exists()]  # SQLite makes it
+    if not all(os.access(path, os.W_OK) for path in paths):
+        raise OSError(errno.EROFS, "the database's file or directory is read-only")
+    if shutil.disk_usage(database.parent).free < MIN_FREE_BYTES:
+        raise OSError(errno.ENOSPC, "the database's disk is full")
 
 
 def search_index() -> str | None:

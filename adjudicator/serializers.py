@@ -87,6 +87,11 @@ class AnswerSerializer(serializers.Serializer):
     """What every checker's answer carries (``adjudicator.games.common.Answer``, shown by
     ``adjudicator.citations.answer_payload``); each app's answer adds its own fields."""
 
+    headline = serializers.CharField(
+        help_text="One line answering the question (what a page shows first). Every checker "
+        "answers with it; the older names of the same line, verdict (War of the Ring) and "
+        "summary (Journey to Mordor, Wojna o Pierścień), are deprecated copies."
+    )
     reasons = ReasonSerializer(many=True, help_text="The findings behind the answer.")
     citations = CitationSerializer(many=True)
     assumptions = serializers.ListField(
@@ -323,3 +328,12 @@ class AbsoluteUrlField(serializers.URLField):
     def to_representation(self, value: str) -> str:
         request = self.context.get("request")
         return request.build_absolute_uri(value) if request is not None else value
+
+
+@extend_schema_field({
+    "type": "string",
+    "deprecated": True,
+    "description": "Deprecated (API v1): the same line as headline, under its first name.",
+})
+class DeprecatedHeadlineField(serializers.CharField):
+    """``verdict`` or ``summary``: the headline under the name version 1 first gave it."""

@@ -43,6 +43,17 @@ def known_parameters(path: str, method: str) -> frozenset[str] | None:
     return frozenset(p["name"] for p in parameters if p.get("in") == "query")
 
 
+def warm() -> int:
+    """Read every operation's parameters now (gunicorn's master, before the fork: about a
+    second), not in a worker's first requests: drf-spectacular loads its extensions lazily and
+    not thread-safely, and two threads of a new worker doing it at once answered a 500
+    (``AttributeError`` in ``_load_class``), as after every reload. Returns how many."""
+    endpoints = _endpoints()[1]
+    for path, method in endpoints:
+        known_parameters(path, method)
+    return len(endpoints)
+
+
 class KnownQueryParameters(BasePermission):
     """Anyone may call any operation, but with only the query parameters it documents:
     ``/api/cards/?cultur=Elven`` is a 400 naming ``cultur``, not every card."""

@@ -8,6 +8,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from adjudicator import admin_login
 from adjudicator.api_schema import SCHEMA_LANGUAGE
+from adjudicator.web.offline import views as offline_views
 
 
 class SchemaView(SpectacularAPIView):
@@ -38,10 +39,13 @@ urlpatterns = [
     path("wotr/", include("adjudicator.web.wotr.urls")),
     path("mordor/", include("adjudicator.web.mordor.urls")),
     path("wojna/", include("adjudicator.web.wojna.urls")),
+    path("offline/odds/", include("adjudicator.web.offline_odds.urls")),
     path("api/", include(api_patterns)),
     # The same version 1 by its number; names reverse to /api/ (docs/api.md).
     path("api/v1/", include((api_patterns, "v1"))),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("sw.js", offline_views.service_worker, name="service-worker"),
+    path("offline/", include("adjudicator.web.offline.urls")),
     path("admin/login/", admin_login.login),  # throttled (adjudicator/admin_login.py)
     path("admin/", admin.site.urls),
 ]

@@ -1,8 +1,8 @@
 """Reloads without a gap and memory per worker (issue 28) under `make serve`'s gunicorn.
 
 Starts gunicorn as `make serve` does (gunicorn.conf.py: the site loaded once in the master and
-shared copy-on-write by the forked workers) on 127.0.0.1:8132 over a copy of var/db.sqlite3,
-and prints:
+shared copy-on-write by the forked workers) on 127.0.0.1:8132 (or BENCH_PORT) over a copy of
+var/db.sqlite3, and prints:
 
 - the time from start to the first answer (the master loads the index and encoder once);
 - each process's memory from /proc/PID/smaps_rollup: RSS, PSS (shared pages split among their
@@ -27,7 +27,7 @@ import aiohttp
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.serving import gunicorn
 
-HOST, PORT = "127.0.0.1", 8132
+HOST, PORT = "127.0.0.1", int(os.environ.get("BENCH_PORT", "8132"))
 BASE = f"http://{HOST}:{PORT}"
 CLIENTS = 8
 RELOADS = 3
@@ -86,7 +86,7 @@ def report(name: str, results: list[tuple[int, float]]) -> bool:
     failed = sum(1 for s, _t in results if not 200 <= s < 300)
     print(f"{name:28} {len(times):6} answers  p50 {1000 * statistics.median(times):5.0f} ms  "
           f"p99 {1000 * times[int(len(times) * 0.99)]:5.0f} ms  max {1000 * times[-1]:5.0f} ms  "
-          f"failed {failed}")  # fmt: skip
+          f"failed {failed}  load {os.getloadavg()[0]:.1f}")  # fmt: skip
     return failed == 0
 
 

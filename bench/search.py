@@ -118,6 +118,8 @@ def percentile(values: list[float], fraction: float) -> float:
 QUESTIONS_FILE = ROOT / "bench" / "search_questions.txt"
 HELD_OUT_FILE = ROOT / "bench" / "search_questions_heldout.txt"
 UNSEEN_FILE = ROOT / "bench" / "search_questions_unseen.txt"
+DEV_PL_FILE = ROOT / "bench" / "search_questions_dev_pl.txt"
+DEV_WARRIORS_FILE = ROOT / "bench" / "search_questions_dev_warriors.txt"
 
 
 class Question(NamedTuple):
@@ -270,6 +272,11 @@ def main() -> None:
             "unseen questions (issue 24; targets: MRR >= 0.88, recall@5 >= 0.93, English "
             "recall@5 >= 0.90, every language above FTS5)",
             UNSEEN_FILE,
+        ),
+        ("Polish dev questions (issue 24: Polish steps are chosen on these)", DEV_PL_FILE),
+        (
+            "Warriors of Middle-earth dev questions (issue 24: its glossary is chosen on these)",
+            DEV_WARRIORS_FILE,
         ),
     ):
         print(title + ":")

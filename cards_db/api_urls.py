@@ -2,7 +2,8 @@
 
 from django.urls import path
 
-from cards_db import api_views, calculator_api, card_api
+from adjudicator.web import registry
+from cards_db import api_views, card_api
 
 urlpatterns = [
     path("cards/", api_views.CardListAPIView.as_view(), name="tcg-card-list"),
@@ -20,5 +21,5 @@ urlpatterns = [
     path("decks/draw-odds/", api_views.DeckDrawOddsAPIView.as_view(), name="tcg-deck-draw-odds"),
     path("decks/<uuid:pk>/", api_views.DeckDetailAPIView.as_view(), name="tcg-deck-detail"),
     path("decks/<uuid:pk>/export/", api_views.DeckExportAPIView.as_view(), name="tcg-deck-export"),
-    *calculator_api.urlpatterns,
+    *registry.api_urls("tcg"),
 ]

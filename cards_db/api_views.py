@@ -17,14 +17,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from adjudicator.api import Pagination, bad_request, cacheable, error_item, validated
-from adjudicator.games.common import InvalidInput
 from adjudicator.games.tcg.decklist import ListTooLong
 from adjudicator.games.tcg.formats import formats
 from adjudicator.serializers import ErrorResponseSerializer
 from adjudicator.throttling import ClientRateThrottle
 from cards_db import idempotency
 from cards_db.filters import CardFilter, StrictNullBooleanField
-from cards_db.i18n import tr, translated_input_error
+from cards_db.i18n import tr
 from cards_db.models import Card, Deck
 from cards_db.serializers import (
     TcgCardSerializer,
@@ -179,8 +178,6 @@ class DeckDrawOddsAPIView(APIView):
             return _too_long(error)
         except UnreadableDeck as error:
             return _unreadable(error)
-        except InvalidInput as error:
-            raise translated_input_error(error) from error
         return Response(draw_odds_payload(odds, table, request))
 
 

@@ -100,12 +100,16 @@ class TcgBurdensRequestSerializer(StrictSerializer):
     added = serializers.IntegerField(min_value=0, max_value=99, default=0)
 
 
+#: The most players an opening bid may name (the tie order can name no more).
+MAX_BIDDERS = 20
+
+
 class TcgBidsRequestSerializer(StrictSerializer):
     bids = serializers.DictField(
         child=serializers.IntegerField(min_value=0, max_value=99), help_text="Player → bid."
     )
     tie_order = serializers.ListField(
-        child=serializers.CharField(), default=list,
+        child=serializers.CharField(), default=list, max_length=MAX_BIDDERS,
         help_text="The random draw between equal bids: players in the order they won it.",
     )  # fmt: skip
 

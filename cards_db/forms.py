@@ -20,6 +20,7 @@ from adjudicator.web.pages import (
     segmented,
 )
 from cards_db import calculator_serializers as api
+from cards_db.idempotency import new_page_token
 from cards_db.models import Side
 from cards_db.serializers import TcgDrawOddsRequestSerializer
 from cards_db.services import deck_targets
@@ -44,9 +45,17 @@ class DeckForm(forms.Form):
     check_starting_fellowship = forms.BooleanField(
         label=_("Check the starting fellowship"), required=False, initial=True
     )
+    #: Saved once per token and content (cards_db/idempotency.py: saved_once): a fresh one in
+    #: every form shown, kept when the form comes back (a check, an error, a retry).
+    save_token = forms.CharField(
+        required=False, max_length=32, initial=new_page_token, widget=forms.HiddenInput
+    )
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, data=None, *args, **kwargs):
+        if data is not None and not data.get("save_token"):  # a list loaded from its link
+            data = data.copy()
+            data["save_token"] = new_page_token()
+        super().__init__(data, *args, **kwargs)
         self.fields["format"].choices = [(slug, _(f.name)) for slug, f in formats().items()]
         segmented(self.fields["format"])
 
@@ -147,7 +156,7 @@ def filled_rows(formset) -> list[dict[str, Any]]:
 class SkirmishForm(ApiFieldsForm):
     api_request = api.TcgSkirmishRequestSerializer
     burdens_per_wound = forms.IntegerField(
-        label=_("Burdens per wound while the Ring is worn"), min_value=1, max_value=9, initial=1
+        label=_("Burdens per wound while the Ring is worn"), initial=1
     )
     formsets = {"free_peoples": FighterFormSet, "shadow": FighterFormSet}
 
@@ -165,12 +174,12 @@ class SkirmishForm(ApiFieldsForm):
 
 class ArcheryForm(ApiFieldsForm):
     api_request = api.TcgArcheryRequestSerializer
-    site_number = forms.IntegerField(label=_("Site number"), min_value=1, max_value=9)
+    site_number = forms.IntegerField(label=_("Site number"))
     fellowship_modifier = forms.IntegerField(
-        label=_("Fellowship archery modifier"), min_value=-20, max_value=20, initial=0
+        label=_("Fellowship archery modifier"), initial=0
     )
     minion_modifier = forms.IntegerField(
-        label=_("Minion archery modifier"), min_value=-20, max_value=20, initial=0
+        label=_("Minion archery modifier"), initial=0
     )
     formsets = {"fellowship": ShooterFormSet, "minions": ShooterFormSet}
 
@@ -192,10 +201,10 @@ class PlainCalculatorForm(ApiFieldsForm):
 class MoveTwilightForm(PlainCalculatorForm):
     api_request = api.TcgMoveTwilightRequestSerializer
     shadow_number = forms.IntegerField(
-        label=_("Shadow number of the new site"), min_value=0, max_value=20
+        label=_("Shadow number of the new site"),
     )
     companions = forms.IntegerField(
-        label=_("Companions in the fellowship (Ring-bearer included)"), min_value=1, max_value=9
+        label=_("Companions in the fellowship (Ring-bearer included)"),
     )
 
 
@@ -215,7 +224,7 @@ class SitePathForm(PlainCalculatorForm):
         help_text=_("In order, separated by spaces or commas: 1 1 2 3 4 5 6 7."),
     )  # fmt: skip
     companions = forms.IntegerField(
-        label=_("Companions in the fellowship (Ring-bearer included)"), min_value=1, max_value=9
+        label=_("Companions in the fellowship (Ring-bearer included)"),
     )
 
     def clean_shadow_numbers(self) -> list[int]:
@@ -228,34 +237,34 @@ class SitePathForm(PlainCalculatorForm):
 class MinionCostForm(PlainCalculatorForm):
     primary = ("twilight_cost", "minion_site_number", "current_site")
     api_request = api.TcgMinionCostRequestSerializer
-    twilight_cost = forms.IntegerField(label=_("Twilight cost"), min_value=0, max_value=20)
+    twilight_cost = forms.IntegerField(label=_("Twilight cost"))
     minion_site_number = forms.IntegerField(
-        label=_("Minion's site number"), min_value=1, max_value=9
+        label=_("Minion's site number"),
     )
-    current_site = forms.IntegerField(label=_("Fellowship's site"), min_value=1, max_value=9)
+    current_site = forms.IntegerField(label=_("Fellowship's site"))
     penalty_reduction = forms.IntegerField(
-        label=_("Roaming penalty reduction (site text)"), min_value=0, max_value=2, initial=0
+        label=_("Roaming penalty reduction (site text)"), initial=0
     )
     twilight_pool = forms.IntegerField(
-        label=_("Twilight pool (optional)"), min_value=0, max_value=99, required=False
+        label=_("Twilight pool (optional)"), required=False
     )
 
 
 class MoveLimitForm(PlainCalculatorForm):
     api_request = api.TcgMoveLimitRequestSerializer
     players_at_start = forms.IntegerField(
-        label=_("Players at the start of the game"), min_value=2, max_value=8
+        label=_("Players at the start of the game"),
     )
     moves_made = forms.IntegerField(
-        label=_("Moves made this turn"), min_value=0, max_value=9, initial=0
+        label=_("Moves made this turn"), initial=0
     )
 
 
 class BurdensForm(PlainCalculatorForm):
     api_request = api.TcgBurdensRequestSerializer
-    burdens = forms.IntegerField(label=_("Burdens"), min_value=0, max_value=99)
-    resistance = forms.IntegerField(label=_("Resistance"), min_value=1, max_value=99, initial=10)
-    added = forms.IntegerField(label=_("Burdens to add"), min_value=0, max_value=99, initial=0)
+    burdens = forms.IntegerField(label=_("Burdens"))
+    resistance = forms.IntegerField(label=_("Resistance"), initial=10)
+    added = forms.IntegerField(label=_("Burdens to add"), initial=0)
 
 
 def _title_line(companion: dict[str, Any]) -> str:
@@ -387,6 +396,7 @@ class CalculatorQuestion:
         self.is_bound = data is not None
         self.data = data
         self.fields = self.form.fields
+        self.api_request = form_class.api_request
 
     def __iter__(self):
         return iter(self.form)
@@ -434,10 +444,10 @@ class DrawOddsQuestion(ApiFieldsForm):
 
     deck = forms.CharField(label=_("Deck list link"), max_length=64, widget=forms.HiddenInput)
     target = forms.ChoiceField(label=_("Which cards"))
-    at_least = forms.IntegerField(label=_("At least this many"), min_value=1, max_value=40,
+    at_least = forms.IntegerField(label=_("At least this many"),
                                   initial=1)  # fmt: skip
     draws_per_site = forms.IntegerField(
-        label=_("Cards you draw between sites"), min_value=0, max_value=20, initial=2,
+        label=_("Cards you draw between sites"), initial=2,
         help_text=_("What you draw when you reconcile, after playing or discarding."),
     )  # fmt: skip
 

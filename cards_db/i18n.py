@@ -6,7 +6,7 @@ from typing import Any
 from django.utils.translation import gettext
 
 from adjudicator.citations import answer_payload, translate_message
-from adjudicator.games.common import Answer, InvalidInput
+from adjudicator.games.common import Answer
 
 TRANSLATED_PARAMS = {"side", "format"}
 
@@ -26,8 +26,3 @@ def envelope(answer: Answer, request: Any = None) -> dict[str, Any]:
 def tr(message: str, params: Mapping[str, Any] | None = None) -> str:
     """``gettext(message) % params``, the parameters in TRANSLATED_PARAMS translated too."""
     return translate_message(message, params, translated_param)
-
-
-def translated_input_error(error: InvalidInput) -> InvalidInput:
-    """The same problems with their messages in the current language."""
-    return InvalidInput([(field, gettext(message)) for field, message in error.problems])

@@ -4,10 +4,12 @@ from typing import Any
 
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from adjudicator.citations import citation_payload
+from adjudicator.formatting import percent
 from adjudicator.games.common import probability
 from adjudicator.games.tcg.decklist import MAX_CHARS, html_export_text
 from adjudicator.games.tcg.draw_odds import CardOdds, DrawOdds
@@ -225,8 +227,18 @@ class TcgDrawOddsResponseSerializer(AnswerSerializer):
 
 
 def draw_odds_payload(odds: DrawOdds, table: tuple[CardOdds, ...], request: Any) -> dict[str, Any]:
-    """Draw odds in the documented shape, messages in the active language."""
+    """Draw odds in the documented shape, messages in the active language: the opening-hand
+    chance first (the headline), then site by site."""
+    headline = ngettext(
+        "%(chance)s: at least %(k)s of them in your opening hand (%(copies)s among %(deck)s "
+        "cards shuffled).",
+        "%(chance)s: at least %(k)s of them in your opening hand (%(copies)s among %(deck)s "
+        "cards shuffled).",
+        odds.at_least,
+    ) % {"chance": percent(odds.opening_hand), "k": odds.at_least, "copies": odds.copies,
+         "deck": odds.deck_size}  # fmt: skip
     return {
+        "headline": headline,
         "target": odds.target,
         "copies": odds.copies,
         "deck_size": odds.deck_size,

@@ -1,16 +1,14 @@
 """Pages: card list and detail, deck checker and saved decks, calculators. Thin views."""
 
 from fractions import Fraction
-from functools import partial
-from typing import Any, NamedTuple
+from typing import Any
 
-from django import forms as django_forms
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.functional import Promise, SimpleLazyObject
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
@@ -18,17 +16,17 @@ from django.views.decorators.http import require_POST
 from adjudicator.charts import bar_chart_svg
 from adjudicator.citations import citation_payload
 from adjudicator.formatting import percent
-from adjudicator.games.common import Citation, InvalidInput
-from adjudicator.games.tcg import citations as rules
+from adjudicator.games.common import InvalidInput
 from adjudicator.games.tcg.decklist import ListTooLong, replace_card
 from adjudicator.games.tcg.formats import formats
+from adjudicator.web import registry
 from adjudicator.web.links.services import SharedInputError, share_input, shared_input
 from adjudicator.web.pages import CheckerPage
 from cards_db import forms
-from cards_db.calculator_services import answer_payload, compute
 from cards_db.filters import CardFilter
 from cards_db.forms import DECK_KIND
-from cards_db.i18n import tr, translated_input_error
+from cards_db.i18n import tr
+from cards_db.idempotency import saved_once
 from cards_db.models import Card, Deck
 from cards_db.serializers import draw_odds_payload, report_payload
 from cards_db.services import (
@@ -142,22 +140,29 @@ class TooManySaves(Exception):
 def _save(
     request: HttpRequest, data: dict[str, Any], deck: Deck | None = None, link_key: str = ""
 ) -> HttpResponse:
-    """Save the deck (new, or ``deck`` changed) and go to its edit page; ``link_key`` is the
-    link stored for it, deleted with it."""
-    wait = page_save_wait(request)
-    if wait is not None:
-        raise TooManySaves(wait)
-    saved = save_deck(
-        data["name"] or _("Untitled deck"), data["list"], formats()[data["format"]], deck,
-        data["check_starting_fellowship"],
-    )  # fmt: skip
-    if link_key:
-        Deck.objects.filter(pk=saved.deck.pk).update(link_key=link_key)
-    messages.success(
-        request,
-        _("Deck saved. Keep this page's address to edit it; share the deck's own address."),
-    )
-    return redirect("cards_db:deck_edit", pk=saved.deck.pk, key=saved.deck.edit_key)
+    """Save the deck (new, or ``deck`` changed) and go to its edit page, once per form
+    (its hidden ``save_token``: a double submit or a retry saves nothing twice); ``link_key``
+    is the link stored for it, deleted with it."""
+
+    def save() -> tuple[str, str]:
+        wait = page_save_wait(request)
+        if wait is not None:
+            raise TooManySaves(wait)
+        saved = save_deck(
+            data["name"] or _("Untitled deck"), data["list"], formats()[data["format"]], deck,
+            data["check_starting_fellowship"],
+        )  # fmt: skip
+        if link_key:
+            Deck.objects.filter(pk=saved.deck.pk).update(link_key=link_key)
+        messages.success(
+            request,
+            _("Deck saved. Keep this page's address to edit it; share the deck's own address."),
+        )
+        kwargs = {"pk": saved.deck.pk, "key": saved.deck.edit_key}
+        return str(saved.deck.pk), reverse("cards_db:deck_edit", kwargs=kwargs)
+
+    form = {name: value for name, value in data.items() if name != "save_token"}
+    return redirect(saved_once(request, data["save_token"], form, save))
 
 
 def _deck_question(data: dict[str, Any]) -> dict[str, Any]:
@@ -295,20 +300,10 @@ def draw_odds_answer(data: dict[str, Any], request: HttpRequest) -> dict[str, An
         )
     except (ListTooLong, UnreadableDeck):
         raise InvalidInput([("deck", _("Some lines of this list are not cards."))]) from None
-    except InvalidInput as error:
-        raise translated_input_error(error) from error
     payload = draw_odds_payload(odds, table, request)
     for row in payload["by_site"] + payload["opening_hand_table"]:
         row["percent"] = percent(row["probability"])
-    headline = ngettext(
-        "%(chance)s: at least %(k)s of them in your opening hand (%(copies)s among %(deck)s "
-        "cards shuffled).",
-        "%(chance)s: at least %(k)s of them in your opening hand (%(copies)s among %(deck)s "
-        "cards shuffled).",
-        odds.at_least,
-    ) % {"chance": percent(odds.opening_hand), "k": odds.at_least, "copies": odds.copies,
-         "deck": odds.deck_size}  # fmt: skip
-    return {**payload, "headline": headline, "tone": ""}
+    return {**payload, "tone": ""}
 
 
 def draw_odds_chart(answer: dict[str, Any]) -> dict[str, Any]:
@@ -376,121 +371,19 @@ def deck_export(request: HttpRequest, pk) -> HttpResponse:
 # --- Calculators ------------------------------------------------------------------------------
 
 
-class CalculatorPage(NamedTuple):
-    """A calculator: its title, what it answers (one line), the rule it applies, its form."""
-
-    title: Promise
-    description: Promise
-    rule: Citation
-    form: type[django_forms.Form]
-
-
-CALCULATOR_PAGES = {
-    "skirmish": CalculatorPage(
-        gettext_lazy("Skirmish"),
-        gettext_lazy("Who wins a skirmish, the wounds each loser takes, who is killed or "
-                     "overwhelmed, and the burdens of a Ring-bearer wearing the Ring."),
-        rules.SKIRMISH, forms.SkirmishForm,
-    ),
-    "archery": CalculatorPage(
-        gettext_lazy("Archery"),
-        gettext_lazy("Both archery totals, and whether each side's wounds are placed as "
-                     "the rules allow."),
-        rules.ARCHERY, forms.ArcheryForm,
-    ),
-    "move-twilight": CalculatorPage(
-        gettext_lazy("Twilight on a move"),
-        gettext_lazy("Twilight added when the fellowship moves: the new site's Shadow number "
-                     "plus one per companion."),
-        rules.HOW_TO_MOVE, forms.MoveTwilightForm,
-    ),
-    "site-path": CalculatorPage(
-        gettext_lazy("Twilight along the site path"),
-        gettext_lazy("The twilight the fellowship adds on each move from site 1 to site 9, "
-                     "and in all."),
-        rules.HOW_TO_MOVE, forms.SitePathForm,
-    ),
-    "minion-cost": CalculatorPage(
-        gettext_lazy("Minion cost and roaming"),
-        gettext_lazy("What a minion costs, with the roaming penalty below its site number, "
-                     "and whether the twilight pool can pay it."),
-        rules.PLAYING_SHADOW_CARDS, forms.MinionCostForm,
-    ),
-    "move-limit": CalculatorPage(
-        gettext_lazy("Move limit"),
-        gettext_lazy("How many times the fellowship may move this turn, by the number of "
-                     "players at the start."),
-        rules.MOVE_LIMIT, forms.MoveLimitForm,
-    ),
-    "companions": CalculatorPage(
-        gettext_lazy("Nine-companion limit"),
-        gettext_lazy("May this companion be played: nine companions at most, in play and "
-                     "dead together, uniqueness, and the dead pile."),
-        rules.PLAYING_COMPANIONS, forms.CompanionLimitForm,
-    ),
-    "burdens": CalculatorPage(
-        gettext_lazy("Burdens and resistance"),
-        gettext_lazy("Is the Ring-bearer corrupted: his burdens against his resistance."),
-        rules.LOSING, forms.BurdensForm,
-    ),
-    "bids": CalculatorPage(
-        gettext_lazy("Opening bids"),
-        gettext_lazy("Who chooses a seat in the turn order first, and the burdens each "
-                     "Ring-bearer starts with."),
-        rules.BIDDING, forms.BidsForm,
-    ),
-}  # fmt: skip
-
-
 def calculator_index(request: HttpRequest) -> HttpResponse:
-    """Every calculator with what it answers and the rule it applies."""
+    """Every calculator (``checkers.py``) with what it answers and the rule it applies."""
     pages = [
-        {"slug": slug, "title": page.title, "description": page.description,
-         "rule": citation_payload(page.rule)}
-        for slug, page in CALCULATOR_PAGES.items()
-    ]  # fmt: skip
+        {**link, "rule": citation_payload(link["checker"].citations[0])}
+        for link in registry.index_links("tcg")
+    ]
     return render(request, "cards_db/calculator_index.html", {"calculators": pages})
 
 
-def _result_chart(slug: str, result: dict[str, Any]) -> tuple[str, Any] | None:
-    """(caption, SVG) comparing the two sides' totals, for skirmish and archery."""
-    totals = {
-        "skirmish": (_("Total strength"), _("FP"), "free_peoples_strength", _("Sh"),
-                     "shadow_strength", _("Free Peoples %(a)s, Shadow %(b)s")),
-        "archery": (_("Archery totals"), _("FP"), "fellowship_total", _("Sh"), "minion_total",
-                    _("Fellowship %(a)s, minions %(b)s")),
-    }.get(slug)  # fmt: skip
-    if totals is None:
-        return None
-    title, first, first_key, second, second_key, caption = totals
-    values = {"a": result[first_key], "b": result[second_key]}
-    bars = [(first, values["a"]), (second, values["b"])]
-    return f"{title}: {caption % values}", bar_chart_svg(bars, title=title, percent=False)
+def calculator(request: HttpRequest, slug: str = "") -> HttpResponse:
+    """A calculator's page by its slug (``calculators/<slug>/``), declared in ``checkers.py``."""
+    checker = registry.find("tcg", slug)
+    if checker is None:
+        raise Http404
+    return checker.page_view(request)
 
-
-class CalculatorCheckerPage(CheckerPage):
-    """A calculator by its slug on the one checker page (GET: every answer is a link)."""
-
-    template_name = "cards_db/calculator.html"
-
-    def get(self, request: HttpRequest, slug: str = "", **kwargs: Any) -> HttpResponse:
-        if slug not in CALCULATOR_PAGES:
-            raise Http404
-        page = CALCULATOR_PAGES[slug]
-        self.title, self.slug = page.title, slug
-        self.form_class = partial(forms.CalculatorQuestion, page.form)
-        self.extra_context = {"slug": slug}
-        return super().get(request, **kwargs)
-
-    def compute(self, data: dict[str, Any], request: HttpRequest) -> dict[str, Any]:
-        result = answer_payload(compute(self.slug, data), request)
-        first, *rest = result["reasons"] or [{"message": ""}]
-        return {
-            **result,
-            "headline": first["message"],
-            "reasons_rest": rest,
-            "result_chart": _result_chart(self.slug, result),
-        }
-
-
-calculator = CalculatorCheckerPage.as_view()

@@ -123,6 +123,10 @@ SECTION_EXAMPLE = {
     "level": 4,
     "heading": "Бросок на атаку",
     "text": "Каждый игрок бросает количество кубиков равное силе армии…",
+    "parent_anchor": "srazhenie",
+    "previous_anchor": "boevye-karty-2",
+    "next_anchor": "perekidyvanie-rezultatov-iz-za-liderstva",
+    "children_anchors": [],
     "parent": 44,
     "previous": 45,
     "next": 47,
@@ -134,18 +138,26 @@ SECTION_EXAMPLE = {
 
 def _section_answer(section, request) -> Response:
     previous, following = selectors.neighbours(section)
+    children = list(selectors.subsections(section))
+    section.parent_anchor = section.parent.anchor if section.parent else None
+    section.previous_anchor = previous.anchor if previous else None
+    section.next_anchor = following.anchor if following else None
+    section.children_anchors = [child.anchor for child in children]
     section.previous = previous.pk if previous else None
     section.next = following.pk if following else None
-    section.children_ids = [child.pk for child in selectors.subsections(section)]
+    section.children_ids = [child.pk for child in children]
     return Response(SectionDetailSerializer(section, context={"request": request}).data)
 
 
-def _section_schema(operation_id: str, summary: str):
+def _section_schema(operation_id: str, summary: str, deprecated: bool = False):
     return extend_schema(
         operation_id=operation_id,
         summary=summary,
-        description="Its full text, its rulebook, its parent, subsections and neighbours "
-        "(integer ids; `api_url` is the stable address by rulebook and anchor).",
+        deprecated=deprecated,
+        description="Its full text, its rulebook, its parent, subsections and neighbours by "
+        "anchor (stable ids within the rulebook; `api_url` is the stable address). The integer "
+        "ids (`id`, `parent`, `previous`, `next`, `children`) are deprecated aliases kept in "
+        "version 1: they change when the rulebooks are loaded again.",
         responses={200: SectionDetailSerializer, 404: NOT_FOUND},
         examples=[OpenApiExample("A battle step", value=SECTION_EXAMPLE, response_only=True)],
     )
@@ -155,7 +167,7 @@ class SectionDetailAPIView(APIView):
     """A section by its database id: an alias kept for version 1 (an id changes when the
     rulebooks are loaded again; the anchor does not)."""
 
-    @_section_schema("sections_retrieve", "A section by its id (an alias)")
+    @_section_schema("sections_retrieve", "A section by its id (a deprecated alias)", True)
     @cacheable
     def get(self, request, pk: int) -> Response:
         return _section_answer(selectors.get_section_by_id(pk), request)

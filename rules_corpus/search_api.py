@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.urls import resolve, reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiParameter,
     extend_schema,
     extend_schema_field,
+    extend_schema_serializer,
 )
 from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
@@ -21,7 +23,7 @@ from adjudicator.api import cached_answer, error_item, form_invalid
 from adjudicator.api_schema import NON_BLANK_TEXT_PATTERN
 from adjudicator.serializers import ErrorResponseSerializer
 from rules_corpus.models import Game, Language
-from rules_corpus.search.engine import PageOutOfRange
+from rules_corpus.search.engine import PageOutOfRange, SearchHit
 from rules_corpus.search.forms import MAX_PAGE, MAX_QUERY_LENGTH, SearchForm
 from rules_corpus.search.index import SearchIndexUnavailable, opened
 from rules_corpus.search.service import (
@@ -32,13 +34,19 @@ from rules_corpus.search.service import (
 )
 
 
+@extend_schema_serializer(deprecate_fields=["section"])
 class SearchResultSerializer(serializers.Serializer):
     doc_type = serializers.CharField(
         help_text="Type of document: `section` (a rulebook section) or `card` (a TCG card)."
     )
     rulebook = serializers.CharField(allow_null=True, help_text="Rulebook slug.")
+    anchor = serializers.SerializerMethodField(
+        help_text="The section's anchor: its stable id within `rulebook`; null for a card."
+    )
     section = serializers.IntegerField(
-        allow_null=True, help_text="Section id (`/api/sections/<id>/`)."
+        allow_null=True,
+        help_text="Deprecated: the section's database id (`/api/sections/<id>/`), which changes "
+        "when the rulebooks are loaded again; use `anchor` or `api_url`.",
     )
     title = serializers.CharField(help_text="Section heading.")
     rulebook_title = serializers.CharField(
@@ -51,6 +59,10 @@ class SearchResultSerializer(serializers.Serializer):
         "is better, comparable within one query and group (sections, cards) only."
     )
     url = serializers.CharField(help_text="The section's (or card's) page, absolute (permalink).")
+    api_url = serializers.SerializerMethodField(
+        help_text="The result's stable API address, absolute: the section's "
+        "`/api/rulebooks/<rulebook>/sections/<anchor>/` or the card's `/api/cards/<id>/`."
+    )
     answer = serializers.CharField(
         help_text="HTML: the section's sentence that answers the query best (escaped text, "
         "the query's words in `<mark>`); empty for a card."
@@ -61,10 +73,21 @@ class SearchResultSerializer(serializers.Serializer):
         "(`<url>#p-<number>:~:text=<sentence>`, absolute); empty for a card."
     )
 
+    def get_anchor(self, hit: SearchHit) -> str | None:
+        return resolve(hit.url).kwargs["anchor"] if hit.doc_type == "section" else None
+
+    def get_api_url(self, hit: SearchHit) -> str:
+        """Read from the page's address, which names the section by anchor and the card by
+        its collector key (the index's section id is the database's, which a reload changes)."""
+        found = resolve(hit.url).kwargs
+        if hit.doc_type == "section":
+            return reverse("api-section", kwargs={"slug": hit.rulebook, "anchor": found["anchor"]})
+        return reverse("tcg-card-detail", kwargs={"key": found["key"]})
+
     def to_representation(self, instance):
         data = super().to_representation(instance)
         request = self.context.get("request")
-        for key in ("url", "passage_url"):
+        for key in ("url", "api_url", "passage_url"):
             if request is not None and data[key]:
                 data[key] = request.build_absolute_uri(data[key])
         return data
@@ -113,6 +136,7 @@ EXAMPLE = {
         {
             "doc_type": "section",
             "rulebook": "wotr-rules",
+            "anchor": "vedenie-osady",
             "section": 56,
             "title": "Ведение осады",
             "rulebook_title": "Война Кольца. Правила игры",
@@ -120,6 +144,7 @@ EXAMPLE = {
             '<mark class="match term0">осаде</mark>.',
             "score": 36.7388,
             "url": "http://localhost:8000/rules/wotr-rules/vedenie-osady/",
+            "api_url": "http://localhost:8000/api/rulebooks/wotr-rules/sections/vedenie-osady/",
             "answer": "Любая атака против осажденной цитадели считается битвой при "
             '<mark class="match term0">осаде</mark>.',
             "passage_url": "http://localhost:8000/rules/wotr-rules/vedenie-osady/#p-0",

@@ -3,6 +3,7 @@
 from typing import Any
 
 from django.urls import reverse
+from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
 from .models import Rulebook, Section
@@ -38,11 +39,18 @@ class RulebookListSerializer(serializers.ModelSerializer):
         return self._absolute(rulebook.get_absolute_url())
 
 
+#: What the integer ids say of a section (deprecated within version 1, kept as aliases): an id
+#: changes when the rulebooks are loaded again, the anchor does not.
+DEPRECATED_ID = "Deprecated: the database id, which changes when the rulebooks are loaded again"
+STABLE_ID = "The section's stable id within its rulebook (with `rulebook`, it addresses it)."
+
+
+@extend_schema_serializer(deprecate_fields=["id"])
 class RulebookSectionNodeSerializer(serializers.Serializer):
     """A node of a rulebook's table of contents."""
 
-    id = serializers.IntegerField()
-    anchor = serializers.CharField()
+    id = serializers.IntegerField(help_text=f"{DEPRECATED_ID}; use `anchor`.")
+    anchor = serializers.CharField(help_text=STABLE_ID)
     number_path = serializers.CharField(help_text="Position in the tree, e.g. 3.2.1")
     heading = serializers.CharField()
     level = serializers.IntegerField(help_text="1 for a chapter, 2 for its sections, ...")
@@ -78,21 +86,41 @@ class RulebookDetailSerializer(RulebookListSerializer):
         fields = [*RulebookListSerializer.Meta.fields, "source_sha256", "corrections", "sections"]
 
 
+def _related(relation: str) -> serializers.CharField:
+    """The anchor of a related section (in the same rulebook), or null."""
+    return serializers.CharField(
+        allow_null=True, read_only=True, help_text=f"The anchor of {relation}; null if none."
+    )
+
+
+@extend_schema_serializer(deprecate_fields=["id", "parent", "previous", "next", "children"])
 class SectionDetailSerializer(serializers.ModelSerializer):
+    """A section; its relations by anchor (stable), and by database id (deprecated aliases)."""
+
+    id = serializers.IntegerField(read_only=True, help_text=f"{DEPRECATED_ID}; use `anchor`.")
     rulebook = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     rulebook_title = serializers.CharField(source="rulebook.title", read_only=True)
-    parent = serializers.PrimaryKeyRelatedField(read_only=True, allow_null=True)
+    anchor = serializers.CharField(read_only=True, help_text=STABLE_ID)
+    parent_anchor = _related("the section containing this one")
+    previous_anchor = _related("the section before, in reading order")
+    next_anchor = _related("the section after, in reading order")
+    children_anchors = serializers.ListField(
+        child=serializers.CharField(), read_only=True, help_text="Direct subsections' anchors."
+    )
+    parent = serializers.PrimaryKeyRelatedField(
+        read_only=True, allow_null=True, help_text=f"{DEPRECATED_ID}; use `parent_anchor`."
+    )
     previous = serializers.IntegerField(
-        allow_null=True, read_only=True, help_text="The section before, in reading order."
+        allow_null=True, read_only=True, help_text=f"{DEPRECATED_ID}; use `previous_anchor`."
     )
     next = serializers.IntegerField(
-        allow_null=True, read_only=True, help_text="The section after, in reading order."
+        allow_null=True, read_only=True, help_text=f"{DEPRECATED_ID}; use `next_anchor`."
     )
     children = serializers.ListField(
         source="children_ids",
         child=serializers.IntegerField(),
         read_only=True,
-        help_text="Direct subsections.",
+        help_text=f"{DEPRECATED_ID}; use `children_anchors`.",
     )
     url = serializers.SerializerMethodField(help_text="The section's page (permalink).")
     api_url = serializers.SerializerMethodField(
@@ -110,6 +138,10 @@ class SectionDetailSerializer(serializers.ModelSerializer):
             "level",
             "heading",
             "text",
+            "parent_anchor",
+            "previous_anchor",
+            "next_anchor",
+            "children_anchors",
             "parent",
             "previous",
             "next",

@@ -59,7 +59,9 @@ def browser() -> Iterator["object"]:
 @pytest.fixture
 def page(browser) -> Iterator["object"]:
     """A fresh browser tab (own cookies) that fails the test on any page error."""
-    context = browser.new_context(locale="ru-RU")
+    # No service worker: what it keeps for offline (the rulebooks, the search index, the odds'
+    # Pyodide) is not fetched by every test; tests/web/offline/ tests it in contexts of its own.
+    context = browser.new_context(locale="ru-RU", service_workers="block")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))

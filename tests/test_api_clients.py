@@ -7,7 +7,9 @@ The schema comes from ``manage.py spectacular`` (the same English bytes as ``/ap
 in any language). The Python client is imported and driven against a running site with every
 request example; ``mypy --strict`` checks ``clients/example_client.py`` (the docs' example) with
 the plain ``Client``; ``tsc --strict`` checks ``clients/example.ts`` and every request example
-against the TypeScript types.
+against the TypeScript types, and node runs ``clients/run_example.ts`` (openapi-fetch) against a
+running site: a search, a battle, a hunt, a deck validation and a legal move, each answered as
+the site answers it.
 """
 
 import importlib
@@ -18,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 import typing
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -155,23 +158,77 @@ def _typescript(schema: Path, folder: Path) -> str:
     return (folder / "api.ts").read_text()
 
 
-def test_the_typescript_client_compiles_with_every_example(schema_file):
+@pytest.fixture(scope="module")
+def typescript_build(schema_file) -> Iterator[tuple[Path, subprocess.CompletedProcess]]:
+    """The types generated from the schema, ``clients/example.ts``, ``clients/run_example.ts``
+    and every request example, compiled by ``tsc --strict`` to JavaScript in ``out/`` (the
+    folder, and tsc's result)."""
     if not (NODE_BIN / "tsc").exists():
         pytest.skip("make client-tools installs openapi-typescript, openapi-fetch, typescript")
-    # Inside clients/, so that tsc finds openapi-fetch in clients/node_modules.
+    # Inside clients/, so that tsc and node find openapi-fetch in clients/node_modules.
     with tempfile.TemporaryDirectory(dir=ROOT / "clients", prefix=".check-") as name:
         folder = Path(name)
-        types = _typescript(schema_file, folder)
-        assert "Record<string, never>" not in types.split("export type webhooks")[0]
-        shutil.copy(ROOT / "clients/example.ts", folder)
+        _typescript(schema_file, folder)
+        for source in ("example.ts", "run_example.ts"):
+            shutil.copy(ROOT / "clients" / source, folder)
         (folder / "examples.ts").write_text(_typescript_examples())
-        result = subprocess.run(
-            [NODE_BIN / "tsc", "--noEmit", "--strict", "--target", "es2022", "--module",
-             "esnext", "--moduleResolution", "bundler", "--lib", "es2022,dom",
-             folder / "example.ts", folder / "examples.ts"],
+        compiled = subprocess.run(
+            [NODE_BIN / "tsc", "--strict", "--target", "es2022", "--module", "esnext",
+             "--moduleResolution", "bundler", "--lib", "es2022,dom", "--outDir", folder / "out",
+             *(folder / source for source in ("example.ts", "examples.ts", "run_example.ts"))],
             capture_output=True, text=True,
         )  # fmt: skip
-    assert result.returncode == 0, result.stdout + result.stderr
+        (folder / "out/package.json").write_text('{"type": "module"}')
+        yield folder, compiled
+
+
+def test_the_typescript_client_compiles_with_every_example(typescript_build):
+    folder, compiled = typescript_build
+    assert "Record<string, never>" not in (folder / "api.ts").read_text().split("webhooks")[0]
+    assert compiled.returncode == 0, compiled.stdout + compiled.stderr
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_typescript_client_runs_a_search_a_battle_a_hunt_a_deck_and_a_move(
+    typescript_build, live_server, corpus_search_index
+):
+    """node runs the compiled client against a live site; each answer is the site's own."""
+    folder, compiled = typescript_build
+    assert compiled.returncode == 0, compiled.stdout + compiled.stderr
+    import_data_files()
+    site = live_server.url.replace("localhost", "127.0.0.1")
+
+    ran = subprocess.run(
+        [shutil.which("node") or "node", folder / "out/run_example.js", site],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+
+    assert ran.returncode == 0, ran.stderr
+    answered = json.loads(ran.stdout)
+    asked = [(call["method"], call["path"], call["status"]) for call in answered["calls"]]
+    assert asked == [
+        ("GET", "/search/", 200),
+        ("POST", "/wotr/battle/", 200),
+        ("POST", "/wotr/hunt/", 200),
+        ("POST", "/decks/validate/", 200),
+        ("POST", "/wotr/moves/legal/", 200),
+    ]
+    for call in answered["calls"]:
+        assert json.loads(json.dumps(call["answer"]).replace(site, "http://testserver")) == (
+            _site_answer(call)
+        ), call["path"]
+    example = answered["example"]
+    assert example["defenderDestroyed"].count("/") == 1 and example["destinations"] > 0
+    assert example["firstSearchHit"].startswith(f"{site}/rules/")
+    assert example["cardByName"] == f"{site}/api/cards/1/50/"
+
+
+def _site_answer(call: dict) -> dict:
+    """What the site answers the same request (asked through Django's test client)."""
+    client, path = DjangoClient(HTTP_ACCEPT_LANGUAGE="en"), f"/api/v1{call['path']}"
+    if call["method"] == "GET":
+        return client.get(path, call["request"]).json()
+    return client.post(path, call["request"], content_type="application/json").json()
 
 
 def test_the_typescript_types_are_the_same_whatever_language_fetched_the_schema(tmp_path):

@@ -199,9 +199,11 @@ class Translated(str):
 def translate_problems(
     problems: Iterable[tuple[str, str]], gettext: Callable[[str], str]
 ) -> list[tuple[str, str]]:
-    """``InvalidInput.problems`` with every :class:`Message` translated (others kept as is)."""
+    """``InvalidInput.problems`` in the active language: every :class:`Message` with its
+    parameters, and a plain ``N_()`` message by itself (a text that is no message id comes
+    back as it is)."""
     return [
-        (field, message.translated(gettext) if isinstance(message, Message) else message)
+        (field, message.translated(gettext) if isinstance(message, Message) else gettext(message))
         for field, message in problems
     ]
 

@@ -14,11 +14,13 @@ from functools import cache
 from typing import Any, ClassVar
 
 from django import forms
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views import View
+from rest_framework import serializers
 from rest_framework.fields import Field, empty
 from rest_framework.serializers import Serializer
 
@@ -132,6 +134,20 @@ def api_requires(serializer_class: type[Serializer], path: str) -> bool:
     return found is not None and found.required
 
 
+NUMBER_FIELDS = (forms.IntegerField, forms.DecimalField, forms.FloatField)
+BOUND_VALIDATORS = (MinValueValidator, MaxValueValidator)
+
+
+@cache
+def api_bounds(serializer_class: type[Serializer], path: str) -> tuple[Any, Any] | None:
+    """The (least, most) the API takes at this dotted path, or None when it has no number
+    there."""
+    found = api_field(serializer_class(), path)
+    if not isinstance(found, serializers.IntegerField | serializers.DecimalField):
+        return None
+    return found.min_value, found.max_value
+
+
 def _flat_choices(choices: Iterable[tuple[Any, Any]]) -> Iterator[tuple[Any, Any]]:
     """A choice field's (value, label) pairs, out of their groups (``<optgroup>``)."""
     for value, label in choices:
@@ -197,11 +213,28 @@ class ApiFieldsForm(forms.Form):
         if data is not None:
             self.data = self._with_defaults(data)
         for name, field in self.fields.items():
+            self._api_bounds(name, field)
             default = self._default(name, field)
             if default is not None and not isinstance(field.widget, forms.CheckboxInput):
                 field.widget.attrs["data-default"] = default
             if isinstance(field, forms.IntegerField):
                 field.widget.attrs.setdefault("inputmode", "numeric")
+
+    def _api_bounds(self, name: str, field: forms.Field) -> None:
+        """A number's bounds are the API's, stated once in its serializer (itself from the
+        engine's constants): the page's input says them and the page checks them."""
+        if self.api_request is None or not isinstance(field, NUMBER_FIELDS):
+            return
+        bounds = api_bounds(self.api_request, self.add_prefix(name))
+        if bounds is None:
+            return
+        field.min_value, field.max_value = bounds
+        field.validators = [v for v in field.validators if not isinstance(v, BOUND_VALIDATORS)]
+        for bound, validator, attr in zip(bounds, BOUND_VALIDATORS, ("min", "max"), strict=True):
+            field.widget.attrs.pop(attr, None)
+            if bound is not None:
+                field.validators.append(validator(bound))
+                field.widget.attrs[attr] = bound
 
     def leading_fields(self) -> dict[str, forms.Field]:
         """Fields made per instance (one per side, per settlement), placed before the rest."""
@@ -385,8 +418,97 @@ class CheckerPage(View):
             return None
         assert self.compute is not None
         try:
-            answer = self.compute(form.as_request(), request)
+            data = api_validated(form)
+            answer = None if data is None else self.compute(data, request)
         except InvalidInput as error:
             form.add_engine_errors(translate_problems(error.problems, _))
             return None
-        return {"headline": answer.get("verdict"), "tone": "", "assumptions": [], **answer}
+        if answer is None:
+            return None
+        return {"tone": "", "assumptions": [], **answer}
+
+
+def api_validated(form: Any) -> dict[str, Any] | None:
+    """The form's question validated by the API's request serializer (``api_request``), as the
+    API would take it, or None with the serializer's problems put under the form's fields: the
+    page and the API hold the same limits because the page asks the API's serializer."""
+    request = form.as_request()
+    serializer_class = getattr(form, "api_request", None)
+    if serializer_class is None:
+        return request
+    serializer = serializer_class(data=request)
+    if serializer.is_valid():
+        return serializer.validated_data
+    problems = list(_flat_errors(serializer.errors))
+    if not hasattr(form, "add_prefix"):  # a question of several forms says where itself
+        form.add_engine_errors(problems)
+        return None
+    by_path = {form.add_prefix(name): name for name in form.fields}
+    for path, message in problems:
+        name = by_path.get(path)
+        form.add_error(name, message if name else f"{path}: {message}")
+    return None
+
+
+def _flat_errors(detail: Any, path: str = "") -> Iterator[tuple[str, str]]:
+    """DRF's nested errors as (dotted path, message)."""
+    if isinstance(detail, Mapping):
+        for key, value in detail.items():
+            yield from _flat_errors(value, f"{path}.{key}" if path else str(key))
+    elif isinstance(detail, list) and detail and not isinstance(detail[0], str):
+        for index, item in enumerate(detail):
+            yield from _flat_errors(item, f"{path}.{index}")
+    else:
+        for message in detail if isinstance(detail, list) else [detail]:
+            yield path, str(message)
+
+
+def serializer_form(serializer_class: type[Serializer] | None, name: str = "Form") -> type:
+    """A page form built from the API's request serializer: one input per field (a nested
+    object's fields by their dotted path), with the serializer's label, help text, bounds,
+    choices and default, so the page states no limit of its own; ``as_request`` nests the
+    answers back into the API's request."""
+    assert serializer_class is not None, name
+    fields = {
+        path.replace(".", "__"): _form_field(field)
+        for path, field in _leaf_fields(serializer_class())
+    }
+
+    def as_request(self: ApiFieldsForm) -> dict[str, Any]:
+        request: dict[str, Any] = {}
+        for key, value in self.cleaned_data.items():
+            if value in (None, ""):
+                continue
+            *parents, leaf = key.split("__")
+            node = request
+            for parent in parents:
+                node = node.setdefault(parent, {})
+            node[leaf] = value
+        return request
+
+    api_names = {key: key.replace("__", ".") for key in fields}
+    attributes = {**fields, "api_names": api_names, "api_request": serializer_class}
+    return type(name, (ApiFieldsForm,), {**attributes, "as_request": as_request})
+
+
+def _leaf_fields(serializer: Serializer, prefix: str = "") -> Iterator[tuple[str, Field]]:
+    for key, field in serializer.fields.items():
+        if isinstance(field, Serializer):
+            yield from _leaf_fields(field, f"{prefix}{key}.")
+        else:
+            yield f"{prefix}{key}", field
+
+
+def _form_field(field: Field) -> forms.Field:
+    """The page's input for one API field: the same label, help, bounds, choices, default."""
+    default = None if field.default is empty else field.default
+    common = {"label": field.label, "help_text": field.help_text or "", "initial": default}
+    if isinstance(field, serializers.BooleanField):
+        return forms.BooleanField(required=False, **common)
+    if isinstance(field, serializers.ChoiceField):
+        by_text = {str(value): value for value in field.choices}  # the API's own type back
+        return forms.TypedChoiceField(choices=list(field.choices.items()), coerce=by_text.get,
+                                      required=field.required, **common)  # fmt: skip
+    assert isinstance(field, serializers.IntegerField), field
+    return forms.IntegerField(min_value=field.min_value, max_value=field.max_value,
+                              required=field.required, **common)  # fmt: skip

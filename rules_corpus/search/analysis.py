@@ -21,7 +21,7 @@ from spellchecker import SpellChecker
 from whoosh.analysis import Filter, LowercaseFilter, RegexTokenizer, StopFilter, Token
 from whoosh.lang.stopwords import stoplists
 
-from .polish import is_polish
+from .polish import is_polish, lemma
 
 LANGUAGES = ("ru", "pl", "en")
 
@@ -76,6 +76,16 @@ def russian_lemma(word: str) -> str:
 def english_dictionary() -> SpellChecker:
     """pyspellchecker's English word list (160,000 words, loaded once per process, ~0.5 s)."""
     return SpellChecker(language="en", distance=1)
+
+
+def polish_lemma(word: str) -> str:
+    """The lemma of a lowercase Polish word form by simplemma's dictionary (:mod:`.polish`):
+    "armii" → "armia", "pojedynku" → "pojedynek"; the word itself when the dictionary does not
+    have it (typed without Polish letters, a typo, a name) or gives a lemma of several words."""
+    found = lemma(word)
+    if not found or not found.isalpha() or (found.endswith("ć") and not word.endswith("ć")):
+        return word
+    return found
 
 
 def is_polish_word(word: str) -> bool:
@@ -151,8 +161,10 @@ def normalize(word: str, language: str) -> str:
         return russian_lemma(word)
     if language == "pl":
         # Stemmed with its diacritics (the stemmer needs them), then folded: "drużyny" and
-        # "druzyny", typed without Polish letters, both give "druzyn".
-        return fold(latin_stem(word, "pl"))
+        # "druzyny", typed without Polish letters, both give "druzyn". A dictionary form is
+        # stemmed by its lemma: Snowball alone stems "armia" "arm" but "armii" "armi", and
+        # leaves "pojedynek" whole but stems "pojedynku" "pojedynk".
+        return fold(latin_stem(polish_lemma(word), "pl"))
     return latin_stem(fold(word), "en")
 
 

@@ -453,7 +453,7 @@ def search(
     """
     source = opened(directory)
     searcher = source.searcher()
-    reader = searcher.reader()
+    reader = source.reader(searcher)
     question, planned = _understood(source, text, reader)
     corrected = corrected_text(text, planned.corrections)
     listed = source.listing

@@ -11,11 +11,13 @@ import tempfile
 import threading
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from whoosh import index as whoosh_index
 from whoosh.fields import ID, NUMERIC, STORED, TEXT, Schema
+from whoosh.reading import IndexReader
 from whoosh.searching import Searcher
 
 from .analysis import (
@@ -273,6 +275,35 @@ GENERATION_PREFIX = "gen-"
 _GENERATION = re.compile(rf"{GENERATION_PREFIX}\d{{20}}-\w+")
 
 
+#: How many terms' document frequencies one generation remembers (the words of the questions
+#: asked: a few thousand; a flood of garbage words cannot grow it past this).
+FREQUENCY_CACHE = 50_000
+
+
+class FrequencyReader:
+    """An index reader whose ``doc_frequency`` is remembered for the generation: planning a
+    query asks it about a hundred times (is a word known, which of its terms any document
+    holds), mostly of words earlier questions asked too; every other method is the reader's."""
+
+    __slots__ = ("_known", "_reader")
+
+    def __init__(self, reader: IndexReader, known: dict[tuple[str, str], int]) -> None:
+        self._reader, self._known = reader, known
+
+    def doc_frequency(self, fieldname: str, text: str) -> int:
+        key = (fieldname, text)
+        found = self._known.get(key)
+        if found is None:
+            found = self._reader.doc_frequency(fieldname, text)
+            if len(self._known) >= FREQUENCY_CACHE:
+                self._known.clear()
+            self._known[key] = found
+        return found
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._reader, name)
+
+
 @dataclass(frozen=True, eq=False)
 class OpenedIndex:
     """One generation of the index, opened whole: whoosh's index and everything a search keeps
@@ -286,6 +317,12 @@ class OpenedIndex:
     transliterations: Transliterations
     card_names: dict[tuple[str, ...], frozenset[str]]
     vectors: Vectors
+    #: The document frequencies asked of this generation (:class:`FrequencyReader`).
+    frequencies: dict[tuple[str, str], int] = field(default_factory=dict)
+
+    def reader(self, searcher: Searcher) -> FrequencyReader:
+        """``searcher``'s reader, its document frequencies remembered for the generation."""
+        return FrequencyReader(searcher.reader(), self.frequencies)
 
     def searcher(self) -> Searcher:
         """A searcher of this generation, kept by each thread until the generation changes."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from urllib.parse import quote
 
 from .analysis import forms
@@ -41,9 +42,19 @@ NEAREST_BONUS = 0.25
 _DIGIT = re.compile(r"\d")
 
 
+#: How many paragraphs' and sentences' forms :func:`_forms` keeps: the same sections answer
+#: query after query, and analyzing their text again cost a search a tenth of its time.
+FORMS_CACHE = 8192
+
+
+@lru_cache(maxsize=FORMS_CACHE)
+def _forms(text: str, language: str) -> frozenset[str]:
+    return frozenset(forms(text, language))
+
+
 def _matched(text: str, terms: frozenset[str], language: str, numbers: bool) -> float:
     bonus = NUMBER_BONUS if numbers and _DIGIT.search(text) else 0
-    return len(terms.intersection(forms(text, language))) + bonus
+    return len(terms.intersection(_forms(text, language))) + bonus
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,13 @@
-"""The Polish dictionary: is a word Polish? (simplemma's 3.7 million Polish word forms).
+"""The Polish dictionary: is a word Polish, and what is its lemma? (simplemma's 3.7 million
+Polish word forms, each with its lemma: "armii" → "armia", "pojedynku" → "pojedynek").
 
 simplemma's own lookup holds its whole dictionary in every process (about 400 MB and 2.7 s of
 CPU to load): too much for each web worker. So its forms are written once, lowercased and
-sorted, one a line, to a file in the user's cache directory (by a child process, whose memory
-goes when it ends: about 3 s, the first time on a machine), and every process maps that file
-(``mmap``, shared between processes by the page cache) and finds a word by binary search.
-Run ``python -m rules_corpus.search.polish`` to write it.
+sorted, one a line with its lemma (``form<TAB>lemma``), to a file in the user's cache directory
+(by a child process, whose memory goes when it ends: a few seconds, the first time on a
+machine), and every process maps that file (``mmap``, shared between processes by the page
+cache) and finds a word by binary search. Run ``python -m rules_corpus.search.polish`` to
+write it.
 """
 
 from __future__ import annotations
@@ -23,18 +25,26 @@ from pathlib import Path
 def words_path() -> Path:
     """Where the sorted word list is (one per simplemma version)."""
     cache_home = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(cache_home) / "rules-adjudicator" / f"polish-words-{version('simplemma')}.txt"
+    return Path(cache_home) / "rules-adjudicator" / f"polish-lemmas-{version('simplemma')}.txt"
 
 
 def write_words(path: Path) -> None:
-    """Write simplemma's Polish forms, lowercased, sorted, one a line (atomically)."""
+    """Write simplemma's Polish forms, lowercased, sorted, one a line with its lemma after a
+    tab (atomically). A form written in capitals and in lowercase ("Bitwa", "bitwa") keeps the
+    lowercase form's lemma."""
     from simplemma.strategies.dictionaries.dictionary_factory import DefaultDictionaryFactory
 
     forms = DefaultDictionaryFactory().get_dictionary("pl")
-    words = sorted({word.lower().encode() for word in forms if "\n" not in word})
+    lemmas: dict[str, str] = {}
+    for form, lemma in forms.items():
+        key = form.lower()
+        if any(c in key + lemma for c in "\n\t") or (key in lemmas and form != key):
+            continue
+        lemmas[key] = lemma.lower()
+    lines = sorted(f"{form}\t{lemma}".encode() for form, lemma in lemmas.items())
     path.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.NamedTemporaryFile(dir=path.parent, delete=False) as staging:
-        staging.write(b"\n" + b"\n".join(words) + b"\n")
+        staging.write(b"\n" + b"\n".join(lines) + b"\n")
     os.replace(staging.name, path)
 
 
@@ -53,29 +63,36 @@ def _words() -> mmap.mmap | None:
         return None
 
 
-def is_polish(word: str) -> bool:
-    """Whether a word, lowercased, is a Polish word form ("armia", "oblężona")."""
+def lemma(word: str) -> str | None:
+    """The lemma of a Polish word form, lowercased ("armii" → "armia"), or None if the
+    dictionary does not have it (or cannot be written)."""
     wanted = word.lower().encode()
-    if not wanted or b"\n" in wanted:
-        return False
+    if not wanted or b"\n" in wanted or b"\t" in wanted:
+        return None
     words = _words()
     if words is None:
-        return False
-    low, high = 0, len(words) - 1  # every word sits between two newlines
+        return None
+    low, high = 0, len(words) - 1  # every line sits between two newlines
     while low < high:
         middle = (low + high) // 2
         start = words.rfind(b"\n", 0, middle + 1) + 1
         end = words.find(b"\n", start)
         if end < 0:
-            return False
-        found = words[start:end]
+            return None
+        tab = words.find(b"\t", start, end)
+        found = words[start : tab if tab >= 0 else end]
         if found == wanted:
-            return True
+            return words[tab + 1 : end].decode() if tab >= 0 else None
         if found < wanted:
             low = end + 1
         else:
             high = start - 1
-    return False
+    return None
+
+
+def is_polish(word: str) -> bool:
+    """Whether a word, lowercased, is a Polish word form ("armia", "oblężona")."""
+    return lemma(word) is not None
 
 
 _LETTERS = "aąbcćdeęfghijklłmnńoópqrsśtuvwxyzźż"

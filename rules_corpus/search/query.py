@@ -328,8 +328,8 @@ def _correction(
     else the English word one edit away; else itself."""
     if russian_of.get(word) and word not in english_dictionary():
         return russian_of[word][0]  # "osada" is Polish too, but the query is typed Russian
-    if is_dictionary_word(word):
-        return word
+    if is_dictionary_word(word) or word in english_terms():
+        return word  # a glossary term is no typo ("entwood" is not "bentwood")
     if spellings_of.get(word) and edit_distance(fold(word), spellings_of[word][0]) <= 1:
         return spellings_of[word][0]
     if spellings_of.get(word) and not is_cyrillic(word):

@@ -7,8 +7,8 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.html import escape
 
+from adjudicator.web import registry
 from cards_db.models import Deck
-from cards_db.views import CALCULATOR_PAGES
 from tests.games.tcg.sample_decks import all_cards, legal_deck
 
 pytestmark = pytest.mark.django_db
@@ -203,13 +203,14 @@ def test_calculator_pages_reject_bad_input_with_400(client, slug, data):
 def test_calculator_index_says_what_each_answers_and_by_which_rule(client, language):
     html = client.get(reverse("cards_db:calculators"), HTTP_ACCEPT_LANGUAGE=language)
     html = html.content.decode()
-    for slug, page in CALCULATOR_PAGES.items():
-        (item,) = re.findall(rf'<li><a href="/cards/calculators/{slug}/">.*?</li>', html, re.S)
+    for checker in registry.of_game("tcg"):
+        (item,) = re.findall(rf'<li><a href="/cards/{checker.page}">.*?</li>', html, re.S)
         with translation.override("en"):
-            assert escape(str(page.description)) not in item
+            assert escape(str(checker.blurb)) not in item
         with translation.override(language):
-            assert escape(str(page.description)) in item
-        assert f'<a href="/rules/lotr-tcg-rules/{page.rule.anchor}/" lang="ru">' in item
+            assert escape(str(checker.blurb)) in item
+        anchor = checker.citations[0].anchor
+        assert f'<a href="/rules/lotr-tcg-rules/{anchor}/" lang="ru">' in item
 
 
 def test_unknown_calculator_is_a_404(client):

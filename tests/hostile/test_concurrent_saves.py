@@ -9,6 +9,7 @@ database of its own, migrated and loaded with the cards; the burst is bounded in
 """
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -124,3 +125,25 @@ def test_32_clients_saving_at_once_lose_no_write(server):
     assert set(answers) == {201}, f"not every save was stored: {dict(answers)}"
     assert deck_rows(database) - before == answers[201]
     assert answers[201] >= CLIENTS  # every client saved at least once
+
+
+def test_a_page_save_sent_eight_times_at_once_is_stored_once(server):
+    """A double (or eightfold) click on the deck page's Save: the form's hidden token makes
+    one deck, and every answer goes to it."""
+    base, database = server
+    before = deck_rows(database)
+    page = httpx.get(f"{base}/cards/decks/", timeout=30)
+    html = page.text
+    csrf = re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)[0]
+    (token,) = re.findall(r'name="save_token" value="([0-9a-f]{32})"', html)
+    form = {**DECK, "csrfmiddlewaretoken": csrf, "save_token": token, "save": "1"}
+    headers = {"Cookie": f"csrftoken={page.cookies['csrftoken']}"}  # a Secure cookie, sent back
+
+    def save(_k: int) -> httpx.Response:
+        return httpx.post(f"{base}/cards/decks/", data=form, headers=headers, timeout=30)
+
+    with ThreadPoolExecutor(8) as pool:
+        answers = list(pool.map(save, range(8)))
+    assert {a.status_code for a in answers} == {302}, [a.status_code for a in answers]
+    assert len({a.headers["Location"] for a in answers}) == 1
+    assert deck_rows(database) - before == 1

@@ -45,6 +45,7 @@ def test_a_deck_deleted_from_its_page_leaves_no_link(cards, client):
     client.post(saved["Location"], {**SAVE, "name": "Elves, changed", "save": "1"})
     client.post(reverse("cards_db:deck_delete", kwargs={"pk": deck.pk, "key": deck.edit_key}))
     assert not Deck.objects.exists() and not SharedInput.objects.exists()
+    assert not IdempotentSave.objects.exists()  # the page's saves were kept by their token
     assert client.get(checked["Location"]).status_code == 404
 
 
@@ -71,6 +72,31 @@ def test_a_retried_save_with_its_key_is_stored_once(cards):
     bad = api.post("/api/decks/", SAVE, format="json", HTTP_IDEMPOTENCY_KEY="é" * 3)
     assert bad.status_code == 400 and Deck.objects.count() == 1
     assert api.post("/api/decks/", SAVE, format="json").status_code == 201  # no key: a new one
+    assert Deck.objects.count() == 2
+
+
+
+def save_token(page) -> str:
+    (token,) = re.findall(r'name="save_token" value="([0-9a-f]{32})"', page.content.decode())
+    return token
+
+
+def test_a_page_save_sent_twice_is_stored_once_and_an_edited_form_again(cards, client):
+    """The form's hidden token: a double submit, or the browser retrying after a lost answer,
+    goes to the first save's deck; the form sent back and changed is a new save."""
+    new = reverse("cards_db:deck_new")
+    token = save_token(client.get(new))
+    assert token != save_token(client.get(new))  # every form shown has its own
+    form = {**SAVE, "save": "1", "save_token": token}
+    first, again = client.post(new, form), client.post(new, form)
+    assert first.status_code == again.status_code == 302
+    assert again["Location"] == first["Location"] and Deck.objects.count() == 1
+    edited = client.post(new, {**form, "name": "Elves, changed"})
+    assert edited["Location"] != first["Location"] and Deck.objects.count() == 2
+    page = client.get(first["Location"])  # the deck's edit page: a fresh token to save with
+    assert save_token(page) != token
+    checked = client.post(new, {**SAVE, "save_token": token})  # Check stores the list only
+    assert save_token(client.get(checked["Location"]))  # a list opened from its link too
     assert Deck.objects.count() == 2
 
 

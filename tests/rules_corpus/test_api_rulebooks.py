@@ -8,7 +8,8 @@ import pytest
 from django.utils.http import parse_http_date
 
 from rules_corpus.models import Section
-from tests.openapi import assert_matches_schema
+from rules_corpus.services import load_rulebooks
+from tests.openapi import assert_matches_schema, openapi_schema
 
 
 def walk(nodes):
@@ -63,6 +64,13 @@ def test_section_detail(client, loaded_rulebooks):
     assert body["previous"] == by_anchor["sila-armii-i-liderstvo"]
     assert body["next"] == by_anchor["boevye-karty-2"]
     assert body["children"][0] == by_anchor["boevye-karty-2"]
+    assert body["parent_anchor"] == "srazheniia"
+    assert (body["previous_anchor"], body["next_anchor"]) == (
+        "sila-armii-i-liderstvo",
+        "boevye-karty-2",
+    )
+    assert body["children_anchors"][0] == "boevye-karty-2"
+    assert len(body["children_anchors"]) == len(body["children"])
     assert body["text"].startswith("Сражение состоит из 5 шагов.")
     assert body["url"] == "http://testserver/rules/wotr-rules/srazhenie/"
 
@@ -71,6 +79,41 @@ def test_first_section_has_no_previous_nor_parent(client, loaded_rulebooks):
     first = Section.objects.get(rulebook__slug="wotr-rules", position=0)
     body = client.get(f"/api/sections/{first.pk}/").json()
     assert (body["previous"], body["parent"]) == (None, None)
+    assert (body["previous_anchor"], body["parent_anchor"]) == (None, None)
+
+
+def test_a_sections_stable_ids_survive_reloading_the_rulebooks(client, loaded_rulebooks):
+    """Anchors name the section and its relations whatever the database's ids: after the
+    rulebook is dropped and loaded again, every id changed and no anchor did."""
+    path = "/api/rulebooks/wotr-rules/sections/srazhenie/"
+    before = client.get(path).json()
+    loaded_rulebooks["wotr-rules"].delete()
+    load_rulebooks()
+
+    after = client.get(path).json()
+
+    stable = ["anchor", "parent_anchor", "previous_anchor", "next_anchor", "children_anchors"]
+    assert {key: after[key] for key in stable} == {key: before[key] for key in stable}
+    assert after["id"] != before["id"] and after["parent"] != before["parent"]
+    assert client.get(f"/api/sections/{after['id']}/").json() == after
+    tree = client.get("/api/rulebooks/wotr-rules/").json()["sections"]
+    node = next(node for node in walk(tree) if node["anchor"] == "srazhenie")
+    assert [child["anchor"] for child in node["children"]] == after["children_anchors"]
+
+
+def test_the_integer_ids_are_deprecated_aliases_in_the_schema():
+    components = openapi_schema()["components"]["schemas"]
+    deprecated = {
+        name: sorted(key for key, field in schema["properties"].items() if field.get("deprecated"))
+        for name, schema in components.items()
+        if name in {"SectionDetail", "RulebookSectionNode", "SearchResult"}
+    }
+    assert deprecated == {
+        "SectionDetail": ["children", "id", "next", "parent", "previous"],
+        "RulebookSectionNode": ["id"],
+        "SearchResult": ["section"],
+    }
+    assert openapi_schema()["paths"]["/sections/{id}/"]["get"]["deprecated"] is True
 
 
 @pytest.mark.parametrize(

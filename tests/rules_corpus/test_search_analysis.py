@@ -53,6 +53,17 @@ def test_polish_words_are_stemmed_with_their_diacritics_then_folded():
     assert analyze("ucieczkę", "pl") == analyze("ucieczke", "pl")
 
 
+def test_polish_dictionary_forms_are_stemmed_by_their_lemma():
+    """Issue 24: Snowball alone stems "armia" and "armii", "pojedynek" and "pojedynku" apart;
+    simplemma's lemma joins them. A verb's lemma is not taken for a form that is not a verb's
+    infinitive ("przymierza", of the Alliance, is not "przymierzać"), and a word the dictionary
+    lacks is stemmed as typed."""
+    assert analyze("armia armii armię", "pl") == ["arm"] * 3
+    assert analyze("pojedynek pojedynku", "pl") == ["pojedynek"] * 2
+    assert analyze("przymierza", "pl") == analyze("przymierze", "pl")
+    assert analyze("oblezenie", "pl") == analyze("oblężenie", "pl")
+
+
 def test_fold_drops_latin_diacritics_but_keeps_cyrillic_letters():
     assert fold("Oblężenie") == "oblezenie"
     assert fold("Łódź") == "lodz"

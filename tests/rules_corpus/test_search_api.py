@@ -5,6 +5,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
+from rules_corpus.search.engine import SearchHit
+from rules_corpus.search_api import SearchResultSerializer
 from tests.openapi import assert_matches_schema
 from tests.rules_corpus import search_factories
 
@@ -45,8 +47,22 @@ def test_a_result_names_its_section_and_links_to_its_page(corpus_search_index):
     assert result["rulebook_title"].startswith("Властелин Колец ККИ")
     assert result["url"].startswith("http://testserver/rules/lotr-tcg-rules/")
     assert result["passage_url"].startswith(result["url"] + "#p-")
-    assert isinstance(result["section"], int)
+    assert isinstance(result["section"], int)  # a deprecated alias of the database's id
+    assert result["url"].endswith(f"/{result['anchor']}/")
+    assert result["api_url"] == (
+        f"http://testserver/api/rulebooks/lotr-tcg-rules/sections/{result['anchor']}/"
+    )
     assert "<mark" in result["snippet"]
+
+
+def test_a_card_result_has_its_stable_api_address():
+    card = SearchHit(
+        doc_type="card", key="1_50", title="Legolas, Greenleaf (1R50)", source_title="LOTR TCG",
+        game="lotr-tcg", language="en", rulebook=None, section=None, url="/cards/card/1_50/",
+        snippet="", score=1.0,
+    )  # fmt: skip
+    result = SearchResultSerializer(card).data
+    assert (result["anchor"], result["api_url"]) == (None, "/api/cards/1_50/")
 
 
 @pytest.mark.parametrize(

@@ -45,6 +45,10 @@ def test_frame_words_are_left_out(text, words):
         ("what does the gandalf face do in journey to mordor", "journey-to-mordor",
          "what does the gandalf face do in"),
         ("how does a sortie work", None, "how does a sortie"),
+        # Every game's name in the three languages, Polish ones in the forms a question uses.
+        ("czy gandalf działa w podróży do mordoru", "journey-to-mordor", "czy gandalf w"),
+        ("ile kart w talii w grze karcianej", "lotr-tcg", "kart w talii w"),
+        ("что такое фракция в воинах средиземья", "wotr", "что фракция в"),
     ],
 )  # fmt: skip
 def test_a_named_game_is_recognised_and_left_out_of_the_words(text, game, words):

@@ -151,3 +151,24 @@ def test_an_opened_index_is_frozen_out_of_full_collections_and_a_replaced_one_go
         build_index(tmp_path / "index", [SearchDocumentFactory(body=body)])
         assert search(tmp_path / "index", body).count == 1
     assert first() is None
+
+
+def test_document_frequencies_are_remembered_for_the_generation(corpus_search_index, monkeypatch):
+    """Planning a query asks the reader's document frequencies through the generation's memory:
+    the same answers as the reader, kept for the next question, never more than the cap."""
+    from rules_corpus.search import index
+
+    source = opened(corpus_search_index)
+    searcher = source.searcher()
+    reader, plain = source.reader(searcher), searcher.reader()
+    asked = [("body_ru", "армия"), ("body_pl", "twierdz"), ("surface", "siege"), ("body_en", "zzq")]
+    for name, text in asked:
+        assert reader.doc_frequency(name, text) == plain.doc_frequency(name, text)
+    assert source.frequencies[("body_ru", "армия")] == plain.doc_frequency("body_ru", "армия") > 0
+    assert source.frequencies[("body_en", "zzq")] == 0
+    prefixed = list(plain.expand_prefix("body_ru", "арми"))
+    assert list(reader.expand_prefix("body_ru", "арми")) == prefixed
+    monkeypatch.setattr(index, "FREQUENCY_CACHE", 2)
+    for name, text in asked:
+        reader.doc_frequency(name, text + "x")
+    assert len(source.frequencies) <= 2

@@ -123,3 +123,20 @@ def test_english_questions_about_russian_rules_use_the_encoder_lexicon(corpus_se
     """No glossary entry says "destroyed" is «уничтожение»: the encoder's nearest lemma does."""
     page = search(corpus_search_index, "what happens to leaders when the army is destroyed")
     assert "wotr-rules/unichtozhenie-liderov" in _sections(page, 3)
+
+
+@pytest.mark.parametrize(
+    ("typed", "answers"),
+    [
+        # The expansion prints no English: its factions and terms are glossary concepts, and a
+        # glossary term is no typo ("entwood" is not the English word "bentwood").
+        ("what is the entwood", {"wotr-warriors/ogranicheniia-2",
+                                 "wotr-warriors/nachalnaia-rasstanovka-i-naim-3"}),
+        ("corsairs of umbar", {"wotr-warriors/piraty-umbara-piraty"}),
+        ("faction die", {"wotr-warriors/kubiki-fraktsii-2", "wotr-warriors/kubiki-fraktsii"}),
+    ],
+)  # fmt: skip
+def test_the_warriors_expansion_is_found_in_english(corpus_search_index, typed, answers):
+    page = search(corpus_search_index, typed)
+    assert answers & set(_sections(page))
+    assert "entwood" not in typed or page.suggestion is None

@@ -75,6 +75,22 @@ def test_a_table_row_problem_keeps_its_parameters():
             "en",
             "Every square is already circled: this is a Ringwraith.",
         ),
+        (  # a TCG calculator's problem, translated once at the edge like every other
+            "/api/tcg/skirmish/",
+            {"free_peoples": [{"name": "Aragorn", "strength": 8, "vitality": 4}],
+             "shadow": [{"name": "Orc", "strength": 3, "vitality": 1},
+                        {"name": "Orc", "strength": 3, "vitality": 1}]},
+            "shadow",
+            "ru",
+            "у каждого персонажа должно быть своё имя",
+        ),
+        (  # a parameterised problem (issue 21: it stayed in English)
+            "/api/wotr/combat-dice/",
+            {"regular": 8, "elite": 4},
+            "elite",
+            "pl",
+            "12",
+        ),
     ],
 )
 def test_api_problems_follow_accept_language(path, body, field, language, expected):

@@ -7,8 +7,10 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 from django.http import QueryDict
 from django.test import Client
+from django.urls import reverse
 from rest_framework.test import APIClient
 
+from adjudicator.web import registry
 from adjudicator.web.pages import nested_query
 from cards_db.importer import import_data_files
 from cards_db.views import DeckCheckPage
@@ -174,28 +176,12 @@ def test_a_deck_link_names_the_stored_list_the_api_validates(client):
     assert page.context["answer"]["report"]["valid"] is api.json()["valid"] is False
 
 
-#: The API endpoint each checker page asks.
+#: The API endpoint each checker page asks (the registry's page and operation).
 ENDPOINTS = {
-    "/wotr/battle/": "/api/wotr/battle/",
-    "/wotr/battle/plan/": "/api/wotr/battle/plan/",
-    "/wotr/battle/position/": "/api/wotr/position/battle/",
-    "/wotr/factions/": "/api/wotr/factions/attack/",
-    "/wotr/hunt/": "/api/wotr/hunt/",
-    "/wotr/hunt/turn/": "/api/wotr/hunt/turn/",
-    "/wotr/hunt/plan/": "/api/wotr/hunt/plan/",
-    "/wotr/victory/": "/api/wotr/victory/",
-    "/mordor/keep/": "/api/mordor/keep/check/",
-    "/mordor/resolve/": "/api/mordor/resolve/",
-    "/mordor/odds/": "/api/mordor/odds/",
-    **{f"/wojna/{name}/": f"/api/wojna/{name}/" for name in (
-        "battle", "ratio-plan", "duel", "search", "wounds", "ringwraith", "ring-inheritance",
-        "ring-destruction", "gollum",
-    )},
-    **{f"/cards/calculators/{name}/": f"/api/tcg/{name}/" for name in (
-        "skirmish", "archery", "move-twilight", "minion-cost", "move-limit", "companions",
-        "burdens", "bids", "site-path",
-    )},
-}  # fmt: skip
+    registry.page_path(checker): reverse(checker.api_name)
+    for checker in registry.CHECKERS
+    if checker.page and checker.api
+}
 
 
 #: The die-test page asks the endpoint of the test its link names.

@@ -3,41 +3,28 @@ the usual question): every page field named by an API field has the API's defaul
 API asks for a value the page asks for it too (a new form may show a suggestion, which a link
 always names), never answering for a number nobody gave."""
 
+from functools import partial
 from typing import Any
 
 import pytest
 from django import forms
 from rest_framework.fields import empty
 
-from adjudicator.web.mordor import forms as mordor_forms
-from adjudicator.web.mordor import serializers as mordor_api
+from adjudicator.web import registry
 from adjudicator.web.pages import api_field
-from adjudicator.web.wojna import forms as wojna_forms
-from adjudicator.web.wojna import serializers as wojna_api
-from adjudicator.web.wotr import forms as wotr_forms
-from adjudicator.web.wotr import serializers as wotr_api
-from cards_db.calculator_services import CALCULATORS
-from cards_db.views import CALCULATOR_PAGES
 
+
+def _form(checker) -> type:
+    """The checker page's form (a TCG calculator's, out of the question that adds its rows)."""
+    form = checker.page_form
+    return form.args[0] if isinstance(form, partial) else form
+
+
+#: Every checker page that asks one API request (the registry's), with that request.
 PAGES = [
-    (wotr_forms.BattleForm, wotr_api.WotrBattleRequestSerializer),
-    (wotr_forms.PositionBattleForm, wotr_api.WotrPositionBattleRequestSerializer),
-    (wotr_forms.FactionAttackForm, wotr_api.WotrFactionAttackRequestSerializer),
-    (wotr_forms.HuntForm, wotr_api.WotrHuntRequestSerializer),
-    (wotr_forms.HuntTurnForm, wotr_api.WotrHuntTurnRequestSerializer),
-    (wotr_forms.VictoryForm, wotr_api.WotrVictoryRequestSerializer),
-    (mordor_forms.KeepForm, mordor_api.MordorKeepRequestSerializer),
-    (mordor_forms.ResolveForm, mordor_api.MordorResolveRequestSerializer),
-    (mordor_forms.OddsForm, mordor_api.MordorOddsRequestSerializer),
-    (wojna_forms.BattleForm, wojna_api.WojnaBattleRequestSerializer),
-    (wojna_forms.DuelForm, wojna_api.WojnaDuelRequestSerializer),
-    (wojna_forms.SearchForm, wojna_api.WojnaSearchRequestSerializer),
-    (wojna_forms.WoundsForm, wojna_api.WojnaWoundsRequestSerializer),
-    (wojna_forms.RingwraithForm, wojna_api.WojnaRingwraithRequestSerializer),
-    (wojna_forms.GollumForm, wojna_api.WojnaGollumRequestSerializer),
-    (wojna_forms.DestructionForm, wojna_api.WojnaDestructionRequestSerializer),
-    (wotr_forms.HuntPlanForm, wotr_api.WotrHuntPlanRequestSerializer),
-    *((page.form, CALCULATORS[slug][0]) for slug, page in CALCULATOR_PAGES.items()),
+    (_form(checker), checker.request)
+    for checker in registry.CHECKERS
+    if checker.page and checker.request and isinstance(_form(checker), type)
 ]
 
 

@@ -346,7 +346,7 @@ class TurnGraph:
                     continue
                 rows = layer.start + rows
             bests = [
-                (_best(np.take(values, after, 0), carry), weights) for after, weights in blocks
+                (_best(values.take(after, 0), carry), weights) for after, weights in blocks
             ]
             value = sum(weights @ best for best, weights in bests)
             if self.may_reroll:
@@ -361,11 +361,14 @@ class TurnGraph:
         return values, no_reroll
 
 
+_MAX = np.maximum.reduce
+
+
 def _best(after: np.ndarray, carry: int) -> np.ndarray:
     """The best keep of each group (axis 0 holds the keeps): per column or, with ``carry``
     columns of policy, column ``c`` under the best keeps for column ``c % carry``."""
     if not carry:
-        return after.max(axis=0)
+        return _MAX(after, 0)  # the ufunc itself: these arrays are small, calls many
     choice = np.tile(after[..., :carry].argmax(axis=0), after.shape[-1] // carry)
     return np.take_along_axis(after, choice[None], axis=0)[0]
 

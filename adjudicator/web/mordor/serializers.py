@@ -20,6 +20,7 @@ from adjudicator.games.mordor.resolve import END_READINGS as GAME_END
 from adjudicator.games.mordor.track import Square
 from adjudicator.serializers import (
     AnswerSerializer,
+    DeprecatedHeadlineField,
     ExactValueSerializer,
     ProbabilitySerializer,
     ReasonSerializer,
@@ -40,6 +41,10 @@ PLACE_READINGS, END_READINGS = (
 COLORS_HELP = "A hobbit's colour: " + ", ".join(HOBBIT_COLORS)
 
 
+#: The longest Nazgûl track a setup may give (``setup.nazgul_squares``), and so the most squares
+#: a track or Gandalf's splits may name.
+MAX_SQUARES = 30
+
 class MordorSetupSerializer(StrictSerializer):
     """What the rulebook shows only in pictures; defaults are stated in every answer."""
 
@@ -56,7 +61,7 @@ class MordorSetupSerializer(StrictSerializer):
         default=[f.value for f in DEFAULT_BLACK_DIE],
     )
     hobbit_steps = serializers.IntegerField(min_value=1, max_value=30, default=9)
-    nazgul_squares = serializers.IntegerField(min_value=1, max_value=30, default=7)
+    nazgul_squares = serializers.IntegerField(min_value=1, max_value=MAX_SQUARES, default=7)
 
     def to_setup(self, data: dict) -> GameSetup:
         problems = [
@@ -110,7 +115,7 @@ class MordorKeepRequestSerializer(StrictSerializer):
 
 class MordorKeepResponseSerializer(AnswerSerializer):
     legal = serializers.BooleanField()
-    summary = serializers.CharField()
+    summary = DeprecatedHeadlineField()
     notes = ReasonSerializer(many=True)
     legal_keeps = serializers.ListField(
         child=serializers.ListField(child=serializers.IntegerField())
@@ -126,6 +131,7 @@ class MordorPlayerSerializer(StrictSerializer):
     )
     nazgul_track = serializers.ListField(
         child=serializers.ChoiceField(choices=SQUARES, help_text=SQUARES_HELP),
+        max_length=MAX_SQUARES,
         required=False,
         help_text="The Nazgûl track's squares, left to right; omitted: an empty track.",
     )
@@ -139,6 +145,7 @@ class MordorResolveRequestSerializer(StrictSerializer):
     advanced = serializers.BooleanField(default=False)
     gandalf_squares = serializers.ListField(
         child=serializers.IntegerField(),
+        max_length=MAX_SQUARES,
         allow_null=True,
         default=None,
         help_text="Squares (0-based) Gandalf splits; null: the leftmost empty ones.",
@@ -157,7 +164,7 @@ class MordorPlayerStateSerializer(serializers.Serializer):
 
 
 class MordorResolveResponseSerializer(AnswerSerializer):
-    summary = serializers.CharField()
+    summary = DeprecatedHeadlineField()
     ring_steps = serializers.IntegerField()
     rings_blocked = serializers.BooleanField()
     marks = serializers.DictField(child=serializers.IntegerField())
@@ -175,6 +182,7 @@ class MordorOddsRequestSerializer(StrictSerializer):
     )
     nazgul_track = serializers.ListField(
         child=serializers.ChoiceField(choices=SQUARES, help_text=SQUARES_HELP),
+        max_length=MAX_SQUARES,
         required=False,
         help_text="The Nazgûl track's squares, left to right; omitted: an empty track.",
     )
@@ -276,7 +284,7 @@ class MordorJourneySerializer(serializers.Serializer):
 
 
 class MordorOddsResponseSerializer(AnswerSerializer):
-    summary = serializers.CharField()
+    summary = DeprecatedHeadlineField()
     goal = serializers.CharField()
     policy = serializers.CharField()
     location = serializers.CharField(allow_null=True)

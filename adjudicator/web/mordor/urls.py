@@ -1,6 +1,8 @@
-"""Pages of Journey to Mordor."""
+"""Pages of Journey to Mordor: the index and one page per checker (``checkers.py``)."""
 
 from django.urls import path
+
+from adjudicator.web import registry
 
 from . import views
 
@@ -8,7 +10,5 @@ app_name = "mordor"
 
 urlpatterns = [
     path("", views.index, name="index"),
-    path("keep/", views.keep_page, name="keep"),
-    path("resolve/", views.resolve_page, name="resolve"),
-    path("odds/", views.odds_page, name="odds"),
+    *registry.page_urls("mordor"),
 ]

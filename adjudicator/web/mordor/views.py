@@ -1,17 +1,18 @@
-"""Pages of Journey to Mordor: the index and one GET form per tool (shareable links)."""
+"""Pages of Journey to Mordor: the index (from the registry) and what each checker page adds
+to the API's answer; the checkers are declared in ``checkers.py``."""
 
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.translation import gettext_lazy
 
 from adjudicator.citations import assumption_text
 from adjudicator.games.mordor.model import DIE_COLORS, LOCATIONS, GameSetup
-from adjudicator.web.pages import CheckerPage, dotted_query
+from adjudicator.web import registry
+from adjudicator.web.pages import dotted_query
 
-from . import forms, presenters, services
+from . import presenters, services
 from .labels import policy_label
 from .serializers import MordorOddsRequestSerializer
 
@@ -19,16 +20,18 @@ from .serializers import MordorOddsRequestSerializer
 def index(request: HttpRequest) -> HttpResponse:
     """What the tools answer, and the assumptions they all make."""
     assumptions = [assumption_text(a, presenters.label_param) for a in GameSetup().assumptions()]
-    return render(request, "mordor/index.html", {"assumptions": assumptions})
+    context = {
+        "assumptions": assumptions,
+        "pages": registry.index_links("mordor"),
+        "api": registry.api_paths("mordor"),
+    }
+    return render(request, "mordor/index.html", context)
 
 
-def keep_answer(data: dict[str, Any], request: HttpRequest) -> dict[str, Any]:
-    check = services.run_keep_check(data)
-    result = presenters.keep_answer(check, request)
+def keep_page_answer(answer: dict[str, Any], data: dict[str, Any], check: Any) -> dict[str, Any]:
     return {
-        **result,
-        "headline": result["summary"],
-        "tone": "legal" if result["legal"] else "illegal",
+        **answer,
+        "tone": "legal" if answer["legal"] else "illegal",
         "keeps": presenters.keep_descriptions(data["rolled"], check.legal_keeps),
         "odds_question": _odds_question(data),
         "best_keep": _best_keep(data),
@@ -68,38 +71,18 @@ def _best_keep(data: dict[str, Any]) -> dict[str, Any] | None:
     return ranked["keeps"][0] if ranked and ranked["keeps"] else None
 
 
-def resolve_answer(data: dict[str, Any], request: HttpRequest) -> dict[str, Any]:
-    result, setup = services.run_resolve(data)
-    answer = presenters.resolve_answer(result, setup, request)
+def resolve_page_answer(answer: dict[str, Any], data: dict[str, Any], result: Any) -> dict:
     return {
         **answer,
-        "headline": answer["summary"],
         "tone": "warn" if answer["game_over"] else "",
         "players_after": presenters.players_table(answer),
     }
 
 
-def odds_answer(data: dict[str, Any], request: HttpRequest) -> dict[str, Any]:
-    odds, advice, journey = services.run_odds(data)
-    answer = presenters.odds_answer(odds, advice, data.get("rolled"), request, journey)
+def odds_page_answer(answer: dict[str, Any], data: dict[str, Any], result: Any) -> dict[str, Any]:
+    (odds, _advice, _journey), _rolled = result
     return {
         **answer,
-        "headline": answer["summary"],
         "charts": presenters.odds_charts(odds),
         "policies": [(policy_label(n), v) for n, v in answer["policy_values"].items()],
     }
-
-
-def _page(form_class: type, template_name: str, title: Any, compute) -> Any:
-    return CheckerPage.as_view(
-        form_class=form_class, template_name=template_name, title=title, compute=compute
-    )
-
-
-keep_page = _page(
-    forms.KeepForm, "mordor/keep.html", gettext_lazy("May I keep these dice?"), keep_answer
-)
-resolve_page = _page(
-    forms.ResolveForm, "mordor/resolve.html", gettext_lazy("Resolve a turn"), resolve_answer
-)
-odds_page = _page(forms.OddsForm, "mordor/odds.html", gettext_lazy("Odds of a turn"), odds_answer)

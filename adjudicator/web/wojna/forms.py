@@ -1,6 +1,7 @@
 """Page forms; their field names match the API's so both use :mod:`.services`."""
 
 import re
+from decimal import Decimal
 from typing import ClassVar
 
 from django import forms
@@ -51,6 +52,12 @@ class WojnaForm(ApiFieldsForm):
             value = data.pop(name, "") or default
             if value != default:
                 picked[reading_id] = value
+        # an empty field is a field left out (the API's default); a decimal is sent as text
+        data = {
+            key: str(value) if isinstance(value, Decimal) else value
+            for key, value in data.items()
+            if value not in ("", None)
+        }
         return {**data, **({"readings": picked} if picked else {})}
 
 

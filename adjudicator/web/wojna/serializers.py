@@ -12,6 +12,7 @@ from adjudicator.games.wojna.tables import SPELL_CATEGORIES
 from adjudicator.games.wojna.validation import MAX_ATTEMPTS, MAX_ATTRIBUTE
 from adjudicator.serializers import (
     AnswerSerializer,
+    DeprecatedHeadlineField,
     ExactValueSerializer,
     ProbabilitySerializer,
     StrictSerializer,
@@ -37,7 +38,7 @@ def strengths(**kwargs) -> serializers.ListField:
 
 # What every Wojna answer ends with.
 class WojnaAnswerSerializer(AnswerSerializer):
-    summary = serializers.CharField()
+    summary = DeprecatedHeadlineField()
 
 
 # Die tests: capture, escape, taking the Ring off.
@@ -349,6 +350,10 @@ class WojnaGollumResponseSerializer(WojnaAnswerSerializer):
 
 
 # The Ring.
+#: The most candidates one question may name (far more than the game's characters).
+MAX_CANDIDATES = 40
+
+
 class WojnaCandidateSerializer(StrictSerializer):
     name = serializers.CharField(max_length=60)
     group = serializers.ChoiceField(INHERITANCE_ORDER)
@@ -356,7 +361,7 @@ class WojnaCandidateSerializer(StrictSerializer):
 
 
 class WojnaInheritanceRequestSerializer(StrictSerializer):
-    candidates = WojnaCandidateSerializer(many=True, allow_empty=True)
+    candidates = WojnaCandidateSerializer(many=True, allow_empty=True, max_length=MAX_CANDIDATES)
 
 
 class WojnaRankingSerializer(serializers.Serializer):

@@ -1,6 +1,8 @@
-"""Pages of Wojna o Pierścień."""
+"""Pages of Wojna o Pierścień: the index, the tables editor and one page per calculator."""
 
 from django.urls import path
+
+from adjudicator.web import registry
 
 from . import views
 
@@ -9,8 +11,5 @@ app_name = "wojna"
 urlpatterns = [
     path("", views.index, name="index"),
     path("tables/", views.tables_editor, name="tables"),
-    *(
-        path(f"{c.slug}/", views.calculator_page(c), name=c.slug.replace("-", "_"))
-        for c in views.CALCULATORS
-    ),
+    *registry.page_urls("wojna"),
 ]

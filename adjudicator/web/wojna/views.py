@@ -1,154 +1,19 @@
-"""Pages of Wojna o Pierścień: the index and one form per calculator (GET, shareable links)."""
+"""Pages of Wojna o Pierścień: the index (from the registry), the tables editor, and what a
+calculator's page adds to the API's answer; the calculators are declared in ``checkers.py``."""
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
-from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from adjudicator.games.common import InvalidInput, translate_problems
-from adjudicator.web.pages import CheckerPage
+from adjudicator.web import registry
 
-from . import charts, forms, presenters, selectors, services
+from . import forms, selectors
 from .api import tables_message
-
-
-@dataclass(frozen=True)
-class Calculator:
-    """One calculator page: its Polish title first, its form, engine call, answer and chart."""
-
-    slug: str
-    title_pl: str
-    title: Promise
-    description: Promise
-    form: Callable[..., Any]
-    compute: Callable[[Any], Any]
-    present: Callable[[Any, Any], dict[str, Any]]
-    chart: Callable[[Any], list]
-    result_template: str
-
-    @property
-    def url(self) -> str:
-        return reverse(f"wojna:{self.slug.replace('-', '_')}")
-
-
-CALCULATORS = (
-    Calculator(
-        "battle",
-        "Bitwa",
-        _("Battle"),
-        _("Force ratio, automatic removal at 10:1, the modified die, losses."),
-        forms.BattleForm,
-        services.run_battle,
-        presenters.battle_answer,
-        charts.battle_chart,
-        "wojna/results/battle.html",
-    ),
-    Calculator(
-        "ratio-plan",
-        "Bitwa: ile sił więcej",
-        _("Battle: what more strength buys"),
-        _("Each better force-ratio column: the least strength for it and the round's odds there."),
-        forms.RatioPlanForm,
-        services.run_ratio_plan,
-        presenters.ratio_plan_answer,
-        charts.ratio_plan_chart,
-        "wojna/results/ratio_plan.html",
-    ),
-    Calculator(
-        "tests",
-        "Niewola, Ucieczka, Pierścień",
-        _("Capture, escape, taking the Ring off"),
-        _("Exact odds of a die test, per attempt and over several attempts."),
-        forms.DieTestForm,
-        services.run_die_test,
-        presenters.attempt_odds,
-        charts.attempts_chart,
-        "wojna/results/tests.html",
-    ),
-    Calculator(
-        "duel",
-        "Pojedynek",
-        _("Duel"),
-        _("Morale + Odwaga − wounds, attacker minus defender; wounds; a fight to the end."),
-        forms.DuelForm,
-        services.run_duel,
-        presenters.duel_answer,
-        charts.duel_chart,
-        "wojna/results/duel.html",
-    ),
-    Calculator(
-        "search",
-        "Faza Poszukiwań",
-        _("Search phase"),
-        _("Search points, the odds of finding a character and of capturing it."),
-        forms.SearchForm,
-        services.run_search,
-        presenters.search_answer,
-        charts.search_chart,
-        "wojna/results/search.html",
-    ),
-    Calculator(
-        "wounds",
-        "Odporność: rany i kółka",
-        _("Wounds and circles"),
-        _("Crosses, strokes and circles: alive, dead, a Ringwraith, unable to duel."),
-        forms.WoundsForm,
-        services.run_wounds,
-        presenters.wounds_answer,
-        charts.no_chart,
-        "wojna/results/wounds.html",
-    ),
-    Calculator(
-        "ringwraith",
-        "Upiór Pierścienia",
-        _("Becoming a Ringwraith"),
-        _("Wearing the Ring: taking it off in time, or turning."),
-        forms.RingwraithForm,
-        services.run_ringwraith,
-        presenters.ringwraith_answer,
-        charts.ringwraith_chart,
-        "wojna/results/ringwraith.html",
-    ),
-    Calculator(
-        "ring-inheritance",
-        "Pierścień: kto go przejmuje",
-        _("Who takes the Ring"),
-        _("After the bearer's death, in the order the text gives."),
-        forms.InheritanceForm,
-        services.run_inheritance,
-        presenters.inheritance_answer,
-        charts.no_chart,
-        "wojna/results/inheritance.html",
-    ),
-    Calculator(
-        "ring-destruction",
-        "Zniszczenie Pierścienia",
-        _("Destroying the Ring"),
-        _("Hex 4129 (Orodruina), the Ring not worn."),
-        forms.DestructionForm,
-        services.run_destruction,
-        presenters.destruction_answer,
-        charts.no_chart,
-        "wojna/results/destruction.html",
-    ),
-    Calculator(
-        "gollum",
-        "Gollum w Fazie Pierścienia",
-        _("Gollum's side"),
-        _("Who controls Gollum this stage."),
-        forms.GollumForm,
-        services.run_gollum,
-        presenters.gollum_answer,
-        charts.gollum_chart,
-        "wojna/results/gollum.html",
-    ),
-)
 
 
 def index(request: HttpRequest) -> HttpResponse:
@@ -156,24 +21,27 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "wojna/index.html",
-        {"calculators": CALCULATORS, "counts": counts, "tables_message": tables_message(counts)},
+        {
+            "calculators": registry.index_links("wojna"),
+            "counts": counts,
+            "tables_message": tables_message(counts),
+        },
     )
 
 
-def calculator_answer(calculator: Calculator) -> Callable[..., dict[str, Any]]:
-    """The calculator's engine answer as the checker page shows it: its summary first."""
+def page_answer(chart: Callable[[Any], list]) -> Callable[..., dict[str, Any]]:
+    """What a calculator's page shows: the API's answer whole (``result``), its headline first,
+    the charts of the engine's answer, and whether a table the answer needs is missing."""
 
-    def answer(data: dict[str, Any], request: HttpRequest) -> dict[str, Any]:
-        computed = calculator.compute(data)
-        result = calculator.present(computed, request)
+    def answer(result: dict[str, Any], data: dict[str, Any], computed: Any) -> dict[str, Any]:
         return {
-            "headline": result["summary"],
+            "headline": result["headline"],
             "needs_tables": any(
                 r.get("code") in ("table_missing", "table_incomplete")
                 for r in result.get("reasons", [])
             ),
             "result": result,
-            "charts": calculator.chart(computed),
+            "charts": chart(computed),
             "reasons": result.get("reasons", []),
             "assumptions": result.get("assumptions", []),
             "citations": result.get("citations", []),
@@ -181,16 +49,6 @@ def calculator_answer(calculator: Calculator) -> Callable[..., dict[str, Any]]:
         }
 
     return answer
-
-
-def calculator_page(calculator: Calculator) -> Callable[..., HttpResponse]:
-    return CheckerPage.as_view(
-        form_class=calculator.form,
-        template_name="wojna/calculator.html",
-        title=calculator.title,
-        compute=calculator_answer(calculator),
-        extra_context={"calculator": calculator},
-    )
 
 
 def tables_editor(request: HttpRequest) -> HttpResponse:

@@ -10,32 +10,22 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from adjudicator import parsers
-from adjudicator.games.wotr.battle import MAX_ROUNDS
 from adjudicator.games.wotr.board import (
     BOARD,
     CHARACTER_NAMES,
     FREE_PEOPLES,
     HUNT_TILE_NAMES,
-    MAX_CORRUPTION,
     SHADOW,
 )
-from adjudicator.games.wotr.factions import MAX_FIGURES
-from adjudicator.games.wotr.hunt import MAX_MOVES
 from adjudicator.games.wotr.hunt_plan import (
     CADENCE_COUNT,
     CADENCE_COUNTS,
     CORRUPTION_FIRST,
     HUNT_TIE,
-    MAX_CADENCE,
-    MAX_MOVES_TO_MORDOR,
     TIE_RULES,
     WITH_MOVES_MADE,
 )
-from adjudicator.games.wotr.position import (
-    MAX_FREE_PEOPLES_DICE,
-    MAX_SHADOW_DICE,
-    starting_control,
-)
+from adjudicator.games.wotr.position import starting_control
 from adjudicator.web.links.services import (
     SharedInputError,
     canonical_json,
@@ -61,13 +51,11 @@ SETTLEMENT_CHOICES = [
 ]
 
 
-def number(
-    label, low: int, high: int, initial: int | None = 0, required: bool = True, help_text=""
-):
+def number(label, initial: int | None = 0, required: bool = True, help_text=""):
+    """A whole number; its bounds are the API's (``ApiFieldsForm``: the serializer states them,
+    from the engine's constants)."""
     return forms.IntegerField(
         label=label,
-        min_value=low,
-        max_value=high,
         initial=initial,
         required=required,
         help_text=help_text,
@@ -136,20 +124,16 @@ SIDE_API_NAMES = {
 def _side_fields(prefix: str, label, regular: int) -> dict[str, forms.Field]:
     return {
         f"{prefix}_regular": number(
-            _("%(side)s: regular units") % {"side": label}, 0, 10, initial=regular
+            _("%(side)s: regular units") % {"side": label}, initial=regular
         ),
-        f"{prefix}_elite": number(_("%(side)s: elite units") % {"side": label}, 0, 10),
+        f"{prefix}_elite": number(_("%(side)s: elite units") % {"side": label}),
         f"{prefix}_leadership": number(
             _("%(side)s: leadership") % {"side": label},
-            0,
-            20,
             help_text=_("Leaders + Nazgûl + the characters' leadership"),
         ),
-        f"{prefix}_strength_bonus": number(_("%(side)s: strength bonus") % {"side": label}, -5, 5),
-        f"{prefix}_roll_modifier": number(_("%(side)s: roll modifier") % {"side": label}, -5, 5),
-        f"{prefix}_reroll_modifier": number(
-            _("%(side)s: re-roll modifier") % {"side": label}, -5, 5
-        ),
+        f"{prefix}_strength_bonus": number(_("%(side)s: strength bonus") % {"side": label}),
+        f"{prefix}_roll_modifier": number(_("%(side)s: roll modifier") % {"side": label}),
+        f"{prefix}_reroll_modifier": number(_("%(side)s: re-roll modifier") % {"side": label}),
         f"{prefix}_casualty_policy": forms.ChoiceField(
             label=_("%(side)s: casualties") % {"side": label},
             choices=POLICY_CHOICES,
@@ -182,16 +166,12 @@ class BattleForm(EngineErrorsMixin):
     )
     rounds = number(
         _("Rounds"),
-        1,
-        MAX_ROUNDS,
         initial=None,
         required=False,
         help_text=_("Leave empty to fight until one side has no units."),
     )
     attacker_stops_below = number(
         _("The attacker stops with fewer than this many units"),
-        0,
-        10,
         help_text=_("0: never stops."),
     )
 
@@ -230,8 +210,6 @@ class BattlePlanForm(EngineErrorsMixin):
     siege = BattleForm.base_fields["siege"]
     target_percent = number(
         _("Smallest army for this chance (%)"),
-        1,
-        100,
         initial=None,
         required=False,
         help_text=_("Leave empty to skip; with the elites and leadership given."),
@@ -262,17 +240,15 @@ class FactionAttackForm(EngineErrorsMixin):
         label=_("Faction"),
         choices=[("dead", _("The Dead of Dunharrow")), ("ents", _("The Ents of Fangorn"))],
     )
-    figures = number(_("Figures available"), 1, MAX_FIGURES, initial=2)
+    figures = number(_("Figures available"), initial=2)
     attacks = number(
         _("Attacks at most"),
-        1,
-        MAX_FIGURES,
         initial=None,
         required=False,
         help_text=_("Leave empty to use every figure."),
     )
-    regular = number(_("Shadow army: regular units"), 0, 10, initial=2)
-    elite = number(_("Shadow army: elite units"), 0, 10)
+    regular = number(_("Shadow army: regular units"), initial=2)
+    elite = number(_("Shadow army: elite units"))
     casualty_policy = forms.ChoiceField(
         label=_("Shadow casualties"), choices=POLICY_CHOICES, initial="keep_strength"
     )
@@ -316,14 +292,14 @@ class HuntForm(EngineErrorsMixin):
         "reroll_nazgul",
         "corruption",
     )
-    hunt_dice = number(_("Shadow dice in the hunt box"), 0, MAX_SHADOW_DICE, initial=2)
-    fp_dice_in_box = number(_("Free Peoples dice already in the box"), 0, MAX_FREE_PEOPLES_DICE)
+    hunt_dice = number(_("Shadow dice in the hunt box"), initial=2)
+    fp_dice_in_box = number(_("Free Peoples dice already in the box"))
     reroll_stronghold = forms.BooleanField(
         label=_("Re-roll: a Shadow-controlled stronghold in the region"), required=False
     )
     reroll_army = forms.BooleanField(label=_("Re-roll: Shadow units in the region"), required=False)
     reroll_nazgul = forms.BooleanField(label=_("Re-roll: a Nazgûl in the region"), required=False)
-    corruption = number(_("Corruption now"), 0, MAX_CORRUPTION - 1)
+    corruption = number(_("Corruption now"))
     drawn = forms.CharField(
         label=_("Tiles already drawn"),
         required=False,
@@ -341,8 +317,6 @@ class HuntForm(EngineErrorsMixin):
     )
     mordor_step = number(
         _("Mordor track step"),
-        0,
-        4,
         initial=None,
         required=False,
         help_text=_("Leave empty outside Mordor."),
@@ -388,19 +362,19 @@ class HuntForm(EngineErrorsMixin):
 
     def as_request(self) -> dict[str, Any]:
         data = self.cleaned_data
-        return {
-            **self.hunt_fields(),
-            "casualty": data["casualty"],
-            "moves": data.get("moves") or 1,
-            "forced": data.get("forced", False),
-        }
+        request = {**self.hunt_fields(), "casualty": data["casualty"]}
+        if "moves" in self.fields:  # a turn of moves (the turn's API has no forced draw)
+            request["moves"] = data.get("moves") or 1
+        if "forced" in self.fields:
+            request["forced"] = data.get("forced", False)
+        return request
 
 
 class HuntTurnForm(HuntForm):
     api_request = api.WotrHuntTurnRequestSerializer
     forced = None  # a turn's moves are hunted with dice
     primary = ("moves", *HuntForm.primary)
-    moves = number(_("Fellowship moves this turn"), 1, MAX_MOVES, initial=2)
+    moves = number(_("Fellowship moves this turn"), initial=2)
 
 
 class HuntPlanForm(HuntForm):
@@ -428,13 +402,11 @@ class HuntPlanForm(HuntForm):
     forced = None
     moves_to_mordor = number(
         _("Moves still to make before a gate of Mordor"),
-        0,
-        MAX_MOVES_TO_MORDOR,
         initial=None,
         required=False,
         help_text=_("0: at a gate now. Leave empty on the Mordor track (then give its step)."),
     )
-    moves_per_turn = number(_("Moves a turn you mean to make"), 1, MAX_CADENCE, initial=2)
+    moves_per_turn = number(_("Moves a turn you mean to make"), initial=2)
     special_tiles = forms.MultipleChoiceField(
         label=_("Special tiles in play (they join the pool in Mordor)"),
         choices=HuntForm.base_fields["special_tiles"].choices,
@@ -491,11 +463,9 @@ class VictoryForm(EngineErrorsMixin):
         _("Free Peoples cities and strongholds the Shadow controls"),
         _("Shadow cities and strongholds the Free Peoples control"),
     )
-    corruption = number(_("Corruption"), 0, MAX_CORRUPTION)
+    corruption = number(_("Corruption"))
     mordor_step = number(
         _("Mordor track step"),
-        0,
-        5,
         initial=None,
         required=False,
         help_text=_("Leave empty outside Mordor; 5 is Mount Doom."),

@@ -1,18 +1,27 @@
 """API input and output of War of the Ring odds, hunt and victory (names prefixed ``Wotr``)."""
 
+from typing import Any
+
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from adjudicator.games.wotr import combat_dice
 from adjudicator.games.wotr.battle import CASUALTY_POLICIES, MAX_ROUNDS, SETTLEMENT_TYPES
 from adjudicator.games.wotr.battle_plan import ADVICE, GOALS
-from adjudicator.games.wotr.board import MAX_CORRUPTION, MORDOR_LAST_STEP, SIDES
+from adjudicator.games.wotr.board import (
+    MAX_CORRUPTION,
+    MAX_UNITS_PER_REGION,
+    MORDOR_LAST_STEP,
+    SIDES,
+)
 from adjudicator.games.wotr.factions import FACTIONS, MAX_FIGURES
 from adjudicator.games.wotr.hunt import CASUALTY_CHOICES, GAME_COMPANIONS, GAME_TILES, MAX_MOVES
 from adjudicator.games.wotr.hunt_plan import MAX_CADENCE, MAX_MOVES_TO_MORDOR
 from adjudicator.games.wotr.position import MAX_FREE_PEOPLES_DICE, MAX_SHADOW_DICE
 from adjudicator.serializers import (
     AnswerSerializer,
+    DeprecatedHeadlineField,
     ExactValueSerializer,
     ProbabilitySerializer,
     StrictSerializer,
@@ -27,9 +36,10 @@ class WotrValueProbabilitySerializer(ProbabilitySerializer):
 
 
 class WotrAnswerSerializer(AnswerSerializer):
-    """What every answer ends with: a verdict line, then the shared envelope."""
+    """What every answer ends with: the headline (and its deprecated copy, ``verdict``), then the
+    shared envelope."""
 
-    verdict = serializers.CharField(help_text="one line summing up the answer")
+    verdict = DeprecatedHeadlineField()
 
 
 # ---- positions ------------------------------------------------------------------------------
@@ -589,3 +599,48 @@ class WotrVictoryResponseSerializer(WotrAnswerSerializer):
     condition = serializers.CharField(allow_null=True)
     conditions = WotrConditionSerializer(many=True, help_text="in the rulebook's order")
     points_from = WotrPointsFromSerializer()
+
+
+# ---- combat dice ----------------------------------------------------------------------------
+
+
+def _combat_number(name: str, low: int, high: int, **kwargs: Any) -> serializers.IntegerField:
+    """A combat-dice input: the engine's label and bounds (``games/wotr/combat_dice.py``)."""
+    label = _(combat_dice.LABELS[name])
+    return serializers.IntegerField(min_value=low, max_value=high, label=label, **kwargs)
+
+
+class WotrCombatDiceRequestSerializer(StrictSerializer):
+    """One army's combat roll: its units, its leadership and what changes them."""
+
+    regular = _combat_number("regular", 0, MAX_UNITS_PER_REGION)
+    elite = _combat_number("elite", 0, MAX_UNITS_PER_REGION, default=0)
+    leaders = _combat_number("leaders", 0, combat_dice.MAX_LEADERS, default=0)
+    character_leadership = _combat_number(
+        "character_leadership", 0, combat_dice.MAX_LEADERS, default=0
+    )
+    strength_bonus = _combat_number(
+        "strength_bonus", -combat_dice.MAX_MODIFIER, combat_dice.MAX_MODIFIER, default=0
+    )
+    leadership_bonus = _combat_number(
+        "leadership_bonus", -combat_dice.MAX_MODIFIER, combat_dice.MAX_MODIFIER, default=0
+    )
+    hit_on = _combat_number(
+        "hit_on", combat_dice.HIT_ON[0], combat_dice.HIT_ON[-1], default=combat_dice.HIT_ON[0]
+    )
+    roll_modifier = _combat_number(
+        "roll_modifier", -combat_dice.MAX_MODIFIER, combat_dice.MAX_MODIFIER, default=0
+    )
+    reroll_modifier = _combat_number(
+        "reroll_modifier", -combat_dice.MAX_MODIFIER, combat_dice.MAX_MODIFIER, default=0
+    )
+
+
+class WotrCombatDiceResponseSerializer(AnswerSerializer):
+    strength = serializers.IntegerField(help_text="units + strength bonus")
+    leadership = serializers.IntegerField(help_text="leaders + characters + leadership bonus")
+    dice = serializers.IntegerField(help_text="combat dice rolled: strength, 0 to 5")
+    rerolls = serializers.IntegerField(help_text="failed dice re-rolled: leadership, 0 to 5")
+    hit_on = serializers.IntegerField()
+    hits = WotrValueProbabilitySerializer(many=True, help_text="P(k hits), k = 0..dice")
+    expected_hits = ExactValueSerializer()

@@ -1,43 +1,21 @@
-"""Between the web and the engine: validated input → engine call → an answer dict.
-
-The same dicts feed the API (as JSON) and the pages (as template context), so the two always
-agree. Engine messages (``N_``) are translated here.
+"""Between the web and the engine: a validated request → the engine's value types → the
+engine's answer (the database is not needed here). No words: ``presenters.py`` says the answer.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop, ngettext
-
-from adjudicator.citations import answer_payload
-from adjudicator.formatting import decimal, percent
-from adjudicator.games.common import Answer, exact_value, probability
 from adjudicator.games.wotr.battle import Army, Battle, BattleOdds, battle_odds
-from adjudicator.games.wotr.battle_plan import (
-    CAPTURE,
-    CHANCE_GOALS,
-    DESTROY,
-    EXCHANGE,
-    HIT_BY_HIT,
-    STATED_ERROR,
-    BattlePlan,
-    plan_battle,
-    smallest_army,
-)
-from adjudicator.games.wotr.board import CHARACTER_NAMES
+from adjudicator.games.wotr.battle_plan import BattlePlan, plan_battle, smallest_army
 from adjudicator.games.wotr.factions import FactionAttack, FactionAttackOdds, faction_attack_odds
 from adjudicator.games.wotr.from_position import position_battle_odds
 from adjudicator.games.wotr.hunt import Hunt, HuntOdds, hunt_odds
-from adjudicator.games.wotr.hunt_plan import STATED_ERROR as HUNT_PLAN_ERROR
 from adjudicator.games.wotr.hunt_plan import (
-    Hit,
     HuntAdvice,
     Journey,
-    Plan,
     advise_hunt,
     cadence_count_of,
     tie_rule_of,
@@ -49,23 +27,6 @@ from adjudicator.games.wotr.victory import (
     victory,
     victory_from_position,
 )
-
-SIDE_NAMES = {
-    "shadow": gettext_noop("The Shadow"),
-    "free_peoples": gettext_noop("The Free Peoples"),
-}
-
-
-def distribution(values: Mapping[int, Fraction]) -> list[dict[str, Any]]:
-    return [{"value": k, **probability(p)} for k, p in values.items()]
-
-
-def _common(verdict: str, answer: Answer, request) -> dict[str, Any]:
-    """The headline, then the envelope every answer shares (reasons, citations, assumptions)."""
-    return {"verdict": verdict, **answer_payload(answer, request)}
-
-
-# ---- battle ---------------------------------------------------------------------------------
 
 
 def army_from(data: Mapping[str, Any]) -> Army:
@@ -83,16 +44,14 @@ def battle_from(data: Mapping[str, Any], **options: Any) -> Battle:
     )
 
 
-def run_battle(data: Mapping[str, Any], request=None, *, exact: bool = False) -> dict[str, Any]:
+def run_battle(data: Mapping[str, Any]) -> BattleOdds:
     battle = battle_from(
         data, rounds=data["rounds"], attacker_stops_below=data["attacker_stops_below"]
     )
-    return battle_answer(battle_odds(battle), request, exact=exact)
+    return battle_odds(battle)
 
 
-def run_position_battle(
-    data: Mapping[str, Any], request=None, *, exact: bool = False
-) -> dict[str, Any]:
+def run_position_battle(data: Mapping[str, Any]) -> BattleOdds:
     position = read_position(data["position"])
     odds = position_battle_odds(
         position,
@@ -104,129 +63,10 @@ def run_position_battle(
         attacker=dict(data.get("attacker") or {}),
         defender=dict(data.get("defender") or {}),
     )
-    return battle_answer(odds, request, exact=exact)
+    return odds
 
 
-def battle_verdict(odds: BattleOdds) -> str:
-    """The headline: the chance the attacker destroys the defending army, over the battle asked
-    (to the end unless rounds were given), then the attacker's own risk."""
-    battle = odds.battle
-    values = {
-        "defender": percent(odds.defender_destroyed),
-        "attacker": percent(odds.attacker_destroyed),
-        "rounds": battle.rounds,
-        "stops": battle.attacker_stops_below,
-    }
-    if battle.rounds is not None:
-        return (
-            ngettext(
-                "In %(rounds)s round the attacker destroys the defending army: %(defender)s "
-                "(the attacker is destroyed: %(attacker)s).",
-                "In %(rounds)s rounds the attacker destroys the defending army: %(defender)s "
-                "(the attacker is destroyed: %(attacker)s).",
-                battle.rounds,
-            )
-            % values
-        )
-    if battle.attacker_stops_below:
-        return (
-            _(
-                "The attacker destroys the defending army: %(defender)s, fighting until it has "
-                "fewer than %(stops)s units (the attacker is destroyed: %(attacker)s)."
-            )
-            % values
-        )
-    return (
-        _(
-            "The attacker destroys the defending army: %(defender)s, fighting to the end "
-            "(the attacker is destroyed: %(attacker)s)."
-        )
-        % values
-    )
-
-
-def _float_only(value: Fraction) -> dict[str, float]:
-    return {"probability": float(value)}
-
-
-def _army_echo(army: Army) -> dict[str, Any]:
-    return {k: getattr(army, k) for k in Army.__dataclass_fields__}
-
-
-def battle_answer(odds: BattleOdds, request=None, *, exact: bool = False) -> dict[str, Any]:
-    """The answer: the headline chances exact; the expected losses and the rows of the end
-    states and of each round's hits exact too with ``exact``, else their floats only (the long
-    fractions are most of the bytes)."""
-    battle = odds.battle
-    losses = odds.expected_losses(exact)
-    row = probability if exact else _float_only
-    return {
-        "battle": {
-            "attacker": _army_echo(battle.attacker),
-            "defender": _army_echo(battle.defender),
-            "settlement": battle.settlement,
-            "siege": battle.siege,
-            "rounds": battle.rounds,
-            "attacker_stops_below": battle.attacker_stops_below,
-        },
-        "defender_destroyed": probability(odds.defender_destroyed),
-        "attacker_destroyed": probability(odds.attacker_destroyed),
-        "both_destroyed": probability(odds.both_destroyed),
-        "outcomes": [
-            {
-                "attacker": {"regular": ar, "elite": ae},
-                "defender": {"regular": dr, "elite": de},
-                **row(p),
-            }
-            for (ar, ae, dr, de), p in odds.outcomes.items()
-        ],
-        "rounds": [
-            {
-                "round": r.number,
-                "reached": row(r.reached),
-                "attacker_hits": [{"hits": k, **row(p)} for k, p in enumerate(r.attacker_hits)],
-                "defender_hits": [{"hits": k, **row(p)} for k, p in enumerate(r.defender_hits)],
-            }
-            for r in odds.rounds
-        ],
-        "expected_losses": {
-            side: {
-                kind: exact_value(value) if exact else {"value": value}
-                for kind, value in kinds.items()
-            }
-            for side, kinds in losses.items()
-        },
-        **_common(battle_verdict(odds), odds, request),
-    }
-
-
-# ---- battle planner -------------------------------------------------------------------------
-
-POLICY_ADVICE = {
-    "keep_strength": gettext_noop("turn elites into regulars first"),
-    "keep_elites": gettext_noop("remove regulars first"),
-    HIT_BY_HIT: gettext_noop(
-        "choose casualties hit by hit as the table shows (elsewhere turn elites into regulars "
-        "first)"
-    ),
-}
-SHOWN_CHOICES = 20
-"""The likeliest casualty choices an answer lists (``casualty_choices_total`` counts all)."""
-GOAL_LABELS = {
-    DESTROY: gettext_noop("Chance to destroy the defending army"),
-    CAPTURE: gettext_noop("Chance to destroy it and keep a unit to move in"),
-    EXCHANGE: gettext_noop("Expected hit points won (theirs lost minus yours)"),
-}
-
-
-def goal_value(goal: str, value: float) -> str:
-    """A plan's worth as the page says it: a percentage, or signed hit points."""
-    if goal in CHANCE_GOALS:
-        return percent(value)
-    return ("+" if value >= 0 else "") + decimal(value, 2)
-
-
-def run_battle_plan(data: Mapping[str, Any], request=None) -> dict[str, Any]:
+def run_battle_plan(data: Mapping[str, Any]) -> tuple[BattlePlan, dict[str, Any] | None]:
     battle = battle_from(data, rounds=None)
     goal = data["goal"]
     plan = plan_battle(battle, goal)
@@ -237,88 +77,10 @@ def run_battle_plan(data: Mapping[str, Any], request=None) -> dict[str, Any]:
             "target_percent": target,
             "regular": smallest_army(plan.battle, goal, Fraction(target, 100)),
         }
-    return battle_plan_answer(plan, smallest, request)
+    return plan, smallest
 
 
-def battle_plan_verdict(plan: BattlePlan, smallest: Mapping[str, Any] | None) -> str:
-    """The advice first: when to cease, which casualties to take, and what it is worth."""
-    if plan.stops:
-        likeliest = plan.stops[0]
-        stopping = ngettext(
-            "cease attacking at %(count)s point (likeliest: your %(you)s against their %(them)s)",
-            "cease attacking at %(count)s points (likeliest: your %(you)s against their %(them)s)",
-            len(plan.stops),
-        ) % {
-            "count": len(plan.stops),
-            "you": "{}/{}".format(*likeliest.attacker),
-            "them": "{}/{}".format(*likeliest.defender),
-        }
-    else:
-        stopping = _("fight until one army is gone")
-    verdict = _(
-        "Best plan: %(stopping)s, and %(casualties)s. %(goal)s: %(value)s (fighting to the end: "
-        "%(end)s)."
-    ) % {
-        "stopping": stopping,
-        "casualties": _(POLICY_ADVICE[plan.casualty_policy]),
-        "goal": _(GOAL_LABELS[plan.goal]),
-        "value": goal_value(plan.goal, plan.value),
-        "end": goal_value(plan.goal, plan.to_the_end),
-    }
-    if smallest is None:
-        return verdict
-    values = {"target": smallest["target_percent"], "regular": smallest["regular"]}
-    if smallest["regular"] is None:
-        return (
-            verdict + " " + _("Even a full army of regulars does not reach %(target)s%%.") % values
-        )
-    return verdict + " " + _("The fewest regulars that reach %(target)s%%: %(regular)s.") % values
-
-
-def _side(side: tuple[int, int]) -> dict[str, int]:
-    return {"regular": side[0], "elite": side[1]}
-
-
-def battle_plan_answer(plan: BattlePlan, smallest, request=None) -> dict[str, Any]:
-    return {
-        "goal": plan.goal,
-        "casualty_policy": plan.casualty_policy,
-        "value": plan.value,
-        "by_policy": plan.by_policy,
-        "to_the_end": plan.to_the_end,
-        "precision": STATED_ERROR,
-        "stops": [
-            {
-                "attacker": _side(p.attacker),
-                "defender": _side(p.defender),
-                "reached": p.reached,
-                "stop_value": p.stop_value,
-                "go_on_value": p.go_on_value,
-            }
-            for p in plan.stops
-        ],
-        "casualty_choices": [
-            {
-                "attacker": _side(c.attacker),
-                "defender": _side(c.defender),
-                "taken": c.taken,
-                "dealt": c.dealt,
-                "keep": _side(c.keep),
-                "reached": c.reached,
-                "gain": c.gain,
-            }
-            for c in plan.casualty_choices[:SHOWN_CHOICES]
-        ],
-        "casualty_choices_total": len(plan.casualty_choices),
-        "smallest_army": smallest,
-        **_common(battle_plan_verdict(plan, smallest), plan, request),
-    }
-
-
-# ---- faction attacks ------------------------------------------------------------------------
-
-
-def run_faction_attack(data: Mapping[str, Any], request=None) -> dict[str, Any]:
+def run_faction_attack(data: Mapping[str, Any]) -> FactionAttackOdds:
     attack = FactionAttack(
         faction=data["faction"],
         figures=data["figures"],
@@ -328,28 +90,7 @@ def run_faction_attack(data: Mapping[str, Any], request=None) -> dict[str, Any]:
         casualty_policy=data["casualty_policy"],
         in_orthanc=data["in_orthanc"],
     )
-    return faction_answer(faction_attack_odds(attack), request)
-
-
-def faction_answer(odds: FactionAttackOdds, request=None) -> dict[str, Any]:
-    verdict = _(
-        "The Shadow army is destroyed with probability %(destroyed)s, spending "
-        "%(spent).2f figures on average."
-    ) % {"destroyed": percent(odds.destroyed), "spent": float(odds.expected_figures_spent)}
-    return {
-        "destroyed": probability(odds.destroyed),
-        "damage": distribution(odds.damage),
-        "figures_spent": distribution(odds.figures_spent),
-        "expected_figures_spent": exact_value(odds.expected_figures_spent),
-        "end_states": [
-            {"regular": r, "elite": e, **probability(p)} for (r, e), p in odds.end_states.items()
-        ],
-        "faction_eliminated": probability(odds.faction_eliminated),
-        **_common(verdict, odds, request),
-    }
-
-
-# ---- hunt -----------------------------------------------------------------------------------
+    return faction_attack_odds(attack)
 
 
 def _hunt_fields(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -378,67 +119,11 @@ def hunt_from(data: Mapping[str, Any]) -> Hunt:
     )
 
 
-def run_hunt(data: Mapping[str, Any], request=None) -> dict[str, Any]:
-    return hunt_answer(hunt_odds(hunt_from(data)), request)
+def run_hunt(data: Mapping[str, Any]) -> HuntOdds:
+    return hunt_odds(hunt_from(data))
 
 
-def hunt_verdict(odds: HuntOdds) -> str:
-    """The Ring-bearer's risk first: corruption reaching 12, then (when the damage is taken
-    as companions) a companion eliminated, then the reveal."""
-    headline = _hunt_corruption(odds)
-    companion_lost = 1 - odds.companions_lost.get(0, Fraction(1))
-    if odds.hunt.casualty == "companion" and companion_lost:
-        headline += " " + _("A companion is eliminated: %(lost)s.") % {
-            "lost": percent(companion_lost)
-        }
-    return headline
-
-
-def _hunt_corruption(odds: HuntOdds) -> str:
-    if odds.hunt.moves > 1:
-        return _(
-            "The Ring-bearer survives %(moves)s moves uncorrupted: %(survive)s "
-            "(corruption reaches 12: %(lost)s)."
-        ) % {
-            "moves": odds.hunt.moves,
-            "survive": percent(odds.survives),
-            "lost": percent(odds.corruption_12),
-        }
-    return _(
-        "The Ring-bearer is corrupted (corruption reaches 12): %(lost)s; the Fellowship is "
-        "revealed: %(reveal)s; a tile is drawn: %(success)s."
-    ) % {
-        "lost": percent(odds.corruption_12),
-        "reveal": percent(odds.reveal),
-        "success": percent(odds.success),
-    }
-
-
-def hunt_answer(odds: HuntOdds, request=None) -> dict[str, Any]:
-    answer = {
-        "success": probability(odds.success),
-        "reveal": probability(odds.reveal),
-        "corruption_12": probability(odds.corruption_12),
-        "damage": distribution(odds.damage),
-        "corruption": distribution(odds.corruption),
-        "companions_lost": distribution(odds.companions_lost),
-        "stopped": probability(odds.stopped),
-        "mordor_steps": distribution(odds.steps),
-        "pool_size": odds.pool_size,
-        **_common(hunt_verdict(odds), odds, request),
-    }
-    if odds.hunt.moves > 1 or odds.per_move:
-        answer["survive"] = probability(odds.survives)
-        answer["per_move"] = [
-            {"move": index, **probability(p)} for index, p in enumerate(odds.per_move, start=1)
-        ]
-    return answer
-
-
-# ---- hunt advisor ---------------------------------------------------------------------------
-
-
-def run_hunt_plan(data: Mapping[str, Any], request=None) -> dict[str, Any]:
+def run_hunt_plan(data: Mapping[str, Any]) -> HuntAdvice:
     journey = Journey(
         **_hunt_fields(data),
         moves_to_mordor=data["moves_to_mordor"],
@@ -446,133 +131,14 @@ def run_hunt_plan(data: Mapping[str, Any], request=None) -> dict[str, Any]:
         tie_rule=tie_rule_of(data.get("readings") or {}),
         cadence_count=cadence_count_of(data.get("readings") or {}),
     )
-    return hunt_plan_answer(advise_hunt(journey), request)
+    return advise_hunt(journey)
 
 
-def _answer_text(lose: str | None, damage: int | str) -> str:
-    if lose is None:
-        return _("%(damage)s: take it as corruption") % {"damage": damage}
-    return _("%(damage)s: lose %(name)s") % {"damage": damage, "name": _(CHARACTER_NAMES[lose])}
-
-
-def hunt_plan_verdict(advice: HuntAdvice) -> str:
-    """The advice first: the player's cadence and what it is worth beside the others, then how
-    to answer the next hit."""
-    chosen = advice.chosen
-    others = "; ".join(
-        _("%(moves)s a turn: %(chance)s in %(turns)s turns")
-        % {"moves": plan.moves, "chance": percent(plan.chance), "turns": plan.turns}
-        if plan.chance is not None
-        else _("%(moves)s a turn: too long to follow in time") % {"moves": plan.moves}
-        for plan in advice.cadences
-        if plan is not chosen
-    )
-    verdict = _(
-        "Moving %(moves)s a turn, the Ring reaches Mount Doom: %(chance)s, in %(turns)s turns "
-        "if no stop tile halts it (%(others)s)."
-    ) % {
-        "moves": chosen.moves,
-        "chance": percent(chosen.chance),
-        "turns": chosen.turns,
-        "others": others,
-    }
-    if advice.hits:
-        verdict += " " + _("If the next hunt hits for %(answers)s.") % {
-            "answers": "; ".join(_hit_answers(advice.hits))
-        }
-    return verdict
-
-
-def _hit_answers(hits: Sequence[Hit]) -> list[str]:
-    """The best answer by damage, or by damage and tile where the tiles' answers differ."""
-    by_damage: dict[int, list[Hit]] = {}
-    for hit in hits:
-        by_damage.setdefault(hit.damage, []).append(hit)
-    texts = []
-    for damage, same in by_damage.items():
-        if len({hit.options[0].lose for hit in same}) == 1:
-            texts.append(_answer_text(same[0].options[0].lose, damage))
-        else:
-            texts += [
-                _answer_text(hit.options[0].lose, f"{damage} ({tile_name(hit.tile)})")
-                for hit in same
-            ]
-    return texts
-
-
-def tile_name(tile: str) -> str:
-    """A hit's tile as the page says it: eye, die, tile 3, with ", stop" for a stop tile."""
-    value, stop, _rest = tile.partition("-stop")
-    name = {"eye": _("eye"), "die": _("die")}.get(value) or _("tile %(value)s") % {"value": value}
-    return _("%(tile)s, stop") % {"tile": name} if stop else name
-
-
-def _plan(plan: Plan) -> dict[str, Any]:
-    return {
-        "kind": plan.kind,
-        "moves": plan.moves,
-        "companion": plan.companion,
-        "chance": plan.chance,
-        "this_turn": None if plan.this_turn is None else probability(plan.this_turn),
-        "turns": plan.turns,
-    }
-
-
-def hunt_plan_answer(advice: HuntAdvice, request=None) -> dict[str, Any]:
-    return {
-        "chosen": _plan(advice.chosen),
-        "cadences": [_plan(plan) for plan in advice.cadences],
-        "others": [_plan(plan) for plan in advice.others],
-        "hits": [
-            {
-                "tile": hit.tile,
-                "damage": hit.damage,
-                "options": [
-                    {"lose": o.lose, "corruption": o.corruption, "chance": o.chance}
-                    for o in hit.options
-                ],
-            }
-            for hit in advice.hits
-        ],
-        "precision": HUNT_PLAN_ERROR,
-        "outcomes": advice.outcomes,
-        **_common(hunt_plan_verdict(advice), advice, request),
-    }
-
-
-# ---- victory --------------------------------------------------------------------------------
-
-
-def run_victory(data: Mapping[str, Any], request=None) -> dict[str, Any]:
+def run_victory(data: Mapping[str, Any]) -> VictoryResult:
     if data.get("position") is not None:
-        return victory_answer(victory_from_position(read_position(data["position"])), request)
+        return victory_from_position(read_position(data["position"]))
     control = read_control(data.get("control") or {})
-    return victory_answer(victory(control, data["corruption"], data["mordor_step"]), request)
-
-
-def victory_answer(result: VictoryResult, request=None) -> dict[str, Any]:
-    deciding = result.deciding
-    if deciding is None:
-        verdict = _(
-            "No one has won yet: the Shadow has %(shadow)s points, the Free Peoples %(fp)s."
-        ) % {"shadow": result.shadow_vp, "fp": result.free_peoples_vp}
-    else:
-        verdict = _("%(winner)s win: %(reason)s") % {
-            "winner": _(SIDE_NAMES[deciding.winner]),
-            "reason": _(deciding.message),
-        }
-    return {
-        "shadow_vp": result.shadow_vp,
-        "free_peoples_vp": result.free_peoples_vp,
-        "winner": result.winner,
-        "condition": result.condition,
-        "conditions": [
-            {"code": c.code, "winner": c.winner, "message": _(c.message), "met": c.met}
-            for c in result.conditions
-        ],
-        "points_from": {side: list(regions) for side, regions in result.points_from.items()},
-        **_common(verdict, result, request),
-    }
+    return victory(control, data["corruption"], data["mordor_step"])
 
 
 def validate_answer(data: Any) -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""Pages: the index and one form per question, answered by the same services as the API."""
+"""Pages of War of the Ring: the index (from the registry), and what a checker page adds to the
+API's answer (charts, figures in words); the pages themselves are declared in ``checkers.py``."""
 
 from __future__ import annotations
 
@@ -10,15 +11,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from adjudicator.charts import bar_chart_svg
 from adjudicator.formatting import percent
 from adjudicator.games.wotr.board import CHARACTER_NAMES
-from adjudicator.games.wotr.hunt_plan import FROM_NOW, Journey, cadence_count_of
-from adjudicator.web.pages import CheckerPage
+from adjudicator.games.wotr.hunt_plan import FROM_NOW
+from adjudicator.web import registry
 
-from . import forms, services
+from . import forms, presenters
 
 
 def _bars(items: list[dict[str, Any]], label: Callable[[dict[str, Any]], str]) -> list:
@@ -82,75 +82,27 @@ def victory_chart(answer: dict[str, Any]):
     )
 
 
-def _page(form_class, template_name: str, title, compute, chart) -> Callable[..., HttpResponse]:
-    return CheckerPage.as_view(
-        form_class=form_class,
-        template_name=template_name,
-        title=title,
-        compute=compute,
-        chart=chart,
-    )
-
-
-BATTLE_TITLE = gettext_lazy("Battle odds")
-BATTLE_PLAN_TITLE = gettext_lazy("Battle planner: when to stop, what to lose, how many to bring")
-FACTION_TITLE = gettext_lazy("Faction attack: the Dead and the Ents")
-HUNT_TITLE = gettext_lazy("The Hunt for the Ring")
-HUNT_TURN_TITLE = gettext_lazy("The Hunt over a turn of moves")
-HUNT_PLAN_TITLE = gettext_lazy("Hunt advisor: how fast to go, whom to lose")
-VICTORY_TITLE = gettext_lazy("Victory points and the winner")
-
-battle_page = _page(
-    forms.BattleForm, "wotr/battle.html", BATTLE_TITLE, services.run_battle, battle_chart
-)
-position_battle_page = _page(
-    forms.PositionBattleForm,
-    "wotr/battle.html",
-    gettext_lazy("Battle odds from a position"),
-    services.run_position_battle,
-    battle_chart,
-)
-
-
-def battle_plan_answer(data: dict[str, Any], request: HttpRequest) -> dict[str, Any]:
+def battle_plan_page_answer(answer: dict[str, Any], data: dict[str, Any], result) -> dict[str, Any]:
     """The planner's answer with its values as the page says them."""
-    answer = services.run_battle_plan(data, request)
     goal = answer["goal"]
     policies = dict(forms.POLICY_CHOICES)
     return {
         **answer,
-        "value_text": services.goal_value(goal, answer["value"]),
-        "end_text": services.goal_value(goal, answer["to_the_end"]),
+        "value_text": presenters.goal_value(goal, answer["value"]),
+        "end_text": presenters.goal_value(goal, answer["to_the_end"]),
         "policies": [
-            {"label": policies[policy], "value": services.goal_value(goal, value)}
+            {"label": policies[policy], "value": presenters.goal_value(goal, value)}
             for policy, value in answer["by_policy"].items()
         ],
     }
-
-
-battle_plan_page = _page(
-    forms.BattlePlanForm, "wotr/battle_plan.html", BATTLE_PLAN_TITLE, battle_plan_answer, None
-)
-faction_attack_page = _page(
-    forms.FactionAttackForm,
-    "wotr/faction.html",
-    FACTION_TITLE,
-    services.run_faction_attack,
-    faction_chart,
-)
-hunt_page = _page(forms.HuntForm, "wotr/hunt.html", HUNT_TITLE, services.run_hunt, hunt_chart)
-hunt_turn_page = _page(
-    forms.HuntTurnForm, "wotr/hunt.html", HUNT_TURN_TITLE, services.run_hunt, hunt_turn_chart
-)
 
 
 def _companion(slug: str | None) -> str:
     return _("corruption") if slug is None else _(CHARACTER_NAMES[slug])
 
 
-def hunt_plan_answer(data: dict[str, Any], request: HttpRequest) -> dict[str, Any]:
+def hunt_plan_page_answer(answer: dict[str, Any], data: dict[str, Any], result) -> dict[str, Any]:
     """The advisor's answer with its chances as percentages and companions by name."""
-    answer = services.run_hunt_plan(data, request)
 
     def plan(row: dict[str, Any]) -> dict[str, Any]:
         this_turn = row["this_turn"]
@@ -161,19 +113,18 @@ def hunt_plan_answer(data: dict[str, Any], request: HttpRequest) -> dict[str, An
             "name": _companion(row["companion"]),
         }
 
-    made = data["fp_dice_in_box"]
-    counted = Journey(fp_dice_in_box=made, cadence_count=cadence_count_of(data.get("readings", {})))
+    journey = result.journey  # the advice's journey: what its cadence counts
     return {
         **answer,
-        "made_this_turn": made,
-        "more_this_turn": counted.moves_left(answer["chosen"]["moves"]),
-        "cadence_from_now": counted.cadence_count == FROM_NOW,
+        "made_this_turn": journey.fp_dice_in_box,
+        "more_this_turn": journey.moves_left(answer["chosen"]["moves"]),
+        "cadence_from_now": journey.cadence_count == FROM_NOW,
         "cadence_rows": [plan(row) for row in answer["cadences"]],
         "other_rows": [plan(row) for row in answer["others"]],
         "hit_rows": [
             {
                 **hit,
-                "tile_name": services.tile_name(hit["tile"]),
+                "tile_name": presenters.tile_name(hit["tile"]),
                 "options": [
                     {**o, "percent": percent(o["chance"]), "name": _companion(o["lose"])}
                     for o in hit["options"]
@@ -184,51 +135,7 @@ def hunt_plan_answer(data: dict[str, Any], request: HttpRequest) -> dict[str, An
     }
 
 
-hunt_plan_page = _page(
-    forms.HuntPlanForm, "wotr/hunt_plan.html", HUNT_PLAN_TITLE, hunt_plan_answer, None
-)
-victory_page = _page(
-    forms.VictoryForm, "wotr/victory.html", VICTORY_TITLE, services.run_victory, victory_chart
-)
-
-
 def index(request: HttpRequest) -> HttpResponse:
-    pages = [
-        (
-            BATTLE_TITLE,
-            "wotr:battle",
-            _("Exact odds of a battle, round by round or to the end, sieges included."),
-        ),
-        (
-            BATTLE_PLAN_TITLE,
-            "wotr:battle_plan",
-            _("The attacker's best plan: cease or go on, casualties, the smallest army."),
-        ),
-        (
-            FACTION_TITLE,
-            "wotr:faction",
-            _("The Dead or the Ents spending figures on 3 dice at 4+ against a Shadow army."),
-        ),
-        (
-            HUNT_TITLE,
-            "wotr:hunt",
-            _("One hunt: success, tiles, damage, reveal and corruption, in Mordor too."),
-        ),
-        (
-            HUNT_TURN_TITLE,
-            "wotr:hunt_turn",
-            _("Several moves in one turn: the chance the Ring-bearer survives them all."),
-        ),
-        (
-            HUNT_PLAN_TITLE,
-            "wotr:hunt_plan",
-            _("The road to Mount Doom: moves a turn, waiting, separating, and how to take a hit."),
-        ),
-        (
-            VICTORY_TITLE,
-            "wotr:victory",
-            _("Victory points and who wins, in the rulebook's order of conditions."),
-        ),
-    ]
-    links = [{"title": t, "url": reverse(name), "description": d} for t, name, d in pages]
-    return render(request, "wotr/index.html", {"pages": links})
+    others = [reverse("wotr-api-setup"), reverse("wotr-api-validate")]
+    context = {"pages": registry.index_links("wotr"), "api": registry.api_paths("wotr") + others}
+    return render(request, "wotr/index.html", context)

@@ -23,9 +23,13 @@ BAD_INPUT = OpenApiResponse(
 )
 
 
-def _destinations(data: dict, request: Request) -> dict:
+def _destinations(data: dict) -> tuple:
     _, found = services.destinations(data)
-    return presenters.destinations_payload(data["piece"], found, request)
+    return data["piece"], found
+
+
+def _destinations_payload(result: tuple, request: Request) -> dict:
+    return presenters.destinations_payload(*result, request)
 
 
 CheckMoveView = post_view(
@@ -98,6 +102,7 @@ LegalDestinationsView = post_view(
     WotrMoveLegalRequestSerializer,
     WotrMoveLegalResponseSerializer,
     _destinations,
+    _destinations_payload,
     description="Every region an army, character group, Nazgûl, the Fellowship or a faction may "
     "end in.",
     operation_id="wotr_moves_legal",
@@ -126,8 +131,7 @@ LegalDestinationsView = post_view(
 )
 
 
-def _share(data: dict, request: Request) -> dict:
-    key = services.share_position(data["position"])
+def _share(key: str, request: Request) -> dict:
     url = request.build_absolute_uri(f"{reverse('wotr_moves:index')}?position={key}")
     return {"key": key, "url": url}
 
@@ -136,6 +140,7 @@ SharePositionView = post_view(
     "SharePosition",
     WotrMovePositionShareRequestSerializer,
     WotrMovePositionShareResponseSerializer,
+    lambda data: services.share_position(data["position"]),
     _share,
     description="Store a position and get its link key. The key is derived from the "
     "position's complete form, so the same position always gets the same key; "

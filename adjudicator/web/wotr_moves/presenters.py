@@ -52,6 +52,7 @@ reason_payload = partial(shared_reason_payload, translate_param=_param)
 def verdict_payload(verdict: MoveVerdict, request: Any = None) -> dict[str, Any]:
     """The check endpoint's answer."""
     return {
+        "headline": gettext("Legal move") if verdict.legal else gettext("Illegal move"),
         "legal": verdict.legal,
         **answer_payload(verdict, request, _param),
         "effects": [reason_payload(r, request) for r in verdict.effects],

@@ -3,26 +3,28 @@
 import pytest
 from django.urls import reverse
 
+from adjudicator.web import registry
 from adjudicator.web.wojna.models import DuelResultEntry
-from adjudicator.web.wojna.views import CALCULATORS
 from tests.readings import other_reading_link, reading_block
 
 pytestmark = pytest.mark.django_db
+
+PAGES = [checker for checker in registry.of_game("wojna") if checker.page]
 
 
 def test_index_lists_every_calculator_and_the_missing_tables(client):
     response = client.get(reverse("wojna:index"))
     assert response.status_code == 200
     html = response.content.decode()
-    for calculator in CALCULATORS:
-        assert calculator.url in html
-        assert calculator.title_pl in html
+    for calculator in PAGES:
+        assert registry.page_path(calculator) in html
+        assert calculator.page_context["title_pl"] in html
     assert "import_wojna_tables" in html
 
 
-@pytest.mark.parametrize("calculator", CALCULATORS, ids=lambda c: c.slug)
+@pytest.mark.parametrize("calculator", PAGES, ids=lambda c: c.name)
 def test_empty_form_renders(client, calculator):
-    response = client.get(calculator.url)
+    response = client.get(registry.page_path(calculator))
     assert response.status_code == 200
     assert 'lang="pl"' in response.content.decode()
 

@@ -1,5 +1,6 @@
 """The odds API: the issue's contract, the OpenAPI schema, and 400s naming the field."""
 
+import json
 from fractions import Fraction
 
 import pytest
@@ -78,7 +79,12 @@ def test_battle_rows_carry_their_exact_fractions_only_when_asked(api):
     assert [o["probability"] for o in light_answer["outcomes"]] == [
         o["probability"] for o in full_answer["outcomes"]
     ]
-    assert len(light.content) < 0.7 * len(full.content)
+    # the rows are what weighs: the one-line headline (and its deprecated copy) is the same
+    assert light_answer["headline"] == full_answer["headline"]
+    rows = ("outcomes", "rounds", "expected_losses")
+    assert len(json.dumps([light_answer[k] for k in rows])) < 0.7 * len(
+        json.dumps([full_answer[k] for k in rows])
+    )
 
 
 def test_battle_exact_option_names_its_choices(api):

@@ -4,6 +4,7 @@ import json
 from urllib.parse import parse_qs, urlparse
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -199,3 +200,66 @@ def test_regions_open_with_the_keyboard(phone, live_server):
     page.keyboard.press("Enter")
     assert page.locator("#map-editor .editor-title").inner_text() == "Edoras"
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+#: The table editor's controls a thumb aims at: a radio or a check is aimed at by its label.
+TARGETS = """root => [...root.querySelectorAll(
+    "select, textarea, button, input:not([type=hidden]), summary"
+)].filter(el => el.checkVisibility()).map(el => {
+    const box = (el.closest("label") || el).getBoundingClientRect();
+    return [el.name || el.textContent.trim(), Math.round(box.width), Math.round(box.height)];
+})"""
+
+
+@pytest.mark.parametrize("language", ["ru", "pl", "en"])
+def test_the_table_editor_is_for_thumbs(browser, live_server, language):
+    """Issue 23 on the fallback table editor: a choice of two to five options is a row of
+    buttons, not a select; every field, button and check is a 44 px target; numbers step by
+    − and +; the position it sets is the one asked."""
+    context = browser.new_context(**PHONE, extra_http_headers={"Accept-Language": language})
+    page = context.new_page()
+    page.goto(f"{live_server.url}/wotr/moves/")
+    short_selects = "#moves-form select:not(:has(option:nth-child(6)))"
+    assert page.locator(short_selects).count() == 0
+    template = page.locator("#region-editor-template").evaluate(
+        "t => t.content.querySelectorAll('select:not(:has(option:nth-child(6)))').length"
+    )
+    assert template == 0
+    small = [t for t in page.locator("#moves-form").evaluate(TARGETS) if min(t[1:]) < 44]
+    assert small == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    violations = Axe().run(page).response["violations"]
+    assert [v["id"] for v in violations if v["impact"] in ("serious", "critical")] == []
+
+    form = page.locator("#moves-form")
+    form.locator("#id_region-region").select_option("edoras")
+    form.locator("#id_region-nation").select_option("rohan")
+    plus = form.locator(".field-regular").filter(has=page.locator("#id_region-regular"))
+    for _ in range(3):
+        plus.locator(".step").last.click()
+    form.locator("#id_region-control input[value=shadow]").click()
+    siege = form.locator("#id_region-besieged")
+    siege.click()
+    assert siege.is_checked()
+    siege.click()  # a city is not besieged: the switch goes back
+    form.locator("button[value=edit_region]").click()
+    page.wait_for_load_state()
+    assert state(page)["armies"]["edoras"]["rohan"]["regular"] == 3
+    assert state(page)["control"]["edoras"] == "shadow"
+    context.close()
+
+
+def test_the_map_editor_sets_control_by_segmented_buttons(phone, live_server):
+    page = phone()
+    page.goto(f"{live_server.url}/wotr/moves/")
+    standard_setup(page)
+    old = page.locator("#map").get_attribute("data-position-key")
+    tap(page, "edoras")
+    control = page.locator("#map-editor .field-control")
+    assert control.locator("input[value=free_peoples]").is_checked()
+    assert min(control.locator("label").first.bounding_box()[k] for k in ("width", "height")) >= 44
+    control.locator("label", has_text="Shadow").click()
+    page.locator("#map-editor button[type=submit]").click()
+    wait_for_key(page, old)
+    assert state(page)["control"]["edoras"] == "shadow"
+    assert page.errors == []

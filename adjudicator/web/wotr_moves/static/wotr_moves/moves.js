@@ -32,3 +32,31 @@
   kind.addEventListener("change", update);
   update();
 }());
+
+// The table editor by thumb: a − and a + (44 px) on each side of its number fields, as the
+// checker forms have; typing a number still works, and without JavaScript the field is as it was.
+(function () {
+  "use strict";
+  function stepper(input, sign, name) {
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "secondary step";
+    button.textContent = sign > 0 ? "+" : "−";
+    button.setAttribute("aria-label", name + (sign > 0 ? " +1" : " −1"));
+    button.addEventListener("click", function () {
+      var value = (parseInt(input.value, 10) || 0) + sign;
+      var low = input.min === "" ? -Infinity : Number(input.min);
+      var high = input.max === "" ? Infinity : Number(input.max);
+      input.value = String(Math.min(high, Math.max(low, value)));
+      input.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    return button;
+  }
+  document.querySelectorAll("#moves-form input[type=number]").forEach(function (input) {
+    var name = input.labels && input.labels.length ? input.labels[0].textContent.replace(/:\s*$/, "") : input.name;
+    var box = document.createElement("span");
+    box.className = "stepper";
+    input.replaceWith(box);
+    box.append(stepper(input, -1, name), input, stepper(input, 1, name));
+  });
+}());

@@ -1,0 +1,175 @@
+"""One declaration per checker (``adjudicator.web.registry``): every route is a registered
+checker's or one of a short list of other pages, every checker is routed, every answer has one
+headline, and every list a request may send is bounded."""
+
+from functools import partial
+
+import pytest
+from django import forms
+from django.urls import URLPattern, URLResolver, get_resolver, path, resolve, reverse
+from rest_framework import serializers
+from rest_framework.test import APIClient
+
+from adjudicator.web import registry
+from adjudicator.web.pages import CheckerPage, api_field
+
+#: Routes that are not checkers, by URL name (the API's version 1 names them again under
+#: ``v1:``): each says why it has no declaration. A new checker is declared, never added here.
+NOT_CHECKERS = {
+    # the site around the checkers
+    "rules_corpus:home", "rules_corpus:search", "rules_corpus:rulebook", "rules_corpus:section",
+    "set_language", "schema", "swagger-ui",
+    # game indexes (their entries come from the registry) and pages that are not one question
+    "wotr:index", "mordor:index", "wojna:index", "wojna:tables", "cards_db:calculators",
+    # the TCG calculators' pages, one route by slug: each slug is a registered checker
+    "cards_db:calculator",
+    # the move checker: a board to play on, not a form (its API below)
+    "wotr_moves:index", "wotr-moves-check", "wotr-moves-legal", "wotr-moves-share",
+    # positions and tables: data, not answers
+    "wotr-api-setup", "wotr-api-validate", "wojna-tables",
+    # the card database and decks
+    "cards_db:index", "cards_db:card", "cards_db:deck_new", "cards_db:deck_fix",
+    "cards_db:draw_odds", "cards_db:deck", "cards_db:deck_edit", "cards_db:deck_delete",
+    "cards_db:deck_export", "tcg-card-list", "tcg-card-named", "tcg-card-collection",
+    "tcg-card-number", "tcg-card-detail", "tcg-bulk-cards", "tcg-deck-create",
+    "tcg-deck-validate", "tcg-deck-draw-odds", "tcg-deck-detail", "tcg-deck-export",
+    # working offline (docs/offline.md): the service worker, its files and pages
+    "service-worker", "offline:needs-network", "offline:reader", "offline:search",
+    "offline:precache", "offline:search-index", "offline:book", "offline:manifest",
+    # the rulebooks' API
+    "api-rulebook-list", "api-rulebook-detail", "api-section", "api-section-detail",
+    "api-search", "api-bulk-sections",
+}  # fmt: skip
+#: Route prefixes that belong to Django itself.
+DJANGO_PREFIXES = ("admin/",)
+
+
+def _routes(patterns, prefix: str = "", namespace: str = ""):
+    """Every route: (its path pattern, its namespaced name, its view)."""
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            inner = namespace + (f"{pattern.namespace}:" if pattern.namespace else "")
+            yield from _routes(pattern.url_patterns, prefix + str(pattern.pattern), inner)
+        elif isinstance(pattern, URLPattern):
+            yield prefix + str(pattern.pattern), namespace + (pattern.name or ""), pattern.callback
+
+
+def _checker_views() -> set:
+    pages = {checker.page_view for checker in registry.CHECKERS if checker.page}
+    return pages | {checker.api_view for checker in registry.CHECKERS if checker.api}
+
+
+def _strays(patterns) -> list[tuple[str, str]]:
+    """Routes that are neither a registered checker's nor named in NOT_CHECKERS."""
+    views = _checker_views()
+    return [
+        (route, name)
+        for route, name, view in _routes(patterns)
+        if not route.startswith(DJANGO_PREFIXES)
+        and view not in views
+        and getattr(view, "view_class", None) not in views
+        and name.removeprefix("v1:") not in NOT_CHECKERS
+    ]
+
+
+def test_every_route_is_a_registered_checker_or_named_here():
+    strays = _strays(get_resolver().url_patterns)
+    assert not strays, f"declare these in a game's checkers.py (or say why not here): {strays}"
+
+
+def test_a_checker_routed_by_hand_is_a_stray():
+    checker = registry.find("wotr", "battle")
+    by_hand = path("wotr/odds/", CheckerPage.as_view(form_class=checker.form), name="odds")
+    assert _strays([*get_resolver().url_patterns, by_hand]) == [("wotr/odds/", "odds")]
+
+
+def test_the_list_names_only_routes_that_exist():
+    names = {name.removeprefix("v1:") for _, name, _ in _routes(get_resolver().url_patterns)}
+    assert not NOT_CHECKERS - names
+
+
+@pytest.mark.parametrize("checker", registry.CHECKERS, ids=lambda c: f"{c.game}-{c.name}")
+def test_every_checker_is_routed_once_page_and_api(checker):
+    if checker.page:
+        view = resolve(registry.page_path(checker)).func
+        assert view is checker.page_view or view.__name__ == "calculator"
+    if checker.api:
+        for name in (checker.api_name, f"v1:{checker.api_name}"):
+            assert resolve(reverse(name)).func.view_class is checker.api_view
+    assert checker.page or checker.api
+    assert checker.questions or not checker.page, "a page needs a question the walks can ask"
+
+
+def _lists(field, path: str):
+    """Every list a request may send, with its path."""
+    if isinstance(field, serializers.ListSerializer | serializers.ListField):
+        yield path, field
+        yield from _lists(field.child, f"{path}[]")
+    elif isinstance(field, serializers.DictField):
+        yield from _lists(field.child, f"{path}{{}}")
+    elif isinstance(field, serializers.Serializer):
+        for name, child in field.fields.items():
+            yield from _lists(child, f"{path}.{name}")
+
+
+def test_every_list_in_every_request_has_a_most_items():
+    unbounded = [
+        path
+        for checker in registry.CHECKERS
+        if checker.request
+        for path, field in _lists(checker.request(), checker.request.__name__)
+        if field.max_length is None
+    ]
+    assert not unbounded
+
+
+def _example(checker) -> dict:
+    examples = checker.api_options.get("examples") or ()
+    return dict(checker.example) if checker.example else examples[0].value
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "checker", [c for c in registry.CHECKERS if c.api], ids=lambda c: f"{c.game}-{c.name}"
+)
+def test_every_answer_has_one_headline_and_its_deprecated_copy(checker):
+    response = APIClient().post(
+        reverse(checker.api_name), _example(checker), format="json", HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert response.status_code == 200, response.json()
+    answer = response.json()
+    assert answer["headline"]
+    if checker.headline_alias:
+        assert answer[checker.headline_alias] == answer["headline"]
+
+
+def _page_forms():
+    for checker in registry.CHECKERS:
+        form = checker.page_form
+        form = form.args[0] if isinstance(form, partial) else form
+        real = isinstance(form, type) and issubclass(form, forms.Form)
+        if checker.page and checker.request and real:
+            yield checker, form
+
+
+@pytest.mark.parametrize(("checker", "form_class"), list(_page_forms()),
+                         ids=lambda c: getattr(c, "name", ""))  # fmt: skip
+def test_a_page_states_the_apis_bounds_and_no_other(checker, form_class):
+    """Limits are written once, in the serializer (from the engine's constants): every number a
+    page asks takes the API's least and most, in its check and in its input."""
+    form, serializer = form_class(), checker.request()
+    for name, field in form.fields.items():
+        if not isinstance(field, forms.IntegerField | forms.DecimalField):
+            continue
+        api = api_field(serializer, form.add_prefix(name))
+        assert api is not None, name
+        assert (field.min_value, field.max_value) == (api.min_value, api.max_value), name
+        assert field.widget.attrs.get("max") == api.max_value, name
+
+
+def test_a_value_out_of_the_apis_bounds_is_refused_by_the_page_too(client):
+    checker = registry.find("wotr", "combat_dice")
+    response = client.get(registry.page_path(checker), {"regular": 11})
+    assert response.status_code == 400
+    api = APIClient().post(reverse(checker.api_name), {"regular": 11}, format="json")
+    assert api.status_code == 400
