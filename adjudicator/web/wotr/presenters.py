@@ -446,8 +446,6 @@ def victory_answer(result: VictoryResult, request=None) -> dict[str, Any]:
     }
 
 
-
-
 def exact_asked(request: Any) -> bool:
     """Whether an API request asks for every exact fraction (``?exact=all``; the API has checked
     the value, ``adjudicator.api.check_choices``). A page's request has no ``query_params``, nor
