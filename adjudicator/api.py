@@ -229,14 +229,17 @@ EXACT_PARAMETER = OpenApiParameter(
 )
 
 
-def exact_asked(request: Request) -> bool:
-    """Whether the request asks for every exact fraction (``?exact=all``); another value than
-    the two choices is a 400 naming ``exact``."""
-    value = request.query_params.get("exact") or EXACT_CHOICES[0]
-    try:
-        return serializers.ChoiceField(EXACT_CHOICES).run_validation(value) == EXACT_CHOICES[1]
-    except ValidationError as error:
-        raise ValidationError({"exact": error.detail}) from error
+def check_choices(parameters: Sequence[OpenApiParameter], request: Request) -> None:
+    """The query options with a fixed set of values (``enum``, e.g. :data:`EXACT_PARAMETER`)
+    checked: another value is a 400 naming the option (the presenters read them unchecked)."""
+    for parameter in parameters:
+        value = request.query_params.get(parameter.name)
+        if not parameter.enum or not value:
+            continue
+        try:
+            serializers.ChoiceField(parameter.enum).run_validation(value)
+        except ValidationError as error:
+            raise ValidationError({parameter.name: error.detail}) from error
 
 
 def first_sentence(text: str) -> str:
@@ -270,11 +273,13 @@ def post_view(
     ``example`` is a request example named ``name``; the summary defaults to the description's
     first sentence. A ``pure`` answer (the same body always gets the same answer) is cached
     (:func:`cached_answer`). ``parameters`` documents the query options ``present`` reads (e.g.
-    :data:`EXACT_PARAMETER`).
+    :data:`EXACT_PARAMETER`; a value outside an ``enum`` is a 400, :func:`check_choices`).
     """
 
     def answer(request: Request) -> Any:
-        return present(compute(validate(request_serializer, request)), request)
+        result = compute(validate(request_serializer, request))
+        check_choices(parameters, request)
+        return present(result, request)
 
     @extend_schema(
         tags=[tag] if tag else None,

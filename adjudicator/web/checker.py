@@ -23,17 +23,8 @@ from rest_framework.views import APIView
 
 from adjudicator.api import post_view
 from adjudicator.charts import bar_chart_svg
+from adjudicator.citations import with_headline
 from adjudicator.web.pages import ApiFieldsForm, CheckerPage, serializer_form
-
-
-def with_headline(answer: dict[str, Any], alias: str | None) -> dict[str, Any]:
-    """The answer with its one headline field, ``headline``, first, and ``alias`` (the name
-    version 1 gave it: ``verdict`` or ``summary``) kept as a deprecated copy."""
-    headline = answer["headline"] if "headline" in answer else answer[alias or "headline"]
-    shown = {"headline": headline, **answer}
-    if alias:
-        shown[alias] = headline
-    return shown
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -36,6 +36,8 @@ NOT_CHECKERS = {
     # working offline (docs/offline.md): the service worker, its files and pages
     "service-worker", "offline:needs-network", "offline:reader", "offline:search",
     "offline:precache", "offline:search-index", "offline:book", "offline:manifest",
+    # the battle and hunt-turn pages offline: one shell that runs their checkers in the browser
+    "offline-odds",
     # the rulebooks' API
     "api-rulebook-list", "api-rulebook-detail", "api-section", "api-section-detail",
     "api-search", "api-bulk-sections",

@@ -1,9 +1,10 @@
 """The War of the Ring battle and hunt-turn answers computed in the browser (under Pyodide).
 
 This module runs in the player's browser, never on the server: no Django here. It runs the
-server's own code, ``adjudicator.web.wotr.services`` over the engines, shipped from the
+server's own code, ``adjudicator.web.wotr.services`` over the engines and
+``adjudicator.web.wotr.presenters`` to say the answer, shipped from the
 repository at setup time (``build.engine_zip``), so an answer offline is the server's answer.
-The few Django functions the services call stand in, filled with what Django gave the shell
+The few Django functions the presenters call stand in, filled with what Django gave the shell
 page in its language (``views.shell_context``): ``gettext``/``ngettext`` from the language's
 catalogue, ``number_format`` as Django's own ``numberformat`` with the language's separators,
 ``reverse`` of a section page from its URL pattern. Pyodide's core lacks gmpy2 and numpy:
@@ -84,7 +85,7 @@ def _translations(context: Mapping[str, Any]) -> tuple[Callable, Callable]:
 
 
 def install(context: Mapping[str, Any], numberformat_source: str) -> None:
-    """Stand in for the Django functions the services call, in the shell's language (code
+    """Stand in for the Django functions the presenters call, in the shell's language (code
     imported under another language's stand-ins is imported again)."""
     for name in [name for name in sys.modules if name.startswith("adjudicator.")]:
         del sys.modules[name]
@@ -197,11 +198,13 @@ def nested(data: Mapping[str, Any]) -> dict[str, Any]:
 
 def as_request(kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
     """The API request the page's form gives (``BattleForm.as_request``,
-    ``HuntTurnForm.as_request``)."""
+    ``HuntTurnForm.as_request``: a turn's moves are hunted with dice, no forced draw). The page
+    then validates it with the API's serializer, whose bounds and choices the form's fields
+    carry (``views.field_specs``); what the serializer adds, its defaults, are the engine's."""
     request = nested(data)
     if kind == "battle":
         return {**request, "attacker_stops_below": request["attacker_stops_below"] or 0}
-    return {**request, "pool": "standard", "moves": request["moves"] or 1, "forced": False}
+    return {**request, "pool": "standard", "moves": request["moves"] or 1}
 
 
 # ---- the answer ------------------------------------------------------------------------------
@@ -229,23 +232,40 @@ def _with_shown(node: Any) -> Any:
     return items
 
 
+HEADLINE_ALIAS = "verdict"
+"""War of the Ring's old name for the headline (``checkers.WOTR``), kept in its answers."""
+
+
+def checkers() -> dict[str, tuple[Callable, Callable]]:
+    """Each kind's ``compute`` and ``present``, as its declaration in ``wotr/checkers.py`` names
+    them (the declarations themselves import DRF and the forms, not shipped;
+    ``tests/web/offline_odds/test_shell.py`` holds the two the same)."""
+    from adjudicator.web.wotr import presenters, services
+
+    return {
+        "battle": (services.run_battle, presenters.battle_presented),
+        "hunt_turn": (services.run_hunt, presenters.hunt_answer),
+    }
+
+
 def answer(kind: str, fields: Mapping[str, Any], query: Mapping[str, list[str]]) -> dict:
-    """The page's answer to a query (``CheckerPage.answer``), or what is wrong with it."""
+    """The page's answer to a query (``CheckerPage.answer`` over ``Checker.page_answer_of``:
+    ``present(compute(request), None)`` with its headline), or what is wrong with it."""
     from django.utils.translation import gettext
 
+    from adjudicator.citations import with_headline
     from adjudicator.games.common import InvalidInput, translate_problems
-    from adjudicator.web.wotr import services
 
     data, wrong = read_query(fields, query)
     if wrong:
         return {"wrong": wrong}
     request = as_request(kind, data)
-    compute = services.run_battle if kind == "battle" else services.run_hunt
+    compute, present = checkers()[kind]
     try:
-        result = compute(request, None)
+        result = compute(request)
     except InvalidInput as error:
         return {"problems": translate_problems(error.problems, gettext), "request": request}
-    page = {"headline": result.get("verdict"), "tone": "", "assumptions": [], **result}
+    page = {"tone": "", "assumptions": [], **with_headline(present(result, None), HEADLINE_ALIAS)}
     return {"request": request, "answer": _with_shown(page)}
 
 

@@ -20,9 +20,10 @@ from . import assets
 ROOT = Path(__file__).resolve().parents[3]
 STATIC = ROOT / "static"
 BROWSER = "adjudicator/web/offline_odds/browser.py"
-SERVICES = "adjudicator/web/wotr/services.py"
-#: Besides the modules the services and ``browser.py`` import (found by ``code_files``): this
-#: package and the engines' data.
+#: What ``browser.py`` runs: the checkers' ``compute`` and ``present`` (``browser.checkers``).
+SCRIPTS = ("adjudicator/web/wotr/services.py", "adjudicator/web/wotr/presenters.py", BROWSER)
+#: Besides the modules the scripts import (found by ``code_files``): this package and the
+#: engines' data.
 SOURCES = ("adjudicator/web/offline_odds/__init__.py", BROWSER, "adjudicator/games/wotr/data")
 #: Pure-Python packages the engines import, shipped from the environment.
 PACKAGES = ("slugify", "text_unidecode")
@@ -41,10 +42,10 @@ def _files(path: Path) -> Iterator[Path]:
 
 
 def code_files() -> list[Path]:
-    """The project's modules the services and ``browser.py`` import, directly or not (read
-    from their code, so a module the services come to import is shipped too)."""
+    """The project's modules the scripts are and import, directly or not (read from their
+    code, so a module the services or presenters come to import is shipped too)."""
     finder = modulefinder.ModuleFinder(path=[str(ROOT)])
-    for script in (SERVICES, BROWSER):
+    for script in SCRIPTS:
         finder.run_script(str(ROOT / script))
     return sorted(
         Path(module.__file__)

@@ -30,17 +30,19 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import trans_real
 
 from adjudicator.games.wotr.board import BOARD
-from adjudicator.web.wotr import forms as wotr_forms
-from adjudicator.web.wotr import views as wotr_views
+from adjudicator.web import registry
+from adjudicator.web.pages import ApiFieldsForm
 
 from . import assets
 
-#: The catalogues whose messages the battle and hunt answers say (services and engine).
+#: The catalogues whose messages the battle and hunt answers say (presenters and engine).
 CATALOGUES = (
     Path(settings.BASE_DIR) / "adjudicator" / "web" / "wotr" / "locale",
     Path(settings.BASE_DIR) / "adjudicator" / "games" / "wotr" / "locale",
 )
-FORMS = {"battle": wotr_forms.BattleForm, "hunt_turn": wotr_forms.HuntTurnForm}
+CHECKERS = {kind: registry.find("wotr", kind) for kind in ("battle", "hunt_turn")}
+"""The two checkers answered offline (``browser.checkers`` runs their compute and present)."""
+FORMS = {kind: checker.page_form for kind, checker in CHECKERS.items()}
 ENGLISH_PLURAL = "n != 1"
 
 
@@ -54,7 +56,7 @@ FIELD_KINDS = (
 """How ``browser.read_query`` reads each kind of the forms' fields (the first that fits)."""
 
 
-def field_specs(form: wotr_forms.ApiFieldsForm) -> dict[str, dict[str, Any]]:
+def field_specs(form: ApiFieldsForm) -> dict[str, dict[str, Any]]:
     """How the page's form reads each input (by its name, the API's dotted path): its kind,
     the default a missing one takes, whether it must be given, its bounds and choices."""
     specs = {}
@@ -156,12 +158,12 @@ def shell(request: HttpRequest) -> HttpResponse:
     }
     context = {
         "forms": [
-            ("battle", wotr_forms.BattleForm(auto_id="battle-%s")),
-            ("hunt_turn", wotr_forms.HuntTurnForm(auto_id="hunt-%s")),
+            ("battle", FORMS["battle"](auto_id="battle-%s")),
+            ("hunt_turn", FORMS["hunt_turn"](auto_id="hunt-%s")),
         ],
         "paths": paths,
-        "battle_title": wotr_views.BATTLE_TITLE,
-        "hunt_title": wotr_views.HUNT_TURN_TITLE,
+        "battle_title": CHECKERS["battle"].title,
+        "hunt_title": CHECKERS["hunt_turn"].title,
         "engine_json": json_script(engine, "offline-odds-engine"),
     }
     return render(request, "offline_odds/shell.html", context)

@@ -13,9 +13,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
-from rest_framework.request import Request
 
-from adjudicator.api import exact_asked
 from adjudicator.citations import answer_payload, reason_payload
 from adjudicator.formatting import decimal, percent
 from adjudicator.games.common import Answer, exact_value, probability
@@ -448,11 +446,17 @@ def victory_answer(result: VictoryResult, request=None) -> dict[str, Any]:
     }
 
 
+def exact_asked(request: Any) -> bool:
+    """Whether an API request asks for every exact fraction (``?exact=all``; the API has checked
+    the value, ``adjudicator.api.check_choices``). A page's request has no ``query_params``, nor
+    has the browser's (None): no DRF here, so this module runs offline too."""
+    query = getattr(request, "query_params", None)
+    return query is not None and query.get("exact") == "all"
 
 
 def battle_presented(odds: BattleOdds, request: Any = None) -> dict[str, Any]:
     """A battle's answer, every exact fraction when the API request asks (``?exact=all``)."""
-    return battle_answer(odds, request, exact=isinstance(request, Request) and exact_asked(request))
+    return battle_answer(odds, request, exact=exact_asked(request))
 
 
 def battle_plan_presented(result: tuple[BattlePlan, Any], request: Any = None) -> dict[str, Any]:

@@ -83,13 +83,14 @@ def context(browser):
 
 def battle_headline(link: str, language: str) -> str:
     """The battle page's headline for its link, as the server says it."""
-    from adjudicator.web.wotr.forms import BattleForm
-    from adjudicator.web.wotr.services import run_battle
+    from adjudicator.web import registry
+    from adjudicator.web.pages import api_validated
 
+    checker = registry.find("wotr", "battle")
     with translation.override(language):
-        form = BattleForm(QueryDict(link.partition("?")[2]))
+        form = checker.page_form(QueryDict(link.partition("?")[2]))
         assert form.is_valid(), form.errors
-        return run_battle(form.as_request())["verdict"]
+        return checker.page_answer_of(api_validated(form), None)["headline"]
 
 
 def until(page, condition: str, arg: object = None, seconds: float = 30) -> None:

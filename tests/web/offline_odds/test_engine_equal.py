@@ -29,7 +29,6 @@ from django.utils import translation
 from adjudicator.games.common import InvalidInput, translate_problems
 from adjudicator.web.offline_odds import assets, build, views
 from adjudicator.web.pages import CheckerPage
-from adjudicator.web.wotr import services
 
 # One worker builds the offline files (build.build) for both modules: never two at once.
 pytestmark = pytest.mark.xdist_group("offline_odds")
@@ -38,7 +37,6 @@ HERE = Path(__file__).resolve().parent
 LANGUAGES = ("ru", "pl", "en")
 ANSWERED, REFUSED = 125, 25
 """Questions of each kind (300 in all; see the module's docstring)."""
-COMPUTE = {"battle": services.run_battle, "hunt_turn": services.run_hunt}
 SMALL = {"rounds": 4, "moves": 4, "hunt_dice": 5}
 """Upper bounds kept small where a field multiplies the work (fixed rounds, moves)."""
 
@@ -81,7 +79,8 @@ def _shown(node: Any) -> Any:
 
 
 def server_answer(kind: str, query: dict[str, list[str]], language: str) -> dict[str, Any]:
-    """What the page answers (``CheckerPage.answer``), as plain JSON."""
+    """What the page answers (``CheckerPage.answer`` over the checker's ``page_answer_of``, as
+    the registry's page does), as plain JSON."""
     data = QueryDict(mutable=True)
     for name, values in query.items():
         data.setlist(name, values)
@@ -90,12 +89,12 @@ def server_answer(kind: str, query: dict[str, list[str]], language: str) -> dict
         assert form.is_valid(), form.errors
         asked = form.as_request()
         request = json.loads(json.dumps(asked))
-        answer = CheckerPage(compute=COMPUTE[kind]).answer(form, None)
-        if answer is None:
-            try:
-                COMPUTE[kind](asked, None)
-            except InvalidInput as error:
-                problems = translate_problems(error.problems, translation.gettext)
+        checker = views.CHECKERS[kind]
+        answer = CheckerPage(compute=checker.page_answer_of).answer(form, None)
+        if answer is None:  # refused by the engine (the serializer's bounds are the form's)
+            with pytest.raises(InvalidInput) as refused:
+                checker.compute(asked)
+            problems = translate_problems(refused.value.problems, translation.gettext)
             return {"problems": json.loads(json.dumps(problems)), "request": request}
         return {"request": request, "answer": json.loads(json.dumps(_shown(answer)))}
 

@@ -94,6 +94,19 @@ def test_battle_exact_option_names_its_choices(api):
     assert response.json()["errors"][0]["field"] == "exact"
 
 
+def test_position_battle_checks_the_exact_option_too(api):
+    """The API checks every option it documents with choices (``check_choices``), the
+    presenters only read it."""
+    body = {"position": "setup", "attacker_region": "orthanc", "defender_region": "fords-of-isen"}
+    refused = api.post("/api/wotr/position/battle/?exact=some", body, format="json")
+    full = api.post("/api/wotr/position/battle/?exact=all", body, format="json")
+
+    assert refused.status_code == 400
+    assert refused.json()["errors"][0]["field"] == "exact"
+    assert full.status_code == 200
+    assert all("exact" in o for o in full.json()["outcomes"])
+
+
 def test_battle_until_decided_with_policies(api):
     body = {
         **BATTLE,
