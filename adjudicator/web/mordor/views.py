@@ -9,7 +9,6 @@ from django.urls import reverse
 
 from adjudicator.citations import assumption_text
 from adjudicator.games.mordor.model import DIE_COLORS, LOCATIONS, GameSetup
-from adjudicator.web import registry
 from adjudicator.web.pages import dotted_query
 
 from . import presenters, services
@@ -19,6 +18,9 @@ from .serializers import MordorOddsRequestSerializer
 
 def index(request: HttpRequest) -> HttpResponse:
     """What the tools answer, and the assumptions they all make."""
+    # Imported here: the registry reads this game's checkers.py, which reads this module.
+    from adjudicator.web import registry
+
     assumptions = [assumption_text(a, presenters.label_param) for a in GameSetup().assumptions()]
     context = {
         "assumptions": assumptions,

@@ -10,13 +10,15 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext_lazy as _
 
 from adjudicator.games.common import InvalidInput, translate_problems
-from adjudicator.web import registry
 
 from . import forms, selectors
 from .api import tables_message
 
 
 def index(request: HttpRequest) -> HttpResponse:
+    # Imported here: the registry reads this game's checkers.py, which reads this module.
+    from adjudicator.web import registry
+
     counts = selectors.table_counts()
     return render(
         request,

@@ -16,7 +16,6 @@ from adjudicator.charts import bar_chart_svg
 from adjudicator.formatting import percent
 from adjudicator.games.wotr.board import CHARACTER_NAMES
 from adjudicator.games.wotr.hunt_plan import FROM_NOW
-from adjudicator.web import registry
 
 from . import forms, presenters
 
@@ -136,6 +135,9 @@ def hunt_plan_page_answer(answer: dict[str, Any], data: dict[str, Any], result) 
 
 
 def index(request: HttpRequest) -> HttpResponse:
+    # Imported here: the registry reads this game's checkers.py, which reads this module.
+    from adjudicator.web import registry
+
     others = [reverse("wotr-api-setup"), reverse("wotr-api-validate")]
     context = {"pages": registry.index_links("wotr"), "api": registry.api_paths("wotr") + others}
     return render(request, "wotr/index.html", context)
