@@ -91,7 +91,7 @@ _ENGINE_CODES = [
                 r"must be a companion slug)"),
      "invalid_choice"),
     (re.compile(r"^must (be between|be at least|be at most|not be negative|be \d+ or more|"
-                r"be a whole number from|be a chance above)"),
+                r"be a whole number from|be a chance above)(?!.* and below )"),
      "out_of_range"),
 ]  # fmt: skip
 
