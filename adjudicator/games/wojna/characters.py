@@ -17,6 +17,7 @@ from adjudicator.games.common import (
     N_,
     Answer,
     Message,
+    Reading,
     Reason,
     check_reading_ids,
     pick_reading,
@@ -48,6 +49,27 @@ ATTEMPT_EVERY_STAGE = N_(
 
 ALIVE, DEAD, RINGWRAITH, CANNOT_DUEL = "alive", "dead", "ringwraith", "cannot_duel"
 CROSS, STROKE = "cross", "stroke"
+
+NAZGUL_MIXED_MARKS = "nazgul_mixed_marks"
+CAN_DUEL = "can_duel"
+MIXED_MARKS_READINGS = {
+    CANNOT_DUEL: N_(
+        "a Nazgûl whose squares are all filled, crosses and strokes mixed, cannot duel, as with "
+        "strokes only"
+    ),
+    CAN_DUEL: N_(
+        "only squares all filled with strokes keep a Nazgûl out of duels: with a mix it still duels"
+    ),
+}
+MIXED_MARKS_QUOTE = (
+    "«Postać, której wszystkie kwadraty zapełnione zostaną krzyżykami natychmiast ginie (…) "
+    "Jeżeli kwadraty oznaczające jego Odporność zostaną zapełnione ranami zwykłymi (nie "
+    "iksowymi) nie może po prostu uczestniczyć w pojedynkach.»"
+)
+MIXED_MARKS_UNDER = {
+    CANNOT_DUEL: N_("cannot take part in duels until it heals"),
+    CAN_DUEL: N_("alive and may still duel (no square is left free)"),
+}
 
 
 @dataclass(frozen=True)
@@ -84,8 +106,14 @@ def character_status(
     new_wounds: int = 0,
     magic_sword: bool = False,
     spells: bool = False,
+    readings: Mapping[str, str] | None = None,
 ) -> CharacterStatus:
-    """Apply ``new_wounds`` from a duel, then read the squares (rules: Odporność, Pierścień)."""
+    """Apply ``new_wounds`` from a duel, then read the squares (rules: Odporność, Pierścień).
+    ``readings`` may pick ``nazgul_mixed_marks`` (``cannot_duel`` by default, or ``can_duel``):
+    a Nazgûl whose squares are all filled with crosses and strokes mixed carries both."""
+    readings = readings or {}
+    check_reading_ids(readings, (NAZGUL_MIXED_MARKS,))
+    chosen = pick_reading(readings, NAZGUL_MIXED_MARKS, MIXED_MARKS_READINGS)
     _check_marks(marks, new_wounds)
     mark = wound_mark(marks.nazgul, magic_sword, spells)
     if new_wounds:
@@ -101,22 +129,9 @@ def character_status(
     reasons: list[Reason] = []
     cited = [cite.ENDURANCE]
     if new_wounds and marks.nazgul:
-        reasons.append(
-            Reason(
-                N_(
-                    "Wounds dealt to a Nazgûl by a character with a Magic Sword or spells are "
-                    "crosses; by anyone else, strokes, which heal in Barad-Dur or Dol Guldur."
-                )
-                if mark == CROSS
-                else N_(
-                    "These wounds are strokes: the striker has no Magic Sword and uses no "
-                    "spells. The Nazgûl heals them in Barad-Dur or Dol Guldur."
-                ),
-                cite.ENDURANCE,
-                code=f"nazgul_{mark}",
-            )
-        )
+        reasons.append(_nazgul_wound_reason(mark))
     status = ALIVE
+    read = _mixed_marks_reading(marks, chosen)
     if marks.crosses >= marks.odpornosc:
         status = DEAD
         reasons.append(
@@ -139,6 +154,18 @@ def character_status(
             )
         )
         cited.append(cite.THE_RING)
+    elif read and chosen == CAN_DUEL:
+        reasons.append(
+            Reason(
+                N_(
+                    "All of this Nazgûl's squares hold wounds, crosses and strokes mixed: read "
+                    "so that only squares all filled with strokes keep it out of duels, it may "
+                    "still duel."
+                ),
+                cite.ENDURANCE,
+                code="mixed_can_duel",
+            )
+        )
     elif marks.nazgul and marks.crosses + marks.strokes >= marks.odpornosc:
         status = CANNOT_DUEL
         reasons.append(
@@ -162,10 +189,45 @@ def character_status(
         shadow_wins=shadow_wins,
         reasons=tuple(reasons),
         citations=unique_citations(cited),
+        readings=read,
         assumptions=(
             ONE_WOUND_PER_SQUARE,
             *((MAGIC_WOUND_ASSUMPTION,) if marks.nazgul else ()),
             *((MIXED_WOUNDS_ASSUMPTION,) if status == CANNOT_DUEL and marks.crosses else ()),
+        ),
+    )
+
+
+def _nazgul_wound_reason(mark: str) -> Reason:
+    return Reason(
+        N_(
+            "Wounds dealt to a Nazgûl by a character with a Magic Sword or spells are "
+            "crosses; by anyone else, strokes, which heal in Barad-Dur or Dol Guldur."
+        )
+        if mark == CROSS
+        else N_(
+            "These wounds are strokes: the striker has no Magic Sword and uses no "
+            "spells. The Nazgûl heals them in Barad-Dur or Dol Guldur."
+        ),
+        cite.ENDURANCE,
+        code=f"nazgul_{mark}",
+    )
+
+
+def _mixed_marks_reading(marks: Marks, chosen: str) -> tuple[Reading, ...]:
+    """The ``nazgul_mixed_marks`` reading, for a Nazgûl whose squares are all filled with crosses
+    and strokes mixed (the text covers all crosses, dead, and all strokes, unable to duel)."""
+    full = marks.crosses + marks.strokes >= marks.odpornosc
+    if not (marks.nazgul and marks.crosses and marks.strokes and full):
+        return ()
+    return (
+        reading_of(
+            NAZGUL_MIXED_MARKS,
+            cite.ENDURANCE,
+            MIXED_MARKS_QUOTE,
+            chosen,
+            MIXED_MARKS_READINGS,
+            MIXED_MARKS_UNDER.__getitem__,
         ),
     )
 

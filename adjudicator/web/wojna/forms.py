@@ -16,7 +16,14 @@ from adjudicator.games.wojna.battle import (
     RATIO_ROUNDING,
     ROUNDINGS,
 )
-from adjudicator.games.wojna.characters import GOLLUM_READINGS, GOLLUM_THREE_FOUR, NOBODY
+from adjudicator.games.wojna.characters import (
+    CANNOT_DUEL,
+    GOLLUM_READINGS,
+    GOLLUM_THREE_FOUR,
+    MIXED_MARKS_READINGS,
+    NAZGUL_MIXED_MARKS,
+    NOBODY,
+)
 from adjudicator.games.wojna.duel import STARTER_FIRST, STRIKE_ORDER, STRIKE_ORDERS
 from adjudicator.games.wojna.search import (
     ALLIANCE_MOVE,
@@ -310,6 +317,11 @@ class WoundsForm(WojnaForm):
     new_wounds = attribute(_("New wounds from a duel"), required=False, initial=0)
     magic_sword = forms.BooleanField(label=_("The striker has a Magic Sword"), required=False)
     spells = forms.BooleanField(label=_("The striker uses spells (Czary)"), required=False)
+    reading_nazgul_mixed_marks = reading_choice(
+        _("A Nazgûl's squares full of crosses and strokes mixed"), MIXED_MARKS_READINGS
+    )
+    api_names = {"reading_nazgul_mixed_marks": f"readings.{NAZGUL_MIXED_MARKS}"}
+    reading_fields = {"reading_nazgul_mixed_marks": (NAZGUL_MIXED_MARKS, CANNOT_DUEL)}
 
 
 class RingwraithForm(WojnaForm):

@@ -301,6 +301,7 @@ class WojnaWoundsRequestSerializer(StrictSerializer):
     new_wounds = serializers.IntegerField(**ATTRIBUTE, default=0)
     magic_sword = serializers.BooleanField(default=False)
     spells = serializers.BooleanField(default=False)
+    readings = readings_field("nazgul_mixed_marks: cannot_duel or can_duel")
 
 
 class WojnaWoundsResponseSerializer(WojnaAnswerSerializer):

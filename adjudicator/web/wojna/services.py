@@ -118,6 +118,7 @@ def run_wounds(data: Data) -> characters.CharacterStatus:
         new_wounds=data.get("new_wounds") or 0,
         magic_sword=bool(data.get("magic_sword")),
         spells=bool(data.get("spells")),
+        readings=data.get("readings") or {},
     )
 
 

@@ -105,6 +105,33 @@ def test_a_nazgul_filled_with_mixed_wounds_is_an_assumption():
     assert not any("mix" in a for a in only_strokes.assumptions)
 
 
+def test_a_nazgul_filled_with_mixed_wounds_is_a_reading_with_the_other_answer():
+    """Issue 25: Odporność 3, one cross and two strokes: all squares hold wounds but neither
+    «wszystkie kwadraty zapełnione (...) krzyżykami» (dies) nor «zapełnione ranami zwykłymi (nie
+    iksowymi)» (cannot duel) holds. Read as the latter (the default) it cannot duel; read as only
+    all strokes keeping it out, it is alive and may duel. A new wound finds no free square."""
+    marks = Marks(3, crosses=1, strokes=2, nazgul=True)
+    (reading,) = character_status(marks).readings
+    assert (reading.id, reading.chosen.reading) == ("nazgul_mixed_marks", "cannot_duel")
+    assert "nie iksowymi" in reading.quote and reading.chosen.answer.startswith("cannot take")
+    (other,) = reading.others
+    assert other.reading == "can_duel" and other.answer.startswith("alive and may still duel")
+    duels = character_status(marks, new_wounds=1, readings={"nazgul_mixed_marks": "can_duel"})
+    assert duels.status == "alive" and duels.marks == marks and duels.free_squares == 0
+    assert "mixed_can_duel" in {r.code for r in duels.reasons}
+    assert not any("mix" in a for a in duels.assumptions)
+    assert duels.readings[0].others[0].reading == "cannot_duel"
+    # no mix, no reading: all strokes cannot duel under either; all crosses die; room left
+    for unmixed in (Marks(3, strokes=3, nazgul=True), Marks(3, crosses=3, nazgul=True)):
+        picked = character_status(unmixed, readings={"nazgul_mixed_marks": "can_duel"})
+        assert picked.readings == () and picked.status in ("cannot_duel", "dead")
+    assert character_status(Marks(3, crosses=1, strokes=1, nazgul=True)).readings == ()
+    with pytest.raises(InvalidInput):
+        character_status(marks, readings={"nazgul_mixed_marks": "dies"})
+    with pytest.raises(InvalidInput):
+        character_status(marks, readings={"strike_order": "defender_first"})
+
+
 def test_destroying_the_ring_is_the_alliances_ring_victory():
     """Strony konfliktu i cel gry: "Celem Przymierza jest zniszczenie tytułowego Pierścienia na
     Górze Przeznaczenia"; each side may win "poprzez zawładnięcie Pierścieniem"."""

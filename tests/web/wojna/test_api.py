@@ -429,6 +429,16 @@ def test_gollum_carries_the_three_four_reading_and_takes_the_other(api):
     assert sides["sauron"] == "5/6" and picked.json()["readings"][0]["chosen"]["reading"] == "keeps"
 
 
+def test_wounds_carry_the_mixed_marks_reading_and_take_the_other(api):
+    body = {"odpornosc": 3, "crosses": 1, "strokes": 2, "nazgul": True}
+    answer = post(api, "wounds", body).json()
+    (reading,) = answer["readings"]
+    assert reading["id"] == "nazgul_mixed_marks" and answer["status"] == "cannot_duel"
+    picked = post(api, "wounds", {**body, "readings": {"nazgul_mixed_marks": "can_duel"}}).json()
+    assert picked["status"] == "alive" and picked["readings"][0]["chosen"]["reading"] == "can_duel"
+    assert picked["readings"][0]["others"][0]["reading"] == "cannot_duel"
+
+
 def test_ratio_plan_takes_the_ratio_reading(api):
     body = {"attacker_units": [9], "defender_units": [3], "terrain_multiplier": "1.5"}
     plan = post(api, "ratio-plan", {**body, "readings": {"ratio_rounding": "strength_first"}})

@@ -191,6 +191,13 @@ def test_duel_page_shows_the_other_strike_order_and_links_to_it(client):
             "keeps",
             "the Alliance 1/6, Sauron 5/6, unstated 0",
         ),
+        (
+            "wojna:wounds",
+            "odpornosc=3&crosses=1&strokes=2&nazgul=on",
+            "nazgul_mixed_marks",
+            "can_duel",
+            "alive and may still duel (no square is left free)",
+        ),
     ],
 )
 def test_the_other_reading_is_linked_and_answers_under_it(
