@@ -94,10 +94,10 @@ def answer_payload(
 
 
 def with_headline(answer: dict[str, Any], alias: str | None) -> dict[str, Any]:
-    """The answer with its one headline field, ``headline``, first, and ``alias`` (the name
-    version 1 gave it: ``verdict`` or ``summary``) kept as a deprecated copy
-    (``Checker.presented``; the offline odds say it in the browser too)."""
-    headline = answer["headline"] if "headline" in answer else answer[alias or "headline"]
+    """The answer with its one headline field, ``headline`` (every presenter builds it), first,
+    and ``alias`` (the name version 1 gave it: ``verdict`` or ``summary``) kept as a deprecated
+    copy (``Checker.presented``; the offline odds say it in the browser too)."""
+    headline = answer["headline"]
     shown = {"headline": headline, **answer}
     if alias:
         shown[alias] = headline

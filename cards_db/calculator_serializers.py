@@ -2,6 +2,28 @@
 
 from rest_framework import serializers
 
+from adjudicator.games.tcg.limits import (
+    FIRST_SITE,
+    LAST_SITE,
+    MAX_ARCHERS,
+    MAX_ARCHERY_MODIFIER,
+    MAX_BIDDERS,
+    MAX_BURDENS_PER_WOUND,
+    MAX_COMPANIONS,
+    MAX_DAMAGE_BONUS,
+    MAX_DEAD_PILE,
+    MAX_IN_PLAY,
+    MAX_MOVES,
+    MAX_NAME,
+    MAX_PENALTY_REDUCTION,
+    MAX_PLAYERS,
+    MAX_SHADOW_NUMBER,
+    MAX_SKIRMISHERS,
+    MAX_STAT,
+    MAX_TITLE,
+    MAX_TWILIGHT_COST,
+    MIN_PLAYERS,
+)
 from adjudicator.serializers import (
     AnswerSerializer,
     ReasonSerializer,
@@ -13,100 +35,107 @@ from adjudicator.serializers import (
 
 
 class TcgFighterSerializer(StrictSerializer):
-    name = serializers.CharField(max_length=80)
-    strength = serializers.IntegerField(min_value=0, max_value=99)
-    vitality = serializers.IntegerField(min_value=1, max_value=99, default=1)
-    wounds = serializers.IntegerField(min_value=0, max_value=99, default=0)
+    name = serializers.CharField(max_length=MAX_NAME)
+    strength = serializers.IntegerField(min_value=0, max_value=MAX_STAT)
+    vitality = serializers.IntegerField(min_value=1, max_value=MAX_STAT, default=1)
+    wounds = serializers.IntegerField(min_value=0, max_value=MAX_STAT, default=0)
     damage = serializers.IntegerField(
-        min_value=0, max_value=9, default=0, help_text="Damage +N keyword."
+        min_value=0, max_value=MAX_DAMAGE_BONUS, default=0, help_text="Damage +N keyword."
     )
     ring_bearer = serializers.BooleanField(default=False)
     wearing_ring = serializers.BooleanField(default=False)
-    burdens = serializers.IntegerField(min_value=0, max_value=99, default=0)
-    resistance = serializers.IntegerField(min_value=1, max_value=99, default=10)
+    burdens = serializers.IntegerField(min_value=0, max_value=MAX_STAT, default=0)
+    resistance = serializers.IntegerField(min_value=1, max_value=MAX_STAT, default=10)
 
 
 class TcgSkirmishRequestSerializer(StrictSerializer):
-    free_peoples = TcgFighterSerializer(many=True, allow_empty=False, max_length=20)
-    shadow = TcgFighterSerializer(many=True, allow_empty=False, max_length=20)
-    burdens_per_wound = serializers.IntegerField(min_value=1, max_value=9, default=1)
+    free_peoples = TcgFighterSerializer(many=True, allow_empty=False, max_length=MAX_SKIRMISHERS)
+    shadow = TcgFighterSerializer(many=True, allow_empty=False, max_length=MAX_SKIRMISHERS)
+    burdens_per_wound = serializers.IntegerField(
+        min_value=1, max_value=MAX_BURDENS_PER_WOUND, default=1
+    )
     readings = readings_field("zero_skirmish: overwhelms or wounds")
 
 
 class TcgShooterSerializer(StrictSerializer):
-    name = serializers.CharField(max_length=80)
+    name = serializers.CharField(max_length=MAX_NAME)
     archer = serializers.BooleanField(default=False)
-    vitality = serializers.IntegerField(min_value=1, max_value=99, default=1)
-    wounds = serializers.IntegerField(min_value=0, max_value=99, default=0)
+    vitality = serializers.IntegerField(min_value=1, max_value=MAX_STAT, default=1)
+    wounds = serializers.IntegerField(min_value=0, max_value=MAX_STAT, default=0)
     ally = serializers.BooleanField(default=False)
-    home_site = serializers.IntegerField(min_value=1, max_value=9, required=False, allow_null=True)
+    home_site = serializers.IntegerField(
+        min_value=FIRST_SITE, max_value=LAST_SITE, required=False, allow_null=True
+    )
     joins_archery = serializers.BooleanField(default=False, help_text="An ally whose text lets it.")
     assigned_wounds = serializers.IntegerField(
-        min_value=0, max_value=99, required=False, allow_null=True,
+        min_value=0, max_value=MAX_STAT, required=False, allow_null=True,
         help_text="Archery wounds you propose to place on this character (checked if given).",
     )  # fmt: skip
 
 
 class TcgArcheryRequestSerializer(StrictSerializer):
-    fellowship = TcgShooterSerializer(many=True, max_length=30)
-    minions = TcgShooterSerializer(many=True, max_length=30)
-    site_number = serializers.IntegerField(min_value=1, max_value=9)
-    fellowship_modifier = serializers.IntegerField(min_value=-20, max_value=20, default=0)
-    minion_modifier = serializers.IntegerField(min_value=-20, max_value=20, default=0)
+    fellowship = TcgShooterSerializer(many=True, max_length=MAX_ARCHERS)
+    minions = TcgShooterSerializer(many=True, max_length=MAX_ARCHERS)
+    site_number = serializers.IntegerField(min_value=FIRST_SITE, max_value=LAST_SITE)
+    fellowship_modifier = serializers.IntegerField(
+        min_value=-MAX_ARCHERY_MODIFIER, max_value=MAX_ARCHERY_MODIFIER, default=0
+    )
+    minion_modifier = serializers.IntegerField(
+        min_value=-MAX_ARCHERY_MODIFIER, max_value=MAX_ARCHERY_MODIFIER, default=0
+    )
 
 
 class TcgMoveTwilightRequestSerializer(StrictSerializer):
-    shadow_number = serializers.IntegerField(min_value=0, max_value=20)
-    companions = serializers.IntegerField(min_value=1, max_value=9)
+    shadow_number = serializers.IntegerField(min_value=0, max_value=MAX_SHADOW_NUMBER)
+    companions = serializers.IntegerField(min_value=1, max_value=MAX_COMPANIONS)
 
 
 class TcgSitePathRequestSerializer(StrictSerializer):
     shadow_numbers = serializers.ListField(
-        child=serializers.IntegerField(min_value=0, max_value=20), min_length=1, max_length=8,
+        child=serializers.IntegerField(min_value=0, max_value=MAX_SHADOW_NUMBER), min_length=1,
+        max_length=LAST_SITE - 1,
         help_text="The Shadow numbers of sites 2, 3... in order (site 9 the last).",
     )  # fmt: skip
-    companions = serializers.IntegerField(min_value=1, max_value=9)
+    companions = serializers.IntegerField(min_value=1, max_value=MAX_COMPANIONS)
 
 
 class TcgMinionCostRequestSerializer(StrictSerializer):
-    twilight_cost = serializers.IntegerField(min_value=0, max_value=20)
-    minion_site_number = serializers.IntegerField(min_value=1, max_value=9)
-    current_site = serializers.IntegerField(min_value=1, max_value=9)
-    penalty_reduction = serializers.IntegerField(min_value=0, max_value=2, default=0)
+    twilight_cost = serializers.IntegerField(min_value=0, max_value=MAX_TWILIGHT_COST)
+    minion_site_number = serializers.IntegerField(min_value=FIRST_SITE, max_value=LAST_SITE)
+    current_site = serializers.IntegerField(min_value=FIRST_SITE, max_value=LAST_SITE)
+    penalty_reduction = serializers.IntegerField(
+        min_value=0, max_value=MAX_PENALTY_REDUCTION, default=0
+    )
     twilight_pool = serializers.IntegerField(
-        min_value=0, max_value=99, required=False, allow_null=True
+        min_value=0, max_value=MAX_STAT, required=False, allow_null=True
     )
 
 
 class TcgMoveLimitRequestSerializer(StrictSerializer):
-    players_at_start = serializers.IntegerField(min_value=2, max_value=8)
-    moves_made = serializers.IntegerField(min_value=0, max_value=9, default=0)
+    players_at_start = serializers.IntegerField(min_value=MIN_PLAYERS, max_value=MAX_PLAYERS)
+    moves_made = serializers.IntegerField(min_value=0, max_value=MAX_MOVES, default=0)
 
 
 class TcgCompanionSerializer(StrictSerializer):
-    title = serializers.CharField(max_length=100)
+    title = serializers.CharField(max_length=MAX_TITLE)
     unique = serializers.BooleanField(default=False)
 
 
 class TcgCompanionLimitRequestSerializer(StrictSerializer):
-    in_play = TcgCompanionSerializer(many=True, max_length=20, default=list)
-    dead_pile = TcgCompanionSerializer(many=True, max_length=40, default=list)
+    in_play = TcgCompanionSerializer(many=True, max_length=MAX_IN_PLAY, default=list)
+    dead_pile = TcgCompanionSerializer(many=True, max_length=MAX_DEAD_PILE, default=list)
     candidate = TcgCompanionSerializer()
 
 
 class TcgBurdensRequestSerializer(StrictSerializer):
-    burdens = serializers.IntegerField(min_value=0, max_value=99)
-    resistance = serializers.IntegerField(min_value=1, max_value=99, default=10)
-    added = serializers.IntegerField(min_value=0, max_value=99, default=0)
-
-
-#: The most players an opening bid may name (the tie order can name no more).
-MAX_BIDDERS = 20
+    burdens = serializers.IntegerField(min_value=0, max_value=MAX_STAT)
+    resistance = serializers.IntegerField(min_value=1, max_value=MAX_STAT, default=10)
+    added = serializers.IntegerField(min_value=0, max_value=MAX_STAT, default=0)
 
 
 class TcgBidsRequestSerializer(StrictSerializer):
     bids = serializers.DictField(
-        child=serializers.IntegerField(min_value=0, max_value=99), help_text="Player → bid."
+        child=serializers.IntegerField(min_value=0, max_value=MAX_STAT), help_text="Player → bid."
     )
     tie_order = serializers.ListField(
         child=serializers.CharField(), default=list, max_length=MAX_BIDDERS,

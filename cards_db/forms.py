@@ -10,9 +10,11 @@ from django.utils.translation import gettext_lazy as _
 from adjudicator.games.common import InvalidInput
 from adjudicator.games.tcg.decklist import MAX_CHARS, html_export_text
 from adjudicator.games.tcg.formats import DEFAULT_FORMAT, formats
+from adjudicator.games.tcg.limits import MAX_ARCHERS, MAX_DECK_NAME, MAX_NAME, MAX_SKIRMISHERS
 from adjudicator.web.links.services import SharedInputError, shared_input
 from adjudicator.web.pages import (
     ApiFieldsForm,
+    ApiRowForm,
     dotted_query,
     link_objects,
     link_values,
@@ -30,7 +32,7 @@ DECK_KIND = "tcg-deck"
 
 
 class DeckForm(forms.Form):
-    name = forms.CharField(label=_("Deck name"), max_length=120, required=False)
+    name = forms.CharField(label=_("Deck name"), max_length=MAX_DECK_NAME, required=False)
     list = forms.CharField(
         label=_("Deck list"),
         max_length=MAX_CHARS,
@@ -103,33 +105,37 @@ class DeckQuestion(ApiFieldsForm):
 # --- Calculators --------------------------------------------------------------------------
 
 
-class FighterForm(ApiFieldsForm):
-    name = forms.CharField(label=_("Name"), max_length=80, required=False)
-    strength = forms.IntegerField(label=_("Strength"), min_value=0, max_value=99, required=False)
-    vitality = forms.IntegerField(label=_("Vitality"), min_value=1, max_value=99, initial=1)
-    wounds = forms.IntegerField(label=_("Wounds"), min_value=0, max_value=99, initial=0)
-    damage = forms.IntegerField(label=_("Damage +"), min_value=0, max_value=9, initial=0)
+class FighterForm(ApiRowForm):
+    """One character of a skirmish; its bounds are the API's (the row's serializer)."""
+
+    api_request = api.TcgFighterSerializer
+    name = forms.CharField(label=_("Name"), max_length=MAX_NAME, required=False)
+    strength = forms.IntegerField(label=_("Strength"), required=False)
+    vitality = forms.IntegerField(label=_("Vitality"), initial=1)
+    wounds = forms.IntegerField(label=_("Wounds"), initial=0)
+    damage = forms.IntegerField(label=_("Damage +"), initial=0)
     ring_bearer = forms.BooleanField(label=_("Ring-bearer"), required=False)
     wearing_ring = forms.BooleanField(label=_("Wearing the Ring"), required=False)
-    burdens = forms.IntegerField(label=_("Burdens"), min_value=0, max_value=99, initial=0)
-    resistance = forms.IntegerField(label=_("Resistance"), min_value=1, max_value=99, initial=10)
+    burdens = forms.IntegerField(label=_("Burdens"), initial=0)
+    resistance = forms.IntegerField(label=_("Resistance"), initial=10)
 
 
-class ShooterForm(ApiFieldsForm):
-    name = forms.CharField(label=_("Name"), max_length=80, required=False)
+class ShooterForm(ApiRowForm):
+    """One character of the archery fire; its bounds are the API's (the row's serializer)."""
+
+    api_request = api.TcgShooterSerializer
+    name = forms.CharField(label=_("Name"), max_length=MAX_NAME, required=False)
     archer = forms.BooleanField(label=_("Archer"), required=False)
-    vitality = forms.IntegerField(label=_("Vitality"), min_value=1, max_value=99, initial=1)
-    wounds = forms.IntegerField(label=_("Wounds"), min_value=0, max_value=99, initial=0)
+    vitality = forms.IntegerField(label=_("Vitality"), initial=1)
+    wounds = forms.IntegerField(label=_("Wounds"), initial=0)
     ally = forms.BooleanField(label=_("Ally"), required=False)
-    home_site = forms.IntegerField(label=_("Home site"), min_value=1, max_value=9, required=False)
+    home_site = forms.IntegerField(label=_("Home site"), required=False)
     joins_archery = forms.BooleanField(label=_("Joins archery by its text"), required=False)
-    assigned_wounds = forms.IntegerField(
-        label=_("Wounds assigned"), min_value=0, max_value=99, required=False
-    )
+    assigned_wounds = forms.IntegerField(label=_("Wounds assigned"), required=False)
 
 
-FighterFormSet = formset_factory(FighterForm, extra=4, max_num=20)
-ShooterFormSet = formset_factory(ShooterForm, extra=5, max_num=30)
+FighterFormSet = formset_factory(FighterForm, extra=4, max_num=MAX_SKIRMISHERS)
+ShooterFormSet = formset_factory(ShooterForm, extra=5, max_num=MAX_ARCHERS)
 
 
 def _rows_data(request: dict[str, Any], groups: tuple[str, ...]) -> QueryDict:

@@ -12,8 +12,9 @@ from adjudicator.citations import citation_payload
 from adjudicator.formatting import percent
 from adjudicator.games.common import probability
 from adjudicator.games.tcg.decklist import MAX_CHARS, html_export_text
-from adjudicator.games.tcg.draw_odds import CardOdds, DrawOdds
+from adjudicator.games.tcg.draw_odds import MAX_DRAWS_PER_SITE, CardOdds, DrawOdds
 from adjudicator.games.tcg.formats import DEFAULT_FORMAT, formats
+from adjudicator.games.tcg.limits import MAX_AT_LEAST, MAX_DECK_NAME, MAX_TARGET
 from adjudicator.games.tcg.stats import card_ref
 from adjudicator.games.tcg.validation import DeckProblem, DeckReport
 from adjudicator.serializers import (
@@ -130,7 +131,7 @@ class TcgDeckValidateRequestSerializer(StrictSerializer):
 
 
 class TcgDeckSaveRequestSerializer(TcgDeckValidateRequestSerializer):
-    name = serializers.CharField(max_length=120)
+    name = serializers.CharField(max_length=MAX_DECK_NAME)
     edit_key = serializers.UUIDField(
         required=False, help_text="Required to change a saved deck (given when it was saved)."
     )
@@ -185,15 +186,15 @@ class TcgDrawOddsRequestSerializer(StrictSerializer):
         max_length=MAX_CHARS, trim_whitespace=False, help_text="The pasted deck list."
     )
     target = serializers.CharField(
-        max_length=120,
+        max_length=MAX_TARGET,
         help_text='A card of the draw deck (title, "1_50" or "1R50"), or a group of cards: '
         '"culture:Elven", "type:Minion", "side:shadow", "race:Orc".',
     )
     at_least = serializers.IntegerField(
-        min_value=1, max_value=40, default=1, help_text="How many of them in hand."
+        min_value=1, max_value=MAX_AT_LEAST, default=1, help_text="How many of them in hand."
     )
     draws_per_site = serializers.IntegerField(
-        min_value=0, max_value=20, default=2,
+        min_value=0, max_value=MAX_DRAWS_PER_SITE, default=2,
         help_text="Cards you draw between one site and the next (your reconcile draws).",
     )  # fmt: skip
 

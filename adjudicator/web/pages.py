@@ -199,6 +199,9 @@ class ApiFieldsForm(forms.Form):
     #: leaves it out is asked for it, as the API would be, instead of answered for a number
     #: nobody gave.
     api_request: ClassVar[type[Serializer] | None] = None
+    #: The serializer whose bounds the numbers take when it is not ``api_request`` (a page
+    #: that asks one of several operations, whose requests share the bounds).
+    bounds_request: ClassVar[type[Serializer] | None] = None
     #: The fields players change (the rulebook's usual question); empty: every field is.
     primary: ClassVar[tuple[str, ...]] = ()
     #: Columns of the primary fields on a phone (2: the attacker's and the defender's side by side).
@@ -223,9 +226,10 @@ class ApiFieldsForm(forms.Form):
     def _api_bounds(self, name: str, field: forms.Field) -> None:
         """A number's bounds are the API's, stated once in its serializer (itself from the
         engine's constants): the page's input says them and the page checks them."""
-        if self.api_request is None or not isinstance(field, NUMBER_FIELDS):
+        request = self.bounds_request or self.api_request
+        if request is None or not isinstance(field, NUMBER_FIELDS):
             return
-        bounds = api_bounds(self.api_request, self.add_prefix(name))
+        bounds = api_bounds(request, self.api_path(name))
         if bounds is None:
             return
         field.min_value, field.max_value = bounds
@@ -261,6 +265,10 @@ class ApiFieldsForm(forms.Form):
     def add_prefix(self, field_name: str) -> str:
         name = api_name(field_name, self.api_names)
         return f"{self.prefix}-{name}" if self.prefix else name
+
+    def api_path(self, field_name: str) -> str:
+        """The field's dotted path in ``api_request`` (its input's name)."""
+        return self.add_prefix(field_name)
 
     def _default(self, name: str, field: forms.Field) -> Any:
         if self._asked(name):
@@ -339,6 +347,16 @@ class ApiFieldsForm(forms.Form):
             chosen = value if isinstance(value, list) else [value]
             return ", ".join(str(labels.get(v, v)) for v in chosen if v not in (None, "")) or None
         return None if value in (None, "", []) else value
+
+
+class ApiRowForm(ApiFieldsForm):
+    """One row of a formset (``free_peoples-0-strength``) whose ``api_request`` is the row's
+    serializer (one item of the API's list): a field's path in it is its own name, without
+    the formset's prefix."""
+
+    def api_path(self, field_name: str) -> str:
+        return api_name(field_name, self.api_names)
+
 
 
 def reading_choice(label: Any, readings: Mapping[str, str]) -> forms.ChoiceField:

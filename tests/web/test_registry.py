@@ -2,7 +2,9 @@
 checker's or one of a short list of other pages, every checker is routed, every answer has one
 headline, and every list a request may send is bounded."""
 
+import re
 from functools import partial
+from pathlib import Path
 
 import pytest
 from django import forms
@@ -12,6 +14,9 @@ from rest_framework.test import APIClient
 
 from adjudicator.web import registry
 from adjudicator.web.pages import CheckerPage, api_field
+from adjudicator.web.wojna.forms import TEST_FIELDS, TEST_REQUESTS, DieTestForm
+
+ROOT = Path(__file__).resolve().parents[2]
 
 #: Routes that are not checkers, by URL name (the API's version 1 names them again under
 #: ``v1:``): each says why it has no declaration. A new checker is declared, never added here.
@@ -167,6 +172,63 @@ def test_a_page_states_the_apis_bounds_and_no_other(checker, form_class):
         assert api is not None, name
         assert (field.min_value, field.max_value) == (api.min_value, api.max_value), name
         assert field.widget.attrs.get("max") == api.max_value, name
+
+
+def _row_forms():
+    """Each page's formset rows (a TCG skirmish's characters, Wojna's candidates) with the
+    API list they stand for."""
+    for checker, form_class in _page_forms():
+        for name, formset_class in getattr(form_class, "formsets", {}).items():
+            yield checker, name, formset_class
+        if hasattr(form_class, "formset_prefix"):
+            yield checker, form_class.formset_prefix, form_class().formset.__class__
+
+
+def _row_id(value) -> str:
+    return value if isinstance(value, str) else getattr(value, "name", "")
+
+
+@pytest.mark.parametrize(("checker", "name", "formset_class"), list(_row_forms()), ids=_row_id)
+def test_a_pages_rows_state_the_apis_bounds_and_no_other(checker, name, formset_class):
+    """A formset's row asks the API list's item: the same least and most, in check and input."""
+    serializer = checker.request()
+    row = formset_class(prefix=name).forms[0]
+    for field_name, field in row.fields.items():
+        if not isinstance(field, forms.IntegerField | forms.DecimalField):
+            continue
+        api = api_field(serializer, f"{name}.0.{field_name}")
+        assert api is not None, field_name
+        assert (field.min_value, field.max_value) == (api.min_value, api.max_value), field_name
+        assert field.widget.attrs.get("max") == api.max_value, field_name
+
+
+def test_some_rows_are_checked():
+    assert {name for _checker, name, _formset in _row_forms()} >= {"free_peoples", "fellowship"}
+
+
+#: Bounds of 0 and 1 are the natural least of a count; any other number is a limit, named
+#: once (in the engine or the game's limits module) and imported.
+LITERAL_BOUND = re.compile(r"\b(?:max_value|max_length|min_length|min_value)=-?(?!(?:0|1)\b)\d")
+
+
+def test_no_serializer_states_a_bound_as_a_bare_number():
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path in sorted(ROOT.glob("*/**/*serializers.py"))
+        if ".venv" not in path.parts
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if LITERAL_BOUND.search(line)
+    ]
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("test", ["capture", "escape", "ring_removal"])
+def test_the_die_test_page_states_each_tests_bounds(test):
+    """The die-test page asks one of three operations: its numbers take the bounds of each."""
+    form, serializer = DieTestForm(), TEST_REQUESTS[test]()
+    for name, api_name in (("value", TEST_FIELDS[test]), ("attempts", "attempts")):
+        field, api = form.fields[name], api_field(serializer, api_name)
+        assert (field.min_value, field.max_value) == (api.min_value, api.max_value), name
 
 
 def test_a_value_out_of_the_apis_bounds_is_refused_by_the_page_too(client):

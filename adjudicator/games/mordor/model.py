@@ -97,6 +97,11 @@ DEFAULT_BLACK_DIE = (
     Face.WHITE_TREE,
 )
 MAX_FACES = 12
+#: The most steps a hobbit's track may have (a custom setup), and so the furthest position.
+MAX_STEPS = 30
+#: The longest Nazgûl track a setup may give (``nazgul_squares``), and so the most squares a
+#: track or Gandalf's splits may name.
+MAX_SQUARES = 30
 
 
 @dataclass(frozen=True)
@@ -179,9 +184,9 @@ def validate_setup(setup: GameSetup, field_name: str = "setup") -> None:
         problems.append(
             (f"{field_name}.colored_die", Message(N_("the White Tree is only on the black die")))
         )
-    if not 1 <= setup.hobbit_steps <= 30:
+    if not 1 <= setup.hobbit_steps <= MAX_STEPS:
         problems.append((f"{field_name}.hobbit_steps", Message(N_("must be between 1 and 30"))))
-    if not 1 <= setup.nazgul_squares <= 30:
+    if not 1 <= setup.nazgul_squares <= MAX_SQUARES:
         problems.append((f"{field_name}.nazgul_squares", Message(N_("must be between 1 and 30"))))
     if problems:
         raise InvalidInput(problems)

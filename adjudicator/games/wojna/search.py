@@ -64,6 +64,11 @@ class SearchAnswer(Answer):
     captured: Fraction | None = None
 
 
+#: The Nazgûl that may take part in a search, and the other Shadow characters counted.
+MAX_NAZGUL = 9
+MAX_OTHER_CHARACTERS = 100
+
+
 def search_points(
     phase: str,
     nazgul: int = 0,
@@ -231,10 +236,10 @@ def _check(
     problems = Problems()
     if phase not in (SEARCH_PHASE, ALLIANCE_MOVE):
         problems.add("phase", one_of((SEARCH_PHASE, ALLIANCE_MOVE)))
-    problems.integer("nazgul", nazgul, 0, 9)
+    problems.integer("nazgul", nazgul, 0, MAX_NAZGUL)
     problems.integers("orc_units", orc_units, 1)
     problems.integers("other_units", other_units, 1)
-    problems.integer("other_characters", other_characters, 0, 100)
+    problems.integer("other_characters", other_characters, 0, MAX_OTHER_CHARACTERS)
     if niewola is not None:
         problems.integer("niewola", niewola, 0, MAX_ATTRIBUTE)
     problems.raise_if_any()

@@ -6,6 +6,10 @@ from adjudicator.games.common import N_, InvalidInput, Message
 
 MAX_ATTRIBUTE = 20
 MAX_ATTEMPTS = 100  # stages: one escape or Ring attempt per stage
+#: A character's name as a question may give it.
+MAX_NAME = 60
+#: Hex numbers of the map (four digits: column and row).
+MAX_HEX = 9999
 
 
 def one_of(choices: Iterable[str]) -> Message:

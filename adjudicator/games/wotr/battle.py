@@ -39,6 +39,10 @@ CASUALTY_POLICIES = (KEEP_STRENGTH, KEEP_ELITES)
 MAX_DICE = 5
 """At most 5 dice are rolled and 5 re-rolled (rules: Сила армии и лидерство)."""
 HIT, SIEGE_HIT = 5, 6
+MAX_LEADERSHIP = 20
+"""The most leadership an army may be given (leaders + Nazgûl + characters)."""
+MAX_MODIFIER = 5
+"""The most a strength, roll or re-roll modifier may add or take (a die has six faces)."""
 MAX_ROUNDS = 50
 """Longer fixed-round requests are refused; ``None`` (until decided) is exact and unlimited."""
 MAX_FIXED_ROUND_STATES = 8_000

@@ -66,6 +66,8 @@ HIT_BY_HIT = "hit_by_hit"
 ADVICE = (KEEP_STRENGTH, KEEP_ELITES, HIT_BY_HIT)
 """The casualty advice: one fixed policy when it is as good as the best choice everywhere the
 battle can go, else ``hit_by_hit`` (the choices are listed)."""
+MAX_TARGET_PERCENT = 100
+"""A target chance is a whole percent, 100 at most (reached only by a certainty)."""
 STATED_ERROR = 1e-12
 """The values are floats of an exact recursion: their error is far below this."""
 TIE = 1e-12

@@ -58,7 +58,7 @@ def keep_answer(check: KeepCheck, request: Any = None) -> Payload:
     )
     return {
         "legal": check.legal,
-        "summary": summary,
+        "headline": summary,
         "notes": _reasons(check.notes, request),
         "legal_keeps": [list(keep) for keep in check.legal_keeps],
         "may_reroll": check.may_reroll,
@@ -102,7 +102,7 @@ def resolve_answer(result: TurnResult, setup: GameSetup, request: Any = None) ->
     else:
         summary = _("The rings move the hobbit %(steps)d step(s).") % {"steps": result.ring_steps}
     return {
-        "summary": summary,
+        "headline": summary,
         "ring_steps": result.ring_steps,
         "rings_blocked": result.rings_blocked,
         "marks": result.marks,
@@ -169,7 +169,7 @@ def odds_answer(
     if journey_payload and journey_payload["keeps"]:
         summary = " ".join((_journey_advice(journey_payload), summary))
     return {
-        "summary": summary,
+        "headline": summary,
         "goal": odds.goal,
         "policy": odds.policy,
         "location": odds.location,

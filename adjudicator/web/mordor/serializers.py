@@ -10,6 +10,8 @@ from adjudicator.games.mordor.model import (
     HOBBIT_COLORS,
     LOCATIONS,
     MAX_FACES,
+    MAX_SQUARES,
+    MAX_STEPS,
     DiceSpec,
     Face,
     GameSetup,
@@ -41,10 +43,6 @@ PLACE_READINGS, END_READINGS = (
 COLORS_HELP = "A hobbit's colour: " + ", ".join(HOBBIT_COLORS)
 
 
-#: The longest Nazgûl track a setup may give (``setup.nazgul_squares``), and so the most squares
-#: a track or Gandalf's splits may name.
-MAX_SQUARES = 30
-
 class MordorSetupSerializer(StrictSerializer):
     """What the rulebook shows only in pictures; defaults are stated in every answer."""
 
@@ -60,7 +58,7 @@ class MordorSetupSerializer(StrictSerializer):
         max_length=MAX_FACES,
         default=[f.value for f in DEFAULT_BLACK_DIE],
     )
-    hobbit_steps = serializers.IntegerField(min_value=1, max_value=30, default=9)
+    hobbit_steps = serializers.IntegerField(min_value=1, max_value=MAX_STEPS, default=9)
     nazgul_squares = serializers.IntegerField(min_value=1, max_value=MAX_SQUARES, default=7)
 
     def to_setup(self, data: dict) -> GameSetup:
@@ -127,7 +125,10 @@ class MordorKeepResponseSerializer(AnswerSerializer):
 class MordorPlayerSerializer(StrictSerializer):
     color = serializers.CharField(help_text=COLORS_HELP)
     position = serializers.IntegerField(
-        min_value=0, max_value=30, default=0, help_text="Steps made from Bag End (9 = Mordor)."
+        min_value=0,
+        max_value=MAX_STEPS,
+        default=0,
+        help_text="Steps made from Bag End (9 = Mordor).",
     )
     nazgul_track = serializers.ListField(
         child=serializers.ChoiceField(choices=SQUARES, help_text=SQUARES_HELP),
@@ -139,7 +140,7 @@ class MordorPlayerSerializer(StrictSerializer):
 
 
 class MordorResolveRequestSerializer(StrictSerializer):
-    players = MordorPlayerSerializer(many=True, min_length=1, max_length=4)
+    players = MordorPlayerSerializer(many=True, min_length=1, max_length=len(HOBBIT_COLORS))
     active = serializers.IntegerField(min_value=0, help_text="Index of the active player.")
     kept = MordorDieSerializer(many=True, min_length=1, max_length=len(DIE_COLORS))
     advanced = serializers.BooleanField(default=False)
@@ -178,7 +179,7 @@ class MordorResolveResponseSerializer(AnswerSerializer):
 
 class MordorOddsRequestSerializer(StrictSerializer):
     position = serializers.IntegerField(
-        min_value=0, max_value=30, help_text="Steps made from Bag End (4 = Rohan)."
+        min_value=0, max_value=MAX_STEPS, help_text="Steps made from Bag End (4 = Rohan)."
     )
     nazgul_track = serializers.ListField(
         child=serializers.ChoiceField(choices=SQUARES, help_text=SQUARES_HELP),
@@ -189,7 +190,7 @@ class MordorOddsRequestSerializer(StrictSerializer):
     player_color = serializers.ChoiceField(list(HOBBIT_COLORS))
     other_colors = serializers.ListField(
         child=serializers.CharField(help_text=COLORS_HELP),
-        max_length=3,
+        max_length=len(HOBBIT_COLORS) - 1,
         default=list,
         help_text="Colours of the other players still in the game.",
     )

@@ -33,7 +33,7 @@ from adjudicator.games.wojna.search import (
     SEARCH_PHASE,
 )
 from adjudicator.games.wojna.tables import SPELL_CATEGORIES
-from adjudicator.games.wojna.validation import MAX_ATTEMPTS, MAX_ATTRIBUTE
+from adjudicator.games.wojna.validation import MAX_NAME
 from adjudicator.web.pages import (
     ApiFieldsForm,
     dotted_query,
@@ -68,11 +68,10 @@ class WojnaForm(ApiFieldsForm):
         return {**data, **({"readings": picked} if picked else {})}
 
 
-def attribute(label, *, required: bool = True, low: int = 0, **kwargs) -> forms.IntegerField:
-    """A character's attribute or a count: a whole number in [low, MAX_ATTRIBUTE]."""
-    return forms.IntegerField(
-        label=label, required=required, min_value=low, max_value=MAX_ATTRIBUTE, **kwargs
-    )
+def attribute(label, *, required: bool = True, **kwargs) -> forms.IntegerField:
+    """A character's attribute or a count: a whole number, in the bounds the API's serializer
+    states (``ApiFieldsForm`` reads them)."""
+    return forms.IntegerField(label=label, required=required, **kwargs)
 
 
 class StrengthsField(forms.CharField):
@@ -116,8 +115,6 @@ class BattleForm(WojnaForm):
         label=_("Defender's terrain multiplier"),
         initial=1,
         required=False,
-        min_value=0.01,
-        max_value=100,
         decimal_places=2,
         help_text=_("From the terrain table of your copy (missing from the source)."),
     )
@@ -175,8 +172,6 @@ class RatioPlanForm(BattleForm):
     unit_strength = forms.IntegerField(
         label=_("Strength of a unit you could add"),
         initial=1,
-        min_value=1,
-        max_value=api.MAX_STRENGTH,
         required=False,
         help_text=_("The plan counts how many such units reach each column."),
     )
@@ -198,9 +193,7 @@ TEST_REQUESTS = {
 class DieTestForm(WojnaForm):
     test = forms.ChoiceField(label=_("Test"), choices=TESTS, initial="capture")
     value = attribute(_("The character's attribute"))
-    attempts = forms.IntegerField(
-        label=_("Attempts"), min_value=1, max_value=MAX_ATTEMPTS, initial=1, required=False
-    )
+    attempts = forms.IntegerField(label=_("Attempts"), initial=1, required=False)
     # Ticked blocks a capture: a GET link sends no unticked box, so absent must mean "found".
     not_found = forms.BooleanField(
         label=_("Capture: the character has not been found yet"), required=False
@@ -209,10 +202,16 @@ class DieTestForm(WojnaForm):
         label=_("Capture: in an area occupied by the Alliance's own armies"), required=False
     )
 
+    #: The three tests' requests share their bounds (the attribute's, the attempts').
+    bounds_request = api.WojnaCaptureRequestSerializer
+
     def __init__(self, data: QueryDict | None = None, *args, **kwargs) -> None:
         if data is not None:
             data = self.form_data(data)
         super().__init__(data, *args, **kwargs)
+
+    def api_path(self, field_name: str) -> str:
+        return TEST_FIELDS["capture"] if field_name == "value" else field_name
 
     @staticmethod
     def form_data(data: QueryDict) -> QueryDict:
@@ -252,13 +251,12 @@ class DuelForm(WojnaForm):
     attacker_odpornosc = attribute(
         _("Attacker's Odporność (endurance)"),
         required=False,
-        low=1,
         help_text=_("Optional: with both, the odds of a fight to the end."),
     )
     defender_morale = attribute(_("Defender's Morale"))
     defender_odwaga = attribute(_("Defender's Odwaga (courage)"))
     defender_wounds = attribute(_("Defender's wounds"), required=False, initial=0)
-    defender_odpornosc = attribute(_("Defender's Odporność (endurance)"), required=False, low=1)
+    defender_odpornosc = attribute(_("Defender's Odporność (endurance)"), required=False)
     attacker_spells = forms.ChoiceField(
         label=_("Attacker casts spells (Czary category)"), choices=SPELLS, required=False
     )
@@ -278,9 +276,7 @@ PHASES = [
 
 class SearchForm(WojnaForm):
     phase = forms.ChoiceField(label=_("When"), choices=PHASES, initial=SEARCH_PHASE)
-    nazgul = forms.IntegerField(
-        label=_("Nazgûl"), min_value=0, max_value=9, initial=0, required=False
-    )
+    nazgul = forms.IntegerField(label=_("Nazgûl"), initial=0, required=False)
     orc_units = StrengthsField(label=_("Orc units (strengths)"), required=False)
     other_units = StrengthsField(
         label=_("Other Shadow units (strengths)"),
@@ -289,8 +285,6 @@ class SearchForm(WojnaForm):
     )
     other_characters = forms.IntegerField(
         label=_("Other Shadow characters (not Nazgûl)"),
-        min_value=0,
-        max_value=100,
         initial=0,
         required=False,
         help_text=_("Counted only in a search during the Alliance's move."),
@@ -308,8 +302,8 @@ class SearchForm(WojnaForm):
 
 
 class WoundsForm(WojnaForm):
-    character = forms.CharField(label=_("Character"), max_length=60, required=False)
-    odpornosc = attribute(_("Odporność (squares)"), low=1)
+    character = forms.CharField(label=_("Character"), max_length=MAX_NAME, required=False)
+    odpornosc = attribute(_("Odporność (squares)"))
     crosses = attribute(_("Crosses (X): wounds"), required=False, initial=0)
     circles = attribute(_("Circles (O): Ring Phases with the Ring on"), required=False, initial=0)
     strokes = attribute(_("Strokes (/): a Nazgûl's ordinary wounds"), required=False, initial=0)
@@ -325,8 +319,8 @@ class WoundsForm(WojnaForm):
 
 
 class RingwraithForm(WojnaForm):
-    character = forms.CharField(label=_("Ring-bearer"), max_length=60, required=False)
-    odpornosc = attribute(_("Odporność (squares)"), low=1)
+    character = forms.CharField(label=_("Ring-bearer"), max_length=MAX_NAME, required=False)
+    odpornosc = attribute(_("Odporność (squares)"))
     circles = attribute(_("Circles already drawn"), required=False, initial=0)
     pierscien = attribute(_("Pierścień (the Ring comes off on ≤)"))
 
@@ -356,7 +350,7 @@ GROUPS = [
 
 
 class CandidateForm(forms.Form):
-    name = forms.CharField(label=_("Character"), max_length=60, required=False)
+    name = forms.CharField(label=_("Character"), max_length=MAX_NAME, required=False)
     group = forms.ChoiceField(label=_("Group"), choices=GROUPS, required=False)
     # Ticked takes the character out: a GET link sends no unticked box, so absent means "has it".
     no_ring_attribute = forms.BooleanField(label=_("No Pierścień attribute"), required=False)
@@ -366,7 +360,7 @@ CandidateFormSet = forms.formset_factory(CandidateForm, extra=5, max_num=10)
 
 
 class DestructionForm(WojnaForm):
-    hex = forms.IntegerField(label=_("Hex of the Ring-bearer"), min_value=0, max_value=9999)
+    hex = forms.IntegerField(label=_("Hex of the Ring-bearer"))
     ring_worn = forms.BooleanField(label=_("The bearer wears the Ring"), required=False)
 
 

@@ -39,7 +39,7 @@ def attempt_odds(odds: dice.AttemptOdds, request: Any = None) -> Payload:
         else _("%(test)s is not allowed here.") % {"test": tests[odds.test]}
     )
     return {
-        "summary": summary,
+        "headline": summary,
         "test": odds.test,
         "attribute": odds.attribute,
         "attempts": odds.attempts,
@@ -61,7 +61,7 @@ def battle_answer(answer: battle.BattleAnswer, request: Any = None) -> Payload:
     else:
         summary = _("Column %(column)s, die %(modifier)+d: read the losses in Wyniki bitwy.")
     return {
-        "summary": summary % {"column": answer.column, "modifier": answer.modifier},
+        "headline": summary % {"column": answer.column, "modifier": answer.modifier},
         "attacker_strength": answer.attacker_strength,
         "defender_strength": answer.defender_strength,
         "terrain_multiplier": str(answer.terrain_multiplier),
@@ -117,7 +117,7 @@ def ratio_plan_answer(plan: ratio_plan.RatioPlan, request: Any = None) -> Payloa
         return exact_value(value) if value is not None else None
 
     return {
-        "summary": summary,
+        "headline": summary,
         "defender_effective_strength": str(plan.defender_effective),
         "unit_strength": plan.unit_strength,
         "bands": [
@@ -159,7 +159,7 @@ def _strike(strikes: tuple[duel.Strike, ...]) -> list[Payload]:
 def duel_answer(answer: duel.DuelAnswer, request: Any = None) -> Payload:
     fight = answer.fight
     return {
-        "summary": _("Score difference %(difference)+d (attacker %(a)s, defender %(d)s).")
+        "headline": _("Score difference %(difference)+d (attacker %(a)s, defender %(d)s).")
         % {"difference": answer.difference, "a": answer.attacker_total, "d": answer.defender_total},
         "attacker_total": answer.attacker_total,
         "defender_total": answer.defender_total,
@@ -183,7 +183,7 @@ def duel_answer(answer: duel.DuelAnswer, request: Any = None) -> Payload:
 
 def search_answer(answer: search.SearchAnswer, request: Any = None) -> Payload:
     return {
-        "summary": _("%(points)s search points.") % {"points": answer.points},
+        "headline": _("%(points)s search points.") % {"points": answer.points},
         "phase": answer.phase,
         "points": answer.points,
         "breakdown": [{"source": s, "points": p} for s, p in answer.breakdown],
@@ -209,7 +209,7 @@ def wounds_answer(answer: characters.CharacterStatus, request: Any = None) -> Pa
     marks = answer.marks
     assert marks is not None
     return {
-        "summary": _(STATUS_LABELS[answer.status]),
+        "headline": _(STATUS_LABELS[answer.status]),
         "status": answer.status,
         "odpornosc": marks.odpornosc,
         "crosses": marks.crosses,
@@ -224,7 +224,7 @@ def wounds_answer(answer: characters.CharacterStatus, request: Any = None) -> Pa
 
 def ringwraith_answer(answer: characters.RingwraithOdds, request: Any = None) -> Payload:
     return {
-        "summary": _("Becomes a Ringwraith with probability %(p)s.")
+        "headline": _("Becomes a Ringwraith with probability %(p)s.")
         % {"p": percent(answer.becomes_ringwraith)},
         "stages_left": answer.stages_left,
         "per_attempt": probability(answer.per_attempt),
@@ -244,7 +244,7 @@ GOLLUM_SIDES = {
 
 def gollum_answer(answer: characters.GollumOdds, request: Any = None) -> Payload:
     return {
-        "summary": _(
+        "headline": _(
             "Gollum this stage: Alliance %(alliance)s, Sauron %(sauron)s, not stated %(unstated)s."
         )
         % {side: percent(p) for side, p in answer.distribution},
@@ -264,7 +264,7 @@ def inheritance_answer(answer: ring.InheritanceAnswer, request: Any = None) -> P
     else:
         summary = _("One of %(names)s takes the Ring.") % {"names": ", ".join(answer.heirs)}
     return {
-        "summary": summary,
+        "headline": summary,
         "heirs": list(answer.heirs),
         "group": answer.group,
         "ranking": [
@@ -282,7 +282,7 @@ def inheritance_answer(answer: ring.InheritanceAnswer, request: Any = None) -> P
 
 def destruction_answer(answer: ring.DestructionAnswer, request: Any = None) -> Payload:
     return {
-        "summary": _("The Ring is destroyed.")
+        "headline": _("The Ring is destroyed.")
         if answer.destroyed
         else _("The Ring is not destroyed."),
         "destroyed": answer.destroyed,

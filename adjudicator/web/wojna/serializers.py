@@ -7,9 +7,14 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from adjudicator.games.wojna.ring import INHERITANCE_ORDER
-from adjudicator.games.wojna.search import ALLIANCE_MOVE, SEARCH_PHASE
+from adjudicator.games.wojna.search import (
+    ALLIANCE_MOVE,
+    MAX_NAZGUL,
+    MAX_OTHER_CHARACTERS,
+    SEARCH_PHASE,
+)
 from adjudicator.games.wojna.tables import SPELL_CATEGORIES
-from adjudicator.games.wojna.validation import MAX_ATTEMPTS, MAX_ATTRIBUTE
+from adjudicator.games.wojna.validation import MAX_ATTEMPTS, MAX_ATTRIBUTE, MAX_HEX, MAX_NAME
 from adjudicator.serializers import (
     AnswerSerializer,
     DeprecatedHeadlineField,
@@ -265,10 +270,12 @@ class WojnaDuelResponseSerializer(WojnaAnswerSerializer):
 # Search.
 class WojnaSearchRequestSerializer(StrictSerializer):
     phase = serializers.ChoiceField([SEARCH_PHASE, ALLIANCE_MOVE], default=SEARCH_PHASE)
-    nazgul = serializers.IntegerField(min_value=0, max_value=9, default=0)
+    nazgul = serializers.IntegerField(min_value=0, max_value=MAX_NAZGUL, default=0)
     orc_units = strengths(default=list)
     other_units = strengths(default=list)
-    other_characters = serializers.IntegerField(min_value=0, max_value=100, default=0)
+    other_characters = serializers.IntegerField(
+        min_value=0, max_value=MAX_OTHER_CHARACTERS, default=0
+    )
     niewola = serializers.IntegerField(**ATTRIBUTE, required=False, allow_null=True)
     readings = readings_field("nazgul_search: general_points or nothing")
 
@@ -292,7 +299,7 @@ class WojnaSearchResponseSerializer(WojnaAnswerSerializer):
 
 # Characters: wounds, the Ringwraith, Gollum.
 class WojnaWoundsRequestSerializer(StrictSerializer):
-    character = serializers.CharField(max_length=60, required=False, allow_blank=True)
+    character = serializers.CharField(max_length=MAX_NAME, required=False, allow_blank=True)
     odpornosc = serializers.IntegerField(min_value=1, max_value=MAX_ATTRIBUTE)
     crosses = serializers.IntegerField(**ATTRIBUTE, default=0)
     circles = serializers.IntegerField(**ATTRIBUTE, default=0)
@@ -316,7 +323,7 @@ class WojnaWoundsResponseSerializer(WojnaAnswerSerializer):
 
 
 class WojnaRingwraithRequestSerializer(StrictSerializer):
-    character = serializers.CharField(max_length=60, required=False, allow_blank=True)
+    character = serializers.CharField(max_length=MAX_NAME, required=False, allow_blank=True)
     odpornosc = serializers.IntegerField(min_value=1, max_value=MAX_ATTRIBUTE)
     circles = serializers.IntegerField(**ATTRIBUTE, default=0)
     pierscien = serializers.IntegerField(**ATTRIBUTE)
@@ -356,7 +363,7 @@ MAX_CANDIDATES = 40
 
 
 class WojnaCandidateSerializer(StrictSerializer):
-    name = serializers.CharField(max_length=60)
+    name = serializers.CharField(max_length=MAX_NAME)
     group = serializers.ChoiceField(INHERITANCE_ORDER)
     has_ring_attribute = serializers.BooleanField(default=True)
 
@@ -379,7 +386,7 @@ class WojnaInheritanceResponseSerializer(WojnaAnswerSerializer):
 
 
 class WojnaDestructionRequestSerializer(StrictSerializer):
-    hex = serializers.IntegerField(min_value=0, max_value=9999)
+    hex = serializers.IntegerField(min_value=0, max_value=MAX_HEX)
     ring_worn = serializers.BooleanField(default=False)
 
 

@@ -7,12 +7,19 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from adjudicator.games.wotr import combat_dice
-from adjudicator.games.wotr.battle import CASUALTY_POLICIES, MAX_ROUNDS, SETTLEMENT_TYPES
-from adjudicator.games.wotr.battle_plan import ADVICE, GOALS
+from adjudicator.games.wotr.battle import (
+    CASUALTY_POLICIES,
+    MAX_LEADERSHIP,
+    MAX_MODIFIER,
+    MAX_ROUNDS,
+    SETTLEMENT_TYPES,
+)
+from adjudicator.games.wotr.battle_plan import ADVICE, GOALS, MAX_TARGET_PERCENT
 from adjudicator.games.wotr.board import (
     MAX_CORRUPTION,
     MAX_UNITS_PER_REGION,
     MORDOR_LAST_STEP,
+    POLITICAL_MAX_STEPS,
     SIDES,
 )
 from adjudicator.games.wotr.factions import FACTIONS, MAX_FIGURES
@@ -53,7 +60,9 @@ class WotrUnitsSerializer(serializers.Serializer):
 
 
 class WotrPoliticalSerializer(serializers.Serializer):
-    steps_from_war = serializers.IntegerField(required=False, min_value=0, max_value=3)
+    steps_from_war = serializers.IntegerField(
+        required=False, min_value=0, max_value=POLITICAL_MAX_STEPS
+    )
     active = serializers.BooleanField(required=False)
 
 
@@ -147,13 +156,17 @@ class WotrPositionValidateResponseSerializer(serializers.Serializer):
     free_peoples_vp = serializers.IntegerField()
 
 
+#: A modifier's bounds: the engine's most either way.
+MODIFIER = {"min_value": -MAX_MODIFIER, "max_value": MAX_MODIFIER}
+
+
 # ---- battle ---------------------------------------------------------------------------------
 
 
 class WotrArmyModifiersSerializer(StrictSerializer):
-    strength_bonus = serializers.IntegerField(min_value=-5, max_value=5, default=0)
-    roll_modifier = serializers.IntegerField(min_value=-5, max_value=5, default=0)
-    reroll_modifier = serializers.IntegerField(min_value=-5, max_value=5, default=0)
+    strength_bonus = serializers.IntegerField(**MODIFIER, default=0)
+    roll_modifier = serializers.IntegerField(**MODIFIER, default=0)
+    reroll_modifier = serializers.IntegerField(**MODIFIER, default=0)
     casualty_policy = serializers.ChoiceField(
         CASUALTY_POLICIES,
         default="keep_strength",
@@ -163,10 +176,10 @@ class WotrArmyModifiersSerializer(StrictSerializer):
 
 
 class WotrArmySerializer(WotrArmyModifiersSerializer):
-    regular = serializers.IntegerField(min_value=0, max_value=10)
-    elite = serializers.IntegerField(min_value=0, max_value=10, default=0)
+    regular = serializers.IntegerField(min_value=0, max_value=MAX_UNITS_PER_REGION)
+    elite = serializers.IntegerField(min_value=0, max_value=MAX_UNITS_PER_REGION, default=0)
     leadership = serializers.IntegerField(
-        min_value=0, max_value=20, default=0, help_text="leaders + Nazgûl + characters"
+        min_value=0, max_value=MAX_LEADERSHIP, default=0, help_text="leaders + Nazgûl + characters"
     )
 
 
@@ -179,7 +192,9 @@ class WotrBattleOptionsSerializer(StrictSerializer):
         help_text="rounds to fight; null or left out (the default): until one side has no units "
         "or the attacker stops (siege: each round after the first costs the attacker an elite)",
     )
-    attacker_stops_below = serializers.IntegerField(min_value=0, max_value=10, default=0)
+    attacker_stops_below = serializers.IntegerField(
+        min_value=0, max_value=MAX_UNITS_PER_REGION, default=0
+    )
 
 
 class WotrBattleRequestSerializer(WotrBattleOptionsSerializer):
@@ -290,7 +305,7 @@ class WotrBattlePlanRequestSerializer(StrictSerializer):
     )
     target_percent = serializers.IntegerField(
         min_value=1,
-        max_value=100,
+        max_value=MAX_TARGET_PERCENT,
         allow_null=True,
         default=None,
         help_text="also find the fewest attacking regulars (elites and leadership as given) "
@@ -352,8 +367,8 @@ class WotrBattlePlanResponseSerializer(WotrAnswerSerializer):
 
 
 class WotrTargetSerializer(StrictSerializer):
-    regular = serializers.IntegerField(min_value=0, max_value=10)
-    elite = serializers.IntegerField(min_value=0, max_value=10, default=0)
+    regular = serializers.IntegerField(min_value=0, max_value=MAX_UNITS_PER_REGION)
+    elite = serializers.IntegerField(min_value=0, max_value=MAX_UNITS_PER_REGION, default=0)
 
 
 class WotrFactionAttackRequestSerializer(StrictSerializer):

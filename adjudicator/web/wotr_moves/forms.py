@@ -8,7 +8,14 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from adjudicator import parsers
-from adjudicator.games.wotr.board import BOARD, CHARACTER_NAMES, NATION_NAMES
+from adjudicator.games.wotr.board import (
+    BOARD,
+    CHARACTER_NAMES,
+    MAX_CORRUPTION,
+    MORDOR_LAST_STEP,
+    NATION_NAMES,
+    POLITICAL_MAX_STEPS,
+)
 from adjudicator.games.wotr.moves.model import DICE, FACTION_ACTIONS, FACTIONS, MOVE_KINDS
 from adjudicator.web.wotr_moves.names import (
     DIE_NAMES,
@@ -119,7 +126,9 @@ class PoliticsForm(forms.Form):
     """A nation's political marker."""
 
     nation = forms.ChoiceField(label=_("Nation"), choices=lambda: nation_choices(False))
-    steps_from_war = forms.IntegerField(label=_("Steps from war"), min_value=0, max_value=3)
+    steps_from_war = forms.IntegerField(
+        label=_("Steps from war"), min_value=0, max_value=POLITICAL_MAX_STEPS
+    )
     active = forms.BooleanField(label=_("Active"), required=False)
 
 
@@ -137,12 +146,12 @@ class FellowshipForm(forms.Form):
 
     region = forms.ChoiceField(label=_("Last known region"), choices=lambda: region_choices(False))
     progress = _count(_("Progress"), 20)
-    corruption = _count(_("Corruption"), 12)
+    corruption = _count(_("Corruption"), MAX_CORRUPTION)
     revealed = forms.BooleanField(label=_("Revealed"), required=False)
     mordor_step = forms.IntegerField(
         label=_("Mordor track step (empty: not in Mordor)"),
         min_value=0,
-        max_value=5,
+        max_value=MORDOR_LAST_STEP,
         required=False,
     )
     guide = forms.ChoiceField(
