@@ -34,7 +34,7 @@ from pathlib import Path
 from urllib.parse import quote, urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
-PORT = 8150
+PORT = int(os.environ.get("BENCH_PORT", "8150"))
 BASE = f"http://127.0.0.1:{PORT}"
 CONNECTIONS = int(os.environ.get("LOAD_CONNECTIONS", "16"))
 SECONDS = int(os.environ.get("LOAD_SECONDS", "5"))
