@@ -5,7 +5,6 @@ from __future__ import annotations
 import html
 import re
 from collections import defaultdict
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
@@ -21,7 +20,6 @@ from .lexicon import translations
 from .passages import answering_passage, paragraph_anchor, text_directive
 from .query import PlannedQuery, plan_query
 from .question import Question, query_language, understand
-from .rerank import is_unsure, query_vector, reranked
 from .vectors import Near
 
 PAGE_SIZE = 10
@@ -377,7 +375,12 @@ def _ordered(
     rulebook its words tell (:data:`GAME_WEIGHT`). ``games``: the game named and the rulebook
     told."""
     game, told = games
-    group = _grouping(game, named, listed)
+
+    def group(number: int) -> tuple[int, bool]:
+        document = listed.documents[number]
+        if document.doc_id in named:
+            return 0, False
+        return (2 if document.doc_type == "card" else 1), document.game != game
 
     def weight(number: int) -> float:
         document = listed.documents[number]
@@ -387,21 +390,6 @@ def _ordered(
 
     weighed = [(score * weight(number), number) for score, number in ranked]
     return sorted(weighed, key=lambda pair: (group(pair[1]), -pair[0]))
-
-
-def _grouping(
-    game: str | None, named: frozenset[str], listed: Listing
-) -> Callable[[int], tuple[int, bool]]:
-    """A document's group by its number (:func:`_ordered`): the cards the question names, the
-    rule sections (the named ``game``'s first), then the other cards."""
-
-    def group(number: int) -> tuple[int, bool]:
-        document = listed.documents[number]
-        if document.doc_id in named:
-            return 0, False
-        return (2 if document.doc_type == "card" else 1), document.game != game
-
-    return group
 
 
 def _named_first(source: OpenedIndex, question: Question) -> frozenset[str]:
@@ -481,13 +469,6 @@ def search(
     named = _named_first(source, question)
     language_typed = query_language(corrected, reader)
     ranked = _ordered(ranked, (question.game, told), language_typed, named, listed)
-    if is_unsure(text, ranked):
-        vector = query_vector(corrected)
-
-        def similarity(number: int) -> float | None:
-            return source.dense.similarity(vector, listed.documents[number].doc_id)
-
-        ranked = reranked(ranked, similarity, _grouping(question.game, named, listed))
     num_pages = max(1, -(-len(ranked) // page_size))
     if page > num_pages:
         raise PageOutOfRange(page, num_pages)

@@ -37,7 +37,6 @@ from .documents import SearchDocument
 from .glossary import matched_concepts
 from .lexicon import translations
 from .passages import paragraphs, sentences
-from .rerank import Dense, read_dense, write_dense
 from .translit import Transliterations
 from .vectors import Vectors, read_vectors, vector_texts, write_vectors
 
@@ -149,7 +148,6 @@ def build_index(directory: Path, documents: Iterable[SearchDocument]) -> int:
             indexed.append(document)
         writer.commit()
         write_vectors(generation, indexed)
-        write_dense(generation, [(d.doc_type, t) for d in indexed for t, _ in vector_texts(d)])
         built = _verified(generation, indexed)
         previous = _current_name(directory)
         _name_current(directory, generation.name)
@@ -319,8 +317,6 @@ class OpenedIndex:
     transliterations: Transliterations
     card_names: dict[tuple[str, ...], frozenset[str]]
     vectors: Vectors
-    #: The e5 passage vectors of the re-ranker (:mod:`.rerank`).
-    dense: Dense
     #: The document frequencies asked of this generation (:class:`FrequencyReader`).
     frequencies: dict[tuple[str, str], int] = field(default_factory=dict)
 
@@ -399,7 +395,7 @@ def _swap(loaded: OpenedIndex) -> None:
 
 def _load(generation: Path, key: tuple[object, ...]) -> OpenedIndex:
     """Open a generation whole: whoosh's index, its listing, vocabulary, card names and
-    sentence vectors (each vector's document among the listed ones) and e5 vectors."""
+    sentence vectors, each vector's document among the listed ones."""
     index = whoosh_index.open_dir(generation)
     listed = _listing(index)
     vectors = read_vectors(generation)
@@ -413,7 +409,6 @@ def _load(generation: Path, key: tuple[object, ...]) -> OpenedIndex:
         Transliterations.of(_warm_caches(index)),
         _names_of_cards(index),
         vectors,
-        read_dense(generation, vectors.rows),
     )
 
 
