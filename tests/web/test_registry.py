@@ -15,6 +15,7 @@ from rest_framework.test import APIClient
 from adjudicator.web import registry
 from adjudicator.web.pages import CheckerPage, api_field
 from adjudicator.web.wojna.forms import TEST_FIELDS, TEST_REQUESTS, DieTestForm
+from cards_db.importer import import_data_files
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -26,18 +27,20 @@ NOT_CHECKERS = {
     "set_language", "schema", "swagger-ui",
     # game indexes (their entries come from the registry) and pages that are not one question
     "wotr:index", "mordor:index", "wojna:index", "wojna:tables", "cards_db:calculators",
-    # the TCG calculators' pages, one route by slug: each slug is a registered checker
+    # the TCG calculators by slug: each is routed by the registry first, this one answers the
+    # slugs that are not a calculator (404)
     "cards_db:calculator",
-    # the move checker: a board to play on, not a form (its API below)
-    "wotr_moves:index", "wotr-moves-check", "wotr-moves-legal", "wotr-moves-share",
+    # storing a position for a link: storage, not an answer (the move check is a checker)
+    "wotr-moves-share",
     # positions and tables: data, not answers
     "wotr-api-setup", "wotr-api-validate", "wojna-tables",
-    # the card database and decks
-    "cards_db:index", "cards_db:card", "cards_db:deck_new", "cards_db:deck_fix",
-    "cards_db:draw_odds", "cards_db:deck", "cards_db:deck_edit", "cards_db:deck_delete",
-    "cards_db:deck_export", "tcg-card-list", "tcg-card-named", "tcg-card-collection",
-    "tcg-card-number", "tcg-card-detail", "tcg-bulk-cards", "tcg-deck-create",
-    "tcg-deck-validate", "tcg-deck-draw-odds", "tcg-deck-detail", "tcg-deck-export",
+    # the card database
+    "cards_db:index", "cards_db:card", "tcg-card-list", "tcg-card-named",
+    "tcg-card-collection", "tcg-card-number", "tcg-card-detail", "tcg-bulk-cards",
+    # decks: a line of a checked list replaced by a tapped card (an edit of the stored question,
+    # answered by the deck check at its new link), and saved decks (storage, not answers)
+    "cards_db:deck_fix", "cards_db:deck", "cards_db:deck_edit", "cards_db:deck_delete",
+    "cards_db:deck_export", "tcg-deck-create", "tcg-deck-detail", "tcg-deck-export",
     # working offline (docs/offline.md): the service worker, its files and pages
     "service-worker", "offline:needs-network", "offline:reader", "offline:search",
     "offline:precache", "offline:search-index", "offline:book", "offline:manifest",
@@ -62,7 +65,7 @@ def _routes(patterns, prefix: str = "", namespace: str = ""):
 
 
 def _checker_views() -> set:
-    pages = {checker.page_view for checker in registry.CHECKERS if checker.page}
+    pages = {checker.page_view for checker in registry.CHECKERS if checker.page is not None}
     return pages | {checker.api_view for checker in registry.CHECKERS if checker.api}
 
 
@@ -97,14 +100,13 @@ def test_the_list_names_only_routes_that_exist():
 
 @pytest.mark.parametrize("checker", registry.CHECKERS, ids=lambda c: f"{c.game}-{c.name}")
 def test_every_checker_is_routed_once_page_and_api(checker):
-    if checker.page:
-        view = resolve(registry.page_path(checker)).func
-        assert view is checker.page_view or view.__name__ == "calculator"
+    if checker.page is not None:
+        assert resolve(registry.page_path(checker)).func is checker.page_view
     if checker.api:
         for name in (checker.api_name, f"v1:{checker.api_name}"):
             assert resolve(reverse(name)).func.view_class is checker.api_view
-    assert checker.page or checker.api
-    assert checker.questions or not checker.page, "a page needs a question the walks can ask"
+    assert checker.page is not None or checker.api
+    assert checker.questions or checker.page is None, "a page needs a question the walks ask"
 
 
 def _lists(field, path: str):
@@ -140,6 +142,7 @@ def _example(checker) -> dict:
     "checker", [c for c in registry.CHECKERS if c.api], ids=lambda c: f"{c.game}-{c.name}"
 )
 def test_every_answer_has_one_headline_and_its_deprecated_copy(checker):
+    import_data_files()  # what a checker may read: the cards (a deck's draw odds)
     response = APIClient().post(
         reverse(checker.api_name), _example(checker), format="json", HTTP_ACCEPT_LANGUAGE="en"
     )
@@ -155,7 +158,7 @@ def _page_forms():
         form = checker.page_form
         form = form.args[0] if isinstance(form, partial) else form
         real = isinstance(form, type) and issubclass(form, forms.Form)
-        if checker.page and checker.request and real:
+        if checker.page is not None and checker.request and real:
             yield checker, form
 
 
