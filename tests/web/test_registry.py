@@ -211,18 +211,114 @@ def test_some_rows_are_checked():
 
 #: Bounds of 0 and 1 are the natural least of a count; any other number is a limit, named
 #: once (in the engine or the game's limits module) and imported.
-LITERAL_BOUND = re.compile(r"\b(?:max_value|max_length|min_length|min_value)=-?(?!(?:0|1)\b)\d")
+NUMBER = r"-?(?!(?:0|1)\b)\d"
+#: Where an input's bound is written, by the kind of file: a serializer's field, a page form's
+#: number or an engine's reader (``high=``, ``_count(label, high)``), a template's number input,
+#: a script that sets one.
+LITERAL_BOUNDS = {
+    "*serializers.py": re.compile(rf"\b(?:max_value|max_length|min_length|min_value)={NUMBER}"),
+    "*forms.py": re.compile(
+        rf"\b(?:max_value|min_value|high|low)={NUMBER}|\b_count\(.*,\s*\d+\)\s*$"
+    ),
+    "games/**/*.py": re.compile(rf"\b(?:max_value|min_value|high|low)={NUMBER}"),
+    "*.html": re.compile(rf"""\b(?:max|min)=["']?{NUMBER}"""),
+    "*.js": re.compile(
+        rf"""\.(?:max|min)\s*=\s*["']?{NUMBER}|setAttribute\(\s*["'](?:max|min)["']\s*,\s*["']?{NUMBER}"""
+    ),
+}
+#: The folders whose files state inputs: the apps, the engines, the templates.
+SOURCES = ("adjudicator", "cards_db", "templates")
 
 
-def test_no_serializer_states_a_bound_as_a_bare_number():
-    found = [
-        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
-        for path in sorted(ROOT.glob("*/**/*serializers.py"))
-        if ".venv" not in path.parts
-        for number, line in enumerate(path.read_text().splitlines(), 1)
-        if LITERAL_BOUND.search(line)
+def _sources(pattern: str):
+    for folder in SOURCES:
+        for file in sorted((ROOT / folder).glob(f"**/{pattern}")):
+            if not {"locale", "migrations", "vendor"} & set(file.parts):
+                yield file
+
+
+def literal_bounds(texts) -> list[str]:
+    """Each line of ``texts`` ((label, pattern key, text)) that states a bound as a number."""
+    return [
+        f"{label}:{number}: {line.strip()}"
+        for label, key, text in texts
+        for number, line in enumerate(text.splitlines(), 1)
+        if LITERAL_BOUNDS[key].search(line)
     ]
+
+
+def _source_texts():
+    for key in LITERAL_BOUNDS:
+        for file in _sources(key.removeprefix("games/**/")):
+            if key.startswith("games/") and "games" not in file.parts:
+                continue
+            yield str(file.relative_to(ROOT)), key, file.read_text()
+
+
+def test_no_bound_is_written_as_a_bare_number():
+    """Serializers, page forms, engines' readers, templates and scripts name their limits."""
+    found = literal_bounds(_source_texts())
     assert not found, "\n".join(found)
+
+
+#: An engine message that writes a bound into its text: "between 1 and 30", "at most 6".
+BOUND_IN_WORDS = re.compile(
+    rf"\b(?:between|at most|at least|up to|from)\s+{NUMBER}|\b\d+\s+(?:to|and)\s+{NUMBER}"
+)
+MESSAGE = re.compile(r"""N_\(\s*((?:"(?:[^"\\]|\\.)*"\s*)+)""")
+#: What an input's problem is written in: a Message, a problem list, an InvalidInput.
+PROBLEM = re.compile(r"Message\(|problems|InvalidInput|\.add\(")
+
+
+def bounds_in_messages(texts) -> list[str]:
+    """Each problem's ``N_()`` message in ``texts`` ((label, text)) that writes a bound as digits
+    (a rule's words, "Conditions 3 and 4", are not a problem's)."""
+    found = []
+    for label, text in texts:
+        for match in MESSAGE.finditer(text):
+            if not PROBLEM.search(text[max(0, match.start() - 120) : match.start()]):
+                continue
+            words = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', match.group(1)))
+            if BOUND_IN_WORDS.search(words):
+                found.append(f"{label}: {words}")
+    return found
+
+
+def test_no_engine_message_writes_a_bound_as_digits():
+    """A bound in a message is a parameter (``%(high)s``) filled from the constant."""
+    engines = sorted((ROOT / "adjudicator" / "games").glob("**/*.py"))
+    found = bounds_in_messages((str(p.relative_to(ROOT)), p.read_text()) for p in engines)
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize(
+    ("key", "planted"),
+    [
+        ("*serializers.py", "    units = serializers.IntegerField(min_value=0, max_value=10)"),
+        ("*forms.py", '    progress = _count(_("Progress"), 20)'),
+        ("games/**/*.py", '        cards=fields.integer("cards", high=20),'),
+        ("*.html", '<input type="number" name="nazgul" min="0" max="9">'),
+        ("*.js", "  input.max = 10;"),
+    ],
+)
+def test_the_scan_finds_a_planted_bare_number(key, planted):
+    assert literal_bounds([("planted", key, planted)])
+    assert not literal_bounds(
+        [
+            (
+                "named",
+                key,
+                planted.replace("10", "LIMIT").replace("20", "LIMIT").replace("9", "{{ limit }}"),
+            )
+        ]
+    )
+
+
+def test_the_scan_finds_a_bound_planted_in_a_message():
+    planted = 'problems.append(("steps", Message(N_("must be between 1 "\n  "and 30"))))'
+    assert bounds_in_messages([("planted", planted)])
+    named = planted.replace("1 ", "%(low)s ").replace("30", "%(high)s")
+    assert not bounds_in_messages([("named", named)])
 
 
 @pytest.mark.parametrize("test", ["capture", "escape", "ring_removal"])
