@@ -64,20 +64,30 @@ def _routes(patterns, prefix: str = "", namespace: str = ""):
             yield prefix + str(pattern.pattern), namespace + (pattern.name or ""), pattern.callback
 
 
-def _checker_views() -> set:
-    pages = {checker.page_view for checker in registry.CHECKERS if checker.page is not None}
-    return pages | {checker.api_view for checker in registry.CHECKERS if checker.api}
+def _checker_routes() -> set:
+    """Each registered checker's (view, route name): its page and both of its operations."""
+    routes = set()
+    for checker in registry.CHECKERS:
+        if checker.page is not None:
+            routes.add((checker.page_view, f"{registry.namespace(checker)}:{checker.name}"))
+        if checker.api:
+            routes |= {
+                (checker.api_view, checker.api_name),
+                (checker.api_view, f"v1:{checker.api_name}"),
+            }
+    return routes
 
 
 def _strays(patterns) -> list[tuple[str, str]]:
-    """Routes that are neither a registered checker's nor named in NOT_CHECKERS."""
-    views = _checker_views()
+    """Routes that are neither a registered checker's (its view under its name) nor named in
+    NOT_CHECKERS."""
+    routes = _checker_routes()
     return [
         (route, name)
         for route, name, view in _routes(patterns)
         if not route.startswith(DJANGO_PREFIXES)
-        and view not in views
-        and getattr(view, "view_class", None) not in views
+        and (view, name) not in routes
+        and (getattr(view, "view_class", None), name) not in routes
         and name.removeprefix("v1:") not in NOT_CHECKERS
     ]
 
@@ -91,6 +101,14 @@ def test_a_checker_routed_by_hand_is_a_stray():
     checker = registry.find("wotr", "battle")
     by_hand = path("wotr/odds/", CheckerPage.as_view(form_class=checker.form), name="odds")
     assert _strays([*get_resolver().url_patterns, by_hand]) == [("wotr/odds/", "odds")]
+
+
+def test_a_checkers_own_view_routed_again_by_hand_is_a_stray():
+    """A page with its own editor (``Checker.view``) is the checker's only at its declared
+    route: the same view under another route and name is a stray."""
+    board = registry.find("wotr", "index")
+    again = path("wotr/board/", board.page_view, name="board")
+    assert _strays([*get_resolver().url_patterns, again]) == [("wotr/board/", "board")]
 
 
 def test_the_list_names_only_routes_that_exist():
