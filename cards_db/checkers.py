@@ -55,6 +55,23 @@ def _options(slug: str, example: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+#: The deck check and the draw odds: pages with their own editor (the list is stored under a
+#: link key), opened empty by the walks; their stored questions are tests/site_pages.py's.
+DECKS = {"game": "tcg", "questions": ("",)}
+
+
+def _deck_options(operation_id: str, name: str, example: dict[str, Any]) -> dict[str, Any]:
+    """A deck operation's OpenAPI tag, id and example, and what it refuses (a list too long,
+    lines that are not cards)."""
+    return {
+        "tag": "decks",
+        "operation_id": operation_id,
+        "bad_input": ERROR_400,
+        "refusals": DECK_REFUSALS,
+        "examples": [OpenApiExample(name, request_only=True, value=example)],
+    }
+
+
 CHECKERS = (
     Checker(
         **TCG,
@@ -280,7 +297,7 @@ CHECKERS = (
         questions=("?bids=Petr%3A+3%0AYuri%3A+4",),
     ),
     Checker(
-        game="tcg",
+        **DECKS,
         name="deck_new",
         page="decks/",
         api="decks/validate/",
@@ -294,23 +311,14 @@ CHECKERS = (
         view=views.DeckCheckPage,
         description="Is this deck legal? Errors name their lines, cards and rule; stats come "
         "along.",
-        api_options={
-            "tag": "decks",
-            "operation_id": "decks_validate_create",
-            "bad_input": ERROR_400,
-            "refusals": DECK_REFUSALS,
-            "examples": [
-                OpenApiExample(
-                    "A deck list",
-                    request_only=True,
-                    value={"list": LEGAL_DECK_EXAMPLE, "format": "fellowship_block"},
-                )
-            ],
-        },
-        questions=("",),
+        api_options=_deck_options(
+            "decks_validate_create",
+            "A deck list",
+            {"list": LEGAL_DECK_EXAMPLE, "format": "fellowship_block"},
+        ),
     ),
     Checker(
-        game="tcg",
+        **DECKS,
         name="draw_odds",
         page="decks/odds/",
         api="decks/draw-odds/",
@@ -324,19 +332,10 @@ CHECKERS = (
         view=views.DrawOddsPage,
         description="The chance of drawing a card, or any card of a group, in the opening hand "
         "and by each site: exact hypergeometric odds over the shuffled draw deck.",
-        api_options={
-            "tag": "decks",
-            "operation_id": "decks_draw_odds_create",
-            "bad_input": ERROR_400,
-            "refusals": DECK_REFUSALS,
-            "examples": [
-                OpenApiExample(
-                    "Moria minions in the opening hand",
-                    request_only=True,
-                    value={"list": DRAW_ODDS_EXAMPLE, "target": "culture:Moria"},
-                )
-            ],
-        },
-        questions=("",),
+        api_options=_deck_options(
+            "decks_draw_odds_create",
+            "Moria minions in the opening hand",
+            {"list": DRAW_ODDS_EXAMPLE, "target": "culture:Moria"},
+        ),
     ),
 )
