@@ -33,7 +33,8 @@ from cards_db.services import (
     UnreadableDeck,
     cards_version,
     check_deck,
-    deck_draw_odds,
+    check_deck_question,
+    draw_odds_question,
     exported,
     recheck_deck,
     resolve_card_key,
@@ -233,9 +234,7 @@ class DeckCheckPage(CheckerPage):
 
     def compute(self, data: dict[str, Any], request: HttpRequest) -> dict[str, Any]:
         try:
-            checked = check_deck(
-                data["list"], formats()[data["format"]], data["check_starting_fellowship"]
-            )
+            checked = check_deck_question(data)
         except ListTooLong as error:
             raise InvalidInput([("deck", tr(error.message, error.params))]) from None
         report = _report_context(request, checked)
@@ -284,9 +283,7 @@ def deck_fix(request: HttpRequest) -> HttpResponse:
 def draw_odds_answer(data: dict[str, Any], request: HttpRequest) -> dict[str, Any]:
     """Draw odds on the checker page: the opening-hand chance first, then site by site."""
     try:
-        odds, table = deck_draw_odds(
-            data["list"], data["target"], data["at_least"], data["draws_per_site"]
-        )
+        odds, table = draw_odds_question(data)
     except (ListTooLong, UnreadableDeck):
         raise InvalidInput([("deck", _("Some lines of this list are not cards."))]) from None
     payload = draw_odds_payload(odds, table, request)
