@@ -345,7 +345,9 @@ class TurnGraph:
                 if not len(rows):
                     continue
                 rows = layer.start + rows
-            bests = [(_best(values.take(after, 0), carry), weights) for after, weights in blocks]
+            bests = [
+                (_best(values.take(after, 0), carry), weights) for after, weights in blocks
+            ]
             value = sum(weights @ best for best, weights in bests)
             if self.may_reroll:
                 if once:
