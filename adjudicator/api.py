@@ -7,7 +7,7 @@ so that a client always learns what is wrong and where.
 import hashlib
 import math
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -265,6 +265,7 @@ def post_view(
     validate: Callable[[type[serializers.Serializer], Request], Any] = validated,
     pure: bool = False,
     parameters: Sequence[OpenApiParameter] = (),
+    refusals: Mapping[type[Exception], Callable[[Any], Response]] | None = None,
 ) -> type[APIView]:
     """An APIView ``<prefix><name>View`` whose POST validates, computes and answers.
 
@@ -274,7 +275,10 @@ def post_view(
     first sentence. A ``pure`` answer (the same body always gets the same answer) is cached
     (:func:`cached_answer`). ``parameters`` documents the query options ``present`` reads (e.g.
     :data:`EXACT_PARAMETER`; a value outside an ``enum`` is a 400, :func:`check_choices`).
+    ``refusals`` answers what ``compute`` refuses other than by ``InvalidInput`` (a deck list
+    too long or with lines that are not cards): exception class → its 400 response.
     """
+    refused = tuple(refusals or {})
 
     def answer(request: Request) -> Any:
         result = compute(validate(request_serializer, request))
@@ -295,9 +299,13 @@ def post_view(
         ],
     )
     def post(self: APIView, request: Request) -> Response:
-        if pure:
-            return Response(cached_answer(request, lambda: answer(request)))
-        return Response(answer(request))
+        try:
+            if pure:
+                return Response(cached_answer(request, lambda: answer(request)))
+            return Response(answer(request))
+        except refused as error:
+            assert refusals is not None
+            return next(r for kind, r in refusals.items() if isinstance(error, kind))(error)
 
     return type(f"{prefix}{name}View", (APIView,), {"post": post, "__doc__": description})
 

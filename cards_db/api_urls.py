@@ -17,8 +17,6 @@ urlpatterns = [
     path("cards/<str:key>/", api_views.CardDetailAPIView.as_view(), name="tcg-card-detail"),
     path("bulk/cards/", card_api.CardBulkAPIView.as_view(), name="tcg-bulk-cards"),
     path("decks/", api_views.DeckCreateAPIView.as_view(), name="tcg-deck-create"),
-    path("decks/validate/", api_views.DeckValidateAPIView.as_view(), name="tcg-deck-validate"),
-    path("decks/draw-odds/", api_views.DeckDrawOddsAPIView.as_view(), name="tcg-deck-draw-odds"),
     path("decks/<uuid:pk>/", api_views.DeckDetailAPIView.as_view(), name="tcg-deck-detail"),
     path("decks/<uuid:pk>/export/", api_views.DeckExportAPIView.as_view(), name="tcg-deck-export"),
     *registry.api_urls("tcg"),

@@ -28,21 +28,14 @@ from cards_db.models import Card, Deck
 from cards_db.serializers import (
     TcgCardSerializer,
     TcgDeckDetailSerializer,
-    TcgDeckReportSerializer,
     TcgDeckSavedSerializer,
     TcgDeckSaveRequestSerializer,
     TcgDeckSerializer,
-    TcgDeckValidateRequestSerializer,
-    TcgDrawOddsRequestSerializer,
-    TcgDrawOddsResponseSerializer,
-    draw_odds_payload,
     report_payload,
 )
 from cards_db.services import (
     EXPORT_STYLES,
     UnreadableDeck,
-    check_deck,
-    deck_draw_odds,
     exported,
     recheck_deck,
     resolve_card_key,
@@ -114,36 +107,13 @@ class CardDetailAPIView(generics.RetrieveAPIView):
         return super().get(request, *args, **kwargs)
 
 
-def _too_long(error: ListTooLong) -> Response:
+def refused_too_long(error: ListTooLong) -> Response:
+    """A paste that is not a deck list (over the line limit): a 400 on ``list``."""
     return bad_request([error_item("list", tr(error.message, error.params), "too_long")])
 
 
-class DeckValidateAPIView(APIView):
-    """Is this deck legal? Errors name their lines, cards and rule; stats come along."""
-
-    @extend_schema(
-        request=TcgDeckValidateRequestSerializer,
-        responses={200: TcgDeckReportSerializer, 400: ERROR_400},
-        examples=[
-            OpenApiExample(
-                "A deck list",
-                value={"list": LEGAL_DECK_EXAMPLE, "format": "fellowship_block"},
-                request_only=True,
-            )
-        ],
-    )
-    def post(self, request: Request) -> Response:
-        data = validated(TcgDeckValidateRequestSerializer, request)
-        try:
-            report = check_deck(
-                data["list"], formats()[data["format"]], data["check_starting_fellowship"]
-            )
-        except ListTooLong as error:
-            return _too_long(error)
-        return Response(report_payload(report, request))
-
-
-def _unreadable(error: UnreadableDeck) -> Response:
+def refused_unreadable(error: UnreadableDeck) -> Response:
+    """A list with lines that are not cards: a 400 naming each line's problem on ``list``."""
     return bad_request(
         [
             error_item("list", tr(p.message, p.params), p.code)
@@ -153,32 +123,8 @@ def _unreadable(error: UnreadableDeck) -> Response:
     )
 
 
-class DeckDrawOddsAPIView(APIView):
-    """The chance of drawing a card, or any card of a group, in the opening hand and by each
-    site: exact hypergeometric odds over the shuffled draw deck."""
-
-    @extend_schema(
-        request=TcgDrawOddsRequestSerializer,
-        responses={200: TcgDrawOddsResponseSerializer, 400: ERROR_400},
-        examples=[
-            OpenApiExample(
-                "Moria minions in the opening hand",
-                value={"list": DRAW_ODDS_EXAMPLE, "target": "culture:Moria"},
-                request_only=True,
-            )
-        ],
-    )
-    def post(self, request: Request) -> Response:
-        data = validated(TcgDrawOddsRequestSerializer, request)
-        try:
-            odds, table = deck_draw_odds(
-                data["list"], data["target"], data["at_least"], data["draws_per_site"]
-            )
-        except ListTooLong as error:
-            return _too_long(error)
-        except UnreadableDeck as error:
-            return _unreadable(error)
-        return Response(draw_odds_payload(odds, table, request))
+#: What the deck operations refuse besides the serializer's checks (``post_view``'s refusals).
+DECK_REFUSALS = {ListTooLong: refused_too_long, UnreadableDeck: refused_unreadable}
 
 
 def _save(request: Request, deck: Deck | None) -> Response:
@@ -191,9 +137,9 @@ def _save(request: Request, deck: Deck | None) -> Response:
             data["check_starting_fellowship"],
         )  # fmt: skip
     except ListTooLong as error:
-        return _too_long(error)
+        return refused_too_long(error)
     except UnreadableDeck as error:
-        return _unreadable(error)
+        return refused_unreadable(error)
     body = {
         "deck": TcgDeckSerializer(saved.deck, context={"request": request}).data,
         "report": report_payload(saved.report, request),

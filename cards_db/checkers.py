@@ -1,6 +1,8 @@
-"""The LOTR TCG calculators, one declaration each (``adjudicator.web.checker.Checker``): the
-API operation (``/api/tcg/<slug>/``), the page (``/cards/calculators/<slug>/``), the index entry
-with the rule it applies."""
+"""The LOTR TCG checkers, one declaration each (``adjudicator.web.checker.Checker``): the
+calculators (the API operation ``/api/tcg/<slug>/``, the page ``/cards/calculators/<slug>/``,
+the index entry with the rule it applies), then the deck check and the draw odds, which read the
+card database and whose pages have their own editor (the pasted list is stored under a link
+key, ``?deck=<key>``)."""
 
 from functools import partial
 from typing import Any
@@ -13,7 +15,10 @@ from adjudicator.games.tcg import citations as rules
 from adjudicator.web.checker import Checker
 from cards_db import calculator_presenters as presenters
 from cards_db import calculator_services as services
-from cards_db import forms
+from cards_db import forms, views
+from cards_db import serializers as decks
+from cards_db import services as deck_services
+from cards_db.api_views import DECK_REFUSALS, DRAW_ODDS_EXAMPLE, ERROR_400, LEGAL_DECK_EXAMPLE
 from cards_db.calculator_serializers import (
     TcgArcheryRequestSerializer,
     TcgArcheryResponseSerializer,
@@ -47,6 +52,23 @@ def _options(slug: str, example: dict[str, Any]) -> dict[str, Any]:
     return {
         "operation_id": f"tcg_calculator_{slug.replace('-', '_')}",
         "examples": [OpenApiExample(slug, value=example, request_only=True)],
+    }
+
+
+#: The deck check and the draw odds: pages with their own editor (the list is stored under a
+#: link key), opened empty by the walks; their stored questions are tests/site_pages.py's.
+DECKS = {"game": "tcg", "questions": ("",)}
+
+
+def _deck_options(operation_id: str, name: str, example: dict[str, Any]) -> dict[str, Any]:
+    """A deck operation's OpenAPI tag, id and example, and what it refuses (a list too long,
+    lines that are not cards)."""
+    return {
+        "tag": "decks",
+        "operation_id": operation_id,
+        "bad_input": ERROR_400,
+        "refusals": DECK_REFUSALS,
+        "examples": [OpenApiExample(name, request_only=True, value=example)],
     }
 
 
@@ -273,5 +295,47 @@ CHECKERS = (
             },
         ),
         questions=("?bids=Petr%3A+3%0AYuri%3A+4",),
+    ),
+    Checker(
+        **DECKS,
+        name="deck_new",
+        page="decks/",
+        api="decks/validate/",
+        api_name="tcg-deck-validate",
+        view_name="DeckValidate",
+        title=gettext_lazy("Check a deck"),
+        request=decks.TcgDeckValidateRequestSerializer,
+        response=decks.TcgDeckValidateResponseSerializer,
+        compute=deck_services.check_deck_question,
+        present=decks.report_presented,
+        view=views.DeckCheckPage,
+        description="Is this deck legal? Errors name their lines, cards and rule; stats come "
+        "along.",
+        api_options=_deck_options(
+            "decks_validate_create",
+            "A deck list",
+            {"list": LEGAL_DECK_EXAMPLE, "format": "fellowship_block"},
+        ),
+    ),
+    Checker(
+        **DECKS,
+        name="draw_odds",
+        page="decks/odds/",
+        api="decks/draw-odds/",
+        api_name="tcg-deck-draw-odds",
+        view_name="DeckDrawOdds",
+        title=gettext_lazy("Draw odds"),
+        request=decks.TcgDrawOddsRequestSerializer,
+        response=decks.TcgDrawOddsResponseSerializer,
+        compute=deck_services.draw_odds_question,
+        present=lambda result, request: decks.draw_odds_payload(*result, request),
+        view=views.DrawOddsPage,
+        description="The chance of drawing a card, or any card of a group, in the opening hand "
+        "and by each site: exact hypergeometric odds over the shuffled draw deck.",
+        api_options=_deck_options(
+            "decks_draw_odds_create",
+            "Moria minions in the opening hand",
+            {"list": DRAW_ODDS_EXAMPLE, "target": "culture:Moria"},
+        ),
     ),
 )

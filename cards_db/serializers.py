@@ -108,6 +108,10 @@ class TcgDeckReportSerializer(serializers.Serializer):
     citations = CitationSerializer(many=True)
 
 
+class TcgDeckValidateResponseSerializer(TcgDeckReportSerializer):
+    headline = serializers.CharField(help_text="Whether the deck is legal, in one line.")
+
+
 class TcgDeckValidateRequestSerializer(StrictSerializer):
     list = serializers.CharField(
         max_length=MAX_CHARS,
@@ -176,6 +180,23 @@ def report_payload(report: DeckReport, request: Any = None) -> dict[str, Any]:
         "stats": report.stats,
         "citations": [citation_payload(c, request) for c in report.citations],
     }
+
+
+def deck_headline(valid: bool, errors: int) -> str:
+    """A deck report in one line: legal, or how many problems."""
+    if valid:
+        return str(_("The deck is legal."))
+    return ngettext(
+        "The deck is not legal: %(counter)s problem.",
+        "The deck is not legal: %(counter)s problems.",
+        errors,
+    ) % {"counter": errors}
+
+
+def report_presented(report: DeckReport, request: Any = None) -> dict[str, Any]:
+    """The deck check's answer: the report with its headline."""
+    return {"headline": deck_headline(report.valid, len(report.errors)),
+            **report_payload(report, request)}  # fmt: skip
 
 
 # --- Draw odds ---------------------------------------------------------------------------------

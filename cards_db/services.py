@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Count, Max
@@ -109,6 +110,16 @@ def deck_draw_odds(
     (the deck need not be legal: it may be under construction)."""
     entries = readable_deck(text, formats()[DEFAULT_FORMAT], False).entries
     return draw_odds(entries, target, at_least, draws_per_site), opening_hand_table(entries)
+
+
+def check_deck_question(data: dict[str, Any]) -> DeckReport:
+    """The deck check's question (the API's validated request) answered."""
+    return check_deck(data["list"], formats()[data["format"]], data["check_starting_fellowship"])
+
+
+def draw_odds_question(data: dict[str, Any]) -> tuple[DrawOdds, tuple[CardOdds, ...]]:
+    """The draw-odds question (the API's validated request) answered."""
+    return deck_draw_odds(data["list"], data["target"], data["at_least"], data["draws_per_site"])
 
 
 def deck_targets(text: str) -> dict[str, list[tuple[str, str]]]:

@@ -19,7 +19,6 @@ from adjudicator.formatting import percent
 from adjudicator.games.common import InvalidInput
 from adjudicator.games.tcg.decklist import ListTooLong, replace_card
 from adjudicator.games.tcg.formats import formats
-from adjudicator.web import registry
 from adjudicator.web.links.services import SharedInputError, share_input, shared_input
 from adjudicator.web.pages import CheckerPage
 from cards_db import forms
@@ -28,13 +27,14 @@ from cards_db.forms import DECK_KIND
 from cards_db.i18n import tr
 from cards_db.idempotency import saved_once
 from cards_db.models import Card, Deck
-from cards_db.serializers import draw_odds_payload, report_payload
+from cards_db.serializers import deck_headline, draw_odds_payload, report_payload
 from cards_db.services import (
     EXPORT_STYLES,
     UnreadableDeck,
     cards_version,
     check_deck,
-    deck_draw_odds,
+    check_deck_question,
+    draw_odds_question,
     exported,
     recheck_deck,
     resolve_card_key,
@@ -234,22 +234,13 @@ class DeckCheckPage(CheckerPage):
 
     def compute(self, data: dict[str, Any], request: HttpRequest) -> dict[str, Any]:
         try:
-            checked = check_deck(
-                data["list"], formats()[data["format"]], data["check_starting_fellowship"]
-            )
+            checked = check_deck_question(data)
         except ListTooLong as error:
             raise InvalidInput([("deck", tr(error.message, error.params))]) from None
         report = _report_context(request, checked)
-        errors = len(report["report"]["errors"])
-        headline = (
-            _("The deck is legal.") if report["report"]["valid"]
-            else ngettext("The deck is not legal: %(counter)s problem.",
-                          "The deck is not legal: %(counter)s problems.", errors)
-            % {"counter": errors}
-        )  # fmt: skip
         return {
             **report,
-            "headline": headline,
+            "headline": deck_headline(checked.valid, len(checked.errors)),
             "tone": "legal" if report["report"]["valid"] else "illegal",
             "citations": report["report"]["citations"],
             "lines": _numbered_lines(data["list"], report["report"]),
@@ -289,15 +280,10 @@ def deck_fix(request: HttpRequest) -> HttpResponse:
     return redirect(f"{reverse('cards_db:deck_new')}?deck={fixed}#line-{number}")
 
 
-deck_new = DeckCheckPage.as_view()
-
-
 def draw_odds_answer(data: dict[str, Any], request: HttpRequest) -> dict[str, Any]:
     """Draw odds on the checker page: the opening-hand chance first, then site by site."""
     try:
-        odds, table = deck_draw_odds(
-            data["list"], data["target"], data["at_least"], data["draws_per_site"]
-        )
+        odds, table = draw_odds_question(data)
     except (ListTooLong, UnreadableDeck):
         raise InvalidInput([("deck", _("Some lines of this list are not cards."))]) from None
     payload = draw_odds_payload(odds, table, request)
@@ -326,9 +312,6 @@ class DrawOddsPage(CheckerPage):
         if set(request.GET) == {"deck"}:
             return self.respond(request, self.form_class(initial={"deck": request.GET["deck"]}))
         return super().get(request, **kwargs)
-
-
-draw_odds = DrawOddsPage.as_view()
 
 
 def deck_edit(request: HttpRequest, pk, key) -> HttpResponse:
@@ -373,6 +356,9 @@ def deck_export(request: HttpRequest, pk) -> HttpResponse:
 
 def calculator_index(request: HttpRequest) -> HttpResponse:
     """Every calculator (``checkers.py``) with what it answers and the rule it applies."""
+    # Imported here: the registry reads this app's checkers.py, which reads this module.
+    from adjudicator.web import registry
+
     pages = [
         {**link, "rule": citation_payload(link["checker"].citations[0])}
         for link in registry.index_links("tcg")
@@ -382,8 +368,9 @@ def calculator_index(request: HttpRequest) -> HttpResponse:
 
 def calculator(request: HttpRequest, slug: str = "") -> HttpResponse:
     """A calculator's page by its slug (``calculators/<slug>/``), declared in ``checkers.py``."""
+    from adjudicator.web import registry
+
     checker = registry.find("tcg", slug)
     if checker is None:
         raise Http404
     return checker.page_view(request)
-

@@ -26,6 +26,15 @@ DECK_KEY = input_key(DECK_KIND, DECK_QUESTION)
 CHECKER_QUESTIONS = [
     registry.page_path(checker) + question
     for checker in registry.CHECKERS
+    if checker.view is None
+    for question in checker.questions
+]
+#: The pages with their own editor (``Checker.view``: the move board, the deck check), opened as
+#: their declarations say; their stored questions (``?deck=<key>``) are in EXAMPLES.
+EDITOR_PAGES = [
+    registry.page_path(checker) + question
+    for checker in registry.CHECKERS
+    if checker.view is not None
     for question in checker.questions
 ]
 #: The service worker and the files it keeps (docs/offline.md): no pages.
@@ -75,4 +84,5 @@ def load_site_data(settings, tmp_path) -> None:
 
 def site_pages() -> list[str]:
     """Every page without a URL parameter, the examples, and every checker's answer page."""
-    return sorted(set(_plain_paths(get_resolver().url_patterns))) + EXAMPLES + CHECKER_QUESTIONS
+    pages = sorted(set(_plain_paths(get_resolver().url_patterns)) | set(EDITOR_PAGES))
+    return pages + EXAMPLES + CHECKER_QUESTIONS

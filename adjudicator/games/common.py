@@ -166,7 +166,7 @@ class Message(str):
     ``InvalidInput`` carries plain strings; a Message *is* that string (the English text, so
     everything reading it keeps working) and also remembers its ``N_()`` template and
     parameters, so the edge (API error handler, checker page) shows it in the request's
-    language: ``Message(N_("must be between %(low)s and %(high)s"), low=0, high=12)``.
+    language: ``Message(N_("must be between %(low)s and %(high)s"), low=0, high=MAX_CORRUPTION)``.
     """
 
     template: str

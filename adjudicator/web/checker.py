@@ -34,10 +34,20 @@ class Checker:
 
     ``api`` is the path under the game's API mount (``/api/<game>/``), ``page`` under the
     game's pages (``/<game>/``); either may be None (a page that asks several operations, an
-    operation without a page of its own). ``form`` defaults to one built from ``request``
-    (:func:`adjudicator.web.pages.serializer_form`). ``page_answer`` turns the API's answer into
-    the page's (extra figures, the chart): ``(answer, data, result) -> dict``. ``questions`` are
-    page queries that ask it, walked by the site's tests (translations, axe, Share = API).
+    operation without a page of its own; ``""`` is the index of its app). ``form`` defaults to
+    one built from ``request`` (:func:`adjudicator.web.pages.serializer_form`). ``page_answer``
+    turns the API's answer into the page's (extra figures, the chart): ``(answer, data, result)
+    -> dict``. ``questions`` are page queries that ask it, walked by the site's tests
+    (translations, axe, Share = API).
+
+    A page with its own editor (the move checker's board, the deck check that stores the pasted
+    list under a link key) declares its ``view`` (a view class, or a view function): it is
+    routed as the checker's page in place of one built from ``form`` and ``template``; its
+    ``questions`` are then what it opens on, and its own tests say what its links ask. ``app``
+    names the URL namespace its page lives in when it is not its game's (``wotr_moves``).
+    ``compute`` may read the database (a deck's cards); refusals it raises that are not
+    :class:`~adjudicator.games.common.InvalidInput` are answered by ``api_options["refusals"]``
+    (exception class → 400 response, :func:`adjudicator.api.post_view`).
     """
 
     game: str
@@ -63,6 +73,8 @@ class Checker:
     page_answer: Callable[[dict[str, Any], dict[str, Any], Any], dict[str, Any]] | None = None
     page_context: Mapping[str, Any] = field(default_factory=dict)
     questions: tuple[str, ...] = ()
+    view: Any = None
+    app: str = ""
 
     def presented(self, result: Any, request: Any) -> dict[str, Any]:
         """The engine's answer as the API gives it: in words, with its one headline."""
@@ -89,6 +101,8 @@ class Checker:
     def page_form(self) -> type:
         """The page's form: declared (asking the API's serializer, which states the bounds and
         validates the question), or built from the request serializer."""
+        if self.page is None or self.view is not None:  # no page, or a page with its own
+            return getattr(self.view, "form_class", None)
         if self.form is None:
             return serializer_form(self.request, name=f"{self.view_name or self.name}Form")
         declared = isinstance(self.form, type) and issubclass(self.form, ApiFieldsForm)
@@ -98,6 +112,8 @@ class Checker:
 
     @cached_property
     def page_view(self) -> Callable[..., Any]:
+        if self.view is not None:
+            return self.view.as_view() if isinstance(self.view, type) else self.view
         return CheckerPage.as_view(
             form_class=self.page_form,
             template_name=self.template,

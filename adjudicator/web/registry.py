@@ -15,9 +15,10 @@ from adjudicator.web.checker import Checker
 from adjudicator.web.mordor.checkers import CHECKERS as MORDOR
 from adjudicator.web.wojna.checkers import CHECKERS as WOJNA
 from adjudicator.web.wotr.checkers import CHECKERS as WOTR
+from adjudicator.web.wotr_moves.checkers import CHECKERS as WOTR_MOVES
 from cards_db.checkers import CHECKERS as TCG
 
-CHECKERS: tuple[Checker, ...] = (*WOTR, *MORDOR, *WOJNA, *TCG)
+CHECKERS: tuple[Checker, ...] = (*WOTR, *WOTR_MOVES, *MORDOR, *WOJNA, *TCG)
 
 #: The page namespace (``app_name``) of each game's checkers.
 PAGE_NAMESPACES = {"wotr": "wotr", "mordor": "mordor", "wojna": "wojna", "tcg": "cards_db"}
@@ -32,9 +33,14 @@ def find(game: str, name: str) -> Checker | None:
     return next((c for c in of_game(game) if c.name == name), None)
 
 
-def page_urls(game: str) -> list[URLPattern]:
-    """The game's checker pages, each under its own path and name."""
-    return [checker.page_url() for checker in of_game(game) if checker.page]
+def namespace(checker: Checker) -> str:
+    """The URL namespace (``app_name``) of the checker's page: its app's, else its game's."""
+    return checker.app or PAGE_NAMESPACES[checker.game]
+
+
+def page_urls(app: str) -> list[URLPattern]:
+    """The checker pages of one URL namespace (``app_name``), each under its own path and name."""
+    return [c.page_url() for c in CHECKERS if c.page is not None and namespace(c) == app]
 
 
 def api_urls(game: str) -> list[URLPattern]:
@@ -44,7 +50,7 @@ def api_urls(game: str) -> list[URLPattern]:
 
 def page_path(checker: Checker) -> str:
     """The page's URL (``/wotr/battle/``): its path under the game's index."""
-    return reverse(f"{PAGE_NAMESPACES[checker.game]}:index") + (checker.page or "")
+    return reverse(f"{namespace(checker)}:index") + (checker.page or "")
 
 
 def index_links(game: str) -> list[dict[str, Any]]:
@@ -52,7 +58,7 @@ def index_links(game: str) -> list[dict[str, Any]]:
     return [
         {"title": c.title, "url": page_path(c), "description": c.blurb, "checker": c}
         for c in of_game(game)
-        if c.page and c.blurb
+        if c.page is not None and c.blurb
     ]
 
 

@@ -180,7 +180,7 @@ def test_a_deck_link_names_the_stored_list_the_api_validates(client):
 ENDPOINTS = {
     registry.page_path(checker): reverse(checker.api_name)
     for checker in registry.CHECKERS
-    if checker.page and checker.api
+    if checker.page is not None and checker.api
 }
 
 

@@ -24,7 +24,7 @@ def _form(checker) -> type:
 PAGES = [
     (_form(checker), checker.request)
     for checker in registry.CHECKERS
-    if checker.page and checker.request and isinstance(_form(checker), type)
+    if checker.page is not None and checker.request and isinstance(_form(checker), type)
 ]
 
 

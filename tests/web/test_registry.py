@@ -15,6 +15,7 @@ from rest_framework.test import APIClient
 from adjudicator.web import registry
 from adjudicator.web.pages import CheckerPage, api_field
 from adjudicator.web.wojna.forms import TEST_FIELDS, TEST_REQUESTS, DieTestForm
+from cards_db.importer import import_data_files
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -26,18 +27,20 @@ NOT_CHECKERS = {
     "set_language", "schema", "swagger-ui",
     # game indexes (their entries come from the registry) and pages that are not one question
     "wotr:index", "mordor:index", "wojna:index", "wojna:tables", "cards_db:calculators",
-    # the TCG calculators' pages, one route by slug: each slug is a registered checker
+    # the TCG calculators by slug: each is routed by the registry first, this one answers the
+    # slugs that are not a calculator (404)
     "cards_db:calculator",
-    # the move checker: a board to play on, not a form (its API below)
-    "wotr_moves:index", "wotr-moves-check", "wotr-moves-legal", "wotr-moves-share",
+    # storing a position for a link: storage, not an answer (the move check is a checker)
+    "wotr-moves-share",
     # positions and tables: data, not answers
     "wotr-api-setup", "wotr-api-validate", "wojna-tables",
-    # the card database and decks
-    "cards_db:index", "cards_db:card", "cards_db:deck_new", "cards_db:deck_fix",
-    "cards_db:draw_odds", "cards_db:deck", "cards_db:deck_edit", "cards_db:deck_delete",
-    "cards_db:deck_export", "tcg-card-list", "tcg-card-named", "tcg-card-collection",
-    "tcg-card-number", "tcg-card-detail", "tcg-bulk-cards", "tcg-deck-create",
-    "tcg-deck-validate", "tcg-deck-draw-odds", "tcg-deck-detail", "tcg-deck-export",
+    # the card database
+    "cards_db:index", "cards_db:card", "tcg-card-list", "tcg-card-named",
+    "tcg-card-collection", "tcg-card-number", "tcg-card-detail", "tcg-bulk-cards",
+    # decks: a line of a checked list replaced by a tapped card (an edit of the stored question,
+    # answered by the deck check at its new link), and saved decks (storage, not answers)
+    "cards_db:deck_fix", "cards_db:deck", "cards_db:deck_edit", "cards_db:deck_delete",
+    "cards_db:deck_export", "tcg-deck-create", "tcg-deck-detail", "tcg-deck-export",
     # working offline (docs/offline.md): the service worker, its files and pages
     "service-worker", "offline:needs-network", "offline:reader", "offline:search",
     "offline:precache", "offline:search-index", "offline:book", "offline:manifest",
@@ -61,20 +64,30 @@ def _routes(patterns, prefix: str = "", namespace: str = ""):
             yield prefix + str(pattern.pattern), namespace + (pattern.name or ""), pattern.callback
 
 
-def _checker_views() -> set:
-    pages = {checker.page_view for checker in registry.CHECKERS if checker.page}
-    return pages | {checker.api_view for checker in registry.CHECKERS if checker.api}
+def _checker_routes() -> set:
+    """Each registered checker's (view, route name): its page and both of its operations."""
+    routes = set()
+    for checker in registry.CHECKERS:
+        if checker.page is not None:
+            routes.add((checker.page_view, f"{registry.namespace(checker)}:{checker.name}"))
+        if checker.api:
+            routes |= {
+                (checker.api_view, checker.api_name),
+                (checker.api_view, f"v1:{checker.api_name}"),
+            }
+    return routes
 
 
 def _strays(patterns) -> list[tuple[str, str]]:
-    """Routes that are neither a registered checker's nor named in NOT_CHECKERS."""
-    views = _checker_views()
+    """Routes that are neither a registered checker's (its view under its name) nor named in
+    NOT_CHECKERS."""
+    routes = _checker_routes()
     return [
         (route, name)
         for route, name, view in _routes(patterns)
         if not route.startswith(DJANGO_PREFIXES)
-        and view not in views
-        and getattr(view, "view_class", None) not in views
+        and (view, name) not in routes
+        and (getattr(view, "view_class", None), name) not in routes
         and name.removeprefix("v1:") not in NOT_CHECKERS
     ]
 
@@ -90,6 +103,14 @@ def test_a_checker_routed_by_hand_is_a_stray():
     assert _strays([*get_resolver().url_patterns, by_hand]) == [("wotr/odds/", "odds")]
 
 
+def test_a_checkers_own_view_routed_again_by_hand_is_a_stray():
+    """A page with its own editor (``Checker.view``) is the checker's only at its declared
+    route: the same view under another route and name is a stray."""
+    board = registry.find("wotr", "index")
+    again = path("wotr/board/", board.page_view, name="board")
+    assert _strays([*get_resolver().url_patterns, again]) == [("wotr/board/", "board")]
+
+
 def test_the_list_names_only_routes_that_exist():
     names = {name.removeprefix("v1:") for _, name, _ in _routes(get_resolver().url_patterns)}
     assert not NOT_CHECKERS - names
@@ -97,14 +118,13 @@ def test_the_list_names_only_routes_that_exist():
 
 @pytest.mark.parametrize("checker", registry.CHECKERS, ids=lambda c: f"{c.game}-{c.name}")
 def test_every_checker_is_routed_once_page_and_api(checker):
-    if checker.page:
-        view = resolve(registry.page_path(checker)).func
-        assert view is checker.page_view or view.__name__ == "calculator"
+    if checker.page is not None:
+        assert resolve(registry.page_path(checker)).func is checker.page_view
     if checker.api:
         for name in (checker.api_name, f"v1:{checker.api_name}"):
             assert resolve(reverse(name)).func.view_class is checker.api_view
-    assert checker.page or checker.api
-    assert checker.questions or not checker.page, "a page needs a question the walks can ask"
+    assert checker.page is not None or checker.api
+    assert checker.questions or checker.page is None, "a page needs a question the walks ask"
 
 
 def _lists(field, path: str):
@@ -140,6 +160,7 @@ def _example(checker) -> dict:
     "checker", [c for c in registry.CHECKERS if c.api], ids=lambda c: f"{c.game}-{c.name}"
 )
 def test_every_answer_has_one_headline_and_its_deprecated_copy(checker):
+    import_data_files()  # what a checker may read: the cards (a deck's draw odds)
     response = APIClient().post(
         reverse(checker.api_name), _example(checker), format="json", HTTP_ACCEPT_LANGUAGE="en"
     )
@@ -155,7 +176,7 @@ def _page_forms():
         form = checker.page_form
         form = form.args[0] if isinstance(form, partial) else form
         real = isinstance(form, type) and issubclass(form, forms.Form)
-        if checker.page and checker.request and real:
+        if checker.page is not None and checker.request and real:
             yield checker, form
 
 
@@ -208,18 +229,114 @@ def test_some_rows_are_checked():
 
 #: Bounds of 0 and 1 are the natural least of a count; any other number is a limit, named
 #: once (in the engine or the game's limits module) and imported.
-LITERAL_BOUND = re.compile(r"\b(?:max_value|max_length|min_length|min_value)=-?(?!(?:0|1)\b)\d")
+NUMBER = r"-?(?!(?:0|1)\b)\d"
+#: Where an input's bound is written, by the kind of file: a serializer's field, a page form's
+#: number or an engine's reader (``high=``, ``_count(label, high)``), a template's number input,
+#: a script that sets one.
+LITERAL_BOUNDS = {
+    "*serializers.py": re.compile(rf"\b(?:max_value|max_length|min_length|min_value)={NUMBER}"),
+    "*forms.py": re.compile(
+        rf"\b(?:max_value|min_value|high|low)={NUMBER}|\b_count\(.*,\s*\d+\)\s*$"
+    ),
+    "games/**/*.py": re.compile(rf"\b(?:max_value|min_value|high|low)={NUMBER}"),
+    "*.html": re.compile(rf"""\b(?:max|min)=["']?{NUMBER}"""),
+    "*.js": re.compile(
+        rf"""\.(?:max|min)\s*=\s*["']?{NUMBER}|setAttribute\(\s*["'](?:max|min)["']\s*,\s*["']?{NUMBER}"""
+    ),
+}
+#: The folders whose files state inputs: the apps, the engines, the templates.
+SOURCES = ("adjudicator", "cards_db", "templates")
 
 
-def test_no_serializer_states_a_bound_as_a_bare_number():
-    found = [
-        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
-        for path in sorted(ROOT.glob("*/**/*serializers.py"))
-        if ".venv" not in path.parts
-        for number, line in enumerate(path.read_text().splitlines(), 1)
-        if LITERAL_BOUND.search(line)
+def _sources(pattern: str):
+    for folder in SOURCES:
+        for file in sorted((ROOT / folder).glob(f"**/{pattern}")):
+            if not {"locale", "migrations", "vendor"} & set(file.parts):
+                yield file
+
+
+def literal_bounds(texts) -> list[str]:
+    """Each line of ``texts`` ((label, pattern key, text)) that states a bound as a number."""
+    return [
+        f"{label}:{number}: {line.strip()}"
+        for label, key, text in texts
+        for number, line in enumerate(text.splitlines(), 1)
+        if LITERAL_BOUNDS[key].search(line)
     ]
+
+
+def _source_texts():
+    for key in LITERAL_BOUNDS:
+        for file in _sources(key.removeprefix("games/**/")):
+            if key.startswith("games/") and "games" not in file.parts:
+                continue
+            yield str(file.relative_to(ROOT)), key, file.read_text()
+
+
+def test_no_bound_is_written_as_a_bare_number():
+    """Serializers, page forms, engines' readers, templates and scripts name their limits."""
+    found = literal_bounds(_source_texts())
     assert not found, "\n".join(found)
+
+
+#: An engine message that writes a bound into its text: "between 1 and 30", "at most 6".
+BOUND_IN_WORDS = re.compile(
+    rf"\b(?:between|at most|at least|up to|from)\s+{NUMBER}|\b\d+\s+(?:to|and)\s+{NUMBER}"
+)
+MESSAGE = re.compile(r"""N_\(\s*((?:"(?:[^"\\]|\\.)*"\s*)+)""")
+#: What an input's problem is written in: a Message, a problem list, an InvalidInput.
+PROBLEM = re.compile(r"Message\(|problems|InvalidInput|\.add\(")
+
+
+def bounds_in_messages(texts) -> list[str]:
+    """Each problem's ``N_()`` message in ``texts`` ((label, text)) that writes a bound as digits
+    (a rule's words, "Conditions 3 and 4", are not a problem's)."""
+    found = []
+    for label, text in texts:
+        for match in MESSAGE.finditer(text):
+            if not PROBLEM.search(text[max(0, match.start() - 120) : match.start()]):
+                continue
+            words = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', match.group(1)))
+            if BOUND_IN_WORDS.search(words):
+                found.append(f"{label}: {words}")
+    return found
+
+
+def test_no_engine_message_writes_a_bound_as_digits():
+    """A bound in a message is a parameter (``%(high)s``) filled from the constant."""
+    engines = sorted((ROOT / "adjudicator" / "games").glob("**/*.py"))
+    found = bounds_in_messages((str(p.relative_to(ROOT)), p.read_text()) for p in engines)
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize(
+    ("key", "planted"),
+    [
+        ("*serializers.py", "    units = serializers.IntegerField(min_value=0, max_value=10)"),
+        ("*forms.py", '    progress = _count(_("Progress"), 20)'),
+        ("games/**/*.py", '        cards=fields.integer("cards", high=20),'),
+        ("*.html", '<input type="number" name="nazgul" min="0" max="9">'),
+        ("*.js", "  input.max = 10;"),
+    ],
+)
+def test_the_scan_finds_a_planted_bare_number(key, planted):
+    assert literal_bounds([("planted", key, planted)])
+    assert not literal_bounds(
+        [
+            (
+                "named",
+                key,
+                planted.replace("10", "LIMIT").replace("20", "LIMIT").replace("9", "{{ limit }}"),
+            )
+        ]
+    )
+
+
+def test_the_scan_finds_a_bound_planted_in_a_message():
+    planted = 'problems.append(("steps", Message(N_("must be between 1 "\n  "and 30"))))'
+    assert bounds_in_messages([("planted", planted)])
+    named = planted.replace("1 ", "%(low)s ").replace("30", "%(high)s")
+    assert not bounds_in_messages([("named", named)])
 
 
 @pytest.mark.parametrize("test", ["capture", "escape", "ring_removal"])

@@ -68,7 +68,11 @@ def parse_dice(raw: Sequence[dict], field_name: str, setup: GameSetup) -> tuple[
         problems.append(
             (
                 field_name,
-                Message(N_("between 1 and %(dice)s dice (the game has 5)"), dice=len(DIE_COLORS)),
+                Message(
+                    N_("between %(fewest)s and %(dice)s dice (the game has %(dice)s)"),
+                    fewest=1,
+                    dice=len(DIE_COLORS),
+                ),
             )
         )
     dice = []

@@ -98,6 +98,8 @@ DEFAULT_BLACK_DIE = (
 )
 MAX_FACES = 12
 #: The most steps a hobbit's track may have (a custom setup), and so the furthest position.
+BETWEEN = N_("must be between %(low)s and %(high)s")
+"""A number out of its bounds (the bounds are the constants', given as parameters)."""
 MAX_STEPS = 30
 #: The longest Nazgûl track a setup may give (``nazgul_squares``), and so the most squares a
 #: track or Gandalf's splits may name.
@@ -185,9 +187,9 @@ def validate_setup(setup: GameSetup, field_name: str = "setup") -> None:
             (f"{field_name}.colored_die", Message(N_("the White Tree is only on the black die")))
         )
     if not 1 <= setup.hobbit_steps <= MAX_STEPS:
-        problems.append((f"{field_name}.hobbit_steps", Message(N_("must be between 1 and 30"))))
+        problems.append((f"{field_name}.hobbit_steps", Message(BETWEEN, low=1, high=MAX_STEPS)))
     if not 1 <= setup.nazgul_squares <= MAX_SQUARES:
-        problems.append((f"{field_name}.nazgul_squares", Message(N_("must be between 1 and 30"))))
+        problems.append((f"{field_name}.nazgul_squares", Message(BETWEEN, low=1, high=MAX_SQUARES)))
     if problems:
         raise InvalidInput(problems)
 

@@ -99,8 +99,13 @@ def validate_game(
     players: Sequence[PlayerState], active: int, kept: Sequence[Die], setup: GameSetup
 ) -> None:
     problems = []
-    if not 1 <= len(players) <= 4:
-        problems.append(("players", Message(N_("1 to 4 players"))))
+    if not 1 <= len(players) <= len(HOBBIT_COLORS):
+        problems.append(
+            (
+                "players",
+                Message(N_("%(fewest)s to %(most)s players"), fewest=1, most=len(HOBBIT_COLORS)),
+            )
+        )
     colors = [p.color for p in players]
     problems += [
         (f"players[{i}].color", one_of(HOBBIT_COLORS))

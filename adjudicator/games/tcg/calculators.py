@@ -14,6 +14,7 @@ from adjudicator.games.common import (
     Answer,
     Citation,
     InvalidInput,
+    Message,
     Reason,
     check_reading_ids,
     pick_reading,
@@ -21,7 +22,15 @@ from adjudicator.games.common import (
 )
 from adjudicator.games.tcg import citations as rules
 from adjudicator.games.tcg.cards import FREE_PEOPLES, SHADOW, english_title, fold
+from adjudicator.games.tcg.limits import FIRST_SITE, LAST_SITE, MIN_PLAYERS
 
+#: Problems whose bounds are the limits' constants, given as parameters.
+SITE_NUMBER = Message(N_("must be between %(low)s and %(high)s"), low=FIRST_SITE, high=LAST_SITE)
+SITE_PATH_NUMBERS = Message(
+    N_("give the Shadow numbers of sites %(first)s to %(last)s (%(fewest)s to %(most)s)"),
+    first=FIRST_SITE + 1, last=LAST_SITE, fewest=1, most=LAST_SITE - FIRST_SITE,
+)  # fmt: skip
+TOO_FEW_PLAYERS = Message(N_("the game needs at least %(players)s players"), players=MIN_PLAYERS)
 ROAMING_PENALTY = 2
 COMPANION_LIMIT = 9
 DEFAULT_RESISTANCE = 10
@@ -496,8 +505,8 @@ def resolve_archery(
     wounds his minions by the fellowship total; wounds that fit nowhere are ignored.
     """
     problems: list[tuple[str, str]] = []
-    if not 1 <= site_number <= 9:
-        problems.append(("site_number", N_("must be between 1 and 9")))
+    if not FIRST_SITE <= site_number <= LAST_SITE:
+        problems.append(("site_number", SITE_NUMBER))
     for where, group in (("fellowship", fellowship), ("minions", minions)):
         _unique_names(problems, where, [s.name for s in group])
         for i, s in enumerate(group):
@@ -597,8 +606,8 @@ def site_path_twilight(shadow_numbers: Sequence[int], companions: int) -> SitePa
     осуществляется перемещение): each move to site n adds site n's Shadow number plus one per
     companion; ``shadow_numbers`` are those of sites 2, 3... in order (8 at most: site 9)."""
     problems: list[tuple[str, str]] = []
-    if not 1 <= len(shadow_numbers) <= 8:
-        problems.append(("shadow_numbers", N_("give the Shadow numbers of sites 2 to 9 (1 to 8)")))
+    if not 1 <= len(shadow_numbers) <= LAST_SITE - FIRST_SITE:
+        problems.append(("shadow_numbers", SITE_PATH_NUMBERS))
     problems += [(f"shadow_numbers[{i}]", N_("must be 0 or more"))
                  for i, n in enumerate(shadow_numbers) if n < 0]  # fmt: skip
     if companions < 1:
@@ -673,8 +682,8 @@ def minion_cost(
     problems: list[tuple[str, str]] = []
     _non_negative(problems, twilight_cost=twilight_cost, penalty_reduction=penalty_reduction)
     for name, value in (("minion_site_number", minion_site_number), ("current_site", current_site)):
-        if not 1 <= value <= 9:
-            problems.append((name, N_("must be between 1 and 9")))
+        if not FIRST_SITE <= value <= LAST_SITE:
+            problems.append((name, SITE_NUMBER))
     if twilight_pool is not None and twilight_pool < 0:
         problems.append(("twilight_pool", N_("must be 0 or more")))
     _require(problems)
@@ -720,8 +729,8 @@ def move_limit(players_at_start: int, moves_made: int = 0) -> Figures:
     number of opponents at the start of the game; the fellowship moves at least once a turn.
     """
     problems: list[tuple[str, str]] = []
-    if players_at_start < 2:
-        problems.append(("players_at_start", N_("the game needs at least 2 players")))
+    if players_at_start < MIN_PLAYERS:
+        problems.append(("players_at_start", TOO_FEW_PLAYERS))
     _non_negative(problems, moves_made=moves_made)
     _require(problems)
     limit = 2 if players_at_start == 2 else players_at_start - 1
@@ -872,8 +881,8 @@ def _check_bids(bids: Mapping[str, int], tie_order: Sequence[str]) -> None:
     once (rules: Кто начинает игру?).
     """
     problems: list[tuple[str, str]] = []
-    if len(bids) < 2:
-        problems.append(("bids", N_("the game needs at least 2 players")))
+    if len(bids) < MIN_PLAYERS:
+        problems.append(("bids", TOO_FEW_PLAYERS))
     if any(not name.strip() for name in bids):
         problems.append(("bids", N_("each player needs a name")))
     problems += [(f"bids.{name}", N_("must be 0 or more")) for name, bid in bids.items() if bid < 0]

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from adjudicator.games.common import N_, Answer, InvalidInput, Reason
+from adjudicator.games.common import N_, Answer, InvalidInput, Message, Reason
 from adjudicator.games.tcg import citations as rules
 from adjudicator.games.tcg.cards import Card, fold
 from adjudicator.games.tcg.decklist import DeckEntry, Role
@@ -103,7 +103,9 @@ def draw_odds(
     if not 1 <= at_least_copies <= HAND_SIZE + MAX_DRAWS_PER_SITE * (SITES - 1):
         problems.append(("at_least", N_("must be a whole number from 1")))
     if not 0 <= draws_per_site <= MAX_DRAWS_PER_SITE:
-        problems.append(("draws_per_site", N_("must be from 0 to 20")))
+        problems.append(
+            ("draws_per_site", Message(N_("must be from 0 to %(high)s"), high=MAX_DRAWS_PER_SITE))
+        )
     pile = draw_pile(entries)
     deck_size = sum(entry.count for entry in pile)
     if deck_size == 0:

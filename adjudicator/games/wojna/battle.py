@@ -508,7 +508,7 @@ def _check(
                     side=side,
                 ),
             )
-        problems.integers(field, units, 1)
+        problems.units(field, units)
     if not isinstance(multiplier, int | Fraction) or not 0 < multiplier <= MAX_MULTIPLIER:
         problems.add(
             "terrain_multiplier",

@@ -10,6 +10,9 @@ MAX_ATTEMPTS = 100  # stages: one escape or Ring attempt per stage
 MAX_NAME = 60
 #: Hex numbers of the map (four digits: column and row).
 MAX_HEX = 9999
+#: Bounds that keep one battle question's work small (a side is a few dozen units at most).
+MAX_UNITS = 200
+MAX_STRENGTH = 10_000
 
 
 def one_of(choices: Iterable[str]) -> Message:
@@ -35,9 +38,18 @@ class Problems:
         elif high is not None and value > high:
             self.add(field, Message(N_("Must be at most %(high)s."), high=high))
 
-    def integers(self, field: str, values: Iterable[object], low: int) -> None:
+    def integers(
+        self, field: str, values: Iterable[object], low: int, high: int | None = None
+    ) -> None:
         for index, value in enumerate(values):
-            self.integer(f"{field}.{index}", value, low)
+            self.integer(f"{field}.{index}", value, low, high)
+
+    def units(self, field: str, values: Iterable[object]) -> None:
+        """A side's unit strengths: at most MAX_UNITS, each from 1 to MAX_STRENGTH."""
+        values = list(values)
+        if len(values) > MAX_UNITS:
+            self.add(field, Message(N_("At most %(count)s units a side."), count=MAX_UNITS))
+        self.integers(field, values, 1, MAX_STRENGTH)
 
     def raise_if_any(self) -> None:
         if self.found:

@@ -45,6 +45,9 @@ MAX_UNITS_BESIEGED = 5
 """A besieged army in a stronghold holds at most 5 units (rules: Пластиковые фигурки › Армии)."""
 MAX_CORRUPTION = 12
 """Corruption runs from 0 to 12; 12 loses the game (rules: Носитель кольца)."""
+MAX_PROGRESS = 20
+"""The Fellowship's progress a position may state: a bound on the question (the rules set
+none), the same for the API and the move board."""
 MORDOR_LAST_STEP = 5
 """The Mordor track's steps as printed on the board, 0 (entrance) to 5 (Mount Doom).
 

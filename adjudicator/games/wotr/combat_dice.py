@@ -44,7 +44,9 @@ LABELS = {
 """What each input is, as a page asks for it (translated where it is shown)."""
 HITS_TITLE = N_("Hits this roll makes")
 TITLE = N_("Combat dice: how many to roll and to re-roll")
-BLURB = N_("An army's combat dice and leadership re-rolls, both at most 5, and its hits.")
+BLURB = N_("An army's combat dice and leadership re-rolls, both at most %(most)s, and its hits.")
+"""The index line; ``most`` is MAX_DICE (``BLURB_PARAMS``)."""
+BLURB_PARAMS = {"most": MAX_DICE}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -124,14 +126,17 @@ ASSUMED_ONE_ROUND = N_("One round's roll: the army as given, before this round's
 def _reasons(strength: int, leadership: int, dice: int, rerolls: int) -> tuple[Reason, ...]:
     said = [
         Reason(
-            N_("Strength %(strength)s: %(dice)s combat dice (at most 5)."),
+            N_("Strength %(strength)s: %(dice)s combat dice (at most %(most)s)."),
             cite.STRENGTH_AND_LEADERSHIP,
-            {"strength": strength, "dice": dice},
+            {"strength": strength, "dice": dice, "most": MAX_DICE},
         ),
         Reason(
-            N_("Leadership %(leadership)s: up to %(rerolls)s failed dice re-rolled (at most 5)."),
+            N_(
+                "Leadership %(leadership)s: up to %(rerolls)s failed dice re-rolled (at most "
+                "%(most)s)."
+            ),
             cite.LEADER_REROLL,
-            {"leadership": leadership, "rerolls": rerolls},
+            {"leadership": leadership, "rerolls": rerolls, "most": MAX_DICE},
         ),
     ]
     if rerolls > dice:

@@ -176,7 +176,10 @@ def _count_problems(hunt: Hunt) -> Problems:
         problems.append(
             (
                 "moves" if hunt.moves > 1 else "fp_dice_in_box",
-                Message(N_("the Free Peoples have at most 6 action dice a turn")),
+                Message(
+                    N_("the Free Peoples have at most %(dice)s action dice a turn"),
+                    dice=MAX_FREE_PEOPLES_DICE,
+                ),
             )
         )
     if hunt.mordor_step is not None:

@@ -16,6 +16,8 @@ from typing import Any
 from adjudicator.games.common import N_, InvalidInput, Message, Problems
 from adjudicator.games.wotr.board import (
     BOARD,
+    MAX_CORRUPTION,
+    MAX_PROGRESS,
     MORDOR_LAST_STEP,
     POLITICAL_MAX_STEPS,
     SIDES,
@@ -284,9 +286,11 @@ def _read_fellowship(reader: Reader, raw: Any) -> Fellowship:
         guide = GOLLUM
     return Fellowship(
         region=region or start.region,
-        progress=reader.count(data.get("progress", 0), "fellowship.progress"),
+        progress=reader.count(data.get("progress", 0), "fellowship.progress", 0, MAX_PROGRESS),
         revealed=reader.flag(data.get("revealed", False), "fellowship.revealed"),
-        corruption=reader.count(data.get("corruption", 0), "fellowship.corruption", 0, 12),
+        corruption=reader.count(
+            data.get("corruption", 0), "fellowship.corruption", 0, MAX_CORRUPTION
+        ),
         mordor_step=mordor_step,
         guide=guide,
         companions=tuple(companions),

@@ -33,7 +33,7 @@ from adjudicator.games.wojna.search import (
     SEARCH_PHASE,
 )
 from adjudicator.games.wojna.tables import SPELL_CATEGORIES
-from adjudicator.games.wojna.validation import MAX_NAME
+from adjudicator.games.wojna.validation import MAX_NAME, MAX_UNITS
 from adjudicator.web.pages import (
     ApiFieldsForm,
     dotted_query,
@@ -42,7 +42,6 @@ from adjudicator.web.pages import (
     reading_choice,
 )
 from adjudicator.web.wojna import serializers as api
-from adjudicator.web.wojna.serializers import MAX_UNITS
 
 
 class WojnaForm(ApiFieldsForm):

@@ -14,7 +14,14 @@ from adjudicator.games.wojna.search import (
     SEARCH_PHASE,
 )
 from adjudicator.games.wojna.tables import SPELL_CATEGORIES
-from adjudicator.games.wojna.validation import MAX_ATTEMPTS, MAX_ATTRIBUTE, MAX_HEX, MAX_NAME
+from adjudicator.games.wojna.validation import (
+    MAX_ATTEMPTS,
+    MAX_ATTRIBUTE,
+    MAX_HEX,
+    MAX_NAME,
+    MAX_STRENGTH,
+    MAX_UNITS,
+)
 from adjudicator.serializers import (
     AnswerSerializer,
     DeprecatedHeadlineField,
@@ -25,11 +32,6 @@ from adjudicator.serializers import (
 )
 
 ATTRIBUTE = {"min_value": 0, "max_value": MAX_ATTRIBUTE}
-
-
-#: Bounds that keep one question's work small (a side is a few dozen units at most).
-MAX_UNITS = 200
-MAX_STRENGTH = 10_000
 
 
 def strengths(**kwargs) -> serializers.ListField:
@@ -188,7 +190,7 @@ class WojnaRatioPlanRequestSerializer(WojnaBattleRequestSerializer):
     readings = readings_field("ratio_rounding: ratio or strength_first")
     unit_strength = serializers.IntegerField(
         min_value=1,
-        max_value=MAX_STRENGTH,
+        max_value=MAX_ATTRIBUTE,
         default=1,
         help_text="The strength of the units you could add: the plan counts them.",
     )

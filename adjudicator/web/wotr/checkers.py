@@ -1,6 +1,7 @@
 """War of the Ring's checkers, one declaration each (``adjudicator.web.checker.Checker``): the
 API operation, the page, both URLs and the index entry follow from these."""
 
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from adjudicator.api import EXACT_PARAMETER
@@ -186,7 +187,7 @@ CHECKERS = (
     Checker(
         **{**WOTR, "headline_alias": None}, name="combat_dice", page="combat-dice/",
         api="combat-dice/", api_name="wotr-api-combat-dice", view_name="CombatDice",
-        title=_(cd.TITLE), blurb=_(cd.BLURB),
+        title=_(cd.TITLE), blurb=lazy(lambda: _(cd.BLURB) % cd.BLURB_PARAMS, str)(),
         request=s.WotrCombatDiceRequestSerializer, response=s.WotrCombatDiceResponseSerializer,
         compute=lambda data: cd.combat_dice(**data), present=presenters.combat_dice_answer,
         template="wotr/_page.html", chart=distribution_chart("hits", cd.HITS_TITLE),

@@ -12,11 +12,21 @@ from adjudicator.games.wotr.board import (
     BOARD,
     CHARACTER_NAMES,
     MAX_CORRUPTION,
+    MAX_PROGRESS,
+    MAX_UNITS_PER_REGION,
     MORDOR_LAST_STEP,
     NATION_NAMES,
     POLITICAL_MAX_STEPS,
 )
-from adjudicator.games.wotr.moves.model import DICE, FACTION_ACTIONS, FACTIONS, MOVE_KINDS
+from adjudicator.games.wotr.moves.model import (
+    DICE,
+    FACTION_ACTIONS,
+    FACTIONS,
+    MAX_FACTION_CARDS,
+    MAX_FACTION_FIGURES,
+    MAX_MOVED,
+    MOVE_KINDS,
+)
 from adjudicator.web.wotr_moves.names import (
     DIE_NAMES,
     FACTION_ACTION_NAMES,
@@ -67,7 +77,12 @@ def companion_choices() -> list[tuple[str, Any]]:
     ]
 
 
-def _count(label: Any, high: int = 10) -> forms.IntegerField:
+#: The Nazgûl a region may hold: the game's Nazgûl figures (the engine's board data).
+NAZGUL_FIGURES = BOARD.nation_figures["sauron"]["nazgul"]
+
+
+def _count(label: Any, high: int) -> forms.IntegerField:
+    """A count from 0 to ``high``: an engine's constant, never a number written here."""
     return forms.IntegerField(label=label, min_value=0, max_value=high, initial=0, required=False)
 
 
@@ -110,10 +125,10 @@ class RegionForm(forms.Form):
 
     region = forms.ChoiceField(label=_("Region"), choices=region_choices)
     nation = forms.ChoiceField(label=_("Nation"), choices=nation_choices, required=False)
-    regular = _count(_("Regular"))
-    elite = _count(_("Elite"))
-    leaders = _count(_("Leaders"))
-    nazgul = _count(_("Nazgûl"))
+    regular = _count(_("Regular"), MAX_UNITS_PER_REGION)
+    elite = _count(_("Elite"), MAX_UNITS_PER_REGION)
+    leaders = _count(_("Leaders"), MAX_UNITS_PER_REGION)
+    nazgul = _count(_("Nazgûl"), NAZGUL_FIGURES)
     control = forms.ChoiceField(
         label=_("Settlement control"),
         choices=[("", _("unchanged")), *SIDE_LABELS.items()],
@@ -145,7 +160,7 @@ class FellowshipForm(forms.Form):
     """The Fellowship's state."""
 
     region = forms.ChoiceField(label=_("Last known region"), choices=lambda: region_choices(False))
-    progress = _count(_("Progress"), 20)
+    progress = _count(_("Progress"), MAX_PROGRESS)
     corruption = _count(_("Corruption"), MAX_CORRUPTION)
     revealed = forms.BooleanField(label=_("Revealed"), required=False)
     mordor_step = forms.IntegerField(
@@ -181,11 +196,11 @@ class MoveForm(forms.Form):
     nation = forms.ChoiceField(
         label=_("Nation (mixed armies, muster, politics)"), choices=nation_choices, required=False
     )
-    regular = _count(_("Regular"))
-    elite = _count(_("Elite"))
-    leaders = _count(_("Leaders"))
-    nazgul = _count(_("Nazgûl"))
-    count = _count(_("How many (Nazgûl, faction figures)"))
+    regular = _count(_("Regular"), MAX_MOVED)
+    elite = _count(_("Elite"), MAX_MOVED)
+    leaders = _count(_("Leaders"), MAX_MOVED)
+    nazgul = _count(_("Nazgûl"), MAX_MOVED)
+    count = _count(_("How many (Nazgûl, faction figures)"), MAX_MOVED)
     characters = forms.MultipleChoiceField(
         label=_("Characters / companions"),
         choices=character_choices,
@@ -211,7 +226,7 @@ class MoveForm(forms.Form):
         choices=[("", "—"), *((a, _(FACTION_ACTION_NAMES[a])) for a in FACTION_ACTIONS)],
         required=False,
     )
-    cards = _count(_("Faction cards in hand"), 20)
+    cards = _count(_("Faction cards in hand"), MAX_FACTION_CARDS)
     team_game = forms.BooleanField(label=_("Team game (3-4 players)"), required=False)
 
     def move(self, *, with_destination: bool = True) -> dict[str, Any]:
@@ -300,4 +315,4 @@ class FactionForm(forms.Form):
         label=_("Faction"), choices=[(f, _(FACTION_NAMES[f])) for f in FACTIONS]
     )
     region = forms.ChoiceField(label=_("Region"), choices=lambda: region_choices(False))
-    count = _count(_("Figures"), 8)
+    count = _count(_("Figures"), MAX_FACTION_FIGURES)

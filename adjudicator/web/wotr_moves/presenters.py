@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from functools import partial
 from typing import Any
 
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, ngettext
 
 from adjudicator.citations import answer_payload, citations_payload
 from adjudicator.citations import reason_payload as shared_reason_payload
@@ -66,9 +66,12 @@ def destinations_payload(
     """The legal-destinations endpoint's answer."""
     citations = [c for d in found for c in d.verdict.citations]
     assumptions = [a for d in found for a in d.verdict.assumptions]
+    count = len(found)
     return {
+        "headline": ngettext("%(n)s legal destination", "%(n)s legal destinations", count)
+        % {"n": count},
         "piece": dict(piece),
-        "count": len(found),
+        "count": count,
         "destinations": [
             {
                 "region": d.region,
@@ -81,3 +84,8 @@ def destinations_payload(
         "citations": citations_payload(dict.fromkeys(citations), request),
         "assumptions": [gettext(a) for a in dict.fromkeys(assumptions)],
     }
+
+
+def destinations_presented(result: tuple[Mapping[str, Any], Any], request: Any = None) -> dict:
+    """The legal-destinations answer of ``services.piece_destinations``: (piece, found)."""
+    return destinations_payload(*result, request)

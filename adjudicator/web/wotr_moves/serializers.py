@@ -181,6 +181,7 @@ class WotrMoveDestinationSerializer(serializers.Serializer):
 
 
 class WotrMoveLegalResponseSerializer(serializers.Serializer):
+    headline = serializers.CharField(help_text="How many regions the piece may end in.")
     piece = serializers.DictField()
     count = serializers.IntegerField()
     destinations = WotrMoveDestinationSerializer(many=True)

@@ -98,6 +98,13 @@ POSITION_KIND = "wotr-position"
 """The kind under which board positions are stored for links (``?position=<key>``)."""
 
 
+def piece_destinations(data: Mapping[str, Any]) -> tuple[Mapping[str, Any], Any]:
+    """The piece asked about and its legal destinations (the API's legal-destinations
+    question)."""
+    _, found = destinations(data)
+    return data["piece"], found
+
+
 def share_position(data: Any) -> str:
     """Validate a position and store its complete form; the key of that form."""
     position = read_position(data)

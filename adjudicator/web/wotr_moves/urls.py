@@ -1,11 +1,7 @@
-"""Pages of War of the Ring: legal moves."""
+"""Pages of War of the Ring: legal moves (the board, declared in ``checkers.py``)."""
 
-from django.urls import path
-
-from adjudicator.web.wotr_moves import views
+from adjudicator.web import registry
 
 app_name = "wotr_moves"
 
-urlpatterns = [
-    path("", views.index, name="index"),
-]
+urlpatterns = registry.page_urls("wotr_moves")

@@ -20,7 +20,7 @@ from adjudicator.games.wotr.board import (
     STRONGHOLD,
 )
 from adjudicator.games.wotr.messages import Message
-from adjudicator.games.wotr.moves.model import FACTIONS
+from adjudicator.games.wotr.moves.model import FACTIONS, MAX_FACTION_FIGURES
 from adjudicator.games.wotr.position import Position
 from adjudicator.games.wotr.reading import Reader
 
@@ -34,8 +34,6 @@ FACTION_SIDES = MappingProxyType(
         "spiders": SHADOW,
     }
 )
-MAX_FACTION_FIGURES = 8
-"""Eight figures per faction (Воины Средиземья: Миниатюры фракций)."""
 
 
 def enemy_of(side: str) -> str:

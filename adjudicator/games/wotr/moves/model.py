@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.games.common import N_, InvalidInput
-from adjudicator.games.wotr.board import UNIT_KINDS
+from adjudicator.games.wotr.board import MAX_UNITS_PER_REGION, UNIT_KINDS
 from adjudicator.games.wotr.messages import Message, not_one_of
 from adjudicator.games.wotr.position import GOLLUM, Units
 from adjudicator.games.wotr.reading import REQUIRED, Fields, Reader
@@ -24,6 +24,13 @@ or the faction die of the expansion."""
 
 FACTIONS = ("dead", "eagles", "ents", "pirates", "dunlendings", "spiders")
 FACTION_ACTIONS = ("enter", "recruit", "move")
+MAX_FACTION_FIGURES = 8
+"""Eight figures per faction (Воины Средиземья: Миниатюры фракций)."""
+MAX_MOVED = MAX_UNITS_PER_REGION
+"""Figures of each kind a move names, and Nazgûl a Nazgûl move moves: at most what an army
+holds (a bound on the question; the rules' checks come after)."""
+MAX_FACTION_CARDS = 20
+"""Faction cards a player says are in hand (a bound on the question, not a rule)."""
 UNIT_COUNTS = Message(N_("must be an object of unit counts or a list of them (one per nation)"))
 FELLOWSHIP_KINDS = ("fellowship", "hide", "declare", "reveal", "separate", "guide", "rejoin")
 MOVE_KINDS = (
@@ -88,10 +95,10 @@ def _group(fields: Fields) -> UnitGroup:
 
 
 def _units(fields: Fields) -> UnitGroup:
-    """The nation and the figures of each kind in an object (10 at most of each)."""
+    """The nation and the figures of each kind in an object (MAX_MOVED at most of each)."""
     return UnitGroup(
         nation=fields.nation("nation"),
-        figures=Units(**{kind: fields.integer(kind, high=10) for kind in UNIT_KINDS}),
+        figures=Units(**{kind: fields.integer(kind, high=MAX_MOVED) for kind in UNIT_KINDS}),
     )
 
 
@@ -201,7 +208,7 @@ def _nazgul(fields: Fields, kind: str) -> Move:
         die=_die(fields, CHARACTER),
         origin=fields.region("from"),
         to=fields.region("to"),
-        count=fields.integer("count", default=1, high=10),
+        count=fields.integer("count", default=1, high=MAX_MOVED),
         characters=fields.characters("characters"),
         raw=fields.data,
     )
@@ -255,7 +262,7 @@ def _faction(fields: Fields, kind: str) -> Move:
         action=action,
         origin=fields.region("from", required=action == "move"),
         to=fields.region("to", required=action == "move"),
-        count=fields.integer("count", default=1, low=1, high=8),
+        count=fields.integer("count", default=1, low=1, high=MAX_FACTION_FIGURES),
         raw=fields.data,
     )
 
@@ -263,7 +270,7 @@ def _faction(fields: Fields, kind: str) -> Move:
 def _faction_hand(fields: Fields, kind: str) -> Move:
     return Move(
         kind=kind,
-        cards=fields.integer("cards", high=20),
+        cards=fields.integer("cards", high=MAX_FACTION_CARDS),
         team_game=fields.flag("team_game"),
         raw=fields.data,
     )
