@@ -2,7 +2,7 @@
 
 import re
 from decimal import Decimal
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from django import forms
 from django.http import QueryDict
@@ -263,9 +263,43 @@ class DuelForm(WojnaForm):
     defender_spells = forms.ChoiceField(
         label=_("Defender casts spells (Czary category)"), choices=SPELLS, required=False
     )
+    attacker_magic_sword = forms.BooleanField(label=_("Attacker has a Magic Sword"), required=False)
+    defender_magic_sword = forms.BooleanField(label=_("Defender has a Magic Sword"), required=False)
+    attacker_nazgul = forms.BooleanField(label=_("Attacker is a Nazgûl"), required=False)
+    attacker_strokes = attribute(
+        _("Attacker's strokes (/): a Nazgûl's ordinary wounds"),
+        required=False,
+        initial=0,
+        help_text=_("Its wounds above are crosses (X)."),
+    )
+    defender_nazgul = forms.BooleanField(label=_("Defender is a Nazgûl"), required=False)
+    defender_strokes = attribute(
+        _("Defender's strokes (/): a Nazgûl's ordinary wounds"),
+        required=False,
+        initial=0,
+        help_text=_("Its wounds above are crosses (X)."),
+    )
     reading_strike_order = reading_choice(_("Who strikes first in a round"), STRIKE_ORDERS)
-    api_names = {"reading_strike_order": f"readings.{STRIKE_ORDER}"}
-    reading_fields = {"reading_strike_order": (STRIKE_ORDER, STARTER_FIRST)}
+    reading_nazgul_mixed_marks = reading_choice(
+        _("A Nazgûl's squares full of crosses and strokes mixed"), MIXED_MARKS_READINGS
+    )
+    api_names = {
+        "reading_strike_order": f"readings.{STRIKE_ORDER}",
+        "reading_nazgul_mixed_marks": f"readings.{NAZGUL_MIXED_MARKS}",
+    }
+    reading_fields = {
+        "reading_strike_order": (STRIKE_ORDER, STARTER_FIRST),
+        "reading_nazgul_mixed_marks": (NAZGUL_MIXED_MARKS, CANNOT_DUEL),
+    }
+
+    def fieldsets(self) -> list[tuple[Any, list]]:
+        """Under "More options": the attacker's fields, the defender's, then the readings."""
+        sides = {"attacker": (_("Attacker"), []), "defender": (_("Defender"), [])}
+        rest: list = []
+        for field in self.more_fields():
+            side = sides.get(field.name.partition("_")[0])
+            (rest if side is None else side[1]).append(field)
+        return [*sides.values(), ("", rest)]
 
 
 PHASES = [

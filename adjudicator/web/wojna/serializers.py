@@ -234,7 +234,27 @@ class WojnaDuelRequestSerializer(StrictSerializer):
     )
     attacker_spells = WojnaSpellsField()
     defender_spells = WojnaSpellsField()
-    readings = readings_field("strike_order: starter_first or defender_first")
+    attacker_nazgul = serializers.BooleanField(default=False, help_text="The attacker is a Nazgûl.")
+    attacker_strokes = serializers.IntegerField(
+        **ATTRIBUTE,
+        default=0,
+        help_text="A Nazgûl's ordinary wounds (strokes), beside its crosses.",
+    )
+    attacker_magic_sword = serializers.BooleanField(
+        default=False, help_text="The attacker has a Magic Sword: a Nazgûl it wounds gets crosses."
+    )
+    defender_nazgul = serializers.BooleanField(default=False, help_text="The defender is a Nazgûl.")
+    defender_strokes = serializers.IntegerField(
+        **ATTRIBUTE,
+        default=0,
+        help_text="A Nazgûl's ordinary wounds (strokes), beside its crosses.",
+    )
+    defender_magic_sword = serializers.BooleanField(
+        default=False, help_text="The defender has a Magic Sword: a Nazgûl it wounds gets crosses."
+    )
+    readings = readings_field(
+        "strike_order: starter_first or defender_first; nazgul_mixed_marks: cannot_duel or can_duel"
+    )
 
 
 class WojnaStrikeWoundsSerializer(ProbabilitySerializer):
@@ -265,6 +285,17 @@ class WojnaDuelResponseSerializer(WojnaAnswerSerializer):
     attacker_strike = WojnaStrikeWoundsSerializer(many=True)
     defender_strike = WojnaStrikeWoundsSerializer(many=True)
     fight = WojnaDuelFightSerializer(allow_null=True)
+    cannot_duel = serializers.ListField(
+        child=serializers.ChoiceField(["attacker", "defender"]),
+        help_text="The sides that cannot take part: a Nazgûl whose squares are all filled, "
+        "crosses and strokes mixed, under the nazgul_mixed_marks reading cannot_duel.",
+    )
+    attacker_mark = serializers.CharField(
+        help_text="The mark a wound to the attacker leaves in this duel: cross or stroke."
+    )
+    defender_mark = serializers.CharField(
+        help_text="The mark a wound to the defender leaves in this duel: cross or stroke."
+    )
 
 
 # Search.
