@@ -418,6 +418,7 @@ def _resolve(
             citations=unique_citations(cited),
             assumptions=tuple(assumptions),
         )
+    reasons += _nazgul_reasons(attacker, defender)
     strikes, gaps = _strikes(attacker, defender, tables)
     fight = None
     if attacker.odpornosc is not None and defender.odpornosc is not None and not gaps:
@@ -452,7 +453,7 @@ def _rules_applied(
     attacker: Duelist, defender: Duelist
 ) -> tuple[list[Citation], list[str | Reason], list[Reason]]:
     """The citations, assumptions and reasons every duel of these two carries: the score, and
-    spells or a Nazgûl's marks where they take part."""
+    spells or a Nazgûl where they take part."""
     cited = [cite.DUEL, cite.COURAGE, cite.MORALE]
     assumptions: list[str | Reason] = [WOUNDS_ASSUMPTION, D6_ASSUMPTION]
     reasons: list[Reason] = []
@@ -460,7 +461,6 @@ def _rules_applied(
         cited += [cite.SPELLS, cite.CHARACTER_SPELLS]
         assumptions.append(SPELLS_ASSUMPTION)
         reasons.append(Reason(SPELLS_RULE, cite.SPELLS, code="spells"))
-    reasons += _nazgul_reasons(attacker, defender)
     if attacker.nazgul or defender.nazgul:
         cited.append(cite.ENDURANCE)
         assumptions.append(MAGIC_WOUND_ASSUMPTION)
