@@ -12,15 +12,28 @@ losses and the chance that the defender loses everything.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import partial
 from math import ceil
 
-from adjudicator.games.common import N_, Answer, Message, check_reading_ids
+from adjudicator.games.common import (
+    N_,
+    Answer,
+    Message,
+    Reason,
+    check_reading_ids,
+    pick_reading,
+    reading_of,
+)
 
+from . import citations as cite
 from .battle import (
     AUTOMATIC_RATIO,
+    LOSS_ROUNDING,
     RATIO_ROUNDING,
+    ROUNDING_QUOTE,
+    ROUNDINGS,
     BattleAnswer,
     BattleOutcome,
     Leader,
@@ -93,9 +106,63 @@ def plan_ratio(
     """Each column from the battle's own up to 10:1: the least strength, the units of
     ``unit_strength`` to add, and the exact outcome of a round there. ``readings`` may pick
     ``ratio_rounding`` (:data:`battle.RATIO_READINGS`): the columns are counted under it, and
-    the plan carries the battle's column under the other reading."""
+    the plan carries the battle's column under the other reading; and ``loss_rounding``
+    (:data:`battle.ROUNDINGS`): each column's losses are rounded so, and with the losses known
+    the plan carries every column's expected losses under each other rounding."""
     readings = readings or {}
-    check_reading_ids(readings, (RATIO_ROUNDING,))
+    check_reading_ids(readings, (RATIO_ROUNDING, LOSS_ROUNDING))
+    rounding = pick_reading(readings, LOSS_ROUNDING, ROUNDINGS)
+    plan = partial(
+        _plan,
+        attacker_units,
+        defender_units,
+        terrain_multiplier,
+        unit_strength=unit_strength,
+        attacker_leader=attacker_leader,
+        defender_leader=defender_leader,
+        sortie=sortie,
+        table=table,
+        spells=spells,
+    )
+    answer = plan(readings=readings)
+    if not any(band.attacker_loss is not None and not band.automatic for band in answer.bands):
+        return answer
+
+    def losses(reading: str) -> Reason:
+        bands = answer.bands if reading == rounding else plan(
+            readings={**readings, LOSS_ROUNDING: reading}
+        ).bands  # fmt: skip
+        return Reason(PLAN_LOSSES, params={"bands": _losses_line(bands)})
+
+    read = reading_of(LOSS_ROUNDING, cite.BATTLE, ROUNDING_QUOTE, rounding, ROUNDINGS, losses)
+    return replace(answer, readings=(*answer.readings, read))
+
+
+PLAN_LOSSES = N_("expected losses by column, the attacker's / the defender's: %(bands)s")
+
+
+def _losses_line(bands: Sequence[Band]) -> str:
+    return "; ".join(
+        f"{band.column} {float(band.attacker_loss):.2f} / {float(band.defender_loss):.2f}"
+        for band in bands
+        if band.attacker_loss is not None and band.defender_loss is not None
+    )
+
+
+def _plan(
+    attacker_units: Sequence[int],
+    defender_units: Sequence[int],
+    terrain_multiplier: Fraction,
+    *,
+    unit_strength: int,
+    attacker_leader: Leader | None,
+    defender_leader: Leader | None,
+    sortie: bool,
+    table: BattleResultsTable | None,
+    spells: SpellTable | None,
+    readings: Mapping[str, str],
+) -> RatioPlan:
+    """The plan under ``readings``, carrying the battle's ``ratio_rounding`` reading."""
     problems = Problems()
     problems.integer("unit_strength", unit_strength, 1, MAX_ATTRIBUTE)
     problems.raise_if_any()

@@ -163,11 +163,6 @@ class BattleForm(WojnaForm):
 
 
 class RatioPlanForm(BattleForm):
-    reading_loss_rounding = None  # the plan's columns do not depend on the losses' rounding
-    api_names: ClassVar[dict[str, str]] = {"reading_ratio_rounding": f"readings.{RATIO_ROUNDING}"}
-    reading_fields: ClassVar[dict[str, tuple[str, str]]] = {
-        "reading_ratio_rounding": (RATIO_ROUNDING, RATIO_FIRST)
-    }
     primary = (*BattleForm.primary, "unit_strength")
     unit_strength = forms.IntegerField(
         label=_("Strength of a unit you could add"),

@@ -184,8 +184,8 @@ class WojnaBattleResponseSerializer(WojnaAnswerSerializer):
 
 # Ratio planner.
 class WojnaRatioPlanRequestSerializer(WojnaBattleRequestSerializer):
-    # the plan's columns do not depend on the losses' rounding, only on the ratio's
-    readings = readings_field("ratio_rounding: ratio or strength_first")
+    # its readings are the battle's: the columns follow the ratio's rounding, the expected
+    # losses the losses' rounding
     unit_strength = serializers.IntegerField(
         min_value=1,
         max_value=MAX_STRENGTH,

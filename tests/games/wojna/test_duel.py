@@ -5,7 +5,7 @@ from fractions import Fraction
 from functools import cache
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicator.games.common import InvalidInput
@@ -97,6 +97,7 @@ def test_dead_character_cannot_duel():
     assert "attacker_wounds" in dict(raised.value.problems)
 
 
+@settings(deadline=None)  # no test depends on the machine's speed
 @given(st.integers(1, 4), st.integers(1, 4), st.integers(2, 6))
 def test_fight_probabilities_sum_to_one(top_a, top_d, threshold):
     fight = resolve_duel(
@@ -106,6 +107,7 @@ def test_fight_probabilities_sum_to_one(top_a, top_d, threshold):
     assert fight.attacker_falls + fight.defender_falls + fight.both_fall + fight.endless == 1
 
 
+@settings(deadline=None)  # no test depends on the machine's speed
 @given(st.integers(1, 4), st.integers(1, 3))
 def test_more_odpornosc_never_hurts(top, extra):
     base = resolve_duel(Duelist(2, 2, 0, top), Duelist(2, 2, 0, 2), table(6, 4)).fight
@@ -151,6 +153,7 @@ def test_spells_without_the_czary_table():
     assert answer.attacker_strike == () and answer.defender_strike != ()
 
 
+@settings(deadline=None)  # no test depends on the machine's speed
 @given(st.integers(1, 3), st.integers(1, 3))
 def test_fight_with_spells_sums_to_one(top_a, top_d):
     fight = resolve_duel(
@@ -199,6 +202,7 @@ def _oracle(attacker: Duelist, defender: Duelist, tables: DuelTables) -> tuple[F
     return value(attacker.wounds, defender.wounds)
 
 
+@settings(deadline=None)  # no test depends on the machine's speed
 @given(st.integers(1, 4), st.integers(1, 4), st.sampled_from([None, "A", "B"]))
 def test_fight_equals_a_recursion_in_plain_fractions(top_a, top_d, spells):
     attacker, defender = Duelist(2, 3, 0, top_a, "A"), Duelist(2, 2, 0, top_d, spells)
@@ -348,6 +352,7 @@ def duellists(draw):
     )
 
 
+@settings(deadline=None)  # no test depends on the machine's speed
 @given(
     duellists(),
     duellists(),

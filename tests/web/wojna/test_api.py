@@ -475,7 +475,9 @@ def test_ratio_plan_takes_the_ratio_reading(api):
     body = {"attacker_units": [9], "defender_units": [3], "terrain_multiplier": "1.5"}
     plan = post(api, "ratio-plan", {**body, "readings": {"ratio_rounding": "strength_first"}})
     assert plan.json()["readings"][0]["chosen"]["reading"] == "strength_first"
+    rounded = post(api, "ratio-plan", {**body, "readings": {"loss_rounding": "up"}})
+    assert rounded.status_code == 200  # its expected losses follow the losses' rounding
     refused = api.post(
-        "/api/wojna/ratio-plan/", {**body, "readings": {"loss_rounding": "up"}}, format="json"
+        "/api/wojna/ratio-plan/", {**body, "readings": {"loss_rounding": "near"}}, format="json"
     )
     assert refused.status_code == 400
