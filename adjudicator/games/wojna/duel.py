@@ -561,8 +561,9 @@ def fight_to_the_end(
     def strike(difference: int, striker_spells: str | None, struck_spells: str | None):
         return tuple(_strike(difference, striker_spells, struck_spells, tables).items())
 
-    def out(wa: int, wd: int) -> tuple[bool, bool]:
-        return stops_a and wa >= top_a, stops_d and wd >= top_d
+    # a side is out at its Odporność, or never (wounds are capped there) when it fights on full
+    end_a = top_a if stops_a else top_a + 1
+    end_d = top_d if stops_d else top_d + 1
 
     def round_outcomes(wa: int, wd: int) -> Counter:
         """Where one round leads, in 1296ths (the first strike alone when it ends the duel);
@@ -571,7 +572,7 @@ def fight_to_the_end(
         first = strike((base_a - wa) - (base_d - wd), attacker.spells, defender.spells)
         for (hurt_a, hurt_d), n in first:
             wa1, wd1 = min(wa + hurt_a, top_a), min(wd + hurt_d, top_d)
-            if any(out(wa1, wd1)):
+            if wa1 >= end_a or wd1 >= end_d:
                 outcomes[wa1, wd1] += n * 36
                 continue
             back = strike((base_d - wd1) - (base_a - wa1), defender.spells, attacker.spells)
@@ -595,7 +596,7 @@ def fight_to_the_end(
             continue
         share = here * mpq(closure)
         for (na, nd), count in following.items():
-            a_down, d_down = out(na, nd)
+            a_down, d_down = na >= end_a, nd >= end_d
             if a_down or d_down:
                 ends[2 if a_down and d_down else 0 if a_down else 1] += share * count
             else:

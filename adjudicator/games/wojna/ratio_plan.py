@@ -30,6 +30,7 @@ from adjudicator.games.common import (
 from . import citations as cite
 from .battle import (
     AUTOMATIC_RATIO,
+    EXACT,
     LOSS_ROUNDING,
     RATIO_ROUNDING,
     ROUNDING_QUOTE,
@@ -38,6 +39,7 @@ from .battle import (
     BattleOutcome,
     Leader,
     resolve_battle,
+    rounded_loss,
 )
 from .tables import BattleResultsTable, SpellTable, odds_label
 from .validation import MAX_ATTRIBUTE, Problems
@@ -128,10 +130,13 @@ def plan_ratio(
     if not any(band.attacker_loss is not None and not band.automatic for band in answer.bands):
         return answer
 
+    # the other roundings round the same exact outcomes: one more plan at most, not three
+    exact = answer if rounding == EXACT else plan(readings={**readings, LOSS_ROUNDING: EXACT})
+
     def losses(reading: str) -> Reason:
-        bands = answer.bands if reading == rounding else plan(
-            readings={**readings, LOSS_ROUNDING: reading}
-        ).bands  # fmt: skip
+        bands = answer.bands if reading == rounding else [
+            _rounded_band(band, reading) for band in exact.bands
+        ]  # fmt: skip
         return Reason(PLAN_LOSSES, params={"bands": _losses_line(bands)})
 
     read = reading_of(LOSS_ROUNDING, cite.BATTLE, ROUNDING_QUOTE, rounding, ROUNDINGS, losses)
@@ -139,6 +144,31 @@ def plan_ratio(
 
 
 PLAN_LOSSES = N_("expected losses by column, the attacker's / the defender's: %(bands)s")
+
+
+def _rounded_band(band: Band, rounding: str) -> Band:
+    """A column of the plan under ``exact`` with its expected losses rounded so (each
+    outcome's loss rounded, then the expectation; the automatic removal is not rounded)."""
+    if band.automatic or band.attacker_loss is None:
+        return band
+    attacker, defender = _expected_losses(
+        [
+            (o.probability, rounded_loss(o.attacker_loss, "attacker", rounding),
+             rounded_loss(o.defender_loss, "defender", rounding))
+            for o in band.outcomes
+        ]
+    )  # fmt: skip
+    return replace(band, attacker_loss=attacker, defender_loss=defender)
+
+
+def _expected_losses(
+    outcomes: Sequence[tuple[Fraction, Fraction, Fraction]],
+) -> tuple[Fraction, Fraction]:
+    """The expected (attacker's, defender's) loss of (probability, losses) outcomes."""
+    return (
+        sum((p * attacker for p, attacker, _ in outcomes), Fraction(0)),
+        sum((p * defender for p, _, defender in outcomes), Fraction(0)),
+    )
 
 
 def _losses_line(bands: Sequence[Band]) -> str:
@@ -232,8 +262,9 @@ def _band(answer: BattleAnswer, units: int, unit_strength: int) -> Band:
         destroyed = Fraction(1)
     elif complete:
         outcomes = answer.outcomes
-        attacker_loss = sum((o.probability * o.attacker_loss for o in outcomes), Fraction(0))
-        defender_loss = sum((o.probability * o.defender_loss for o in outcomes), Fraction(0))
+        attacker_loss, defender_loss = _expected_losses(
+            [(o.probability, o.attacker_loss, o.defender_loss) for o in outcomes]
+        )
         destroyed = sum(
             (o.probability for o in outcomes if o.losses and o.losses.defender_percent >= 100),
             Fraction(0),
