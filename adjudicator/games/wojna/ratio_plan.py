@@ -11,7 +11,7 @@ losses and the chance that the defender loses everything.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import partial
@@ -114,18 +114,17 @@ def plan_ratio(
     readings = readings or {}
     check_reading_ids(readings, (RATIO_ROUNDING, LOSS_ROUNDING))
     rounding = pick_reading(readings, LOSS_ROUNDING, ROUNDINGS)
-    plan = partial(
-        _plan,
-        attacker_units,
-        defender_units,
-        terrain_multiplier,
-        unit_strength=unit_strength,
+    battle = partial(
+        resolve_battle,
+        defender_units=defender_units,
+        terrain_multiplier=terrain_multiplier,
         attacker_leader=attacker_leader,
         defender_leader=defender_leader,
         sortie=sortie,
         table=table,
         spells=spells,
     )
+    plan = partial(_plan, battle, attacker_units, unit_strength)
     answer = plan(readings=readings)
     if not any(band.attacker_loss is not None and not band.automatic for band in answer.bands):
         return answer
@@ -180,35 +179,19 @@ def _losses_line(bands: Sequence[Band]) -> str:
 
 
 def _plan(
+    battle_under: Callable[..., BattleAnswer],
     attacker_units: Sequence[int],
-    defender_units: Sequence[int],
-    terrain_multiplier: Fraction,
-    *,
     unit_strength: int,
-    attacker_leader: Leader | None,
-    defender_leader: Leader | None,
-    sortie: bool,
-    table: BattleResultsTable | None,
-    spells: SpellTable | None,
     readings: Mapping[str, str],
 ) -> RatioPlan:
-    """The plan under ``readings``, carrying the battle's ``ratio_rounding`` reading."""
+    """The plan under ``readings``, carrying the battle's ``ratio_rounding`` reading;
+    ``battle_under(units, readings=...)`` is a round of this battle with ``units`` attacking."""
     problems = Problems()
     problems.integer("unit_strength", unit_strength, 1, MAX_ATTRIBUTE)
     problems.raise_if_any()
 
     def battle(units: Sequence[int]) -> BattleAnswer:
-        return resolve_battle(
-            units,
-            defender_units,
-            terrain_multiplier,
-            attacker_leader=attacker_leader,
-            defender_leader=defender_leader,
-            sortie=sortie,
-            table=table,
-            spells=spells,
-            readings=readings,
-        )
+        return battle_under(units, readings=readings)
 
     current = battle(attacker_units)
     attacking, defender = current.attacker_strength, current.defender_effective

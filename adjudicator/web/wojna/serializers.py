@@ -219,6 +219,24 @@ class WojnaRatioPlanResponseSerializer(WojnaAnswerSerializer):
 
 
 # Duel.
+def nazgul_field(side: str) -> serializers.BooleanField:
+    return serializers.BooleanField(default=False, help_text=f"The {side} is a Nazgûl.")
+
+
+def strokes_field() -> serializers.IntegerField:
+    return serializers.IntegerField(
+        **ATTRIBUTE,
+        default=0,
+        help_text="A Nazgûl's ordinary wounds (strokes), beside its crosses.",
+    )
+
+
+def magic_sword_field(side: str) -> serializers.BooleanField:
+    return serializers.BooleanField(
+        default=False, help_text=f"The {side} has a Magic Sword: a Nazgûl it wounds gets crosses."
+    )
+
+
 class WojnaDuelRequestSerializer(StrictSerializer):
     attacker_morale = serializers.IntegerField(**ATTRIBUTE)
     attacker_odwaga = serializers.IntegerField(**ATTRIBUTE)
@@ -234,24 +252,12 @@ class WojnaDuelRequestSerializer(StrictSerializer):
     )
     attacker_spells = WojnaSpellsField()
     defender_spells = WojnaSpellsField()
-    attacker_nazgul = serializers.BooleanField(default=False, help_text="The attacker is a Nazgûl.")
-    attacker_strokes = serializers.IntegerField(
-        **ATTRIBUTE,
-        default=0,
-        help_text="A Nazgûl's ordinary wounds (strokes), beside its crosses.",
-    )
-    attacker_magic_sword = serializers.BooleanField(
-        default=False, help_text="The attacker has a Magic Sword: a Nazgûl it wounds gets crosses."
-    )
-    defender_nazgul = serializers.BooleanField(default=False, help_text="The defender is a Nazgûl.")
-    defender_strokes = serializers.IntegerField(
-        **ATTRIBUTE,
-        default=0,
-        help_text="A Nazgûl's ordinary wounds (strokes), beside its crosses.",
-    )
-    defender_magic_sword = serializers.BooleanField(
-        default=False, help_text="The defender has a Magic Sword: a Nazgûl it wounds gets crosses."
-    )
+    attacker_nazgul = nazgul_field("attacker")
+    attacker_strokes = strokes_field()
+    attacker_magic_sword = magic_sword_field("attacker")
+    defender_nazgul = nazgul_field("defender")
+    defender_strokes = strokes_field()
+    defender_magic_sword = magic_sword_field("defender")
     readings = readings_field(
         "strike_order: starter_first or defender_first; nazgul_mixed_marks: cannot_duel or can_duel"
     )
