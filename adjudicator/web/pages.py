@@ -25,6 +25,7 @@ from rest_framework.fields import Field, empty
 from rest_framework.serializers import Serializer
 
 from adjudicator.games.common import InvalidInput, translate_problems
+from adjudicator.web import querypaths
 from adjudicator.web.form_rendering import QuickRenderer
 
 
@@ -53,17 +54,9 @@ def api_field(serializer: Serializer, path: str) -> Field | None:
 
 def nested_query(query: QueryDict) -> dict[str, Any]:
     """A dotted query in the API request's shape, values kept as text: ``rolled.0.face=ring``
-    → ``{"rolled": [{"face": "ring"}]}``; a key given several times is a list."""
-    root: dict[str, Any] = {}
-    for key, values in query.lists():
-        *parents, leaf = key.split(".")
-        node = root
-        for parent in parents:
-            if not isinstance(node.get(parent), dict):  # a key named both as a value and a path
-                node[parent] = {}
-            node = node[parent]
-        node[leaf] = values if len(values) > 1 else values[0]
-    return _lists(root)
+    → ``{"rolled": [{"face": "ring"}]}``; a key given several times is a list (read by
+    :mod:`adjudicator.web.querypaths`, which the offline odds page runs too)."""
+    return querypaths.nested_values(query.lists())
 
 
 def link_objects(value: Any) -> list[dict[str, Any]]:
@@ -76,16 +69,6 @@ def link_values(value: Any) -> list[str]:
     """The values of a list read by :func:`nested_query` (a key given once: a list of one)."""
     items = value if isinstance(value, list) else [value]
     return [item for item in items if isinstance(item, str)]
-
-
-def _lists(node: Any) -> Any:
-    """Mappings keyed 0, 1, 2... as lists, in index order."""
-    if not isinstance(node, dict):
-        return node
-    items = {key: _lists(value) for key, value in node.items()}
-    if items and all(key.isdigit() for key in items):
-        return [items[key] for key in sorted(items, key=int)]
-    return items
 
 
 def dotted_query(request: Mapping[str, Any], serializer_class: type[Serializer]) -> QueryDict:

@@ -11,20 +11,35 @@ losses and the chance that the defender loses everything.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import partial
 from math import ceil
 
-from adjudicator.games.common import N_, Answer, Message, check_reading_ids
+from adjudicator.games.common import (
+    N_,
+    Answer,
+    Message,
+    Reason,
+    check_reading_ids,
+    pick_reading,
+    reading_of,
+)
 
+from . import citations as cite
 from .battle import (
     AUTOMATIC_RATIO,
+    EXACT,
+    LOSS_ROUNDING,
     RATIO_ROUNDING,
+    ROUNDING_QUOTE,
+    ROUNDINGS,
     BattleAnswer,
     BattleOutcome,
     Leader,
     resolve_battle,
+    rounded_loss,
 )
 from .tables import BattleResultsTable, SpellTable, odds_label
 from .validation import MAX_ATTRIBUTE, Problems
@@ -93,25 +108,90 @@ def plan_ratio(
     """Each column from the battle's own up to 10:1: the least strength, the units of
     ``unit_strength`` to add, and the exact outcome of a round there. ``readings`` may pick
     ``ratio_rounding`` (:data:`battle.RATIO_READINGS`): the columns are counted under it, and
-    the plan carries the battle's column under the other reading."""
+    the plan carries the battle's column under the other reading; and ``loss_rounding``
+    (:data:`battle.ROUNDINGS`): each column's losses are rounded so, and with the losses known
+    the plan carries every column's expected losses under each other rounding."""
     readings = readings or {}
-    check_reading_ids(readings, (RATIO_ROUNDING,))
+    check_reading_ids(readings, (RATIO_ROUNDING, LOSS_ROUNDING))
+    rounding = pick_reading(readings, LOSS_ROUNDING, ROUNDINGS)
+    battle = partial(
+        resolve_battle,
+        defender_units=defender_units,
+        terrain_multiplier=terrain_multiplier,
+        attacker_leader=attacker_leader,
+        defender_leader=defender_leader,
+        sortie=sortie,
+        table=table,
+        spells=spells,
+    )
+    plan = partial(_plan, battle, attacker_units, unit_strength)
+    answer = plan(readings=readings)
+    if not any(band.attacker_loss is not None and not band.automatic for band in answer.bands):
+        return answer
+
+    # the other roundings round the same exact outcomes: one more plan at most, not three
+    exact = answer if rounding == EXACT else plan(readings={**readings, LOSS_ROUNDING: EXACT})
+
+    def losses(reading: str) -> Reason:
+        bands = answer.bands if reading == rounding else [
+            _rounded_band(band, reading) for band in exact.bands
+        ]  # fmt: skip
+        return Reason(PLAN_LOSSES, params={"bands": _losses_line(bands)})
+
+    read = reading_of(LOSS_ROUNDING, cite.BATTLE, ROUNDING_QUOTE, rounding, ROUNDINGS, losses)
+    return replace(answer, readings=(*answer.readings, read))
+
+
+PLAN_LOSSES = N_("expected losses by column, the attacker's / the defender's: %(bands)s")
+
+
+def _rounded_band(band: Band, rounding: str) -> Band:
+    """A column of the plan under ``exact`` with its expected losses rounded so (each
+    outcome's loss rounded, then the expectation; the automatic removal is not rounded)."""
+    if band.automatic or band.attacker_loss is None:
+        return band
+    attacker, defender = _expected_losses(
+        [
+            (o.probability, rounded_loss(o.attacker_loss, "attacker", rounding),
+             rounded_loss(o.defender_loss, "defender", rounding))
+            for o in band.outcomes
+        ]
+    )  # fmt: skip
+    return replace(band, attacker_loss=attacker, defender_loss=defender)
+
+
+def _expected_losses(
+    outcomes: Sequence[tuple[Fraction, Fraction, Fraction]],
+) -> tuple[Fraction, Fraction]:
+    """The expected (attacker's, defender's) loss of (probability, losses) outcomes."""
+    return (
+        sum((p * attacker for p, attacker, _ in outcomes), Fraction(0)),
+        sum((p * defender for p, _, defender in outcomes), Fraction(0)),
+    )
+
+
+def _losses_line(bands: Sequence[Band]) -> str:
+    return "; ".join(
+        f"{band.column} {float(band.attacker_loss):.2f} / {float(band.defender_loss):.2f}"
+        for band in bands
+        if band.attacker_loss is not None and band.defender_loss is not None
+    )
+
+
+def _plan(
+    battle_under: Callable[..., BattleAnswer],
+    attacker_units: Sequence[int],
+    unit_strength: int,
+    readings: Mapping[str, str],
+) -> RatioPlan:
+    """The plan under ``readings``, carrying the battle's ``ratio_rounding`` reading;
+    ``battle_under(units, readings=...)`` is a round of this battle with ``units`` attacking."""
     problems = Problems()
     problems.integer("unit_strength", unit_strength, 1, MAX_ATTRIBUTE)
     problems.raise_if_any()
 
     def battle(units: Sequence[int]) -> BattleAnswer:
-        return resolve_battle(
-            units,
-            defender_units,
-            terrain_multiplier,
-            attacker_leader=attacker_leader,
-            defender_leader=defender_leader,
-            sortie=sortie,
-            table=table,
-            spells=spells,
-            readings=readings,
-        )
+        return battle_under(units, readings=readings)
 
     current = battle(attacker_units)
     attacking, defender = current.attacker_strength, current.defender_effective
@@ -165,8 +245,9 @@ def _band(answer: BattleAnswer, units: int, unit_strength: int) -> Band:
         destroyed = Fraction(1)
     elif complete:
         outcomes = answer.outcomes
-        attacker_loss = sum((o.probability * o.attacker_loss for o in outcomes), Fraction(0))
-        defender_loss = sum((o.probability * o.defender_loss for o in outcomes), Fraction(0))
+        attacker_loss, defender_loss = _expected_losses(
+            [(o.probability, o.attacker_loss, o.defender_loss) for o in outcomes]
+        )
         destroyed = sum(
             (o.probability for o in outcomes if o.losses and o.losses.defender_percent >= 100),
             Fraction(0),

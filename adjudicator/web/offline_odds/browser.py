@@ -12,7 +12,8 @@ catalogue, ``number_format`` as Django's own ``numberformat`` with the language'
 used only by the planners, are absent (the planners are not offered offline).
 
 The query is read as the pages' forms read it (``ApiFieldsForm``: a missing field takes its
-default, a ticked box is any value but ``false``/``0``) from the fields the shell describes, and
+default; a box, a number and the dotted paths as Django reads them, by the Django-free
+:mod:`adjudicator.web.querypaths` the pages share) from the fields the shell describes, and
 turned into the request the forms' ``as_request`` gives.
 """
 
@@ -26,11 +27,11 @@ from collections.abc import Callable, Mapping
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
+from adjudicator.web import querypaths
+
 KINDS = ("battle", "hunt_turn")
 ABSENT = ("numpy", "scipy", "scipy.sparse")
 """What only the planners use (not offered offline), absent from Pyodide's core."""
-FALSE_TEXTS = ("false", "0")
-"""What a checkbox's value reads as "no" (Django's ``BooleanField``/``CheckboxInput``)."""
 
 
 def _module(name: str, **attributes: Any) -> types.ModuleType:
@@ -135,33 +136,38 @@ def install(context: Mapping[str, Any], numberformat_source: str) -> None:
 
 
 def _number(text: str, spec: Mapping[str, Any]) -> int | None:
-    value = int(text.strip())
+    value = querypaths.whole_number(text)
+    if value is None:
+        if spec["required"]:
+            raise ValueError(text)
+        return None
     if not spec["min"] <= value <= spec["max"]:
         raise ValueError(text)
     return value
 
 
 def _clean(spec: Mapping[str, Any], values: list[str]) -> Any:
-    """One field's value from the query's values (its default already put in when missing)."""
+    """One field's value from the query's values (its default already put in when missing),
+    read as Django's fields read it (:mod:`adjudicator.web.querypaths`)."""
     kind = spec["kind"]
     if kind == "bool":
-        return bool(values) and values[-1] not in ("", *FALSE_TEXTS)
+        return querypaths.checkbox(values)
     if kind == "multiple":
         if any(value not in spec["choices"] for value in values):
             raise ValueError(values)
         return values
     text = values[-1] if values else ""
     if kind == "tiles":
-        tiles = [t.strip() for t in text.replace(";", ",").split(",") if t.strip()]
+        tiles = querypaths.listed(text)
         if any(tile not in spec["choices"] for tile in tiles):
             raise ValueError(text)
         return tiles
-    if text.strip() == "":
+    if kind == "int":
+        return _number(text, spec)
+    if text == "":
         if spec["required"]:
             raise ValueError(text)
         return None
-    if kind == "int":
-        return _number(text, spec)
     if text not in spec["choices"]:
         raise ValueError(text)
     return text
@@ -184,24 +190,12 @@ def read_query(
     return data, wrong
 
 
-def nested(data: Mapping[str, Any]) -> dict[str, Any]:
-    """Input names are the API's dotted paths: ``attacker.regular`` → ``{"attacker": {...}}``."""
-    root: dict[str, Any] = {}
-    for name, value in data.items():
-        *parents, leaf = name.split(".")
-        node = root
-        for parent in parents:
-            node = node.setdefault(parent, {})
-        node[leaf] = value
-    return root
-
-
 def as_request(kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
     """The API request the page's form gives (``BattleForm.as_request``,
     ``HuntTurnForm.as_request``: a turn's moves are hunted with dice, no forced draw). The page
     then validates it with the API's serializer, whose bounds and choices the form's fields
     carry (``views.field_specs``); what the serializer adds, its defaults, are the engine's."""
-    request = nested(data)
+    request = querypaths.nest(data.items())  # input names are the API's dotted paths
     if kind == "battle":
         return {**request, "attacker_stops_below": request["attacker_stops_below"] or 0}
     return {**request, "pool": "standard", "moves": request["moves"] or 1}

@@ -2,7 +2,7 @@
 
 import re
 from decimal import Decimal
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from django import forms
 from django.http import QueryDict
@@ -48,8 +48,14 @@ class WojnaForm(ApiFieldsForm):
     """A calculator form: its cleaned data is the API request (``service_data`` where a field
     needs reshaping)."""
 
-    #: A form field that picks a reading of unclear text → (the reading's id, its default).
+    #: A form field that picks a reading of unclear text → (the reading's id, its default);
+    #: its input is named by the API's path, ``readings.<id>``.
     reading_fields: ClassVar[dict[str, tuple[str, str]]] = {}
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        paths = {name: f"readings.{reading}" for name, (reading, _) in cls.reading_fields.items()}
+        cls.api_names = {**cls.api_names, **paths}
 
     def as_request(self) -> dict:
         data = dict(self.service_data() if hasattr(self, "service_data") else self.cleaned_data)
@@ -141,10 +147,6 @@ class BattleForm(WojnaForm):
     )
     reading_loss_rounding = reading_choice(_("Rounding the losses"), ROUNDINGS)
     reading_ratio_rounding = reading_choice(_("Which fraction is rounded"), RATIO_READINGS)
-    api_names = {
-        "reading_loss_rounding": f"readings.{LOSS_ROUNDING}",
-        "reading_ratio_rounding": f"readings.{RATIO_ROUNDING}",
-    }
     reading_fields = {
         "reading_loss_rounding": (LOSS_ROUNDING, EXACT),
         "reading_ratio_rounding": (RATIO_ROUNDING, RATIO_FIRST),
@@ -162,11 +164,6 @@ class BattleForm(WojnaForm):
 
 
 class RatioPlanForm(BattleForm):
-    reading_loss_rounding = None  # the plan's columns do not depend on the losses' rounding
-    api_names: ClassVar[dict[str, str]] = {"reading_ratio_rounding": f"readings.{RATIO_ROUNDING}"}
-    reading_fields: ClassVar[dict[str, tuple[str, str]]] = {
-        "reading_ratio_rounding": (RATIO_ROUNDING, RATIO_FIRST)
-    }
     primary = (*BattleForm.primary, "unit_strength")
     unit_strength = forms.IntegerField(
         label=_("Strength of a unit you could add"),
@@ -241,6 +238,13 @@ class DieTestForm(WojnaForm):
         return dotted_query(request, serializer).urlencode()
 
 
+def strokes(label) -> forms.IntegerField:
+    """A Nazgûl duellist's strokes, beside its wounds (crosses)."""
+    return attribute(
+        label, required=False, initial=0, help_text=_("Its wounds above are crosses (X).")
+    )
+
+
 class DuelForm(WojnaForm):
     primary = ("attacker_morale", "defender_morale", "attacker_odwaga", "defender_odwaga")
     primary_columns = 2
@@ -262,9 +266,29 @@ class DuelForm(WojnaForm):
     defender_spells = forms.ChoiceField(
         label=_("Defender casts spells (Czary category)"), choices=SPELLS, required=False
     )
+    attacker_magic_sword = forms.BooleanField(label=_("Attacker has a Magic Sword"), required=False)
+    defender_magic_sword = forms.BooleanField(label=_("Defender has a Magic Sword"), required=False)
+    attacker_nazgul = forms.BooleanField(label=_("Attacker is a Nazgûl"), required=False)
+    attacker_strokes = strokes(_("Attacker's strokes (/): a Nazgûl's ordinary wounds"))
+    defender_nazgul = forms.BooleanField(label=_("Defender is a Nazgûl"), required=False)
+    defender_strokes = strokes(_("Defender's strokes (/): a Nazgûl's ordinary wounds"))
     reading_strike_order = reading_choice(_("Who strikes first in a round"), STRIKE_ORDERS)
-    api_names = {"reading_strike_order": f"readings.{STRIKE_ORDER}"}
-    reading_fields = {"reading_strike_order": (STRIKE_ORDER, STARTER_FIRST)}
+    reading_nazgul_mixed_marks = reading_choice(
+        _("A Nazgûl's squares full of crosses and strokes mixed"), MIXED_MARKS_READINGS
+    )
+    reading_fields = {
+        "reading_strike_order": (STRIKE_ORDER, STARTER_FIRST),
+        "reading_nazgul_mixed_marks": (NAZGUL_MIXED_MARKS, CANNOT_DUEL),
+    }
+
+    def fieldsets(self) -> list[tuple[Any, list]]:
+        """Under "More options": the attacker's fields, the defender's, then the readings."""
+        sides = {"attacker": (_("Attacker"), []), "defender": (_("Defender"), [])}
+        rest: list = []
+        for field in self.more_fields():
+            side = sides.get(field.name.partition("_")[0])
+            (rest if side is None else side[1]).append(field)
+        return [*sides.values(), ("", rest)]
 
 
 PHASES = [
@@ -296,7 +320,6 @@ class SearchForm(WojnaForm):
     reading_nazgul_search = reading_choice(
         _("Nazgûl in a search in the Alliance's move"), NAZGUL_SEARCH_READINGS
     )
-    api_names = {"reading_nazgul_search": f"readings.{NAZGUL_SEARCH}"}
     reading_fields = {"reading_nazgul_search": (NAZGUL_SEARCH, GENERAL_POINTS)}
 
 
@@ -313,7 +336,6 @@ class WoundsForm(WojnaForm):
     reading_nazgul_mixed_marks = reading_choice(
         _("A Nazgûl's squares full of crosses and strokes mixed"), MIXED_MARKS_READINGS
     )
-    api_names = {"reading_nazgul_mixed_marks": f"readings.{NAZGUL_MIXED_MARKS}"}
     reading_fields = {"reading_nazgul_mixed_marks": (NAZGUL_MIXED_MARKS, CANNOT_DUEL)}
 
 
@@ -335,7 +357,6 @@ class GollumForm(WojnaForm):
         ],
     )
     reading_gollum_three_four = reading_choice(_("Gollum on 3 or 4"), GOLLUM_READINGS)
-    api_names = {"reading_gollum_three_four": f"readings.{GOLLUM_THREE_FOUR}"}
     reading_fields = {"reading_gollum_three_four": (GOLLUM_THREE_FOUR, NOBODY)}
 
 

@@ -156,11 +156,28 @@ def _strike(strikes: tuple[duel.Strike, ...]) -> list[Payload]:
     ]
 
 
+CANNOT_DUEL_HEADLINES = {
+    ("attacker",): gettext_noop(
+        "The attacker, a Nazgûl, cannot take part in duels until it heals."
+    ),
+    ("defender",): gettext_noop(
+        "The defender, a Nazgûl, cannot take part in duels until it heals."
+    ),
+    ("attacker", "defender"): gettext_noop("Neither Nazgûl can take part in duels until it heals."),
+}
+
+
 def duel_answer(answer: duel.DuelAnswer, request: Any = None) -> Payload:
     fight = answer.fight
+    scores = {
+        "difference": answer.difference,
+        "a": answer.attacker_total,
+        "d": answer.defender_total,
+    }
     return {
-        "headline": _("Score difference %(difference)+d (attacker %(a)s, defender %(d)s).")
-        % {"difference": answer.difference, "a": answer.attacker_total, "d": answer.defender_total},
+        "headline": _(CANNOT_DUEL_HEADLINES[answer.cannot_duel])
+        if answer.cannot_duel
+        else _("Score difference %(difference)+d (attacker %(a)s, defender %(d)s).") % scores,
         "attacker_total": answer.attacker_total,
         "defender_total": answer.defender_total,
         "difference": answer.difference,
@@ -177,6 +194,9 @@ def duel_answer(answer: duel.DuelAnswer, request: Any = None) -> Payload:
             "both_fall": probability(fight.both_fall),
             "endless": probability(fight.endless),
         },
+        "cannot_duel": list(answer.cannot_duel),
+        "attacker_mark": answer.attacker_mark,
+        "defender_mark": answer.defender_mark,
         **answer_payload(answer, request),
     }
 

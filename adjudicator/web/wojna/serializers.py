@@ -186,8 +186,8 @@ class WojnaBattleResponseSerializer(WojnaAnswerSerializer):
 
 # Ratio planner.
 class WojnaRatioPlanRequestSerializer(WojnaBattleRequestSerializer):
-    # the plan's columns do not depend on the losses' rounding, only on the ratio's
-    readings = readings_field("ratio_rounding: ratio or strength_first")
+    # its readings are the battle's: the columns follow the ratio's rounding, the expected
+    # losses the losses' rounding
     unit_strength = serializers.IntegerField(
         min_value=1,
         max_value=MAX_ATTRIBUTE,
@@ -221,6 +221,24 @@ class WojnaRatioPlanResponseSerializer(WojnaAnswerSerializer):
 
 
 # Duel.
+def nazgul_field(side: str) -> serializers.BooleanField:
+    return serializers.BooleanField(default=False, help_text=f"The {side} is a Nazgûl.")
+
+
+def strokes_field() -> serializers.IntegerField:
+    return serializers.IntegerField(
+        **ATTRIBUTE,
+        default=0,
+        help_text="A Nazgûl's ordinary wounds (strokes), beside its crosses.",
+    )
+
+
+def magic_sword_field(side: str) -> serializers.BooleanField:
+    return serializers.BooleanField(
+        default=False, help_text=f"The {side} has a Magic Sword: a Nazgûl it wounds gets crosses."
+    )
+
+
 class WojnaDuelRequestSerializer(StrictSerializer):
     attacker_morale = serializers.IntegerField(**ATTRIBUTE)
     attacker_odwaga = serializers.IntegerField(**ATTRIBUTE)
@@ -236,7 +254,15 @@ class WojnaDuelRequestSerializer(StrictSerializer):
     )
     attacker_spells = WojnaSpellsField()
     defender_spells = WojnaSpellsField()
-    readings = readings_field("strike_order: starter_first or defender_first")
+    attacker_nazgul = nazgul_field("attacker")
+    attacker_strokes = strokes_field()
+    attacker_magic_sword = magic_sword_field("attacker")
+    defender_nazgul = nazgul_field("defender")
+    defender_strokes = strokes_field()
+    defender_magic_sword = magic_sword_field("defender")
+    readings = readings_field(
+        "strike_order: starter_first or defender_first; nazgul_mixed_marks: cannot_duel or can_duel"
+    )
 
 
 class WojnaStrikeWoundsSerializer(ProbabilitySerializer):
@@ -267,6 +293,17 @@ class WojnaDuelResponseSerializer(WojnaAnswerSerializer):
     attacker_strike = WojnaStrikeWoundsSerializer(many=True)
     defender_strike = WojnaStrikeWoundsSerializer(many=True)
     fight = WojnaDuelFightSerializer(allow_null=True)
+    cannot_duel = serializers.ListField(
+        child=serializers.ChoiceField(["attacker", "defender"]),
+        help_text="The sides that cannot take part: a Nazgûl whose squares are all filled, "
+        "crosses and strokes mixed, under the nazgul_mixed_marks reading cannot_duel.",
+    )
+    attacker_mark = serializers.CharField(
+        help_text="The mark a wound to the attacker leaves in this duel: cross or stroke."
+    )
+    defender_mark = serializers.CharField(
+        help_text="The mark a wound to the defender leaves in this duel: cross or stroke."
+    )
 
 
 # Search.

@@ -83,6 +83,9 @@ def run_duel(data: Data) -> duel.DuelAnswer:
             wounds=data.get(f"{side}_wounds") or 0,
             odpornosc=data.get(f"{side}_odpornosc"),
             spells=data.get(f"{side}_spells") or None,
+            nazgul=bool(data.get(f"{side}_nazgul")),
+            strokes=data.get(f"{side}_strokes") or 0,
+            magic_sword=bool(data.get(f"{side}_magic_sword")),
         )
 
     duel_tables = duel.DuelTables(duel=selectors.duel_table(), spells=selectors.spell_table())

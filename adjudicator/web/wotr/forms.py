@@ -26,6 +26,7 @@ from adjudicator.games.wotr.hunt_plan import (
     WITH_MOVES_MADE,
 )
 from adjudicator.games.wotr.position import starting_control
+from adjudicator.web import querypaths
 from adjudicator.web.links.services import (
     SharedInputError,
     canonical_json,
@@ -337,7 +338,7 @@ class HuntForm(EngineErrorsMixin):
 
     def clean_drawn(self) -> list[str]:
         text = self.cleaned_data["drawn"]
-        tiles = [t.strip() for t in text.replace(";", ",").split(",") if t.strip()]
+        tiles = querypaths.listed(text)
         unknown = [t for t in tiles if t not in BOARD.hunt_tiles]
         if unknown:
             raise forms.ValidationError(

@@ -5,10 +5,11 @@ from fractions import Fraction
 from functools import cache
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicator.games.common import InvalidInput
+from adjudicator.games.wojna.characters import Marks, character_status
 from adjudicator.games.wojna.duel import (
     Duelist,
     DuelTables,
@@ -96,6 +97,7 @@ def test_dead_character_cannot_duel():
     assert "attacker_wounds" in dict(raised.value.problems)
 
 
+@settings(deadline=None)  # no test depends on the machine's speed
 @given(st.integers(1, 4), st.integers(1, 4), st.integers(2, 6))
 def test_fight_probabilities_sum_to_one(top_a, top_d, threshold):
     fight = resolve_duel(
@@ -105,6 +107,7 @@ def test_fight_probabilities_sum_to_one(top_a, top_d, threshold):
     assert fight.attacker_falls + fight.defender_falls + fight.both_fall + fight.endless == 1
 
 
+@settings(deadline=None)  # no test depends on the machine's speed
 @given(st.integers(1, 4), st.integers(1, 3))
 def test_more_odpornosc_never_hurts(top, extra):
     base = resolve_duel(Duelist(2, 2, 0, top), Duelist(2, 2, 0, 2), table(6, 4)).fight
@@ -150,6 +153,7 @@ def test_spells_without_the_czary_table():
     assert answer.attacker_strike == () and answer.defender_strike != ()
 
 
+@settings(deadline=None)  # no test depends on the machine's speed
 @given(st.integers(1, 3), st.integers(1, 3))
 def test_fight_with_spells_sums_to_one(top_a, top_d):
     fight = resolve_duel(
@@ -198,6 +202,7 @@ def _oracle(attacker: Duelist, defender: Duelist, tables: DuelTables) -> tuple[F
     return value(attacker.wounds, defender.wounds)
 
 
+@settings(deadline=None)  # no test depends on the machine's speed
 @given(st.integers(1, 4), st.integers(1, 4), st.sampled_from([None, "A", "B"]))
 def test_fight_equals_a_recursion_in_plain_fractions(top_a, top_d, spells):
     attacker, defender = Duelist(2, 3, 0, top_a, "A"), Duelist(2, 2, 0, top_d, spells)
@@ -206,3 +211,170 @@ def test_fight_equals_a_recursion_in_plain_fractions(top_a, top_d, spells):
     assert fight is not None and isinstance(fight.attacker_falls, Fraction)
     expected = _oracle(attacker, defender, tables)
     assert (fight.attacker_falls, fight.defender_falls, fight.both_fall) == expected
+
+
+# A Nazgûl in a duel (issue 25): strokes, crosses, and the nazgul_mixed_marks reading.
+MIXED = "nazgul_mixed_marks"
+
+
+def test_a_nazgul_filled_with_both_marks_is_the_wounds_checkers_reading_by_hand():
+    """A Nazgûl (Odporność 2, one stroke) against a Magic Sword: its next wound is a cross, and
+    its squares then hold both. Each strike wounds the struck on 4–6. Read as ordinary wounds
+    (the default) it leaves the duel at its first wound: 2/3 against 1/3, as in the hand count
+    above. Read as still able to duel it can never leave, so the attacker falls at last: 1."""
+    sword = Duelist(1, 1, 0, 1, magic_sword=True)
+    nazgul = Duelist(1, 1, 0, 2, nazgul=True, strokes=1)
+    answer = resolve_duel(sword, nazgul, table())
+    assert (answer.fight.attacker_falls, answer.fight.defender_falls) == (
+        Fraction(1, 3),
+        Fraction(2, 3),
+    )
+    assert (answer.attacker_mark, answer.defender_mark) == ("cross", "cross")
+    order, mixed = answer.readings
+    assert order.id == "strike_order" and mixed.id == MIXED
+    assert mixed.chosen.reading == "cannot_duel"
+    (other,) = mixed.others
+    assert other.reading == "can_duel"
+    assert other.answer.params == {"attacker": "1 (100.00%)", "defender": "0 (0.00%)"}
+    picked = resolve_duel(sword, nazgul, table(), {MIXED: "can_duel"})
+    assert (picked.fight.attacker_falls, picked.fight.defender_falls) == (1, 0)
+    assert picked.readings[1].others[0].answer == mixed.chosen.answer
+    # Without the sword its wounds are strokes: all strokes, no reading, it leaves at 2/3.
+    plain = resolve_duel(replace(sword, magic_sword=False), nazgul, table())
+    assert plain.defender_mark == "stroke" and [r.id for r in plain.readings] == ["strike_order"]
+    assert plain.fight.defender_falls == Fraction(2, 3)
+    assert "nazgul_stroke" in {r.code for r in plain.reasons}
+
+
+def test_a_nazgul_already_full_of_both_marks_cannot_duel_or_duels_by_the_reading():
+    nazgul = Duelist(3, 2, 1, 3, nazgul=True, strokes=2)
+    other = Duelist(2, 2, 0, 2)
+    barred = resolve_duel(nazgul, other, table())
+    assert barred.cannot_duel == ("attacker",) and barred.fight is None
+    assert barred.attacker_strike == () and barred.attacker_total == 2
+    (reading,) = barred.readings
+    assert reading.id == MIXED and reading.chosen.answer.message == (
+        "the attacker cannot take part in duels until it heals"
+    )
+    duels = resolve_duel(nazgul, other, table(), {MIXED: "can_duel"})
+    assert duels.cannot_duel == () and duels.fight is not None
+    assert reading.others[0].answer == duels.readings[-1].chosen.answer
+    # Without the defender's Odporność there is no fight: the other answer is the score.
+    scored = resolve_duel(nazgul, replace(other, odpornosc=None), table())
+    assert scored.readings[0].others[0].answer.params == {"difference": "-2"}
+
+
+def test_full_squares_that_are_not_mixed_are_refused():
+    for duelist, field in (
+        (Duelist(1, 1, 2, 2, nazgul=True), "attacker_wounds"),  # all crosses: dead
+        (Duelist(1, 1, 0, 2, nazgul=True, strokes=2), "attacker_strokes"),  # cannot duel
+        (Duelist(1, 1, 2, 3, nazgul=True, strokes=2), "attacker_wounds"),  # more than squares
+        (Duelist(1, 1, 0, 3, strokes=1), "attacker_strokes"),  # strokes on a non-Nazgûl
+    ):
+        with pytest.raises(InvalidInput) as raised:
+            resolve_duel(duelist, Duelist(1, 1), table(), {MIXED: "can_duel"})
+        assert field in dict(raised.value.problems)
+
+
+def test_strokes_count_in_the_score():
+    assert Duelist(3, 4, 1, nazgul=True, strokes=2).total == 4
+    assert resolve_duel(Duelist(3, 4, 1, nazgul=True, strokes=2), Duelist(2, 2)).difference == 0
+
+
+def _marked_oracle(attacker: Duelist, defender: Duelist, tables: DuelTables, mixed: str):
+    """The fight with each side's marks read by the wounds checker itself (``character_status``:
+    crosses or strokes by the striker's sword and spells, then dead, unable to duel, or alive
+    under ``mixed``), by backward recursion in plain fractions over (crosses, strokes) pairs."""
+    readings = {MIXED: mixed}
+
+    def hurt(who: Duelist, marks: tuple[int, int], by: Duelist, wounds: int):
+        status = character_status(
+            Marks(who.odpornosc, marks[0], 0, marks[1], who.nazgul),
+            new_wounds=wounds,
+            magic_sword=by.magic_sword,
+            spells=bool(by.spells),
+            readings=readings,
+        )
+        return (status.marks.crosses, status.marks.strokes), status.status != "alive"
+
+    def strike(striker, s_marks, struck, t_marks):
+        plain_striker = Duelist(striker.morale, striker.odwaga, sum(s_marks), spells=striker.spells)
+        plain_struck = Duelist(struck.morale, struck.odwaga, sum(t_marks), spells=struck.spells)
+        outcomes = strike_outcomes(plain_striker, plain_struck, tables)
+        total = sum(outcomes.values())
+        for (to_striker, to_struck), n in outcomes.items():
+            s_after, s_out = hurt(striker, s_marks, struck, to_striker)
+            t_after, t_out = hurt(struck, t_marks, striker, to_struck)
+            yield s_after, s_out, t_after, t_out, Fraction(n, total)
+
+    @cache
+    def value(ma, md):
+        stay, moved = Fraction(0), [Fraction(0)] * 3
+        for a1, a_out, d1, d_out, p in strike(attacker, ma, defender, md):
+            if a_out or d_out:
+                ends = [int(a_out and not d_out), int(d_out and not a_out), int(a_out and d_out)]
+                moved = [m + p * e for m, e in zip(moved, ends, strict=True)]
+                continue
+            for d2, d_out2, a2, a_out2, q in strike(defender, d1, attacker, a1):
+                if a_out2 or d_out2:
+                    after = (int(a_out2 and not d_out2), int(d_out2 and not a_out2),
+                             int(a_out2 and d_out2))  # fmt: skip
+                elif (a2, d2) == (ma, md):
+                    stay += p * q
+                    continue
+                else:
+                    after = value(a2, d2)
+                moved = [m + p * q * x for m, x in zip(moved, after, strict=True)]
+        if stay == 1:
+            return (Fraction(0),) * 3  # nothing can ever change: endless
+        return tuple(m / (1 - stay) for m in moved)
+
+    return value((attacker.wounds, attacker.strokes), (defender.wounds, defender.strokes))
+
+
+@st.composite
+def duellists(draw):
+    odpornosc = draw(st.integers(1, 4))
+    nazgul = draw(st.booleans())
+    crosses = draw(st.integers(0, odpornosc - 1))
+    strokes = draw(st.integers(0, odpornosc - crosses)) if nazgul else 0
+    if strokes >= odpornosc or (crosses + strokes >= odpornosc and not crosses):
+        strokes = odpornosc - crosses - 1  # full of strokes only is refused
+    return Duelist(
+        draw(st.integers(0, 3)),
+        draw(st.integers(0, 3)),
+        crosses,
+        odpornosc,
+        draw(st.sampled_from([None, None, "A"])),
+        nazgul=nazgul,
+        strokes=strokes,
+        magic_sword=draw(st.booleans()),
+    )
+
+
+@settings(deadline=None)  # no test depends on the machine's speed
+@given(
+    duellists(),
+    duellists(),
+    st.integers(4, 7),
+    st.integers(2, 7),
+    st.sampled_from(["cannot_duel", "can_duel"]),
+)
+def test_fight_with_nazgul_marks_equals_the_wounds_checker_recursion(
+    attacker, defender, striker_hit_on, struck_hit_from, mixed
+):
+    tables = table(striker_hit_on, struck_hit_from, SPELLS)
+    answer = resolve_duel(attacker, defender, tables, {MIXED: mixed})
+    if answer.cannot_duel:
+        assert mixed == "cannot_duel" and answer.fight is None
+        return
+    fight = answer.fight
+    assert fight.attacker_falls + fight.defender_falls + fight.both_fall + fight.endless == 1
+    expected = _marked_oracle(attacker, defender, tables, mixed)
+    assert (fight.attacker_falls, fight.defender_falls, fight.both_fall) == expected
+    ids = [r.id for r in answer.readings]
+    mixed_possible = any(
+        who.nazgul and (who.strokes if who.mark_from(by) == "cross" else who.wounds)
+        for who, by in ((attacker, defender), (defender, attacker))
+    )
+    assert (MIXED in ids) == mixed_possible

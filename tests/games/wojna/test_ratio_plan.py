@@ -1,6 +1,7 @@
 """The ratio planner against a brute-force walk over every attacking strength."""
 
 from fractions import Fraction
+from math import ceil, floor
 
 import pytest
 from hypothesis import given, settings
@@ -156,4 +157,45 @@ def test_the_plan_counts_its_columns_under_the_ratio_reading_picked():
     assert plan.readings[0].others[0].answer.params == {"column": "1:1"}
     assert first.readings[0].others[0].answer.params == {"column": "2:1"}
     with pytest.raises(InvalidInput):
-        plan_ratio([9], [3], readings={"loss_rounding": "up"})
+        plan_ratio([9], [3], readings={"loss_rounding": "nearest"})
+
+
+@pytest.mark.parametrize("rounding", ["exact", "defender_favour", "down", "up"])
+def test_the_plan_s_losses_follow_the_loss_reading_and_carry_the_others(rounding):
+    """Issue 25: the expected losses of every column depend on how the losses are rounded, so
+    the plan takes ``loss_rounding`` and carries every column's under the other roundings;
+    checked against each column's exact outcomes rounded by hand (ceil/floor per side)."""
+    up = {"attacker": ceil, "defender": ceil}
+    by_hand = {
+        "exact": {"attacker": lambda x: x, "defender": lambda x: x},
+        "defender_favour": {"attacker": ceil, "defender": floor},
+        "down": {"attacker": floor, "defender": floor},
+        "up": up,
+    }[rounding]
+    plan = plan_ratio([4, 3], [5], Fraction(3, 2), unit_strength=2, table=TABLE,
+                      readings={"loss_rounding": rounding})  # fmt: skip
+    exact = plan_ratio([4, 3], [5], Fraction(3, 2), unit_strength=2, table=TABLE)
+    for band, unrounded in zip(plan.bands, exact.bands, strict=True):
+        if band.automatic:
+            assert band.attacker_loss == 0
+            continue
+        for side in ("attacker", "defender"):
+            expected = sum(
+                (
+                    o.probability * by_hand[side](getattr(o, f"{side}_loss"))
+                    for o in unrounded.outcomes
+                ),
+                Fraction(0),
+            )
+            assert getattr(band, f"{side}_loss") == expected
+    (loss,) = [r for r in plan.readings if r.id == "loss_rounding"]
+    assert loss.chosen.reading == rounding and len(loss.others) == 3
+    first = plan.bands[0]
+    shown = f"{first.column} {float(first.attacker_loss):.2f} / {float(first.defender_loss):.2f}"
+    assert loss.chosen.answer.params["bands"].startswith(shown)
+    under_up = plan_ratio([4, 3], [5], Fraction(3, 2), unit_strength=2, table=TABLE,
+                          readings={"loss_rounding": "up"})  # fmt: skip
+    answers = {o.reading: o.answer for o in (loss.chosen, *loss.others)}
+    (up_reading,) = [r for r in under_up.readings if r.id == "loss_rounding"]
+    assert answers["up"] == up_reading.chosen.answer
+    assert [r.id for r in plan_ratio([9], [3]).readings] == []  # no table, no losses

@@ -439,11 +439,45 @@ def test_wounds_carry_the_mixed_marks_reading_and_take_the_other(api):
     assert picked["readings"][0]["others"][0]["reading"] == "cannot_duel"
 
 
+def test_duel_carries_the_mixed_marks_reading_as_the_wounds_checker_does(api):
+    """A Nazgûl (Odporność 3, one cross, two strokes) asked to duel: by default it cannot, and
+    the answer gives the duel under the other reading; picked, the duel is answered."""
+    body = {
+        "attacker_morale": 3,
+        "attacker_odwaga": 2,
+        "attacker_wounds": 1,
+        "attacker_strokes": 2,
+        "attacker_odpornosc": 3,
+        "attacker_nazgul": True,
+        "defender_morale": 2,
+        "defender_odwaga": 2,
+    }
+    api.credentials(HTTP_ACCEPT_LANGUAGE="en")
+    barred = post(api, "duel", body).json()
+    assert barred["cannot_duel"] == ["attacker"] and barred["fight"] is None
+    assert barred["headline"].startswith("The attacker, a Nazgûl, cannot take part")
+    (reading,) = barred["readings"]
+    assert reading["id"] == "nazgul_mixed_marks"
+    assert reading["others"][0]["answer"] == "they duel: score difference -2"
+    wounds = post(api, "wounds", {"odpornosc": 3, "crosses": 1, "strokes": 2, "nazgul": True})
+    assert reading["quote"] == wounds.json()["readings"][0]["quote"]
+    picked = post(api, "duel", {**body, "readings": {"nazgul_mixed_marks": "can_duel"}}).json()
+    assert picked["cannot_duel"] == [] and picked["difference"] == -2
+    assert picked["readings"][0]["others"][0]["answer"] == (
+        "the attacker cannot take part in duels until it heals"
+    )
+    refused = post(api, "duel", {**body, "attacker_nazgul": False})
+    assert refused.status_code == 400
+    assert "attacker_strokes" in {e["field"] for e in refused.json()["errors"]}
+
+
 def test_ratio_plan_takes_the_ratio_reading(api):
     body = {"attacker_units": [9], "defender_units": [3], "terrain_multiplier": "1.5"}
     plan = post(api, "ratio-plan", {**body, "readings": {"ratio_rounding": "strength_first"}})
     assert plan.json()["readings"][0]["chosen"]["reading"] == "strength_first"
+    rounded = post(api, "ratio-plan", {**body, "readings": {"loss_rounding": "up"}})
+    assert rounded.status_code == 200  # its expected losses follow the losses' rounding
     refused = api.post(
-        "/api/wojna/ratio-plan/", {**body, "readings": {"loss_rounding": "up"}}, format="json"
+        "/api/wojna/ratio-plan/", {**body, "readings": {"loss_rounding": "near"}}, format="json"
     )
     assert refused.status_code == 400

@@ -198,6 +198,14 @@ def test_duel_page_shows_the_other_strike_order_and_links_to_it(client):
             "can_duel",
             "alive and may still duel (no square is left free)",
         ),
+        (
+            "wojna:duel",
+            "attacker_morale=3&attacker_odwaga=2&attacker_wounds=1&attacker_strokes=2"
+            "&attacker_odpornosc=3&attacker_nazgul=on&defender_morale=2&defender_odwaga=2",
+            "nazgul_mixed_marks",
+            "can_duel",
+            "they duel: score difference -2",
+        ),
     ],
 )
 def test_the_other_reading_is_linked_and_answers_under_it(
