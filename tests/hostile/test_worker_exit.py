@@ -1,6 +1,7 @@
 """A gunicorn worker leaves without Python's teardown (gunicorn.conf.py ``worker_exit``, issue
-28: reloads without a stall) and with the exit code it was leaving with: the master tells a
-worker that failed to boot (3) or to load the site (4) from one that stopped."""
+28: reloads without a stall), once the requests its threads hold are answered, and with the
+exit code it was leaving with: the master tells a worker that failed to boot (3) from one
+that stopped."""
 
 import os
 import subprocess
@@ -12,16 +13,20 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 SETTINGS = "adjudicator.settings"
 LEAVE = """
-import runpy, sys
+import runpy, sys, threading
+from concurrent.futures import ThreadPoolExecutor
 import django
 django.setup()
 from django.db import connection
 connection.ensure_connection()
 hook = runpy.run_path("gunicorn.conf.py")["worker_exit"]
+class Worker:  # gthread's: a request still being answered in its thread pool
+    tpool = ThreadPoolExecutor()
+    tpool.submit(lambda: (threading.Event().wait(0.2), print("answered", flush=True)))
 try:
     {leave}
 finally:  # as gunicorn's Arbiter.spawn_worker calls it
-    hook(None, None)
+    hook(None, Worker)
 print("Python's teardown ran")
 """
 
@@ -37,4 +42,4 @@ def test_a_worker_leaves_at_once_with_its_exit_code(leave, code):
         text=True, check=False, env={**os.environ, "DJANGO_SETTINGS_MODULE": SETTINGS},
     )  # fmt: skip
     assert done.returncode == code, done.stderr
-    assert "teardown ran" not in done.stdout
+    assert done.stdout == "answered\n"  # the request first; no teardown
