@@ -11,9 +11,13 @@
   forked; a reload (``kill -HUP``) forks the new workers before the old ones finish their
   requests and leave, and answers every request meanwhile. A new release (new code) starts a
   new master beside the old one: ``kill -USR2`` then ``kill -QUIT`` the old master.
+- A worker leaving (a reload, a stop) skips Python's teardown (``worker_exit``): freeing the
+  site's objects one by one would write to nearly every page it shares with the master
+  (copy-on-write), on the cores the new workers are starting on.
 """
 
 import os
+import sys
 
 bind = [os.environ.get("BIND", "127.0.0.1:8000")]
 workers = int(os.environ.get("WEB_CONCURRENCY", 2 * os.cpu_count() + 1))
@@ -34,3 +38,25 @@ def when_ready(server: object) -> None:
     from django.db import connections
 
     connections.close_all()
+
+
+def worker_exit(server: object, worker: object) -> None:
+    """The worker has answered its requests and leaves: its database connections are closed
+    and its logs flushed, then it exits at once with the code it was leaving with. Python's
+    own teardown would free every object of the preloaded site, copying the pages shared with
+    the master as it goes (measured: 35,000 pages, 130–330 ms of CPU per worker against 8 ms;
+    5 such exits at each reload stalled the new workers' first answers, README, Reloads)."""
+    import logging
+
+    from django.db import connections
+
+    leaving = sys.exc_info()[1]  # gunicorn calls this while the worker's SystemExit unwinds
+    code = leaving.code if isinstance(leaving, SystemExit) else None if leaving is None else 1
+    threads = getattr(worker, "tpool", None)
+    if threads is not None:  # a request still answered past graceful_timeout ends first, as
+        threads.shutdown(wait=True)  # Python's teardown let it (it joined these threads)
+    connections.close_all()
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code if isinstance(code, int) else 0 if code is None else 1)

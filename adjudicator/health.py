@@ -6,7 +6,7 @@ import errno
 import logging
 import os
 import shutil
-import time
+import tempfile
 from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
@@ -34,19 +34,18 @@ def database_read() -> str | None:
 #: check's) may still fit where a deck no longer does.
 MIN_FREE_BYTES = 1 << 20
 
-
-#: When this worker's last real write succeeded (``time.monotonic``); None: never, or the last
-#: check failed (then the next probe writes again, so a mended fault is seen at once).
-_last_write: float | None = None
+#: What the scratch file beside a SQLite database is written with: one page.
+SCRATCH = b"\0" * 4096
 
 
 def database_write() -> str | None:
-    """Can the database commit a write? Every probe checks what it can without writing
-    (SQLite: its file and directory writable, at least :data:`MIN_FREE_BYTES` free on its
-    disk; PostgreSQL: the session not read-only); one row is really written at most once per
-    ``HEALTH_WRITE_SECONDS`` (a few hundred microseconds), for what only a write shows."""
-    global _last_write
-    now, last, _last_write = time.monotonic(), _last_write, None  # set again once it holds
+    """Can the database commit a write? Proven without keeping anything (a GET writes
+    nothing, issue 28): one row inserted in a transaction that is rolled back (a read-only
+    connection, file or session, or a hot standby, refuses it; a lock held too long times out);
+    for SQLite, whose rolled-back write may never reach its file, also the file and its
+    directory writable, at least :data:`MIN_FREE_BYTES` free, and one page written and synced
+    into a nameless file in its directory (a full or read-only disk refuses it); for
+    PostgreSQL, also the session not read-only."""
     if connection.vendor == "sqlite":
         _sqlite_writable(Path(connection.settings_dict["NAME"]).resolve())
     elif connection.vendor == "postgresql":
@@ -54,21 +53,23 @@ def database_write() -> str | None:
             cursor.execute("SHOW transaction_read_only")
             if cursor.fetchone() != ("off",):
                 raise OSError(errno.EROFS, "the database is read-only")
-    if last is None or now - last >= settings.HEALTH_WRITE_SECONDS:
-        with transaction.atomic():
-            HealthProbe.objects.update_or_create(pk=1, defaults={"checked": timezone.now()})
-        last = now
-    _last_write = last
+    with transaction.atomic():
+        HealthProbe.objects.create(checked=timezone.now())
+        transaction.set_rollback(True)
     return None
 
 
 def _sqlite_writable(database: Path) -> None:
-    """A read-only file, directory or disk, or a full one, without writing to it."""
+    """A read-only file, directory or disk, or a full one: nothing is left on it."""
     paths = [path for path in (database, database.parent) if path.exists()]  # SQLite makes it
     if not all(os.access(path, os.W_OK) for path in paths):
         raise OSError(errno.EROFS, "the database's file or directory is read-only")
     if shutil.disk_usage(database.parent).free < MIN_FREE_BYTES:
         raise OSError(errno.ENOSPC, "the database's disk is full")
+    with tempfile.TemporaryFile(dir=database.parent) as scratch:  # unlinked at once (O_TMPFILE)
+        scratch.write(SCRATCH)
+        scratch.flush()
+        os.fsync(scratch.fileno())
 
 
 def search_index() -> str | None:

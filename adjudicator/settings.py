@@ -297,8 +297,6 @@ REQUEST_CPU_SECONDS = float(os.environ.get("REQUEST_CPU_SECONDS", "2"))
 # The data segment (heap) each gunicorn worker may grow to, in MiB (adjudicator/budget.py): a
 # request past it is answered 422 and its worker recycled; 0 turns the limit off.
 WORKER_MEMORY_MB = int(os.environ.get("WORKER_MEMORY_MB", "1024"))
-# /healthz commits a real write at most once per this many seconds per worker (health.py).
-HEALTH_WRITE_SECONDS = float(os.environ.get("HEALTH_WRITE_SECONDS", "10"))
 # The CPU seconds one client's requests may use per period, pages and API (throttling.py).
 CPU_THROTTLE_RATE = os.environ.get("CPU_THROTTLE_RATE", "20/min")
 

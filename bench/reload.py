@@ -20,6 +20,7 @@ import signal
 import statistics
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 import aiohttp
@@ -83,10 +84,12 @@ def workers(master: int) -> list[int]:
 
 def report(name: str, results: list[tuple[int, float]]) -> bool:
     times = sorted(t for _s, t in results)
-    failed = sum(1 for s, _t in results if not 200 <= s < 300)
+    failures = Counter(s for s, _t in results if not 200 <= s < 300)  # 0: no answer
+    failed = sum(failures.values())
     print(f"{name:28} {len(times):6} answers  p50 {1000 * statistics.median(times):5.0f} ms  "
           f"p99 {1000 * times[int(len(times) * 0.99)]:5.0f} ms  max {1000 * times[-1]:5.0f} ms  "
-          f"failed {failed}  load {os.getloadavg()[0]:.1f}")  # fmt: skip
+          f"failed {failed}{dict(failures) if failed else ''}  "
+          f"load {os.getloadavg()[0]:.1f}")  # fmt: skip
     return failed == 0
 
 

@@ -1,11 +1,12 @@
-"""The site's own rows: the health check's write probe."""
+"""The site's own table: the health check's write probe (it holds no row)."""
 
 from django.db import models
 
 
 class HealthProbe(models.Model):
-    """One row ``/healthz`` writes on each check: can the database still commit a write (a
-    full disk, a read-only file or server answer reads and refuse writes)?"""
+    """The row ``/healthz`` inserts and rolls back on each check: can the database still take a
+    write (a full disk, a read-only file or server answer reads and refuse writes)? Nothing
+    is kept."""
 
     checked = models.DateTimeField()
 

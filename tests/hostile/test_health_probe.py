@@ -1,22 +1,23 @@
-"""``/healthz`` between real writes (adjudicator/health.py): a probe commits its one-row write
-at most once per ``HEALTH_WRITE_SECONDS``; the probes between write nothing, yet a full or
-read-only disk still shows on the next one."""
+"""``/healthz``'s write check keeps nothing (adjudicator/health.py, issue 28: a GET writes
+nothing): every probe tries a write and rolls it back, yet a full or read-only disk or a
+database refusing writes shows on the probe that meets it, and its end on the next one."""
+
+import errno
 
 import pytest
-from django.db import connection
+from django.db import OperationalError, connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from adjudicator import health
+from adjudicator.web.models import HealthProbe
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
-def no_write_yet(monkeypatch, settings, tmp_path):
-    monkeypatch.setattr(health, "_last_write", None)
+def no_index(settings, tmp_path):
     settings.SEARCH_INDEX_DIR = tmp_path / "none"  # the index's check is not the point here
-    settings.HEALTH_WRITE_SECONDS = 60
 
 
 def probe() -> tuple[dict, list[str]]:
@@ -27,36 +28,54 @@ def probe() -> tuple[dict, list[str]]:
     return checks, writes
 
 
-def test_one_probe_writes_the_next_ones_only_read():
-    first, written = probe()
-    assert first["database_write"] and written
+def test_every_probe_tries_a_write_and_keeps_nothing():
     for _ in range(3):
         checks, written = probe()
-        assert (checks["database_write"], written) == (True, [])
+        assert checks["database_write"] and len(written) == 1
+        assert not HealthProbe.objects.exists()
 
 
-def test_past_the_interval_a_probe_writes_again(settings):
-    probe()
-    settings.HEALTH_WRITE_SECONDS = 0
-    assert probe()[1]
+def _refused(execute, sql, params, many, context):
+    if sql.lstrip().upper().startswith("INSERT"):
+        raise OperationalError("attempt to write a readonly database")
+    return execute(sql, params, many, context)
 
 
-@pytest.mark.parametrize("fault", ["full", "read-only"])
-def test_a_fault_between_writes_shows_on_the_next_probe_and_its_end_is_written(monkeypatch, fault):
-    if connection.vendor != "sqlite":
-        pytest.skip("SQLite's file checks; PostgreSQL is stopped for real in test_faults.py")
-    probe()
-    with monkeypatch.context() as faulty:
-        if fault == "full":
-            faulty.setattr(health.shutil, "disk_usage", lambda _path: _Usage(free=0))
-        else:
-            faulty.setattr(health.os, "access", lambda _path, _mode: False)
-        checks, written = probe()
-        assert (checks["database_write"], checks["database"], written) == (False, True, [])
-    checks, written = probe()  # mended: the write is tried again at once, not a minute later
-    assert checks["database_write"] and written
+def _no_scratch(**kwargs):
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def _as_is(execute, sql, params, many, context):
+    return execute(sql, params, many, context)
 
 
 class _Usage:
     def __init__(self, free: int):
         self.free = free
+
+
+SQLITE_FAULTS = {
+    "full": ("shutil.disk_usage", lambda _path: _Usage(free=0)),
+    "read-only": ("os.access", lambda _path, _mode: False),
+    "full-on-write": ("tempfile.TemporaryFile", _no_scratch),
+}
+
+
+@pytest.mark.parametrize("fault", [*SQLITE_FAULTS, "refused"])
+def test_a_fault_shows_on_the_probe_that_meets_it_and_its_end_on_the_next(monkeypatch, fault):
+    if connection.vendor != "sqlite":  # its fault would close the test's open transaction
+        pytest.skip("SQLite's checks; PostgreSQL's refusals in test_postgres_faults.py")
+    assert probe()[0]["database_write"]
+    with (
+        monkeypatch.context() as faulty,
+        connection.execute_wrapper(_refused if fault == "refused" else _as_is),
+    ):
+        if fault != "refused":
+            name, replacement = SQLITE_FAULTS[fault]
+            module, attribute = name.split(".")
+            faulty.setattr(getattr(health, module), attribute, replacement)
+        checks, _written = probe()
+        assert (checks["database_write"], checks["database"]) == (False, True)
+    checks, written = probe()  # mended: seen at once
+    assert checks["database_write"] and written
+    assert not HealthProbe.objects.exists()

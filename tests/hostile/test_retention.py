@@ -13,6 +13,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from django.apps import apps
 from django.contrib.sessions.models import Session
 from django.core.management import call_command
 from django.core.management.base import CommandError
@@ -25,9 +26,12 @@ from rest_framework.test import APIClient
 
 from adjudicator.web.links.models import SharedInput
 from cards_db.models import Deck, IdempotentSave
+from rules_corpus.models import Section
 from tests.cards_db import conftest as cards_conftest
 from tests.games.tcg.sample_decks import legal_deck
-from tests.site_pages import site_pages
+from tests.hostile.test_concurrent_saves import DECK
+from tests.openapi import openapi_schema
+from tests.site_pages import load_site_data, site_pages
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,7 +77,6 @@ def test_a_retried_save_with_its_key_is_stored_once(cards):
     assert bad.status_code == 400 and Deck.objects.count() == 1
     assert api.post("/api/decks/", SAVE, format="json").status_code == 201  # no key: a new one
     assert Deck.objects.count() == 2
-
 
 
 def save_token(page) -> str:
@@ -181,15 +184,65 @@ def test_check_deploy_is_clean_with_exactly_the_documented_environment(tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_no_page_writes_to_the_database_on_a_get(client):
-    """Every page and checker answer of the site walk (tests/site_pages.py), asked by GET:
-    not one INSERT, UPDATE or DELETE."""
+#: What a GET may write: the shared cache's table (settings.CACHES, the default without
+#: REDIS_URL), its expiring rate-limit counts and answers to pure questions (docs/deploy.md,
+#: Retention: a cache, not stored data); and the health check's probe row, rolled back.
+CACHE_TABLE = "adjudicator_cache"
+ROLLED_BACK = ('INSERT INTO "web_healthprobe"',)
+DATABASE_CACHE = {
+    "default": {"BACKEND": "adjudicator.cache.DatabaseCache", "LOCATION": CACHE_TABLE}
+}
+
+
+def api_gets(deck_id: str) -> list[str]:
+    """Every GET of the API's schema, its path parameters filled with stored examples."""
+    section = Section.objects.exclude(anchor="").select_related("rulebook").first()
+    examples = {
+        "/decks/{id}/": deck_id, "/sections/{id}/": str(section.pk), "card_set": "1",
+        "number": "290", "key": "1_290", "slug": section.rulebook.slug, "anchor": section.anchor,
+    }  # fmt: skip
+    paths = []
+    for path, operations in openapi_schema()["paths"].items():
+        if "get" not in operations:
+            continue
+        served = path.replace("{id}", examples.get(path.removesuffix("export/"), ""))
+        for name, value in examples.items():
+            served = served.replace("{" + name + "}", value)
+        paths.append(f"/api{served}" + QUERIES.get(path, ""))
+    return paths
+
+
+#: The API's GETs that need a query.
+QUERIES = {"/search/": "?q=осада", "/cards/named/": "?exact=Legolas, Greenleaf"}
+
+
+def table_rows() -> dict[str, int]:
+    return {
+        model._meta.db_table: model.objects.count()
+        for model in apps.get_models(include_auto_created=True)
+        if model._meta.managed
+    }
+
+
+def test_no_get_writes_to_the_database(settings, tmp_path):
+    """Every page and checker answer of the site walk (tests/site_pages.py), every GET of the
+    API and the health check: not one INSERT, UPDATE or DELETE outside the shared cache, and
+    every table's rows as they were (with the cache in the database, as deployed)."""
+    load_site_data(settings, tmp_path)
+    deck = APIClient().post("/api/decks/", DECK, format="json").json()
+    settings.CACHES = DATABASE_CACHE
+    call_command("createcachetable")
+    paths = [*site_pages(), *api_gets(deck["deck"]["id"]), "/healthz"]
+    before = table_rows()
+    client = Client()
     with CaptureQueriesContext(connection) as queries:
-        for path in site_pages():
-            client.get(path)
+        answers = {path: client.get(path).status_code for path in paths}
     writes = [q["sql"] for q in queries if q["sql"].lstrip().upper().startswith(WRITES)]
-    assert not writes
-    assert len(queries) > 0  # the walk did read the database
+    assert [
+        sql for sql in writes if CACHE_TABLE not in sql and not sql.startswith(ROLLED_BACK)
+    ] == []
+    assert table_rows() == before
+    assert {path: status for path, status in answers.items() if status != 200} == {}
 
 
 WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
