@@ -250,7 +250,7 @@ def exact_sum(values: Iterable[Any]) -> Any:
     values = list(values)
     if not all(isinstance(value, Fraction) for value in values):
         return sum(values, start=Fraction(0))
-    scale = lcm(*(value.denominator for value in values))
+    scale = lcm(*{value.denominator for value in values})
     return Fraction(sum(v.numerator * (scale // v.denominator) for v in values), scale)
 
 
