@@ -13,7 +13,6 @@
   new master beside the old one: ``kill -USR2`` then ``kill -QUIT`` the old master.
 """
 
-import gc
 import os
 
 bind = [os.environ.get("BIND", "127.0.0.1:8000")]
@@ -35,8 +34,3 @@ def when_ready(server: object) -> None:
     from django.db import connections
 
     connections.close_all()
-    # The loaded site (modules, the search index, the board, the cards) is moved out of the
-    # garbage collector's sight: the workers' collections, frequent under the engines' many
-    # fractions, no longer walk it (issue 29: about a tenth of a battle's CPU), and its pages
-    # stay shared with the master instead of being copied when a collection touches them.
-    gc.freeze()
