@@ -13,7 +13,7 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import caches
 from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import HttpResponse
@@ -198,9 +198,9 @@ def validated(serializer_class: type[serializers.Serializer], request: Request) 
 
 
 def cached_answer(request: Request, answer: Callable[[], Any], *versions: object) -> Any:
-    """``answer()``, kept in Django's cache for API_ANSWER_CACHE_SECONDS under the request
-    (path, query, body, language, host) and ``versions`` (what else the answer depends on): for
-    pure answers only, where the same request always gets the same answer."""
+    """``answer()``, kept in the ``answers`` cache (settings.CACHES) for API_ANSWER_CACHE_SECONDS
+    under the request (path, query, body, language, host) and ``versions`` (what else the answer
+    depends on): for pure answers only, where the same request always gets the same answer."""
     seconds = settings.API_ANSWER_CACHE_SECONDS
     if not seconds:
         return answer()
@@ -208,6 +208,7 @@ def cached_answer(request: Request, answer: Callable[[], Any], *versions: object
              request.content_type, *map(str, versions)]  # fmt: skip
     digest = hashlib.sha256("\0".join(parts).encode() + b"\0" + request.body).hexdigest()
     key = f"answer:{digest}"
+    cache = caches["answers"]
     value = cache.get(key)
     if value is None:
         value = answer()

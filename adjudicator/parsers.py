@@ -10,6 +10,7 @@ Any other JSON parser of the site (a page's JSON field) should call :func:`loads
 """
 
 import re
+from itertools import accumulate
 from typing import Any
 
 from rest_framework.exceptions import ParseError
@@ -18,23 +19,20 @@ from rest_framework.utils import json  # NaN and Infinity refused, as DRF's STRI
 
 #: JSON nested deeper than this is refused before parsing (json.loads recurses per level).
 MAX_JSON_DEPTH = 32
-#: A string (an unterminated one runs to the end: no backtracking) or a bracket. The string is
-#: the unrolled loop ``"[^"\\]*(?:\\.[^"\\]*)*``: one pass over its characters, so the scan is
-#: linear (the former ``(?:[^"\\]|\\.)*`` retried an unterminated string from every quote).
-JSON_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]', re.DOTALL)
+#: A string (an unterminated one runs to the end: no backtracking): the unrolled loop
+#: ``"[^"\\]*(?:\\.[^"\\]*)*``, one pass over its characters, so the scan is linear (the
+#: former ``(?:[^"\\]|\\.)*`` retried an unterminated string from every quote).
+JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
+BRACKETS = re.compile(r"[\[\]{}]")
+#: The only way a lone surrogate gets into decoded JSON (UTF-8 cannot carry one): an escape.
+SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 def json_depth(text: str) -> int:
-    """The deepest nesting of arrays and objects in a JSON text, without parsing it."""
-    depth = deepest = 0
-    for match in JSON_TOKEN.finditer(text):
-        bracket = match.group()
-        if bracket in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif bracket in "]}":
-            depth -= 1
-    return deepest
+    """The deepest nesting of arrays and objects in a JSON text, without parsing it: the
+    brackets outside its strings, counted (each found by a regular expression, issue 29)."""
+    brackets = BRACKETS.findall(JSON_STRING.sub("", text))
+    return max(accumulate((1 if b in "[{" else -1 for b in brackets), initial=0))
 
 
 def has_lone_surrogate(data: Any) -> bool:
@@ -55,7 +53,7 @@ def loads(text: str | bytes) -> Any:
     if json_depth(text) > MAX_JSON_DEPTH:
         raise ValueError(f"JSON nested deeper than {MAX_JSON_DEPTH} levels.")
     data = json.loads(text)
-    if has_lone_surrogate(data):
+    if SURROGATE_ESCAPE.search(text) and has_lone_surrogate(data):
         raise ValueError("A string holds a lone surrogate (\\ud800-\\udfff): not Unicode text.")
     return data
 

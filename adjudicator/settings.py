@@ -277,7 +277,7 @@ SPECTACULAR_SETTINGS = {
 # Pure API answers (same request, same answer: battle odds, search) are kept this long in the
 # cache; 0 turns the answer cache off.
 API_ANSWER_CACHE_SECONDS = int(os.environ.get("API_ANSWER_CACHE_SECONDS", "600"))
-# One cache for every worker and machine (rate limits and answers, adjudicator/throttling.py):
+# One cache for every worker and machine (rate limits, adjudicator/throttling.py):
 # Redis with REDIS_URL, else a table in the database (`createcachetable`, make data).
 CACHES = {
     "default": {
@@ -289,7 +289,21 @@ CACHES = {
         "BACKEND": "adjudicator.cache.DatabaseCache",
         "LOCATION": "adjudicator_cache",
         "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("CACHE_MAX_ENTRIES", "5000"))},
+    },
+    # Pure answers (API_ANSWER_CACHE_SECONDS): in Redis with REDIS_URL, else in each worker's
+    # memory; never the database table, whose write per new question cost more than most
+    # answers take to compute (issue 29: a fifth of a hunt's CPU, and SQLite's one write lock).
+    "answers": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": os.environ["REDIS_URL"],
+        "KEY_PREFIX": "answers",
     }
+    if os.environ.get("REDIS_URL")
+    else {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "answers",
+        "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("CACHE_MAX_ENTRIES", "5000"))},
+    },
 }
 
 # The CPU time one request may use (adjudicator/budget.py); 0 turns the budget off.

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache, partial
-from math import comb
+from math import comb, lcm
 from typing import Any
 
 import gmpy2
@@ -242,6 +242,16 @@ def marginal(distribution: Weights, key: Callable[[Any], Any]) -> dict[Any, Any]
         image = key(outcome)
         totals[image] = totals.get(image, 0) + weight
     return dict(sorted(totals.items()))
+
+
+def exact_sum(values: Iterable[Any]) -> Any:
+    """The sum of chances: fractions over their least common denominator, reduced once rather
+    than at every addition (a battle's answer sums hundreds; floats are summed as they are)."""
+    values = list(values)
+    if not all(isinstance(value, Fraction) for value in values):
+        return sum(values, start=Fraction(0))
+    scale = lcm(*{value.denominator for value in values})
+    return Fraction(sum(v.numerator * (scale // v.denominator) for v in values), scale)
 
 
 def total(distribution: Weights, condition: Callable[[Any], bool]) -> Any:

@@ -4,7 +4,7 @@ from django.db.models.signals import post_migrate
 
 
 def create_cache_table(sender: AppConfig, using: str = "default", **kwargs: object) -> None:
-    """The shared cache's table (settings.CACHES: rate limits, answers) comes with every
+    """The shared cache's table (settings.CACHES: rate limits) comes with every
     ``migrate``, as the tables of the models do (after each app's migrations: nothing to do
     once it exists, nor with Redis)."""
     call_command("createcachetable", database=using, verbosity=0)

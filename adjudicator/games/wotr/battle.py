@@ -22,12 +22,19 @@ import heapq
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from typing import Any
 
 from gmpy2 import mpz
 
-from adjudicator.games.common import N_, Answer, Citation, InvalidInput, unique_citations
+from adjudicator.games.common import (
+    N_,
+    Answer,
+    Citation,
+    InvalidInput,
+    exact_sum,
+    unique_citations,
+)
 from adjudicator.games.wotr import citations as cite
 from adjudicator.games.wotr.board import FORTIFICATION, MAX_UNITS_BESIEGED, MAX_UNITS_PER_REGION
 from adjudicator.games.wotr.dice import SIDES, die_success, successes
@@ -140,9 +147,7 @@ class EndStateChances:
 
     def probability(self, condition) -> Any:
         """P(end state satisfies ``condition(ar, ae, dr, de)``)."""
-        return sum(
-            (p for state, p in self.outcomes.items() if condition(*state)), start=Fraction(0)
-        )
+        return exact_sum(p for state, p in self.outcomes.items() if condition(*state))
 
     @property
     def defender_destroyed(self) -> Any:
@@ -173,18 +178,19 @@ class BattleOdds(EndStateChances, Answer):
         elite lost, not a unit lost); with ``exact=False`` the sums of the chances' floats
         (within 1e-15 of the fractions, for answers that show floats only)."""
         a, d = self.battle.attacker, self.battle.defender
-        zero = Fraction(0) if exact else 0.0
-        totals = {
-            "attacker": {"units": zero, "elite": zero},
-            "defender": {"units": zero, "elite": zero},
-        }
-        for (ar, ae, dr, de), chance in self.outcomes.items():
-            p = chance if exact else float(chance)
-            totals["attacker"]["units"] += p * (a.units - ar - ae)
-            totals["attacker"]["elite"] += p * (a.elite - ae)
-            totals["defender"]["units"] += p * (d.units - dr - de)
-            totals["defender"]["elite"] += p * (d.elite - de)
-        return totals
+        lost = {
+            "attacker": {"units": lambda ar, ae, _dr, _de: a.units - ar - ae,
+                         "elite": lambda _ar, ae, _dr, _de: a.elite - ae},
+            "defender": {"units": lambda _ar, _ae, dr, de: d.units - dr - de,
+                         "elite": lambda _ar, _ae, _dr, de: d.elite - de},
+        }  # fmt: skip
+        chances = [(state, p if exact else float(p)) for state, p in self.outcomes.items()]
+        add = exact_sum if exact else partial(sum, start=0.0)
+        return {
+            side: {kind: add(p * units(*state) for state, p in chances)
+                   for kind, units in kinds.items()}
+            for side, kinds in lost.items()
+        }  # fmt: skip
 
 
 def check_battle(battle: Battle) -> None:
