@@ -124,6 +124,8 @@ TEMPLATES = [
         },
     },
 ]
+# Forms' labels and inputs written in Python, the same bytes as Django's templates (issue 29).
+FORM_RENDERER = "adjudicator.web.form_rendering.QuickRenderer"
 
 WSGI_APPLICATION = "adjudicator.wsgi.application"
 
