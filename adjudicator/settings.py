@@ -293,6 +293,12 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("CACHE_MAX_ENTRIES", "5000"))},
     }
 }
+# Rendered page fragments that change only with the language and the data they are keyed by
+# (the card list's tiles): each worker keeps its own, a read without a query (issue 29).
+CACHES["fragments"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "OPTIONS": {"MAX_ENTRIES": 500},
+}
 
 # The CPU time one request may use (adjudicator/budget.py); 0 turns the budget off.
 REQUEST_CPU_SECONDS = float(os.environ.get("REQUEST_CPU_SECONDS", "2"))
