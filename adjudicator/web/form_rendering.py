@@ -10,17 +10,20 @@ option with a template of its own, a list of errors) is Django's.
 ``tests/web/test_form_rendering.py`` holds the two to the same bytes on every checker page.
 """
 
+import html
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.forms.renderers import DjangoTemplates
-from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
 
 def _text(value: Any) -> str:
-    """``{{ value }}`` of a string: escaped unless already safe."""
-    return conditional_escape(value)
+    """``{{ value }}`` of a string: escaped unless already safe (``conditional_escape``
+    without its wrappers: the text of every label and attribute goes through here)."""
+    if hasattr(value, "__html__"):
+        return value.__html__()
+    return html.escape(str(value))
 
 
 def _attrs(attrs: Mapping[str, Any]) -> str:
