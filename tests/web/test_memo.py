@@ -34,3 +34,14 @@ def test_the_page_chrome_keeps_per_request_parts(db):
     with translation.override("pl"):
         polish = Client(HTTP_ACCEPT_LANGUAGE="pl").get("/wotr/").content.decode()
     assert '<html lang="pl">' in polish and 'value="pl" lang="pl"' in polish
+
+
+def test_unless_renders_afresh_and_keeps_nothing():
+    template = engines["django"].from_string(
+        "{% load memo %}{% memo unless=bound %}{{ y }}{% endmemo %}"
+    )
+    with translation.override("en"):
+        assert template.render({"bound": True, "y": "a"}) == "a"  # not kept
+        assert template.render({"bound": False, "y": "b"}) == "b"
+        assert template.render({"bound": True, "y": "c"}) == "c"
+        assert template.render({"bound": False, "y": "d"}) == "b"

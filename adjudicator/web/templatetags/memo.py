@@ -1,6 +1,7 @@
 """``{% memo a b %}…{% endmemo %}``: a block rendered once per worker for each language (and
 value of ``a``, ``b``), then written from memory: the page chrome every page repeats (links,
-static addresses, translated labels; issue 29).
+static addresses, translated labels), an empty form (issue 29). ``unless=c``: rendered afresh
+(and not kept) whenever ``c`` is true (a bound form).
 
 Only for what depends on nothing but the language, the URL map, the static files and the
 named values: never around a CSRF token, a nonce or anything read from the request. A changed
@@ -30,15 +31,20 @@ def _forget(**_kwargs: Any) -> None:
 
 
 class MemoNode(Node):
-    def __init__(self, nodelist: NodeList, vary: list[FilterExpression]) -> None:
+    def __init__(
+        self, nodelist: NodeList, vary: list[FilterExpression], unless: FilterExpression | None
+    ) -> None:
         self.nodelist = nodelist
         self.vary = vary
+        self.unless = unless
         self.rendered: dict[tuple[Any, ...], str] = {}
         self.generation = _generation
 
     def render(self, context: template.Context) -> str:
         if self.generation != _generation:
             self.rendered, self.generation = {}, _generation
+        if self.unless is not None and self.unless.resolve(context):
+            return self.nodelist.render(context)
         key = (get_language(), get_script_prefix(), *(v.resolve(context) for v in self.vary))
         text = self.rendered.get(key)
         if text is None:
@@ -50,7 +56,9 @@ class MemoNode(Node):
 
 @register.tag
 def memo(parser: Parser, token: Token) -> MemoNode:
-    vary = [parser.compile_filter(bit) for bit in token.split_contents()[1:]]
+    bits = token.split_contents()[1:]
+    unless = [parser.compile_filter(b[len("unless=") :]) for b in bits if b.startswith("unless=")]
+    vary = [parser.compile_filter(b) for b in bits if not b.startswith("unless=")]
     nodelist = parser.parse(("endmemo",))
     parser.delete_first_token()
-    return MemoNode(nodelist, vary)
+    return MemoNode(nodelist, vary, unless[0] if unless else None)
