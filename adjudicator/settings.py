@@ -124,6 +124,8 @@ TEMPLATES = [
         },
     },
 ]
+# Forms' labels and inputs written in Python, the same bytes as Django's templates (issue 29).
+FORM_RENDERER = "adjudicator.web.form_rendering.QuickRenderer"
 
 WSGI_APPLICATION = "adjudicator.wsgi.application"
 
@@ -304,6 +306,12 @@ CACHES = {
         "LOCATION": "answers",
         "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("CACHE_MAX_ENTRIES", "5000"))},
     },
+}
+# Rendered page fragments that change only with the language and the data they are keyed by
+# (the card list's tiles): each worker keeps its own, a read without a query (issue 29).
+CACHES["fragments"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "OPTIONS": {"MAX_ENTRIES": 500},
 }
 
 # The CPU time one request may use (adjudicator/budget.py); 0 turns the budget off.

@@ -49,9 +49,9 @@ def card_list(request: HttpRequest) -> HttpResponse:
     """The card database: filters, full-text search, paginated tiles.
 
     The filters and tiles change only with the question, the language and the cards: the
-    template keeps them rendered (``{% cache %}``) under the query and ``cards_version``, so a
-    page asked again costs two queries (the version and the validity of the filters) instead
-    of rendering the form's hundreds of options and 48 tiles."""
+    template keeps them rendered (``{% cache %}`` in each worker's ``fragments`` cache) under
+    the query and ``cards_version``, so a page asked again costs one query (the version)
+    instead of rendering the form's hundreds of options and 48 tiles."""
     card_filter = SimpleLazyObject(
         lambda: CardFilter(request.GET or None, queryset=Card.objects.all())
     )
@@ -60,7 +60,7 @@ def card_list(request: HttpRequest) -> HttpResponse:
     )
     query = request.GET.copy()
     query.pop("page", None)
-    status = 400 if request.GET and not card_filter.is_valid() else 200
+    status = 400 if query and not card_filter.is_valid() else 200  # a page alone filters nothing
     context = {"filter": card_filter, "page": page, "query": query.urlencode(),
                "cards_version": cards_version(), "asked": sorted(request.GET.lists())}  # fmt: skip
     return render(request, "cards_db/card_list.html", context, status=status)

@@ -81,8 +81,8 @@ def page(browser) -> Iterator["object"]:
 #: Each test's own cache, in its process: the shared one (settings.CACHES, a database table or
 #: Redis) is tested with real workers (tests/hostile/test_shared_limits.py).
 LOCAL_CACHE = {
-    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    "answers": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "answers"},
+    alias: {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": alias}
+    for alias in ("default", "answers", "fragments")
 }
 
 
@@ -100,7 +100,7 @@ def fresh_cache(monkeypatch, settings) -> None:
     """Each test starts with an empty cache: no throttle counts or cached answers carried over;
     and the per-client API rate is lifted (fuzz tests send thousands of requests from one
     client; tests/hostile/test_decks.py sets its own rates to test throttling)."""
-    from django.core.cache import cache, caches
+    from django.core.cache import caches
     from rest_framework.throttling import SimpleRateThrottle
 
     settings.CACHES = LOCAL_CACHE
@@ -108,8 +108,8 @@ def fresh_cache(monkeypatch, settings) -> None:
 
     from cards_db.filters import cached_choices
 
-    cache.clear()
-    caches["answers"].clear()
+    for alias in LOCAL_CACHE:
+        caches[alias].clear()
     cached_choices.cache_clear()  # the card filters' choices, read from another test's cards
     rates = {**SimpleRateThrottle.THROTTLE_RATES, "anon": "1000000/min"}
     monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", rates)

@@ -4,22 +4,26 @@ A checker page renders a dozen or more labels and ``<input>``s; each goes throug
 template engine (an include of ``attrs.html`` inside ``input.html`` inside ``number.html``),
 a third of the page's time (issue 29). :class:`QuickRenderer` writes exactly what
 ``django/forms/label.html``, ``widgets/input.html`` (and the templates that only include it),
-``widgets/select.html`` and ``widgets/checkbox_select.html`` write, from the same context;
-every other template (and an option with a template of its own) is Django's.
+``widgets/select.html``, ``widgets/checkbox_select.html``, ``widgets/radio.html`` and an empty
+``errors/list/default.html`` write, from the same context; every other template (and an
+option with a template of its own, a list of errors) is Django's.
 ``tests/web/test_form_rendering.py`` holds the two to the same bytes on every checker page.
 """
 
+import html
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.forms.renderers import DjangoTemplates
-from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
 
 def _text(value: Any) -> str:
-    """``{{ value }}`` of a string: escaped unless already safe."""
-    return conditional_escape(value)
+    """``{{ value }}`` of a string: escaped unless already safe (``conditional_escape``
+    without its wrappers: the text of every label and attribute goes through here)."""
+    if hasattr(value, "__html__"):
+        return value.__html__()
+    return html.escape(str(value))
 
 
 def _attrs(attrs: Mapping[str, Any]) -> str:
@@ -74,11 +78,19 @@ def _checkbox_option(option: Mapping[str, Any]) -> str:
 OPTIONS = {
     "django/forms/widgets/select_option.html": _select_option,
     "django/forms/widgets/checkbox_option.html": _checkbox_option,
+    "django/forms/widgets/radio_option.html": _checkbox_option,  # the same includes
 }
 
 
 class _Unusual(Exception):
-    """An option with a template of its own: Django's templates render the widget."""
+    """An option with a template of its own, or a list of errors: Django's templates render it."""
+
+
+def _no_errors(context: Mapping[str, Any]) -> str:
+    """``django/forms/errors/list/ul.html`` of no error (nothing); errors are Django's."""
+    if context["errors"]:
+        raise _Unusual
+    return ""
 
 
 def _option(option: Mapping[str, Any]) -> str:
@@ -124,6 +136,8 @@ QUICK: dict[str, Callable[[Mapping[str, Any]], str]] = {
     **{f"django/forms/widgets/{name}.html": _input for name in _INPUTS},
     "django/forms/widgets/select.html": _select,
     "django/forms/widgets/checkbox_select.html": _multiple_input,
+    "django/forms/widgets/radio.html": _multiple_input,
+    "django/forms/errors/list/default.html": _no_errors,
 }
 
 

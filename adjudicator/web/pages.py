@@ -26,7 +26,6 @@ from rest_framework.serializers import Serializer
 
 from adjudicator.games.common import InvalidInput, translate_problems
 from adjudicator.web import querypaths
-from adjudicator.web.form_rendering import QuickRenderer
 
 
 def api_name(field_name: str, renames: Mapping[str, str]) -> str:
@@ -175,8 +174,6 @@ class ApiFieldsForm(forms.Form):
     """
 
     api_names: ClassVar[dict[str, str]] = {}
-    #: Labels and inputs written without the template engine (the same HTML, form_rendering).
-    default_renderer = QuickRenderer
     #: The API's request serializer. A field the API requires has no default on the page (its
     #: initial value is only what a new form shows): a link always names it, and one that
     #: leaves it out is asked for it, as the API would be, instead of answered for a number

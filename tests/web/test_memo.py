@@ -1,0 +1,47 @@
+"""``{% memo %}``: a block rendered once per language and keyed value, then repeated."""
+
+from django.template import engines
+from django.test import Client
+from django.utils import translation
+
+TEMPLATE = "{% load memo %}{% memo x %}{{ y }}{% endmemo %}"
+
+
+def test_a_block_is_rendered_once_per_language_and_value(settings):
+    template = engines["django"].from_string(TEMPLATE)
+    with translation.override("en"):
+        assert template.render({"x": 1, "y": "a"}) == "a"
+        assert template.render({"x": 1, "y": "b"}) == "a"  # kept: only x and the language count
+        assert template.render({"x": 2, "y": "b"}) == "b"
+    with translation.override("pl"):
+        assert template.render({"x": 1, "y": "c"}) == "c"
+    settings.STATIC_URL = "/other-static/"  # a changed setting forgets every rendering
+    with translation.override("en"):
+        assert template.render({"x": 1, "y": "d"}) == "d"
+
+
+def test_the_page_chrome_keeps_per_request_parts(db):
+    """The search box's words, the language switch's token and return path are the request's."""
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    first = client.get("/wotr/?q=siege").content.decode()
+    second = Client(HTTP_ACCEPT_LANGUAGE="en").get("/cards/?q=gimli").content.decode()
+    assert 'value="siege"' in first and 'value="gimli"' in second
+    assert 'name="next" type="hidden" value="/cards/?q=gimli"' in second
+    token = 'name="csrfmiddlewaretoken" value="'
+    assert first.split(token)[1][:64] != second.split(token)[1][:64]
+    assert 'href="/wotr/" aria-current="page"' in first
+    assert 'href="/cards/" aria-current="page"' in second
+    with translation.override("pl"):
+        polish = Client(HTTP_ACCEPT_LANGUAGE="pl").get("/wotr/").content.decode()
+    assert '<html lang="pl">' in polish and 'value="pl" lang="pl"' in polish
+
+
+def test_unless_renders_afresh_and_keeps_nothing():
+    template = engines["django"].from_string(
+        "{% load memo %}{% memo unless=bound %}{{ y }}{% endmemo %}"
+    )
+    with translation.override("en"):
+        assert template.render({"bound": True, "y": "a"}) == "a"  # not kept
+        assert template.render({"bound": False, "y": "b"}) == "b"
+        assert template.render({"bound": True, "y": "c"}) == "c"
+        assert template.render({"bound": False, "y": "d"}) == "b"
