@@ -168,9 +168,12 @@ def _ranked(
     books_of_word: list[set[str]] = [set() for _ in range(words)]
     held: set[int] = set()
     scored = []
+    satisfied_by: dict[frozenset[tuple[str, bytes]], list[int]] = {}  # hits share term sets
     for score, number, terms in found:
         document = listed.documents[number]
-        satisfied = planned.satisfied(terms)
+        satisfied = satisfied_by.get(terms)
+        if satisfied is None:
+            satisfied = satisfied_by[terms] = planned.satisfied(terms)
         held.update(satisfied)
         if document.doc_type == "section" and document.language in several:
             for position in satisfied:
