@@ -52,3 +52,14 @@ def test_the_scores_and_matched_terms_are_whooshs(corpus_search_index, text):
         for _ in range(2):  # the first time, then from the cache
             got = postings.search(searcher, planned.query, restriction)
             assert got == expected, (text, filters)
+
+
+def test_terms_scored_ahead_give_the_same_scores(corpus_search_index):
+    """What the web server's warm-up (``postings.fill``) scores is what a search would."""
+    source = opened(corpus_search_index)
+    with source.index.searcher() as searcher:
+        assert postings.fill(searcher) > 1000
+        for text in QUESTIONS[:4]:
+            _, planned = _understood(source, text, source.reader(searcher))
+            expected = whooshs(searcher, planned.query, None)
+            assert postings.search(searcher, planned.query, None) == expected, text
