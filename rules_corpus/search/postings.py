@@ -4,11 +4,11 @@ whoosh scores a query by building a tree of matchers over the index's posting li
 hundred terms for a question read in three languages, with its glossary names and near
 spellings) and stepping through it document by document: about 5 ms of Python a search. But a
 term's BM25F score in a document does not depend on the query: so each term's (and glossary
-phrase's) scores are asked of whoosh once per searcher (each thread keeps one until the index
-is rebuilt), and a query's scores are summed from them in the very order whoosh's tree sums
-them (its Huffman-like tree of unions by estimated size, boosts
-applied where its wrapping matchers apply them), so that every score, the order of the hits and
-the terms each matched are whoosh's, to the bit (a test compares them with
+phrase's) scores are asked of whoosh once per index generation and process (the web server
+asks them all before forking its workers), and a query's scores are summed from them in the
+very order whoosh's tree sums them (its Huffman-like tree of unions by estimated size, boosts
+applied where its wrapping matchers apply them), so that every score, the order of the hits
+and the terms each matched are whoosh's, to the bit (a test compares them with
 ``Searcher.search(..., terms=True)``).
 """
 
@@ -123,7 +123,7 @@ WORD_FIELDS = ("title_", "body_", "surface", "prefix")
 def fill(searcher: Searcher) -> int:
     """Score every word term of the index now (about 18,700 terms, a second of CPU), so that
     no search reads a term's postings for the first time; the number of terms scored."""
-    cache = _caches.setdefault(searcher, {})
+    cache = _cache(searcher)
     scored = 0
     for name, text in searcher.reader().all_terms():
         if name.startswith(WORD_FIELDS):
@@ -132,15 +132,21 @@ def fill(searcher: Searcher) -> int:
     return scored
 
 
-#: Per searcher: each leaf's scored postings (:func:`_leaf`) and each filter's documents.
-_caches: WeakKeyDictionary[Searcher, dict[Any, Any]] = WeakKeyDictionary()
+#: Per index (each generation is opened once; its threads' searchers share it): each leaf's
+#: scored postings (:func:`_leaf`) and each filter's documents.
+_caches: WeakKeyDictionary[Any, dict[Any, Any]] = WeakKeyDictionary()
+
+
+def _cache(searcher: Searcher) -> dict[Any, Any]:
+    # whoosh keeps the index a searcher was opened from as ``_ix`` (None for a bare reader's).
+    return _caches.setdefault(getattr(searcher, "_ix", None) or searcher, {})
 
 
 def search(searcher: Searcher, query: q.Query, restriction: q.Query | None) -> list[Hit]:
     """``(score, document number, matched terms)`` of every hit, as
     ``searcher.search(query, limit=None, filter=restriction, terms=True)`` gives them: best
     first, then by document number."""
-    cache = _caches.setdefault(searcher, {})
+    cache = _cache(searcher)
     allowed = None
     if restriction is not None:
         key = ("filter", repr(restriction))
