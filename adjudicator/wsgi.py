@@ -27,7 +27,7 @@ def _warm() -> None:
     strict_query.warm()
     _warm_pages()
     build_tables()
-    warm(settings.SEARCH_INDEX_DIR)
+    warm(settings.SEARCH_INDEX_DIR, every_term=True)
     gc.collect()
     gc.freeze()  # all of it out of the collector's full passes (and their copy-on-write)
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from django.conf import settings
-from django.urls import resolve, reverse
+from django.urls import get_urlconf, resolve, reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiExample,
@@ -32,6 +34,21 @@ from rules_corpus.search.service import (
     search_cleaned,
     unavailable,
 )
+
+
+@lru_cache(maxsize=4096)
+def _addresses(
+    url: str, doc_type: str, rulebook: str | None, _urlconf: str | None
+) -> tuple[str | None, str]:
+    """A result's anchor (None for a card) and API address, read from its page's address,
+    which names the section by anchor and the card by its collector key (the index's section
+    id is the database's, which a reload changes); resolved once per page and process (two
+    URL resolutions cost more than the rest of a result)."""
+    found = resolve(url).kwargs
+    if doc_type == "section":
+        anchor = found["anchor"]
+        return anchor, reverse("api-section", kwargs={"slug": rulebook, "anchor": anchor})
+    return None, reverse("tcg-card-detail", kwargs={"key": found["key"]})
 
 
 @extend_schema_serializer(deprecate_fields=["section"])
@@ -74,15 +91,10 @@ class SearchResultSerializer(serializers.Serializer):
     )
 
     def get_anchor(self, hit: SearchHit) -> str | None:
-        return resolve(hit.url).kwargs["anchor"] if hit.doc_type == "section" else None
+        return _addresses(hit.url, hit.doc_type, hit.rulebook, get_urlconf())[0]
 
     def get_api_url(self, hit: SearchHit) -> str:
-        """Read from the page's address, which names the section by anchor and the card by
-        its collector key (the index's section id is the database's, which a reload changes)."""
-        found = resolve(hit.url).kwargs
-        if hit.doc_type == "section":
-            return reverse("api-section", kwargs={"slug": hit.rulebook, "anchor": found["anchor"]})
-        return reverse("tcg-card-detail", kwargs={"key": found["key"]})
+        return _addresses(hit.url, hit.doc_type, hit.rulebook, get_urlconf())[1]
 
     def to_representation(self, instance):
         data = super().to_representation(instance)

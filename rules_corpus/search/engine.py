@@ -14,6 +14,7 @@ from whoosh import highlight
 from whoosh import query as q
 from whoosh.searching import Searcher
 
+from . import postings
 from .analysis import STOPWORDS, WORD_PATTERN, normalize, query_words
 from .index import NUMBER, Listed, Listing, OpenedIndex, named_cards, opened
 from .lexicon import translations
@@ -161,21 +162,24 @@ def _ranked(
     """
     if planned.query is None:
         return [], None, set()
-    found = searcher.search(planned.query, limit=None, filter=restriction, terms=True)
+    found = postings.search(searcher, planned.query, restriction)
     words = len(planned.word_alternatives)
     several = _languages_of_several_books(listed)
     books_of_word: list[set[str]] = [set() for _ in range(words)]
     held: set[int] = set()
     scored = []
-    for hit in found:
-        document = listed.documents[hit.docnum]
-        satisfied = planned.satisfied(set(hit.matched_terms()))
+    satisfied_by: dict[frozenset[tuple[str, bytes]], list[int]] = {}  # hits share term sets
+    for score, number, terms in found:
+        document = listed.documents[number]
+        satisfied = satisfied_by.get(terms)
+        if satisfied is None:
+            satisfied = satisfied_by[terms] = planned.satisfied(terms)
         held.update(satisfied)
         if document.doc_type == "section" and document.language in several:
             for position in satisfied:
                 books_of_word[position].add(document.rulebook)
         share = len(satisfied) / words
-        scored.append((hit.score * share**COORDINATION * document_weight(document), hit.docnum))
+        scored.append((score * share**COORDINATION * document_weight(document), number))
     scored.sort(key=lambda pair: -pair[0])
     together = _together(scored, planned, listed, NUMBER if numbers else None)
     return together, _book_of(books_of_word), held

@@ -17,6 +17,7 @@ from typing import Any
 
 from whoosh import index as whoosh_index
 from whoosh.fields import ID, NUMERIC, STORED, TEXT, Schema
+from whoosh.query import Query
 from whoosh.reading import IndexReader
 from whoosh.searching import Searcher
 
@@ -319,6 +320,19 @@ class OpenedIndex:
     vectors: Vectors
     #: The document frequencies asked of this generation (:class:`FrequencyReader`).
     frequencies: dict[tuple[str, str], int] = field(default_factory=dict)
+    #: Each term's and phrase's scored postings, asked of whoosh once (:mod:`.postings`).
+    postings: dict[Any, Any] = field(default_factory=dict)
+    #: The documents of each filter (game, language, type) asked.
+    filtered: dict[str, frozenset[int]] = field(default_factory=dict)
+
+    def allowed(self, restriction: Query | None) -> frozenset[int] | None:
+        """The documents ``restriction`` (a filter) matches, or None for no filter."""
+        if restriction is None:
+            return None
+        key = repr(restriction)
+        if key not in self.filtered:
+            self.filtered[key] = frozenset(self.searcher().docs_for_query(restriction))
+        return self.filtered[key]
 
     def reader(self, searcher: Searcher) -> FrequencyReader:
         """``searcher``'s reader, its document frequencies remembered for the generation."""

@@ -3,18 +3,22 @@
 import logging
 from pathlib import Path
 
+from rules_corpus.search import postings
 from rules_corpus.search.index import SearchIndexMissing, SearchIndexUnavailable, opened
 
 logger = logging.getLogger(__name__)
 
 
-def warm(directory: Path) -> None:
+def warm(directory: Path, *, every_term: bool = False) -> None:
     """Open the index in ``directory`` and load its vectors and the encoder now, so that no
-    search pays for them (about a second of CPU) out of its request's CPU budget. An index
-    that is missing or damaged is logged, never raised: the worker serves everything else, and
-    search and ``/healthz`` say it is unavailable."""
+    search pays for them (about a second of CPU) out of its request's CPU budget; with
+    ``every_term`` (the web server's), score every word's postings too (another second:
+    :func:`.postings.fill`). An index that is missing or damaged is logged, never raised: the
+    worker serves everything else, and search and ``/healthz`` say it is unavailable."""
     try:
-        opened(directory)
+        source = opened(directory)
+        if every_term:
+            postings.fill(source.searcher())
     except SearchIndexMissing:
         logger.warning("No search index in %s: run build_search_index", directory)
     except SearchIndexUnavailable as error:

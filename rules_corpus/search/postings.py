@@ -1,0 +1,164 @@
+"""whoosh's scores of a query, with each term's postings read and scored once per process.
+
+whoosh scores a query by building a tree of matchers over the index's posting lists (a
+hundred terms for a question read in three languages, with its glossary names and near
+spellings) and stepping through it document by document: about 5 ms of Python a search. But a
+term's BM25F score in a document does not depend on the query: so each term's (and glossary
+phrase's) scores are asked of whoosh once per index generation and process (the web server
+asks them all before forking its workers), and a query's scores are summed from them in the
+very order whoosh's tree sums them (its Huffman-like tree of unions by estimated size, boosts
+applied where its wrapping matchers apply them), so that every score, the order of the hits
+and the terms each matched are whoosh's, to the bit (a test compares them with
+``Searcher.search(..., terms=True)``).
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from typing import Any
+from weakref import WeakKeyDictionary
+
+from whoosh import query as q
+from whoosh.searching import Searcher
+
+#: A scored posting list: document number -> (score, the ``(field, bytes)`` terms matched).
+Scored = dict[int, tuple[float, tuple[tuple[str, bytes], ...]]]
+Hit = tuple[float, int, frozenset[tuple[str, bytes]]]
+#: Document number -> terms.
+Terms = dict[int, tuple[tuple[str, bytes], ...]]
+
+
+def _leaf(
+    searcher: Searcher, query: q.Query, cache: dict[Any, Any]
+) -> tuple[Scored, Terms, int]:
+    """A term's or phrase's scores and matched terms, by whoosh's own matcher (boost 1: the
+    boost is applied as whoosh's wrapping matcher applies it, :func:`_boosted`); and the terms
+    its matcher leaves behind: a phrase's words stay where its last try left them, and whoosh
+    counts a word there as matched in a document another clause finds; and its estimated
+    size (whoosh orders its tree by it)."""
+    key = (type(query), query.fieldname, getattr(query, "text", None),
+           tuple(getattr(query, "words", ())), getattr(query, "slop", None))  # fmt: skip
+    found = cache.get(key)
+    if found is None:
+        matcher = query.with_boost(1.0).matcher(searcher, searcher.context(needs_current=True))
+        leaves = list(matcher.term_matchers())
+        scored: Scored = {}
+        while matcher.is_active():
+            number = matcher.id()
+            terms = tuple(t.term() for t in leaves if t.is_active() and t.id() == number)
+            scored[number] = (matcher.score(), terms)
+            matcher.next()
+        left: Terms = {}
+        for leaf in leaves:
+            if leaf.is_active():
+                left[leaf.id()] = (*left.get(leaf.id(), ()), leaf.term())
+        found = (scored, left, query.estimate_size(searcher.reader()))
+        if scored or left or isinstance(query, q.Phrase) or _known(searcher, query):
+            cache[key] = found
+    return found
+
+
+def _known(searcher: Searcher, query: q.Query) -> bool:
+    """Whether a term is in the index (only those are kept: any word can be typed)."""
+    try:
+        text = searcher.schema[query.fieldname].to_bytes(query.text)
+    except (KeyError, ValueError):
+        return False
+    return (query.fieldname, text) in searcher.reader()
+
+
+def _boosted(scored: Scored, boost: float) -> Scored:
+    if boost == 1.0:
+        return scored
+    return {number: (score * boost, terms) for number, (score, terms) in scored.items()}
+
+
+def _union(a: Scored, b: Scored) -> Scored:
+    """whoosh's ``UnionMatcher``: a document in both scores ``a + b``, in that order."""
+    if not a or not b:
+        return a or b
+    merged = dict(a)
+    for number, (score, terms) in b.items():
+        if number in merged:
+            first, first_terms = merged[number]
+            merged[number] = (first + score, first_terms + terms)
+        else:
+            merged[number] = (score, terms)
+    return merged
+
+
+def _scored(
+    searcher: Searcher, query: q.Query, cache: dict[Any, Any], left: list[Terms]
+) -> tuple[Scored, int]:
+    """What whoosh's matcher for ``query`` scores (``Or`` of ``Term``/``Phrase``/``Or``), and
+    the query's estimated size; ``left`` gets the terms each leaf leaves behind
+    (:func:`_leaf`)."""
+    if isinstance(query, q.Or):
+        subqueries = query.subqueries
+        if not subqueries:
+            return {}, 0
+        weighted = [_scored(searcher, sub, cache, left)[::-1] for sub in subqueries]
+        size = min(sum(weight for weight, _ in weighted), searcher.reader().doc_count())
+        if len(subqueries) == 1:  # whoosh uses the one subquery's matcher, without the boost
+            return weighted[0][1], size
+        # whoosh's make_weighted_tree: sorted by weight, ties kept in order (its matchers
+        # compare equal), the two lightest joined and put back after those of equal weight.
+        weighted.sort(key=lambda pair: pair[0])
+        while len(weighted) > 1:
+            (weight_a, a), (weight_b, b) = weighted.pop(0), weighted.pop(0)
+            insort(weighted, (weight_a + weight_b, _union(a, b)), key=lambda pair: pair[0])
+        return _boosted(weighted[0][1], query.boost), size
+    if isinstance(query, (q.Term, q.Phrase)):
+        scored, behind, size = _leaf(searcher, query, cache)
+        if behind:
+            left.append(behind)
+        return _boosted(scored, query.boost), size
+    raise TypeError(f"not a query the search plans: {query!r}")
+
+
+#: Fields whose terms :func:`fill` scores ahead: the words' (the others are filters and ids).
+WORD_FIELDS = ("title_", "body_", "surface", "prefix")
+
+
+def fill(searcher: Searcher) -> int:
+    """Score every word term of the index now (about 18,700 terms, a second of CPU), so that
+    no search reads a term's postings for the first time; the number of terms scored."""
+    cache = _cache(searcher)
+    scored = 0
+    for name, text in searcher.reader().all_terms():
+        if name.startswith(WORD_FIELDS):
+            _leaf(searcher, q.Term(name, text.decode()), cache)
+            scored += 1
+    return scored
+
+
+#: Per index (each generation is opened once; its threads' searchers share it): each leaf's
+#: scored postings (:func:`_leaf`) and each filter's documents.
+_caches: WeakKeyDictionary[Any, dict[Any, Any]] = WeakKeyDictionary()
+
+
+def _cache(searcher: Searcher) -> dict[Any, Any]:
+    # whoosh keeps the index a searcher was opened from as ``_ix`` (None for a bare reader's).
+    return _caches.setdefault(getattr(searcher, "_ix", None) or searcher, {})
+
+
+def search(searcher: Searcher, query: q.Query, restriction: q.Query | None) -> list[Hit]:
+    """``(score, document number, matched terms)`` of every hit, as
+    ``searcher.search(query, limit=None, filter=restriction, terms=True)`` gives them: best
+    first, then by document number."""
+    cache = _cache(searcher)
+    allowed = None
+    if restriction is not None:
+        key = ("filter", repr(restriction))
+        if key not in cache:
+            cache[key] = frozenset(searcher.docs_for_query(restriction))
+        allowed = cache[key]
+    left: list[Terms] = []
+    scored, _size = _scored(searcher, query, cache, left)
+    hits = [
+        (score, number, frozenset(terms).union(*(behind.get(number, ()) for behind in left)))
+        for number, (score, terms) in scored.items()
+        if allowed is None or number in allowed
+    ]
+    hits.sort(key=lambda hit: (-hit[0], hit[1]))
+    return hits
