@@ -1,8 +1,9 @@
 """Load through HTTP, beside the bare Django view in the same run (issue 29; ``make bench``).
 
-Starts gunicorn (DEBUG off, the production settings plus /bench/bare/ and without the
-per-client rate limit, bench/load_site/settings.py; WEB_CONCURRENCY or 2 x cores + 1 workers)
-on 127.0.0.1:8150 over a copy of var/db.sqlite3, then drives each case with wrk (16
+Starts make serve's gunicorn (gunicorn.conf.py: threaded workers, the site preloaded; DEBUG
+off, the production settings plus /bench/bare/ and without the per-client rate limit and CPU
+quota, bench/load_site/settings.py; WEB_CONCURRENCY or 2 x cores + 1 workers) on 127.0.0.1:8150
+(BENCH_PORT) over a copy of var/db.sqlite3, then drives each case with wrk (16
 connections, LOAD_SECONDS each, 5 by default; LOAD_CASES=battle,hunt picks cases) as a phone's
 browser would: ``Accept-Encoding: gzip``, ``Accept-Language: ru``.
 
@@ -272,14 +273,17 @@ def start_server(workdir: Path) -> subprocess.Popen:
     db = workdir / "db.sqlite3"
     shutil.copy(ROOT / "var" / "db.sqlite3", db)
     workers = os.environ.get("WEB_CONCURRENCY", str(2 * os.cpu_count() + 1))
+    # make serve's gunicorn (gunicorn.conf.py: threaded workers, the site preloaded), without
+    # the per-client CPU quota: every request of the bench comes from one client.
     env = {**os.environ, "DJANGO_DEBUG": "0", "DJANGO_SETTINGS_MODULE": "load_site.settings",
-           "DATABASE_URL": f"sqlite:///{db}",
+           "DATABASE_URL": f"sqlite:///{db}", "BIND": f"127.0.0.1:{PORT}",
+           "CPU_THROTTLE_RATE": "1000000/min",
            "SEARCH_INDEX_DIR": str(ROOT / "var" / "search_index")}  # fmt: skip
     server = subprocess.Popen(
-        [str(ROOT / ".venv" / "bin" / "gunicorn"), "adjudicator.wsgi", "--chdir", str(ROOT),
-         "--pythonpath", str(ROOT / "bench"), "--bind", f"127.0.0.1:{PORT}",
+        [str(ROOT / ".venv" / "bin" / "gunicorn"), "-c", str(ROOT / "gunicorn.conf.py"),
+         "adjudicator.wsgi", "--chdir", str(ROOT), "--pythonpath", str(ROOT / "bench"),
          "--workers", workers, "--log-level", "warning"],
-        env=env,
+        env=env, stdout=subprocess.DEVNULL,
     )  # fmt: skip
     for _ in range(300):
         try:
