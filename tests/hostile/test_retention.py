@@ -185,8 +185,8 @@ def test_check_deploy_is_clean_with_exactly_the_documented_environment(tmp_path)
 
 
 #: What a GET may write: the shared cache's table (settings.CACHES, the default without
-#: REDIS_URL), its expiring rate-limit counts and answers to pure questions (docs/deploy.md,
-#: Retention: a cache, not stored data); and the health check's probe row, rolled back.
+#: REDIS_URL), its expiring rate-limit counts (docs/deploy.md, Retention: a cache, not stored
+#: data); and the health check's probe row, rolled back.
 CACHE_TABLE = "adjudicator_cache"
 ROLLED_BACK = ('INSERT INTO "web_healthprobe"',)
 DATABASE_CACHE = {
@@ -230,7 +230,7 @@ def test_no_get_writes_to_the_database(settings, tmp_path):
     every table's rows as they were (with the cache in the database, as deployed)."""
     load_site_data(settings, tmp_path)
     deck = APIClient().post("/api/decks/", DECK, format="json").json()
-    settings.CACHES = DATABASE_CACHE
+    settings.CACHES = {**settings.CACHES, **DATABASE_CACHE}  # answers, fragments: in memory
     call_command("createcachetable")
     paths = [*site_pages(), *api_gets(deck["deck"]["id"]), "/healthz"]
     before = table_rows()

@@ -2,12 +2,14 @@
 
 from fractions import Fraction
 from math import ceil, floor
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicator.games.common import InvalidInput
+from adjudicator.games.wojna import validation
 from adjudicator.games.wojna.battle import Leader, resolve_battle
 from adjudicator.games.wojna.ratio_plan import plan_ratio
 from adjudicator.games.wojna.tables import battle_table
@@ -28,13 +30,20 @@ TABLE = battle_table(
 )
 
 
+def resolve_past_limit(*args, **kwargs):
+    """``resolve_battle`` past the input limit on units a side: the walk to 10:1 may add
+    hundreds of units, as the plan's bands do."""
+    with mock.patch.object(validation, "MAX_UNITS", 10_000):
+        return resolve_battle(*args, **kwargs)
+
+
 def walk(attacker_units, defender_units, multiplier, leader, unit):
     """Every column reached by adding 0, 1, 2, ... units of strength ``unit``, with the fewest
     units for it."""
     first: dict[str, int] = {}
     added = 0
     while True:
-        answer = resolve_battle(
+        answer = resolve_past_limit(
             [*attacker_units, *[unit] * added],
             defender_units,
             multiplier,
@@ -69,7 +78,9 @@ def test_each_band_is_the_least_strength_a_brute_force_walk_finds(
         assert band.added_strength == band.added_units * unit
         assert band.attacker_strength == sum(attacker) + band.added_strength
         units = [*attacker, *[unit] * band.added_units]
-        direct = resolve_battle(units, defender, multiplier, attacker_leader=leader, table=TABLE)
+        direct = resolve_past_limit(
+            units, defender, multiplier, attacker_leader=leader, table=TABLE
+        )
         assert band.outcomes == direct.outcomes
         assert band.column == ("10:1" if direct.automatic else direct.column)
         if not band.automatic and not direct.missing:

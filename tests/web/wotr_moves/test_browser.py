@@ -5,6 +5,13 @@ import pytest
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
+def submit(page, action: str) -> None:
+    """Press the form's ``action`` button and wait until the answer's page is all read: the
+    click returns once that page starts loading."""
+    page.click(f"button[value={action}]")
+    page.wait_for_load_state()
+
+
 def fill_rohan_move(page):
     page.select_option("#id_move-kind", "army")
     page.select_option("#id_move-origin", "fords-of-isen")
@@ -17,7 +24,7 @@ def fill_rohan_move(page):
 def test_edit_the_position_then_check_a_move(page, live_server):
     page.goto(f"{live_server.url}/wotr/moves/")
     fill_rohan_move(page)
-    page.click("button[value=check]")
+    submit(page, "check")
     verdict = page.locator("#verdict .verdict")
     assert "illegal" in verdict.get_attribute("class")
     assert page.locator("#verdict .reasons li").count() == 1
@@ -30,11 +37,11 @@ def test_edit_the_position_then_check_a_move(page, live_server):
     page.select_option("#id_politics-nation", "rohan")
     page.fill("#id_politics-steps_from_war", "0")
     page.check("#id_politics-active")
-    page.click("button[value=edit_politics]")
+    submit(page, "edit_politics")
     assert page.locator("#errors").count() == 0
 
     fill_rohan_move(page)
-    page.click("button[value=check]")
+    submit(page, "check")
     assert "legal" in page.locator("#verdict .verdict").get_attribute("class").split()
 
 
@@ -43,7 +50,7 @@ def test_legal_destinations_highlight_the_board(page, live_server):
     page.select_option("#id_move-kind", "nazgul")
     page.select_option("#id_move-origin", "morannon")
     page.fill("#id_move-count", "1")
-    page.click("button[value=legal]")
+    submit(page, "legal")
     assert page.locator("#destinations .destination-list li").count() > 50
     assert page.locator("#region-bree.destination").count() == 1
     assert page.locator("#region-rivendell.destination").count() == 0
