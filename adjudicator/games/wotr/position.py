@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, cached_property
 from types import MappingProxyType
 from typing import Any
 
@@ -94,7 +94,12 @@ class Units:
         return any((self.regular, self.elite, self.leaders, self.nazgul))
 
     def __add__(self, other: Units) -> Units:
-        return Units(*(getattr(self, k) + getattr(other, k) for k in UNIT_KINDS))
+        return Units(
+            self.regular + other.regular,
+            self.elite + other.elite,
+            self.leaders + other.leaders,
+            self.nazgul + other.nazgul,
+        )
 
     def to_dict(self) -> dict[str, int]:
         """Non-zero kinds only."""
@@ -145,6 +150,9 @@ class HuntBox:
         return self.shadow_dice + self.free_peoples_dice
 
 
+NO_UNITS = Units()
+
+
 def frozen(mapping: Mapping) -> Mapping:
     return MappingProxyType(dict(mapping))
 
@@ -183,11 +191,18 @@ class Position:
 
     def side_units(self, region: str, side: str) -> Units:
         """All figures of one side in a region, summed over its nations."""
-        total = Units()
-        for nation, units in self.nation_units(region).items():
-            if BOARD.side_of(nation) == side:
-                total += units
-        return total
+        return self._side_totals.get((region, side), NO_UNITS)
+
+    @cached_property
+    def _side_totals(self) -> Mapping[tuple[str, str], Units]:
+        """Each (region, side)'s figures, summed once per position: the checks ask for them
+        hundreds of times, and a position never changes."""
+        totals: dict[tuple[str, str], Units] = {}
+        for region, by_nation in self.armies.items():
+            for nation, units in by_nation.items():
+                key = (region, BOARD.side_of(nation))
+                totals[key] = totals[key] + units if key in totals else units
+        return totals
 
     def sides_present(self, region: str) -> tuple[str, ...]:
         """The sides with figures (units, leaders or Nazgûl) in a region."""
@@ -413,12 +428,17 @@ def _enemy_stronghold_without_army(position: Position, region: str) -> bool:
 
 def figures_on_board(position: Position) -> Counter[tuple[str, str]]:
     """How many figures of each (nation, kind) stand on the board."""
-    totals: Counter[tuple[str, str]] = Counter()
+    per_nation: dict[str, Units] = {}
     for by_nation in position.armies.values():
         for nation, units in by_nation.items():
-            for kind in UNIT_KINDS:
-                totals[nation, kind] += getattr(units, kind)
-    return totals
+            per_nation[nation] = per_nation[nation] + units if nation in per_nation else units
+    return Counter(
+        {
+            (nation, kind): getattr(units, kind)
+            for nation, units in per_nation.items()
+            for kind in UNIT_KINDS
+        }
+    )
 
 
 def _figure_total_problems(position: Position) -> Iterator[tuple[str, str]]:

@@ -6,8 +6,10 @@ of the request (``position.armies.edoras.rohan.regular``, ``move.to``).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import Any
 
 from django.utils.translation import gettext
@@ -66,10 +68,38 @@ def _collect(*readers: Any) -> list[Any]:
     return results
 
 
+POSITIONS_KEPT = 128
+"""Positions each worker keeps read (the board asks about one piece after another in one
+position, so most questions repeat their position)."""
+POSITION_TEXT_KEPT = 16 * 1024
+"""A position's JSON text longer than this is read again each time (the setup's is ~2 KB):
+what is kept stays under ~2 MB a worker."""
+
+
+def read_request_position(data: Any) -> Position:
+    """:func:`read_position`, reusing the position read from the same JSON text before
+    (positions are immutable values; a position with problems is never kept: its
+    ``InvalidInput`` is raised again)."""
+    if not isinstance(data, Mapping):
+        return read_position(data)
+    try:
+        text = json.dumps(data, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError):
+        return read_position(data)
+    if len(text) > POSITION_TEXT_KEPT:
+        return read_position(data)
+    return _position_of_text(text)
+
+
+@lru_cache(maxsize=POSITIONS_KEPT)
+def _position_of_text(text: str) -> Position:
+    return read_position(json.loads(text))
+
+
 def read_situation_and_move(data: Mapping[str, Any]) -> tuple[Situation, Move]:
     """Position, faction figures and move, all validated together."""
     position, factions, move = _collect(
-        lambda: read_position(data.get("position")),
+        lambda: read_request_position(data.get("position")),
         lambda: read_factions(data.get("factions")),
         lambda: parse_move(data.get("move")),
     )
@@ -86,7 +116,7 @@ def check(data: Mapping[str, Any]) -> MoveVerdict:
 def destinations(data: Mapping[str, Any]) -> tuple[Situation, tuple[Destination, ...]]:
     """The legal destinations for ``{"position", "piece", "factions"}``."""
     position, factions = _collect(
-        lambda: read_position(data.get("position")),
+        lambda: read_request_position(data.get("position")),
         lambda: read_factions(data.get("factions")),
     )
     situation = Situation(position, factions)

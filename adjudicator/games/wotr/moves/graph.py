@@ -30,11 +30,18 @@ def distances(
     max_steps: int,
     can_enter: Predicate = _always,
     can_continue: Predicate = _always,
-) -> dict[str, int]:
+) -> Mapping[str, int]:
     """Shortest number of steps to every region reachable within ``max_steps`` (start: 0)."""
     if can_enter is _always and can_continue is _always:
-        return {r: d for r, d in open_distances(start).items() if d <= max_steps}
+        return _open_within(start, max_steps)
     return _search(start, max_steps, can_enter, can_continue)
+
+
+@cache
+def _open_within(start: str, max_steps: int) -> Mapping[str, int]:
+    """:func:`open_distances` within ``max_steps``: the board never changes, so each (start,
+    reach) is filtered once per process (a destinations question asks it for every region)."""
+    return MappingProxyType({r: d for r, d in open_distances(start).items() if d <= max_steps})
 
 
 @cache

@@ -1,0 +1,39 @@
+"""A position read for one question is reused for the next in the same JSON text
+(``services.read_request_position``); one with problems is refused every time."""
+
+import copy
+
+import pytest
+
+from adjudicator.games.common import InvalidInput
+from adjudicator.games.wotr.position import standard_setup
+from adjudicator.games.wotr.reading import read_position
+from adjudicator.web.wotr_moves import services
+
+
+def test_the_same_position_text_is_read_once_and_equals_a_fresh_reading():
+    data = standard_setup().to_dict()
+    data["armies"]["edoras"]["rohan"]["regular"] = 2
+    first = services.read_request_position(data)
+    again = services.read_request_position(copy.deepcopy(data))
+    assert again is first
+    assert first == read_position(data)
+
+
+def test_a_changed_position_is_read_anew():
+    data = standard_setup().to_dict()
+    first = services.read_request_position(data)
+    data["armies"]["edoras"]["rohan"]["regular"] = 3
+    changed = services.read_request_position(data)
+    assert changed is not first
+    assert changed.armies["edoras"]["rohan"].regular == 3
+
+
+def test_a_position_with_problems_is_refused_every_time():
+    data = standard_setup().to_dict()
+    data["armies"]["edoras"]["rohan"]["regular"] = -1
+    for _ in range(2):
+        with pytest.raises(InvalidInput) as refused:
+            services.read_request_position(data)
+        fields = {field for field, _ in refused.value.problems}
+        assert "position.armies.edoras.rohan.regular" in fields
