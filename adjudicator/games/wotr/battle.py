@@ -310,8 +310,9 @@ class _Chain:
 
     Every probability mass is an integer numerator over one common denominator ``scale``,
     chosen before the walk so that every division on the way is exact: 6 to the power of the
-    most dice any path can roll, times ``6**faces - repeat`` for each state where a round can
-    repeat unchanged (no hits either way; that geometric series is summed in closed form).
+    most dice (and re-roll dice) any path can roll, times ``6**faces - repeat`` for each state
+    where a round can repeat unchanged (no hits either way; that geometric series is summed in
+    closed form).
     This avoids the gcd of every rational addition, which costs far more.
     """
 
@@ -374,13 +375,19 @@ class _Chain:
 
         Along a path the hit points strictly fall, so it meets at most one state per
         hit-point level, and at most ``rounds`` states. States are bounded by the product of
-        each side's reachable armies (a cheap superset of the joint reachable states).
+        each side's reachable armies (a cheap superset of the joint reachable states). A side
+        never rolls more dice than at the start (its units only fall; a siege's downgrade
+        keeps them), so a round rolls at most both starting rolls' faces (the smaller the
+        integers, the faster every step and the final fractions' gcd).
         """
         battle = self.battle
         sides = (battle.attacker, battle.defender)
         attackers, defenders = (_reachable(_start(army), army, battle.siege) for army in sides)
         longest = battle.rounds or 1 + sum(a.regular + 2 * a.elite for a in sides)
-        scale = SIDES ** (2 * 2 * MAX_DICE * longest)
+        faces = sum(
+            dice + min(army.rerolls, dice) for army in sides for dice in [army.dice(*_start(army))]
+        )  # fmt: skip
+        scale = SIDES ** (faces * longest)
         if battle.rounds is None and not battle.siege:
             # a pair's repeat depends only on the dice each side rolls: the hit points of the
             # attackers that go on (a die to roll) and of the defenders standing, by their dice
@@ -415,26 +422,28 @@ class _Chain:
         mass = {start: scale}
         queue = [(1, 0, start)]
         first_plans, later_plans = _plans(self.rules), _plans(_later_rules(self.rules))
+        pop, push, ended = heapq.heappop, heapq.heappush, outcomes.get  # the hot loop's names
         while queue:
-            _, _, state = heapq.heappop(queue)
+            state = pop(queue)[2]
             weight = mass.pop(state)
-            plans = first_plans if state[0] == 1 else later_plans
+            first = state[0] == 1
+            plans = first_plans if first else later_plans
             plan = plans.get(state)
             if plan is None:
                 plan = plans[state] = self.plan(state)
-            if track_rounds or state[0] == 1:
+            if track_rounds or first:
                 self.record_round(state[0], weight, *self.rolls(*state))
             share, rest = divmod(weight, plan.divisor)
             if rest:  # cannot happen if ``scale`` is right; never answer inexactly
                 raise ArithmeticError("battle chain scale is not a common denominator")
             for end, count in plan.ends:
-                outcomes[end] = outcomes.get(end, 0) + share * count  # end: (attacker, defender)
+                outcomes[end] = ended(end, 0) + share * count  # end: (attacker, defender)
             for nxt, count, priority in plan.goes_on:
                 if nxt in mass:
                     mass[nxt] += share * count
                 else:
                     mass[nxt] = share * count
-                    heapq.heappush(queue, priority)
+                    push(queue, priority)
         return scale
 
     def plan(self, state: State) -> _Plan:
