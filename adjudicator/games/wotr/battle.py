@@ -19,7 +19,7 @@ walk counts in integers over one common denominator (see ``_Chain``); answers ar
 from __future__ import annotations
 
 import heapq
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, lru_cache
@@ -274,10 +274,12 @@ def apply_hits(regular: int, elite: int, hits: int, policy: str) -> Side:
     return regular, elite
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class _Roll:
     """One side's roll as exact integer counts: ``counts[k]`` of the ``6**faces`` equally likely
-    outcomes give k hits (unused re-roll dice are counted as rolled, which changes nothing)."""
+    outcomes give k hits (unused re-roll dice are counted as rolled, which changes nothing).
+    Compared by identity (``_roll`` makes one per argument tuple), so the caches keyed by a roll
+    hash it in no time; an equal roll made after a cache clear is only a cache miss."""
 
     faces: int
     counts: tuple[int, ...]
@@ -310,8 +312,9 @@ class _Chain:
 
     Every probability mass is an integer numerator over one common denominator ``scale``,
     chosen before the walk so that every division on the way is exact: 6 to the power of the
-    most dice any path can roll, times ``6**faces - repeat`` for each state where a round can
-    repeat unchanged (no hits either way; that geometric series is summed in closed form).
+    most dice (and re-roll dice) any path can roll, times ``6**faces - repeat`` for each state
+    where a round can repeat unchanged (no hits either way; that geometric series is summed in
+    closed form).
     This avoids the gcd of every rational addition, which costs far more.
     """
 
@@ -320,6 +323,8 @@ class _Chain:
         self.rules = _rules(battle)
         self.outcomes: dict[tuple[Side, Side], int] = {}
         self.rounds: dict[int, list] = {}
+        self.by_dice: dict[tuple[bool, int, int], tuple[_Roll, _Roll, int, int]] = {}
+        self.bonus = (battle.attacker.strength_bonus, battle.defender.strength_bonus)
 
     def key_after(self, key: int) -> int:
         """Rounds are counted exactly when limited; "until decided" needs only first/later."""
@@ -327,46 +332,79 @@ class _Chain:
 
     def rolls(self, key: int, attacker: Side, defender: Side) -> tuple[_Roll, _Roll]:
         """Both sides' rolls in a round (the attacker's target depends on the round)."""
-        a, d = self.rules.attacker, self.rules.defender  # the start is no part of a roll
-        return (
-            _roll(a, a.dice(*attacker), self.battle.attacker_target(key == 1)),
-            _roll(d, d.dice(*defender), HIT),
-        )
+        return self.round_dice(key, attacker, defender)[:2]
 
-    def attacker_goes_on(self, key: int, attacker: Side) -> bool:
+    def round_dice(self, key: int, attacker: Side, defender: Side) -> tuple[_Roll, _Roll, int, int]:
+        """Both sides' rolls in a round and its ``repeat`` (divisor, repeat). They depend on the
+        dice each side rolls and on whether it is the first round only, so they are looked up
+        by those (a few dozen per battle) instead of made again for every state."""
+        a_dice = max(0, min(MAX_DICE, attacker[0] + attacker[1] + self.bonus[0]))
+        d_dice = max(0, min(MAX_DICE, defender[0] + defender[1] + self.bonus[1]))  # Army.dice
+        return self.dice_round(key == 1, a_dice, d_dice)
+
+    def dice_round(self, first: bool, a_dice: int, d_dice: int) -> tuple[_Roll, _Roll, int, int]:
+        """``round_dice`` by the dice rolled, made once per chain."""
+        found = self.by_dice.get((first, a_dice, d_dice))
+        if found is None:
+            battle = self.battle
+            a, d = self.rules.attacker, self.rules.defender  # the start is no part of a roll
+            a_roll = _roll(a, a_dice, battle.attacker_target(first))
+            d_roll = _roll(d, d_dice, HIT)
+            outcomes = SIDES ** (a_roll.faces + d_roll.faces)
+            # a round can repeat unchanged only in the "later" rounds of an open battle
+            repeat = 0
+            if battle.rounds is None and not first and not battle.siege:
+                repeat = a_roll.counts[0] * d_roll.counts[0]
+            found = (a_roll, d_roll, outcomes - repeat, repeat)
+            self.by_dice[first, a_dice, d_dice] = found
+        return found
+
+    def attacker_goes_on(self, key: int) -> Callable[[Side], bool]:
         """After round ``key``, whether the attacker fights another round (if the defender
         still stands): units left, a die to roll (an army with strength 0 cannot attack),
         rounds left, not below its threshold, an elite to pay for a further siege round."""
         battle = self.battle
-        units = attacker[0] + attacker[1]
-        return (
-            units > 0
-            and battle.attacker.dice(*attacker) > 0
-            and (battle.rounds is None or key < battle.rounds)
-            and units >= battle.attacker_stops_below
-            and (not battle.siege or attacker[1] > 0)
-        )
+        bonus, siege = battle.attacker.strength_bonus, battle.siege
+        least = max(1, battle.attacker_stops_below, 1 - bonus)  # units, a die (Army.dice), limit
+        if battle.rounds is not None and key >= battle.rounds:
+            return lambda _attacker: False
+        if siege:
+            return lambda attacker: attacker[0] + attacker[1] >= least and attacker[1] > 0
+        return lambda attacker: attacker[0] + attacker[1] >= least
 
     def scale(self) -> int:
         """A denominator every path's probability divides (see the class docstring).
 
         Along a path the hit points strictly fall, so it meets at most one state per
         hit-point level, and at most ``rounds`` states. States are bounded by the product of
-        each side's reachable armies (a cheap superset of the joint reachable states).
+        each side's reachable armies (a cheap superset of the joint reachable states). A side
+        never rolls more dice than at the start (its units only fall; a siege's downgrade
+        keeps them), so a round rolls at most both starting rolls' faces (the smaller the
+        integers, the faster every step and the final fractions' gcd).
         """
         battle = self.battle
         sides = (battle.attacker, battle.defender)
         attackers, defenders = (_reachable(_start(army), army, battle.siege) for army in sides)
         longest = battle.rounds or 1 + sum(a.regular + 2 * a.elite for a in sides)
-        scale = SIDES ** (2 * 2 * MAX_DICE * longest)
+        faces = sum(
+            dice + min(army.rerolls, dice) for army in sides for dice in [army.dice(*_start(army))]
+        )  # fmt: skip
+        scale = SIDES ** (faces * longest)
         if battle.rounds is None and not battle.siege:
+            # a pair's repeat depends only on the dice each side rolls: the hit points of the
+            # attackers that go on (a die to roll) and of the defenders standing, by their dice
+            points: tuple[dict[int, set[int]], dict[int, set[int]]] = ({}, {})
+            going_on = [a for a in attackers if battle.attacker.dice(*a)], filter(any, defenders)
+            for army, armies, by_dice in zip(sides, going_on, points, strict=True):
+                for regular, elite in armies:
+                    by_dice.setdefault(army.dice(regular, elite), set()).add(regular + 2 * elite)
             levels: dict[int, set[int]] = {}
-            for attacker in (a for a in attackers if battle.attacker.dice(*a)):  # these go on
-                for defender in filter(any, defenders):
-                    divisor, repeat = self.repeat(2, attacker, defender)
+            for a_dice, a_points in points[0].items():
+                for d_dice, d_points in points[1].items():
+                    _, _, divisor, repeat = self.dice_round(False, a_dice, d_dice)
                     if repeat:
-                        hit_points = sum(attacker) + attacker[1] + sum(defender) + defender[1]
-                        levels.setdefault(divisor, set()).add(hit_points)
+                        level = levels.setdefault(divisor, set())
+                        level.update(a + d for a in a_points for d in d_points)
             for divisor, hit_points in levels.items():
                 scale *= divisor ** len(hit_points)
         return scale
@@ -374,12 +412,7 @@ class _Chain:
     def repeat(self, key: int, attacker: Side, defender: Side) -> tuple[int, int]:
         """(6**faces - repeat, repeat): ``repeat`` counts the rolls that change nothing (no hit
         either way), which can only happen again in the "later" rounds of an open battle."""
-        a_roll, d_roll = self.rolls(key, attacker, defender)
-        outcomes = SIDES ** (a_roll.faces + d_roll.faces)
-        if self.key_after(key) != key or self.battle.siege:
-            return outcomes, 0
-        repeat = a_roll.counts[0] * d_roll.counts[0]
-        return outcomes - repeat, repeat
+        return self.round_dice(key, attacker, defender)[2:]
 
     def run(self) -> int:
         """Walk the chain; returns the common denominator of the recorded masses."""
@@ -390,34 +423,36 @@ class _Chain:
         start: State = (1, _start(battle.attacker), _start(battle.defender))
         mass = {start: scale}
         queue = [(1, 0, start)]
-        plans = _plans(self.rules)
+        first_plans, later_plans = _plans(self.rules), _plans(_later_rules(self.rules))
+        pop, push, ended = heapq.heappop, heapq.heappush, outcomes.get  # the hot loop's names
         while queue:
-            _, _, state = heapq.heappop(queue)
+            state = pop(queue)[2]
             weight = mass.pop(state)
+            first = state[0] == 1
+            plans = first_plans if first else later_plans
             plan = plans.get(state)
             if plan is None:
                 plan = plans[state] = self.plan(state)
-            if track_rounds or state[0] == 1:
+            if track_rounds or first:
                 self.record_round(state[0], weight, *self.rolls(*state))
             share, rest = divmod(weight, plan.divisor)
             if rest:  # cannot happen if ``scale`` is right; never answer inexactly
                 raise ArithmeticError("battle chain scale is not a common denominator")
             for end, count in plan.ends:
-                outcomes[end] = outcomes.get(end, 0) + share * count  # end: (attacker, defender)
+                outcomes[end] = ended(end, 0) + share * count  # end: (attacker, defender)
             for nxt, count, priority in plan.goes_on:
                 if nxt in mass:
                     mass[nxt] += share * count
                 else:
                     mass[nxt] = share * count
-                    heapq.heappush(queue, priority)
+                    push(queue, priority)
         return scale
 
     def plan(self, state: State) -> _Plan:
         """Where one round from ``state`` leads, as integer counts over ``divisor``."""
         key, attacker, defender = state
         battle = self.battle
-        a_roll, d_roll = self.rolls(key, attacker, defender)
-        divisor, repeat = self.repeat(key, attacker, defender)
+        a_roll, d_roll, divisor, repeat = self.round_dice(key, attacker, defender)
         next_key = self.key_after(key)
         ends = []  # each (attacker, defender) pair occurs once: a_next and d_next are distinct
         goes_on = []
@@ -425,8 +460,9 @@ class _Chain:
             (d2, count, d2[0] + d2[1] > 0, d2[0] + 2 * d2[1])
             for d2, count in _side_after(defender, a_roll, battle.defender.casualty_policy)
         ]
+        goes_on_after = self.attacker_goes_on(key)
         for a2, count_a in _side_after(attacker, d_roll, battle.attacker.casualty_policy):
-            attacker_goes_on = self.attacker_goes_on(key, a2)
+            attacker_goes_on = goes_on_after(a2)
             moved = (a2[0] + 1, a2[1] - 1) if battle.siege else a2  # an elite pays
             a_hit_points = moved[0] + 2 * moved[1]
             for d2, count_d, defender_stands, d_hit_points in d_next:
@@ -474,6 +510,13 @@ def _rules(battle: Battle) -> Battle:
     )
 
 
+def _later_rules(rules: Battle) -> Battle:
+    """The rules of the rounds after the first: outside a siege the settlement changes only
+    the first round's target (rules: Атака города или укрепления), so the later rounds of
+    battles in the field, a town, a city or a fortification share their plans."""
+    return rules if rules.siege else replace(rules, settlement="none")
+
+
 def _plans(rules: Battle) -> dict[State, _Plan]:
     """The plans of one battle's states (``rules``: the battle without its start). Battles
     fought to the end (a few hundred states) keep theirs across calls, shared by every battle
@@ -514,13 +557,15 @@ def battle_odds(battle: Battle) -> BattleOdds:
         )
         for key, (reached, a_total, d_total) in sorted(chain.rounds.items())
     )
+    # over one denominator, the counts sort as their chances do (and stably, as ties)
+    denominator = int(scale)
     outcomes = {
-        (*attacker, *defender): Fraction(int(count), int(scale))
-        for (attacker, defender), count in chain.outcomes.items()
+        (*attacker, *defender): Fraction(int(count), denominator)
+        for (attacker, defender), count in sorted(chain.outcomes.items(), key=lambda i: -i[1])
     }
     return BattleOdds(
         battle=battle,
-        outcomes=dict(sorted(outcomes.items(), key=lambda item: -item[1])),
+        outcomes=outcomes,
         rounds=rounds,
         citations=battle_citations(battle),
         assumptions=battle_assumptions(battle),
