@@ -45,3 +45,19 @@ def test_unless_renders_afresh_and_keeps_nothing():
         assert template.render({"bound": False, "y": "b"}) == "b"
         assert template.render({"bound": True, "y": "c"}) == "c"
         assert template.render({"bound": False, "y": "d"}) == "b"
+
+
+def test_the_citations_are_kept_per_set_of_citations():
+    """``includes/citations.html`` is kept under everything it shows of its citations: another
+    title or address is another rendering, the same set the same text."""
+    from django.template.loader import get_template
+
+    template = get_template("includes/citations.html")
+    cite = {"rulebook": "wotr-2e-en", "url": "/rules/a/", "title": "Combat", "section": "s1"}
+    with translation.override("en"):
+        first = template.render({"citations": [cite]})
+        retitled = template.render({"citations": [{**cite, "title": "Siege"}]})
+        moved = template.render({"citations": [{**cite, "url": "/rules/b/"}]})
+        again = template.render({"citations": [dict(cite)]})
+    assert ">Combat</a>" in first and ">Siege</a>" in retitled and "/rules/b/" in moved
+    assert again == first
