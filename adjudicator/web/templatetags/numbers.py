@@ -43,3 +43,19 @@ def probability_row(label: str, p: Mapping[str, Any], testid: str = "") -> SafeS
         "</td></tr>\n",
         label, floatformat(p["probability"], 4), exact_fraction(p["exact"], testid),
     )  # fmt: skip
+
+
+@register.filter
+def outcome_rows(outcomes: Iterable[Mapping[str, Any]]) -> SafeString:
+    """The battle's end states, a table row each (armies left, chance, exact fraction): the
+    same text as a loop of template nodes per row, a hundred rows and more (issue 29)."""
+    return mark_safe("".join(
+        format_html(
+            '<tr><td>{}/{}</td><td>{}/{}</td><td class="num">{}{}</td></tr>',
+            o["attacker"]["regular"], o["attacker"]["elite"],
+            o["defender"]["regular"], o["defender"]["elite"], floatformat(o["probability"], 4),
+            format_html('<br><span class="exact-inline">{}</span>', exact_fraction(o["exact"]))
+            if o.get("exact") else "",
+        )
+        for o in outcomes
+    ))  # fmt: skip
