@@ -1,5 +1,7 @@
 """``{% memo %}``: a block rendered once per language and keyed value, then repeated."""
 
+import re
+
 from django.template import engines
 from django.test import Client
 from django.utils import translation
@@ -45,3 +47,32 @@ def test_unless_renders_afresh_and_keeps_nothing():
         assert template.render({"bound": False, "y": "b"}) == "b"
         assert template.render({"bound": True, "y": "c"}) == "c"
         assert template.render({"bound": False, "y": "d"}) == "b"
+
+
+def test_the_citations_are_kept_per_set_of_citations():
+    """``includes/citations.html`` is kept under everything it shows of its citations: another
+    title or address is another rendering, the same set the same text."""
+    from django.template.loader import get_template
+
+    template = get_template("includes/citations.html")
+    cite = {"rulebook": "wotr-2e-en", "url": "/rules/a/", "title": "Combat", "section": "s1"}
+    with translation.override("en"):
+        first = template.render({"citations": [cite]})
+        retitled = template.render({"citations": [{**cite, "title": "Siege"}]})
+        moved = template.render({"citations": [{**cite, "url": "/rules/b/"}]})
+        again = template.render({"citations": [dict(cite)]})
+    assert ">Combat</a>" in first and ">Siege</a>" in retitled and "/rules/b/" in moved
+    assert again == first
+
+
+def test_an_empty_odds_form_is_kept_per_checker(db):
+    """The War of the Ring pages keep their empty form per checker (two share a template); a
+    question's form is written afresh with its values."""
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    battle = client.get("/wotr/battle/").content.decode()
+    position = client.get("/wotr/battle/position/").content.decode()
+    asked = client.get("/wotr/battle/?attacker.regular=4&defender.regular=3").content.decode()
+    again = client.get("/wotr/battle/").content.decode()
+    form = re.compile(r'<form method="get".*?</form>', re.S)
+    assert form.search(battle)[0] == form.search(again)[0] != form.search(position)[0]
+    assert 'name="attacker.regular" value="4"' in form.search(asked)[0]
