@@ -13,7 +13,6 @@ from django.db import transaction
 
 from adjudicator.games.tcg.cards import bearer_requirement, event_phases, fold
 from cards_db.models import Card, CardSet, Keyword
-from cards_db.services import cards_changed
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 SET_NAMES = {
@@ -94,7 +93,6 @@ def _import_keywords(cards: list[dict[str, Any]]) -> None:
 def _insert_cards(new: list[dict[str, Any]]) -> None:
     """Insert the new cards and their keyword links in bulk."""
     Card.objects.bulk_create([Card(id=data["id"], **card_fields(data)) for data in new])
-    cards_changed()  # bulk_create sends no post_save
     Card.keywords.through.objects.bulk_create(
         Card.keywords.through(card_id=data["id"], keyword_id=keyword)
         for data in new

@@ -6,10 +6,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from django.db import connection, transaction
-from django.db.backends.signals import connection_created
+from django.db import transaction
 from django.db.models import Count, Max
-from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.http import Http404
 
 from adjudicator.games.tcg.cards import Card as EngineCard
@@ -55,43 +53,8 @@ def _index(version: tuple) -> CardIndex:
     return CardIndex(engine_card(c) for c in Card.objects.prefetch_related("keywords"))
 
 
-#: Bumped by every write to the cards this process makes (and by every new connection): the
-#: writes SQLite's ``data_version`` does not count, those of the reading connection itself.
-_local_writes = 0
-
-
-def cards_changed(**_kwargs: Any) -> None:
-    """Forget every connection's kept :func:`cards_version` (a card written in this process)."""
-    global _local_writes
-    _local_writes += 1
-
-
-post_save.connect(cards_changed, sender=Card, dispatch_uid="cards_version.save")
-post_delete.connect(cards_changed, sender=Card, dispatch_uid="cards_version.delete")
-m2m_changed.connect(cards_changed, sender=Card.keywords.through, dispatch_uid="cards_version.m2m")
-connection_created.connect(cards_changed, dispatch_uid="cards_version.connection")
-
-
 def cards_version() -> tuple:
-    """What changes when the cards do (their number and the last change).
-
-    On SQLite the count is kept on the thread's connection and read again only when the
-    database has changed since: ``PRAGMA data_version`` moves with every commit of another
-    connection (an import, another worker's save), ``_local_writes`` with this process's own
-    writes, so the answer is never stale (issue 29: the count was 0.7 ms of every card list).
-    Other databases count on every call."""
-    if connection.vendor != "sqlite":
-        return _counted_version()
-    with connection.cursor() as cursor:
-        cursor.execute("PRAGMA data_version")
-        stamp = (_local_writes, cursor.fetchone()[0])
-    kept = getattr(connection, "_cards_version", None)
-    if kept is None or kept[0] != stamp:
-        kept = connection._cards_version = (stamp, _counted_version())
-    return kept[1]
-
-
-def _counted_version() -> tuple:
+    """What changes when the cards do (their number and the last change): one query."""
     summary = Card.objects.aggregate(n=Count("pk"), changed=Max("changed"))
     return summary["n"], summary["changed"]
 

@@ -8,7 +8,6 @@ from django.utils import translation
 from django.utils.html import escape
 
 from adjudicator.web import registry
-from cards_db.importer import data_files
 from cards_db.models import Deck
 from tests.games.tcg.sample_decks import all_cards, legal_deck
 
@@ -56,22 +55,6 @@ def test_card_list_kept_rendered_until_the_cards_change(cards, client):
     assert "Keeper of the Cache" not in first
     assert "Keeper of the Cache" in again
     assert "Find cards" in again and "Find cards" not in russian
-
-
-def test_card_version_kept_until_cards_are_written(django_assert_num_queries):
-    """``cards_version`` counts the cards once per connection and change: asked again it reads
-    only SQLite's ``data_version``; cards the importer adds in bulk (no post_save) are seen."""
-    from cards_db.importer import import_cards, read_cards
-    from cards_db.services import cards_version
-
-    cards = list(read_cards(tuple(data_files())))
-    import_cards(cards[:3])
-    first = cards_version()
-    with django_assert_num_queries(1) as asked:
-        assert cards_version() == first
-    assert asked.captured_queries[0]["sql"] == "PRAGMA data_version"
-    import_cards(cards[:5])
-    assert cards_version()[0] == first[0] + 2
 
 
 def test_card_detail_shows_stats_and_text(cards, client):
