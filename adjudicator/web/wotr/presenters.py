@@ -53,13 +53,15 @@ def _common(headline: str, answer: Answer, request) -> dict[str, Any]:
 # ---- battle ---------------------------------------------------------------------------------
 
 
-def battle_verdict(odds: BattleOdds) -> str:
+def battle_verdict(odds: BattleOdds, chances: tuple[Fraction, Fraction] | None = None) -> str:
     """The headline: the chance the attacker destroys the defending army, over the battle asked
-    (to the end unless rounds were given), then the attacker's own risk."""
+    (to the end unless rounds were given), then the attacker's own risk (``chances``: those
+    two, when the caller has summed them already)."""
     battle = odds.battle
+    defender, attacker = chances or (odds.defender_destroyed, odds.attacker_destroyed)
     values = {
-        "defender": percent(odds.defender_destroyed),
-        "attacker": percent(odds.attacker_destroyed),
+        "defender": percent(defender),
+        "attacker": percent(attacker),
         "rounds": battle.rounds,
         "stops": battle.attacker_stops_below,
     }
@@ -106,6 +108,7 @@ def battle_answer(odds: BattleOdds, request=None, *, exact: bool = False) -> dic
     battle = odds.battle
     losses = odds.expected_losses(exact)
     row = probability if exact else _float_only
+    chances = (odds.defender_destroyed, odds.attacker_destroyed)  # each summed once
     return {
         "battle": {
             "attacker": _army_echo(battle.attacker),
@@ -115,8 +118,8 @@ def battle_answer(odds: BattleOdds, request=None, *, exact: bool = False) -> dic
             "rounds": battle.rounds,
             "attacker_stops_below": battle.attacker_stops_below,
         },
-        "defender_destroyed": probability(odds.defender_destroyed),
-        "attacker_destroyed": probability(odds.attacker_destroyed),
+        "defender_destroyed": probability(chances[0]),
+        "attacker_destroyed": probability(chances[1]),
         "both_destroyed": probability(odds.both_destroyed),
         "outcomes": [
             {
@@ -142,7 +145,7 @@ def battle_answer(odds: BattleOdds, request=None, *, exact: bool = False) -> dic
             }
             for side, kinds in losses.items()
         },
-        **_common(battle_verdict(odds), odds, request),
+        **_common(battle_verdict(odds, chances), odds, request),
     }
 
 
