@@ -51,6 +51,9 @@ def test_legal_destinations_highlight_the_board(page, live_server):
     page.select_option("#id_move-origin", "morannon")
     page.fill("#id_move-count", "1")
     submit(page, "legal")
+    # The answer's position gets its link (stored by the map's script); the board keeps the
+    # answer's highlights (the script used to swap in the position's plain board).
+    page.wait_for_url("**/wotr/moves/?position=*")
     assert page.locator("#destinations .destination-list li").count() > 50
     assert page.locator("#region-bree.destination").count() == 1
     assert page.locator("#region-rivendell.destination").count() == 0

@@ -91,15 +91,21 @@
       var freshBoard = page.querySelector(".board");
       if (board && freshBoard) { board.replaceWith(freshBoard); }
       if (remember && key && key !== newKey) { undoKeys.push(key); }
-      key = newKey;
+      adopt(newKey);
       undoButton.disabled = !undoKeys.length;
-      section.setAttribute("data-position-key", key);
-      window.history.replaceState(null, "", url);
-      document.getElementById("map-share").href = location.href;
-      try { localStorage.setItem(STORE, key); } catch (e) { /* storage may be off */ }
       selected = null;
       applyZoom();
     });
+  }
+
+  // Make a stored key the shown position's: its link in the address bar and on Share, and the
+  // position this browser remembers.
+  function adopt(newKey) {
+    key = newKey;
+    section.setAttribute("data-position-key", key);
+    window.history.replaceState(null, "", location.pathname + "?position=" + key);
+    document.getElementById("map-share").href = location.href;
+    try { localStorage.setItem(STORE, key); } catch (e) { /* storage may be off */ }
   }
 
   // Validate (the server judges), store (content key), then show.
@@ -525,14 +531,15 @@
   var focus = section.getAttribute("data-focus");
   if (focus && holder.querySelector("[data-region='" + focus + "']")) { reveal([focus]); }
   // A revisit (or a language switch) without a link shows the last position of this browser;
-  // a position edited in the table editor (a POST) is stored so that it gets its link too.
+  // the position of a form's answer (a POST: an edit, a checked move, legal destinations) is
+  // stored so that it gets its link too, and stays as the answer drew it (its highlights).
   var remembered = null;
   try { remembered = localStorage.getItem(STORE); } catch (e) { /* storage may be off */ }
   if (key) {
     try { localStorage.setItem(STORE, key); } catch (e) { /* storage may be off */ }
   } else if (section.hasAttribute("data-posted")) {
     api("data-share-url", { position: position() }).then(function (stored) {
-      if (stored.ok) { show(stored.data.key, false); }
+      if (stored.ok) { adopt(stored.data.key); }
     });
   } else if (remembered && location.search === "") {
     show(remembered, false);
