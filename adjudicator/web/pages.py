@@ -473,16 +473,11 @@ def serializer_form(serializer_class: type[Serializer] | None, name: str = "Form
     }
 
     def as_request(self: ApiFieldsForm) -> dict[str, Any]:
-        request: dict[str, Any] = {}
-        for key, value in self.cleaned_data.items():
-            if value in (None, ""):
-                continue
-            *parents, leaf = key.split("__")
-            node = request
-            for parent in parents:
-                node = node.setdefault(parent, {})
-            node[leaf] = value
-        return request
+        return querypaths.nest(
+            (key.replace("__", "."), value)
+            for key, value in self.cleaned_data.items()
+            if value not in (None, "")
+        )
 
     api_names = {key: key.replace("__", ".") for key in fields}
     attributes = {**fields, "api_names": api_names, "api_request": serializer_class}
