@@ -228,7 +228,8 @@ PROXIMITY_CANDIDATES = 30
 #: word family, near spelling or encoder translation, not a glossary concept's other names: a
 #: heading says what its section answers: "как снять осаду" is «Снятие осады» more than
 #: «Ведение осады»; but "Ring-bearer" names a notion of two games, and the glossary's name of
-#: it in one of them, «Носитель кольца», does not make that game's section the answer).
+#: it in one of them, «Носитель кольца», does not make that game's section the answer). A
+#: heading translated into the query's language (:mod:`.headings`) counts as its heading.
 HEADING = 1.5
 
 
@@ -245,8 +246,13 @@ def _together(
     top = []
     for score, number in scored[:PROXIMITY_CANDIDATES]:
         document = listed.documents[number]
-        together = planned.sentence_share(document.sentences, document.language, number_form)
-        named = planned.sentence_share([document.heading], document.language, as_typed=True) == 1
+        together = planned.sentence_share(
+            document.sentences, document.language, number_form, translated=document.translated
+        )
+        named = any(
+            planned.sentence_share([heading], language, as_typed=True) == 1
+            for language, heading in ((document.language, document.heading), *document.translated)
+        )
         top.append((score * (1 + PROXIMITY * together) * (HEADING if named else 1), number))
     return sorted(top, key=lambda pair: -pair[0]) + scored[PROXIMITY_CANDIDATES:]
 
