@@ -182,11 +182,15 @@ def _ranked(
         scored.append((score * share**COORDINATION * document_weight(document), number))
     scored.sort(key=lambda pair: -pair[0])
     together = _together(scored, planned, listed, NUMBER if numbers else None)
+    for position, books in enumerate(planned.books):
+        if books:  # one book's glossary term: that book, whatever language the hits are in
+            books_of_word[position] = set(books)
     return together, _book_of(books_of_word), held
 
 
 #: A question whose words only one rulebook's sections hold (its components, terms, places:
-#: "twilight", «фракция», "hobbit") is about that book: its sections weigh this much more.
+#: "twilight", «фракция», "hobbit"), or that names a glossary term only one rulebook prints
+#: ("faction die", "White Tree", "odwaga"), is about that book: its sections weigh this much more.
 GAME_WEIGHT = 1.5
 _books: dict[int, frozenset[str]] = {}
 

@@ -97,6 +97,9 @@ class PlannedQuery:
     own_alternatives: tuple[frozenset[frozenset[tuple[str, bytes]]], ...] = ()
     #: The query's words, in the order of :attr:`word_alternatives`.
     words: tuple[str, ...] = ()
+    #: Per query word, the rulebook a glossary concept naming it is printed in when it is one
+    #: book's term (:attr:`.glossary.Concept.books`: "faction die", "White Tree", "odwaga").
+    books: tuple[frozenset[str], ...] = ()
 
     def coverage(self, matched: Iterable[tuple[str, bytes]], *, titles_only: bool = False) -> float:
         """The share of the query's words that one hit's ``matched`` terms satisfy (only those
@@ -413,6 +416,28 @@ class _Readings:
         return {w: c for w, c in self.corrections.items() if c != w and query_words(c) == [c]}
 
 
+def _typed_russian(
+    words: list[str],
+    unknown: list[str],
+    russian_of: dict[str, list[str]],
+    translit: Transliterations | None,
+) -> tuple[bool, bool]:
+    """Whether a query is Russian in Latin letters: most of its words read as Russian words,
+    and more of them than the known Polish words that read as no Russian one ("wypda z
+    twierdzy" is Polish, its typo "wypad", not «вида»; "osada citadeli" is Russian: «осада»
+    reads both ways); and whether it is Polish rather (as many such Polish words, at least one).
+    """
+    if translit is None:
+        return False, False
+    russian = sum(bool(found) for found in russian_of.values())
+    polish = sum(
+        is_polish_word(word) and not translit.cyrillic(word)
+        for word in words
+        if word not in unknown
+    )
+    return 2 * russian >= len(words) and russian > polish, 0 < polish >= russian
+
+
 def _read_words(
     words: list[str], reader: IndexReader, translit: Transliterations | None
 ) -> _Readings:
@@ -421,12 +446,11 @@ def _read_words(
     russian_of = {
         word: _transliterated(reader, word, translit) for word in unknown if translit is not None
     }
+    typed_russian, polish = _typed_russian(list(terms_of), unknown, russian_of, translit)
     spellings_of = {
         word: _near_spellings(reader, word) or _polish_spellings(reader, word)
-        for word in [w for w in unknown if not russian_of.get(w)][:MAX_FUZZY_WORDS]
+        for word in [w for w in unknown if not russian_of.get(w) or polish][:MAX_FUZZY_WORDS]
     }
-    # Russian in Latin letters when most of its words read as Russian words.
-    typed_russian = 2 * sum(bool(found) for found in russian_of.values()) >= len(terms_of)
     corrections = {
         word: _correction(word, russian_of if typed_russian else {}, spellings_of)
         for word in unknown
@@ -477,6 +501,7 @@ def plan_query(
         corrections.update((w, FUNCTION_WORDS[w]) for w in typed if w in FUNCTION_WORDS)
     # The glossary reads the corrected words.
     concept_clauses = []
+    books: dict[str, frozenset[str]] = {}
     for concept, positions in matched_concepts(
         " ".join(corrected.get(w, w) for w in words)
     ).items():
@@ -484,6 +509,8 @@ def plan_query(
         concept_clauses.append(clause)
         for position in positions:
             clauses_of[words[position]].append(clause)
+            if len(concept.books) == 1:
+                books[words[position]] = concept.books
     if not clauses_of:
         return PlannedQuery(None)
     return PlannedQuery(
@@ -493,4 +520,5 @@ def plan_query(
         {word: found for word, found in corrections.items() if found != word},
         tuple(_alternatives(clauses[:1]) for clauses in clauses_of.values()),
         tuple(clauses_of),
+        tuple(books.get(word, frozenset()) for word in clauses_of),
     )
