@@ -64,6 +64,8 @@ def translated_field(language: str) -> str:
     return f"translated_{language}"
 
 
+TRANSLATED_FIELDS = frozenset(translated_field(language) for language in LANGUAGES)
+
 SURFACE_FIELD = "surface"
 PREFIX_FIELD = "prefix"
 

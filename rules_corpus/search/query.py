@@ -35,7 +35,14 @@ from .analysis import (
     russian_stem,
 )
 from .glossary import Concept, english_terms, matched_concepts
-from .index import PREFIX_FIELD, SURFACE_FIELD, body_field, title_field, translated_field
+from .index import (
+    PREFIX_FIELD,
+    SURFACE_FIELD,
+    TRANSLATED_FIELDS,
+    body_field,
+    title_field,
+    translated_field,
+)
 from .polish import one_edit
 from .translit import FUNCTION_WORDS, Transliterations
 
@@ -236,11 +243,8 @@ def _is_known(reader: IndexReader, terms: list[tuple[str, str, float]]) -> bool:
     that a word it holds is still read as a typo or as Russian typed in Latin letters ("osada"
     is a Polish heading's word, and «осада» typed in Latin letters)."""
     return any(
-        reader.doc_frequency(name, text) for name, text, _ in terms if name not in _TRANSLATED
+        reader.doc_frequency(name, text) for name, text, _ in terms if name not in TRANSLATED_FIELDS
     )
-
-
-_TRANSLATED = frozenset(translated_field(language) for language in LANGUAGES)
 
 
 def _near_spellings(reader: IndexReader, word: str) -> list[str]:
