@@ -35,13 +35,24 @@ from .analysis import (
     russian_stem,
 )
 from .glossary import Concept, english_terms, matched_concepts
-from .index import PREFIX_FIELD, SURFACE_FIELD, body_field, title_field
+from .index import (
+    PREFIX_FIELD,
+    SURFACE_FIELD,
+    TRANSLATED_FIELDS,
+    body_field,
+    title_field,
+    translated_field,
+)
 from .polish import one_edit
 from .translit import FUNCTION_WORDS, Transliterations
 
 TITLE_BOOST = 2.5
 SURFACE_BOOST = 0.5
 GLOSSARY_BOOST = 0.5
+#: A section's heading translated into the query's language (:mod:`.headings`) weighs this
+#: (as its own heading does; chosen on the repository, held-out and dev sets: 0.5-4 for each
+#: language, 1.5-4 a plateau).
+TRANSLATED_BOOST = 2.5
 FUZZY_BOOST = 0.4
 #: A word's first letters (:func:`.analysis.prefix`) weigh this much: they find what the
 #: lemma or stem misses, and rank below it (they do not count as the word for coverage).
@@ -129,20 +140,34 @@ class PlannedQuery:
         number: str | None = None,
         *,
         as_typed: bool = False,
+        translated: Iterable[tuple[str, frozenset[str]]] = (),
     ) -> float:
         """The largest share of the query's words that one of ``sentences`` (a document's, in
         ``language``, as analyzed forms) satisfies: how close together a document has them.
         With ``number`` (a question asking how many), a sentence holding that form (a number
         written) counts :data:`NUMBER_SHARE` of a word more; with ``as_typed``, a word counts
-        only by its own forms, not by a glossary concept's other names."""
+        only by its own forms, not by a glossary concept's other names; ``translated``: the
+        document's heading in other languages (``(language, forms)``), whose words count in
+        every sentence as the heading's own do."""
         terms = self._own_terms_by_language if as_typed else self._terms_by_language
         words = terms.get(language, ())
         if not words:
             return 0.0
         bonus = NUMBER_SHARE if number else 0.0
+        # The words a translated heading holds count with every sentence.
+        heading = [
+            any(
+                any(ways <= forms for ways in terms.get(other, ((),) * len(words))[position])
+                for other, forms in translated
+            )
+            for position in range(len(words))
+        ]
         best = max(
             (
-                sum(any(terms <= sentence for terms in ways) for ways in words)
+                sum(
+                    heading[position] or any(ways <= sentence for ways in word)
+                    for position, word in enumerate(words)
+                )
                 + (bonus if number in sentence else 0.0)
                 for sentence in sentences
             ),
@@ -154,11 +179,11 @@ class PlannedQuery:
 def _by_language(
     word_alternatives: tuple[frozenset[frozenset[tuple[str, bytes]]], ...],
 ) -> dict[str, tuple[tuple[frozenset[str], ...], ...]]:
-    """Per language, per query word, each of its alternatives that lies in that language's title
-    and body fields, as a set of analyzed terms."""
+    """Per language, per query word, each of its alternatives that lies in that language's title,
+    body and translated-heading fields, as a set of analyzed terms."""
     found = {}
     for language in LANGUAGES:
-        fields = {title_field(language), body_field(language)}
+        fields = {title_field(language), body_field(language), translated_field(language)}
         found[language] = tuple(
             tuple(
                 {
@@ -181,7 +206,11 @@ def _field_terms(word: str) -> list[tuple[str, str, float]]:
     terms = [(SURFACE_FIELD, fold(word), SURFACE_BOOST)]
     for language in LANGUAGES:
         form = normalize(word, language)
-        terms += [(title_field(language), form, TITLE_BOOST), (body_field(language), form, 1.0)]
+        terms += [
+            (title_field(language), form, TITLE_BOOST),
+            (body_field(language), form, 1.0),
+            (translated_field(language), form, TRANSLATED_BOOST),
+        ]
     return terms
 
 
@@ -210,7 +239,12 @@ def _word_family(reader: IndexReader, word: str) -> list[tuple[str, str, float]]
 
 
 def _is_known(reader: IndexReader, terms: list[tuple[str, str, float]]) -> bool:
-    return any(reader.doc_frequency(name, text) for name, text, _ in terms)
+    """Whether a rulebook (or card) prints the word: a translated heading does not count, so
+    that a word it holds is still read as a typo or as Russian typed in Latin letters ("osada"
+    is a Polish heading's word, and «осада» typed in Latin letters)."""
+    return any(
+        reader.doc_frequency(name, text) for name, text, _ in terms if name not in TRANSLATED_FIELDS
+    )
 
 
 def _near_spellings(reader: IndexReader, word: str) -> list[str]:
