@@ -5,13 +5,17 @@ from django import forms, template
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
+from adjudicator.web.form_rendering import rendered_once
+
 register = template.Library()
 
 
 @register.filter
+@rendered_once
 def field_html(field: forms.BoundField) -> SafeString:
     """``{% include "checker/_field.html" %}``, the same text: a checkbox as a toggle, a choice
-    of several inputs in a fieldset with its legend, any other field under its label."""
+    of several inputs in a fieldset with its legend, any other field under its label; written
+    once per definition and value (``rendered_once``)."""
     errors = field.errors
     error_class = " has-error" if errors else ""
     help_text = field.help_text
