@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
@@ -45,15 +45,27 @@ def _regions_of(nation: str | None) -> list[tuple[str, str, str]]:
     return sorted(regions, key=lambda row: row[1])
 
 
+@per_language
+def _names() -> dict[str, dict[str, str]]:
+    """The nations', characters' and sides' names in the active language."""
+    return {
+        "nation": {n: _(name) for n, name in NATION_NAMES.items()},
+        "character": {c: _(name) for c, name in CHARACTER_NAMES.items()},
+        "side": {side: _(name) for side, name in SIDE_NAMES.items()},
+    }
+
+
 def _region_row(
     position: Position,
     factions: Mapping[str, Mapping[str, int]],
     region: tuple[str, str, str],
     destinations: Mapping[str, int | None],
+    characters: Mapping[str, list[str]],
 ) -> dict[str, Any]:
     slug, name, settlement = region
+    names = _names()
     armies = [
-        {"nation": _(NATION_NAMES[n]), "side": BOARD.side_of(n), "figures": _figures(u)}
+        {"nation": names["nation"][n], "side": BOARD.side_of(n), "figures": _figures(u)}
         for n, u in sorted(position.nation_units(slug).items())
         if u
     ]
@@ -62,11 +74,11 @@ def _region_row(
         "name": name,
         "settlement": settlement,
         "controller": (
-            _(SIDE_NAMES[position.controller(slug)]) if BOARD.regions[slug].is_settlement else None
+            names["side"][position.controller(slug)] if BOARD.regions[slug].is_settlement else None
         ),
         "besieged": position.is_besieged(slug),
         "armies": armies,
-        "characters": [_(CHARACTER_NAMES[c]) for c in position.characters_in(slug)],
+        "characters": characters.get(slug, []),
         "factions": [
             f"{n} {_(FACTION_NAMES[f])}"
             for f, regions in factions.items()
@@ -84,17 +96,27 @@ def board_rows(
     destinations: Mapping[str, int | None],
 ) -> list[dict[str, Any]]:
     """One group per nation (then the lands of no nation), regions by name."""
+    characters: dict[str, list[str]] = {}
+    for slug, where in position.characters.items():  # Position.characters_in, for every region
+        characters.setdefault(where, []).append(_names()["character"][slug])
     return [
         {
             "label": label,
-            "regions": [_region_row(position, factions, r, destinations) for r in regions],
+            "regions": [
+                _region_row(position, factions, r, destinations, characters) for r in regions
+            ],
         }
         for label, regions in _groups()
     ]
 
 
+def _esc(value: Any) -> str:
+    """``conditional_escape`` without its wrappers (a thousand texts a board)."""
+    return value.__html__() if hasattr(value, "__html__") else html.escape(str(value))
+
+
 def _row_html(r: Mapping[str, Any]) -> str:
-    esc = conditional_escape
+    esc = _esc
     css = ("destination" if r["destination"] else "") + (" occupied" if r["armies"] else "")
     controller = f" ({esc(r['controller'])})" if r["controller"] else ""
     armies = "".join(
@@ -119,7 +141,7 @@ def board_table(rows: list[dict[str, Any]]) -> SafeString:
     wrote, the same text: 105 rows were a third of the page's time, issue 29)."""
     return mark_safe(
         "".join(
-            f'\n<section class="nation-group">\n  <h3>{conditional_escape(group["label"])}</h3>\n'
+            f'\n<section class="nation-group">\n  <h3>{_esc(group["label"])}</h3>\n'
             f'  <table class="board-table"><tbody>\n  {"".join(map(_row_html, group["regions"]))}'
             "\n  </tbody></table>\n</section>\n"
             for group in rows
