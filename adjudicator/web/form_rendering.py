@@ -172,11 +172,16 @@ class QuickRenderer(DjangoTemplates):
 PLAIN_WIDGETS = frozenset({
     widgets.TextInput, widgets.NumberInput, widgets.EmailInput, widgets.URLInput,
     widgets.HiddenInput, widgets.CheckboxInput, widgets.Select, widgets.RadioSelect,
-    widgets.CheckboxSelectMultiple, widgets.SelectMultiple, widgets.Textarea,
+    widgets.CheckboxSelectMultiple, widgets.SelectMultiple,
 })  # fmt: skip
-#: Field blocks kept per worker; when full, forgotten and started again.
+#: Field blocks kept per worker, and their characters; past either, forgotten and started again
+#: (a 105-region select is 8,000 characters a value).
 FIELD_LIMIT = 5000
+FIELD_CHARACTERS = 4_000_000
+#: A value longer than this (text a player typed) is not kept: its block is written afresh.
+KEPT_VALUE_LENGTH = 100
 _fields: dict[tuple[Any, ...], SafeString] = {}
+_kept_characters = 0
 
 
 #: The functions of a lazy text whose text is its arguments' in the active language (the key
@@ -213,9 +218,13 @@ def _frozen(value: Any) -> Any:
 def _field_key(bound: BoundField) -> tuple[Any, ...] | None:
     """Everything a field's block is written from, by content: the form's settings, the
     field's definition (label, help, widget and its attributes and choices) and its value; None
-    (render afresh) for a field with errors, another widget or a value held otherwise."""
+    (render afresh) for a field with errors, another widget, a long text typed in or a value
+    held otherwise."""
     field, widget, form = bound.field, bound.field.widget, bound.form
     if type(widget) not in PLAIN_WIDGETS or field.show_hidden_initial or bound.errors:
+        return None
+    value = bound.value()
+    if isinstance(value, str) and len(value) > KEPT_VALUE_LENGTH:
         return None
     try:
         return (
@@ -225,7 +234,7 @@ def _field_key(bound: BoundField) -> tuple[Any, ...] | None:
             form.template_name_label,
             bound.html_name, get_language(), type(field), type(widget), _frozen(field.label),
             _frozen(field.help_text), field.required, field.disabled, field.label_suffix,
-            field.localize, _frozen(sorted(widget.__dict__.items())), _frozen(bound.value()),
+            field.localize, _frozen(sorted(widget.__dict__.items())), _frozen(value),
         )  # fmt: skip
     except _Unkeyed:
         return None
@@ -245,14 +254,22 @@ def rendered_once(render: Callable[[BoundField], SafeString]) -> Callable[..., S
         text = _fields.get(key)
         if text is None:
             text = render(bound)
-            if len(_fields) >= FIELD_LIMIT:
-                _fields.clear()
-            _fields[key] = text
+            _keep(key, text)
         return text
 
     return read
 
 
+def _keep(key: tuple[Any, ...], text: SafeString) -> None:
+    global _kept_characters
+    if len(_fields) >= FIELD_LIMIT or _kept_characters + len(text) > FIELD_CHARACTERS:
+        _forget()
+    _fields[key] = text
+    _kept_characters += len(text)
+
+
 @receiver(setting_changed)
 def _forget(**_kwargs: Any) -> None:
+    global _kept_characters
     _fields.clear()
+    _kept_characters = 0

@@ -121,3 +121,22 @@ def test_a_field_is_kept_by_its_definition_and_value_not_by_its_name():
         english = field_html(first["count"])
     with translation.override("ru"):
         assert field_html(first["count"]) != english
+
+
+def test_a_long_text_typed_in_is_written_afresh_not_kept():
+    """What a player typed (a deck list, a pasted position) is not kept per worker: only the
+    short values a field offers are, within FIELD_LIMIT blocks and FIELD_CHARACTERS."""
+    from django import forms
+
+    from adjudicator.web import form_rendering
+    from adjudicator.web.templatetags.fields import field_html
+
+    class Note(forms.Form):
+        text = forms.CharField()
+
+    form_rendering._forget()
+    short, long = Note({"text": "Gimli"}), Note({"text": "Gimli " * 40})
+    assert 'value="Gimli"' in field_html(short["text"])
+    assert len(form_rendering._fields) == 1
+    assert "Gimli Gimli" in field_html(long["text"])
+    assert len(form_rendering._fields) == 1
