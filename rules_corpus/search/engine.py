@@ -292,9 +292,10 @@ def _together(
         return scored
     top = []
     for score, number in scored[:PROXIMITY_CANDIDATES]:
-        document = listed.documents[number]
-        together = planned.sentence_share(document.sentences, document.language, number_form)
-        named = planned.sentence_share([document.heading], document.language, as_typed=True) == 1
+        language = listed.documents[number].language
+        masks = listed.sentence_masks[number]
+        together = planned.masked_share(masks.sentences, masks.count, language, number_form)
+        named = planned.masked_share(masks.heading, 1, language, as_typed=True) == 1
         top.append((score * (1 + PROXIMITY * together) * (HEADING if named else 1), number))
     return sorted(top, key=lambda pair: -pair[0]) + scored[PROXIMITY_CANDIDATES:]
 

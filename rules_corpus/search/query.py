@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from whoosh import query as q
 from whoosh.reading import IndexReader
@@ -146,6 +147,52 @@ class PlannedQuery:
             default=0.0,
         )
         return best / (len(words) + bonus)
+
+    def masked_share(
+        self,
+        masks: dict[str, int],
+        count: int,
+        language: str,
+        number: str | None = None,
+        *,
+        as_typed: bool = False,
+    ) -> float:
+        """:meth:`sentence_share` of ``count`` sentences given as ``masks`` (per form, bit
+        ``k`` set when sentence ``k`` holds it: :class:`.index.SentenceMasks`): the same
+        share, without a set comparison per word, way and sentence."""
+        terms = self._own_terms_by_language if as_typed else self._terms_by_language
+        words = terms.get(language, ())
+        if not words:
+            return 0.0
+        bonus = NUMBER_SHARE if number else 0.0
+        every = (1 << count) - 1
+        held = [_holding(masks, ways, every) for ways in words]
+        numbered = masks.get(number, 0) if number else 0
+        left = numbered
+        for mask in held:
+            left |= mask
+        best = 0.0
+        while left:
+            bit = left & -left
+            left ^= bit
+            best = max(
+                best, sum(bool(mask & bit) for mask in held) + (bonus if numbered & bit else 0.0)
+            )
+        return best / (len(words) + bonus)
+
+
+def _holding(masks: dict[str, int], ways: tuple[frozenset[str], ...], every: int) -> int:
+    """The sentences (bits of ``masks``, :meth:`PlannedQuery.masked_share`; ``every``: all of
+    them) holding every term of one of ``ways``."""
+    found = 0
+    for way in ways:
+        mask = every
+        for term in way:
+            mask &= masks.get(term, 0)
+            if not mask:
+                break
+        found |= mask
+    return found
 
 
 def _by_language(
@@ -383,16 +430,36 @@ class _Readings:
         return {w: c for w, c in self.corrections.items() if c != w and query_words(c) == [c]}
 
 
+def _remembered(
+    reader: IndexReader, kind: str, word: str, look_up: Callable[[], list[Any]]
+) -> list[Any]:
+    """``look_up()`` (what the index says of ``word``), asked once per index generation when
+    ``reader`` remembers it (:meth:`.index.FrequencyReader.remembered`)."""
+    remember = getattr(reader, "remembered", None)
+    if remember is None:
+        return look_up()
+    return list(remember(kind, word, lambda: tuple(look_up())))
+
+
 def _read_words(
     words: list[str], reader: IndexReader, translit: Transliterations | None
 ) -> _Readings:
     terms_of = {word: _field_terms(word) for word in words}
     unknown = [word for word, terms in terms_of.items() if not _is_known(reader, terms)]
     russian_of = {
-        word: _transliterated(reader, word, translit) for word in unknown if translit is not None
+        word: _remembered(
+            reader, "translit", word, lambda w=word: _transliterated(reader, w, translit)
+        )
+        for word in unknown
+        if translit is not None
     }
     spellings_of = {
-        word: _near_spellings(reader, word) or _polish_spellings(reader, word)
+        word: _remembered(
+            reader,
+            "spellings",
+            word,
+            lambda w=word: _near_spellings(reader, w) or _polish_spellings(reader, w),
+        )
         for word in [w for w in unknown if not russian_of.get(w)][:MAX_FUZZY_WORDS]
     }
     # Russian in Latin letters when most of its words read as Russian words.
@@ -404,7 +471,8 @@ def _read_words(
     for word in terms_of:
         first = prefix(word)
         letters = [(PREFIX_FIELD, first, PREFIX_BOOST)] if first else []
-        terms_of[word] = terms_of[word] + _word_family(reader, word) + letters
+        family = _remembered(reader, "family", word, lambda w=word: _word_family(reader, w))
+        terms_of[word] = terms_of[word] + family + letters
     readings = _Readings(terms_of, spellings_of, russian_of, corrections, typed_russian)
     # A word corrected to a real word the index does not have ("retreet": "retreat") is also
     # searched as that word.
