@@ -16,7 +16,7 @@ from whoosh import query as q
 from whoosh.searching import Searcher
 
 from . import postings
-from .analysis import STOPWORDS, WORD_PATTERN, normalize, query_words
+from .analysis import STOPWORDS, WORD_PATTERN, forms, normalize, query_words
 from .index import NUMBER, Listed, Listing, OpenedIndex, named_cards, opened
 from .lexicon import translations
 from .passages import answering_passage, paragraph_anchor, text_directive
@@ -315,6 +315,20 @@ def marked(text: str, terms: frozenset[str], language: str) -> str:
     return "".join(word(part) if i % 2 else html.escape(part) for i, part in enumerate(parts))
 
 
+#: The stored fields a result shows, in :class:`SearchHit`'s order (the body last).
+_SHOWN = ("doc_type", "key", "title", "source_title", "game", "language", "rulebook",
+          "section", "url", "body")  # fmt: skip
+#: How many results :func:`_shown` keeps (a few kilobytes each).
+SHOWN_CACHE = 4096
+
+
+@lru_cache(maxsize=TOKEN_CACHE)
+def _words_of(text: str, language: str) -> frozenset[str]:
+    """Every analyzed form a result's snippet, answering sentence and marks may look up in
+    ``text``: what they show depends on the query's terms among these only."""
+    return frozenset(form for form, _, _ in _tokens(text, language)) | forms(text, language)
+
+
 def _hit(
     score: float,
     hit: dict[str, Any],
@@ -324,29 +338,41 @@ def _hit(
 ) -> SearchHit:
     """The result of one document; a section's with its answering sentence (HTML) and a link
     to its paragraph (``nearest``: the paragraph its nearest sentence vector is of); ``hit``:
-    its stored fields."""
+    its stored fields. Worked out once for the query's terms the document holds
+    (:func:`_shown`): the same sections answer many questions."""
+    fields = tuple(hit.get(name) for name in _SHOWN)
     language = hit["language"]
-    terms = planned.highlight_terms[language]
+    terms = planned.highlight_terms[language] & _words_of(hit["body"], language)
+    shown = _shown(fields, terms, nearest, question.asks_number)
+    return replace(shown, score=round(score, 4))
+
+
+@lru_cache(maxsize=SHOWN_CACHE)
+def _shown(
+    fields: tuple[Any, ...], terms: frozenset[str], nearest: int | None, numbers: bool
+) -> SearchHit:
+    """A result without its score: ``fields`` its stored fields (:data:`_SHOWN`)."""
+    doc_type, key, title, source_title, game, language, rulebook, section, url, body = fields
     passage = (
-        answering_passage(hit["body"], terms, language, nearest, numbers=question.asks_number)
-        if hit["doc_type"] == "section"
+        answering_passage(body, terms, language, nearest, numbers=numbers)
+        if doc_type == "section"
         else None
     )
     return SearchHit(
-        doc_type=hit["doc_type"],
-        key=hit["key"],
-        title=hit["title"],
-        source_title=hit["source_title"],
-        game=hit["game"],
+        doc_type=doc_type,
+        key=key,
+        title=title,
+        source_title=source_title,
+        game=game,
         language=language,
-        rulebook=hit.get("rulebook"),
-        section=hit.get("section"),
-        url=hit["url"],
-        snippet=snippet(hit["body"], terms, language),
-        score=round(score, 4),
+        rulebook=rulebook,
+        section=section,
+        url=url,
+        snippet=snippet(body, terms, language),
+        score=0.0,
         answer=marked(passage.sentence, terms, language) if passage else "",
         passage_url=(
-            f"{hit['url']}#{paragraph_anchor(passage.paragraph)}{text_directive(passage.sentence)}"
+            f"{url}#{paragraph_anchor(passage.paragraph)}{text_directive(passage.sentence)}"
             if passage
             else ""
         ),
