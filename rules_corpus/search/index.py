@@ -511,13 +511,25 @@ def _names_of_cards(index: whoosh_index.Index) -> dict[tuple[str, ...], frozense
     return {words: frozenset(ids) for words, ids in names.items()}
 
 
+_longest: list[tuple[dict[tuple[str, ...], frozenset[str]], int]] = []
+
+
+def _longest_name(names: dict[tuple[str, ...], frozenset[str]]) -> int:
+    """The most words a card's title has, worked out once per generation's names."""
+    known = _longest[-1] if _longest else None
+    if known is None or known[0] is not names:
+        known = (names, max((len(name) for name in names), default=0))
+        _longest[:] = [known]
+    return known[1]
+
+
 def named_cards(source: OpenedIndex, text: str) -> tuple[frozenset[str], float]:
     """The documents of the cards whose title ``text`` names ("mount doom", "Gandalf's staff":
     the title's words, in order, among the text's), and the share of the text's words their
     titles cover."""
     names = source.card_names
     words = _name_words(text)
-    longest = max((len(name) for name in names), default=0)
+    longest = _longest_name(names)
     found: set[str] = set()
     covered: set[int] = set()
     for start in range(len(words)):
