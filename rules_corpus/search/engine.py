@@ -17,11 +17,20 @@ from whoosh.searching import Searcher
 
 from . import postings
 from .analysis import STOPWORDS, WORD_PATTERN, forms, normalize, query_words
-from .index import NUMBER, Listed, Listing, OpenedIndex, named_cards, opened
+from .index import (
+    NUMBER,
+    SURFACE_FIELD,
+    Listed,
+    Listing,
+    OpenedIndex,
+    body_field,
+    named_cards,
+    opened,
+)
 from .lexicon import translations
 from .passages import answering_passage, paragraph_anchor, text_directive
 from .passages import prepare as prepare_passages
-from .query import PlannedQuery, plan_query
+from .query import PlannedQuery, lexicon, plan_query
 from .question import Question, query_language, understand
 from .vectors import Near
 
@@ -333,9 +342,13 @@ def _words_of(text: str, language: str) -> frozenset[str]:
 def prepare(source: OpenedIndex) -> int:
     """What showing any document as a result reads of it, worked out now: its tokens and forms
     (:func:`_words_of`), a section's paragraphs' and sentences' forms, the listing's sentence
-    masks (the web server's, before it forks its workers: 0.3 s of CPU, shared, instead of
-    each worker's first searches paying for every section it shows); how many documents."""
+    masks, and the words near spellings are looked for among (the web server's, before it
+    forks its workers: 0.3 s of CPU, shared, instead of each worker's first searches paying
+    for every section they show); how many documents."""
     source.listing.sentence_masks  # noqa: B018
+    reader = source.reader(source.searcher())
+    for name in (SURFACE_FIELD, body_field("pl")):  # what a word's near spellings walk
+        lexicon(reader, name)
     count = 0
     for fields in source.searcher().all_stored_fields():
         _words_of(fields["body"], fields["language"])

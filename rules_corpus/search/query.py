@@ -11,12 +11,14 @@ the words higher.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from whoosh import query as q
+from whoosh.automata import fsa, lev
 from whoosh.reading import IndexReader
 
 from .analysis import (
@@ -257,6 +259,33 @@ def _is_known(reader: IndexReader, terms: list[tuple[str, str, float]]) -> bool:
     return any(reader.doc_frequency(name, text) for name, text, _ in terms)
 
 
+def lexicon(reader: IndexReader, fieldname: str) -> tuple[str, ...]:
+    """The words of ``fieldname`` that whoosh's ``terms_within`` walks, sorted, read once per
+    index generation when ``reader`` remembers it (:meth:`.index.FrequencyReader.remembered`)."""
+    spelled = reader.schema[fieldname].spelling_fieldname(fieldname)
+    return tuple(
+        _remembered(
+            reader, "lexicon", spelled, lambda: [t.decode() for t in reader.lexicon(spelled)]
+        )
+    )
+
+
+def _terms_within(
+    reader: IndexReader, fieldname: str, text: str, maxdist: int, prefix: int
+) -> list[str]:
+    """``reader.terms_within(fieldname, text, maxdist, prefix=prefix)``: whoosh's own
+    Levenshtein automaton walked over the field's words in memory (:func:`lexicon`) instead of
+    its term file (a millisecond or more of seeks an unknown word)."""
+    words = lexicon(reader, fieldname)
+
+    def at_least(match: str) -> str | None:
+        position = bisect_left(words, match)
+        return words[position] if position < len(words) else None
+
+    automaton = lev.levenshtein_automaton(text, maxdist, prefix).to_dfa()
+    return list(fsa.find_all_matches(automaton, at_least))
+
+
 def _near_spellings(reader: IndexReader, word: str) -> list[str]:
     """Indexed surface words within the allowed edits of ``word``, nearest first."""
     folded = fold(word)
@@ -265,9 +294,7 @@ def _near_spellings(reader: IndexReader, word: str) -> list[str]:
     allowed = _allowed_edits(folded)
     candidates = {
         term: edit_distance(folded, term)
-        for term in reader.terms_within(
-            SURFACE_FIELD, folded, 2, prefix=1 if len(folded) < 7 else 2
-        )
+        for term in _terms_within(reader, SURFACE_FIELD, folded, 2, 1 if len(folded) < 7 else 2)
     }
     near = sorted(
         (d, -reader.doc_frequency(SURFACE_FIELD, t), t)
@@ -285,9 +312,7 @@ def _polish_spellings(reader: IndexReader, word: str) -> list[str]:
     stem = normalize(word, "pl")
     if is_cyrillic(word) or len(stem) < MIN_FUZZY_LENGTH:
         return []
-    stems = {
-        term for term in reader.terms_within(body_field("pl"), stem, 1, prefix=2) if term != stem
-    }
+    stems = {term for term in _terms_within(reader, body_field("pl"), stem, 1, 2) if term != stem}
     found = {
         term.decode()
         for near in stems
