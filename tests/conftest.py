@@ -5,6 +5,15 @@ import shutil
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
+
+# No test depends on the machine's speed or load: hypothesis's default 200 ms deadline per
+# example and its "too slow" check fail on a busy machine, so the suite turns both off.
+hypothesis_settings.register_profile(
+    "suite", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+hypothesis_settings.load_profile("suite")
 
 # Playwright's sync API runs an event loop in the test thread; the ORM calls made by the
 # test itself around it are still synchronous, so Django's async guard must stand aside.

@@ -39,6 +39,8 @@ class SearchDocument:
     source_title: str = ""
     rulebook: str | None = None
     section: int | None = None
+    #: ``(language, text)``: the title translated into other languages (:mod:`.headings`).
+    translations: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         if self.language not in LANGUAGES:
@@ -73,6 +75,8 @@ def section_documents() -> Iterator[SearchDocument]:
     """The rulebook sections stored in the database, one document each."""
     from rules_corpus.models import Section
 
+    from .headings import translations_of
+
     for section in Section.objects.select_related("rulebook").order_by("rulebook", "position"):
         rulebook = section.rulebook
         yield SearchDocument(
@@ -86,4 +90,5 @@ def section_documents() -> Iterator[SearchDocument]:
             source_title=rulebook.title,
             rulebook=rulebook.slug,
             section=section.pk,
+            translations=translations_of(rulebook.slug, section.anchor),
         )

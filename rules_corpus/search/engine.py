@@ -26,6 +26,7 @@ from .index import (
     body_field,
     named_cards,
     opened,
+    translated_field,
 )
 from .lexicon import translations
 from .passages import answering_passage, paragraph_anchor, text_directive
@@ -227,6 +228,8 @@ def _ranked(
     held: set[int] = set()
     scored = []
     satisfied_by: dict[frozenset[tuple[str, bytes]], list[int]] = {}  # hits share term sets
+    voting_by: dict[frozenset[tuple[str, bytes]], list[int]] = {}
+    written = _written[id(listed.documents)]
     for score, number, terms in found:
         document = listed.documents[number]
         satisfied = satisfied_by.get(terms)
@@ -234,17 +237,34 @@ def _ranked(
             satisfied = satisfied_by[terms] = planned.satisfied(terms)
         held.update(satisfied)
         if document.doc_type == "section" and document.language in several:
-            for position in satisfied:
+            voting = voting_by.get(terms)
+            if voting is None:
+                voting = voting_by[terms] = _voting(planned, terms, written)
+            for position in voting:
                 books_of_word[position].add(document.rulebook)
         share = len(satisfied) / words
         scored.append((score * share**COORDINATION * document_weight(document), number))
     scored.sort(key=lambda pair: -pair[0])
     together = _together(scored, planned, listed, NUMBER if numbers else None)
+    for position, books in enumerate(planned.books):
+        if books:  # one book's glossary term: that book, whatever language the hits are in
+            books_of_word[position] = set(books)
     return together, _book_of(books_of_word), held
 
 
+def _voting(
+    planned: PlannedQuery, terms: frozenset[tuple[str, bytes]], written: frozenset[str]
+) -> list[int]:
+    """The positions of the query's words a hit's ``terms`` satisfy, for telling its rulebook: a
+    heading translated (:mod:`.headings`) into a language some rulebook is written in does not
+    count ("plansza" is only one Russian book's Polish heading, but a word of the Polish book:
+    it tells the language), one translated into English (which no rulebook is) does."""
+    return planned.satisfied({term for term in terms if term[0] not in written})
+
+
 #: A question whose words only one rulebook's sections hold (its components, terms, places:
-#: "twilight", «фракция», "hobbit") is about that book: its sections weigh this much more.
+#: "twilight", «фракция», "hobbit"), or that names a glossary term only one rulebook prints
+#: ("faction die", "White Tree", "odwaga"), is about that book: its sections weigh this much more.
 GAME_WEIGHT = 1.5
 _books: dict[int, frozenset[str]] = {}
 
@@ -260,7 +280,13 @@ def _languages_of_several_books(listed: Listing) -> frozenset[str]:
                 books[document.language].add(document.rulebook)
         _books.clear()
         _books[key] = frozenset(language for language, found in books.items() if len(found) > 1)
+        _written.clear()
+        _written[key] = frozenset(translated_field(language) for language in books)
     return _books[key]
+
+
+#: Per listing, the translated-heading fields of the languages some rulebook is written in.
+_written: dict[int, frozenset[str]] = {}
 
 
 def _book_of(books_of_word: list[set[str]]) -> str | None:
@@ -286,7 +312,8 @@ PROXIMITY_CANDIDATES = 30
 #: word family, near spelling or encoder translation, not a glossary concept's other names: a
 #: heading says what its section answers: "как снять осаду" is «Снятие осады» more than
 #: «Ведение осады»; but "Ring-bearer" names a notion of two games, and the glossary's name of
-#: it in one of them, «Носитель кольца», does not make that game's section the answer).
+#: it in one of them, «Носитель кольца», does not make that game's section the answer). A
+#: heading translated into the query's language (:mod:`.headings`) counts as its heading.
 HEADING = 1.5
 
 
@@ -302,10 +329,20 @@ def _together(
         return scored
     top = []
     for score, number in scored[:PROXIMITY_CANDIDATES]:
-        language = listed.documents[number].language
-        masks = listed.sentence_masks[number]
-        together = planned.masked_share(masks.sentences, masks.count, language, number_form)
-        named = planned.masked_share(masks.heading, 1, language, as_typed=True) == 1
+        document, masks = listed.documents[number], listed.sentence_masks[number]
+        together = planned.masked_share(
+            masks.sentences,
+            masks.count,
+            document.language,
+            number_form,
+            translated=document.translated,
+        )
+        named = planned.masked_share(
+            masks.heading, 1, document.language, as_typed=True
+        ) == 1 or any(
+            planned.sentence_share([heading], language, as_typed=True) == 1
+            for language, heading in document.translated
+        )
         top.append((score * (1 + PROXIMITY * together) * (HEADING if named else 1), number))
     return sorted(top, key=lambda pair: -pair[0]) + scored[PROXIMITY_CANDIDATES:]
 

@@ -1,9 +1,16 @@
-"""The bilingual glossary that expands a query across Russian, English and Polish.
+"""The glossary that expands a query across Russian, English and Polish, and tells its game.
 
-Two sources: ``data/glossary_core.json``, the core War of the Ring terms written by hand, and
-``data/glossary_tcg.json``, the pairs "Русский термин (English term)" that the TCG rulebook
-prints, extracted automatically by :func:`extract_pairs` (regenerate the file with
-``python -m rules_corpus.search.glossary``; a test checks it is up to date).
+One terms file per rulebook, each term taken from that book's own vocabulary (its components,
+the words it defines, the headings that name a game concept) with its ru/pl/en names, the
+section that defines it and the rulebooks that print it (``books``, worked out from the books'
+text by :func:`printed_in`; a test checks every file): ``data/glossary_<rulebook>.json`` written
+by hand for the books that print no English (the War of the Ring rules, the Warriors of
+Middle-earth expansion, Journey to Mordor, Wojna o Pierścień), and ``data/glossary_tcg.json``,
+the pairs "Русский термин (English term)" that the TCG rulebook prints, extracted automatically
+by :func:`extract_pairs` (regenerate it with ``python -m rules_corpus.search.glossary``; a test
+checks it is up to date). A term marked ``generic`` (a word every book uses: "components",
+"place", "face") is listed for the record but is no concept: expanding it found every book.
+A concept printed in one rulebook only tells the book a query naming it is about.
 """
 
 from __future__ import annotations
@@ -14,12 +21,26 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from ..parsing import RULEBOOK_SLUGS, parse_rulebook
 from .analysis import LANGUAGES, analyze, russian_lemma, russian_part_of_speech
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
-CORE_FILE = DATA_DIR / "glossary_core.json"
+#: The rulebooks whose terms are written by hand (the TCG's: those it prints without English), in
+#: the order their concepts are read.
+HAND_BOOKS = (
+    "wotr-rules",
+    "wotr-warriors",
+    "lotr-tcg-rules",
+    "journey-to-mordor",
+    "wojna-o-pierscien",
+)
+TERMS_FILES = {slug: DATA_DIR / f"glossary_{slug}.json" for slug in HAND_BOOKS}
+TCG_BOOK = "lotr-tcg-rules"
 TCG_FILE = DATA_DIR / "glossary_tcg.json"
 TCG_SOURCE = Path(__file__).resolve().parent.parent / "sources" / "lotr-tcg-fellowship-rules.ru.txt"
+#: English terms the TCG rulebook prints after words that are not their translation
+#: ("Класс снаряжения или артефакта (Class)", "Ключевые слова (Keywords)"): not extracted.
+REJECTED_TCG_TERMS = frozenset(["Class", "Miscellaneous", "Keywords", "Shadow players reconcile"])
 
 # "Хранитель Кольца (Ring-bearer)": Cyrillic words, then an English term in parentheses.
 _RUSSIAN = r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*"
@@ -52,9 +73,11 @@ MAX_ENGLISH_WORDS = 3
 
 @dataclass(frozen=True)
 class Concept:
-    """One notion and its names: ``terms`` are ``(language, term)`` pairs."""
+    """One notion and its names: ``terms`` are ``(language, term)`` pairs; ``books``: the
+    rulebooks that print it."""
 
     terms: tuple[tuple[str, str], ...]
+    books: frozenset[str] = frozenset()
 
 
 def _english_term(raw: str) -> str | None:
@@ -84,10 +107,8 @@ def _russian_term(before: str, parts_wanted: int) -> str | None:
     return " ".join(taken)
 
 
-def _rejected() -> frozenset[str]:
-    """English terms the heuristic pairs with the wrong Russian words (listed in the core file)."""
-    core = json.loads(CORE_FILE.read_text(encoding="utf-8"))
-    return frozenset(core["rejected_tcg_terms"])
+def _pair_key(russian: str, english: str) -> tuple[str, str]:
+    return " ".join(russian_lemma(w.lower()) for w in russian.split()), english.lower()
 
 
 def extract_pairs(text: str) -> list[tuple[str, str]]:
@@ -98,26 +119,43 @@ def extract_pairs(text: str) -> list[tuple[str, str]]:
     whole; phrases ("discard from play"), verbs and prepositions are left out as noise.
     """
     pairs: dict[tuple[str, str], tuple[str, str]] = {}
-    rejected = _rejected()
     for match in _PAIR.finditer(text):
         english = _english_term(match.group(2))
-        if english is None or english in rejected:
+        if english is None or english in REJECTED_TCG_TERMS:
             continue
         parts = sum(len(word.split("-")) for word in english.split())
         russian = _russian_term(match.group(1), parts)
         if russian is None:
             continue
-        key = (" ".join(russian_lemma(w.lower()) for w in russian.split()), english.lower())
-        pairs.setdefault(key, (russian, english))
+        pairs.setdefault(_pair_key(russian, english), (russian, english))
     return list(pairs.values())
+
+
+def _printed_section(book: str, russian: str, english: str) -> str:
+    """The anchor of the first section of ``book`` that prints the pair."""
+    wanted = _pair_key(russian, english)
+    for section in parse_rulebook(book).sections:
+        text = f"{section.heading_source}\n{section.text}"
+        if any(_pair_key(*pair) == wanted for pair in extract_pairs(text)):
+            return section.anchor
+    return next(s.anchor for s in parse_rulebook(book).sections if f"({english}" in s.text)
 
 
 def write_tcg_pairs() -> int:
     """Extract the TCG rulebook's pairs into ``data/glossary_tcg.json``; returns their number."""
     pairs = extract_pairs(TCG_SOURCE.read_text(encoding="utf-8"))
     payload = {
-        "_about": f"Extracted from {TCG_SOURCE.name} by rules_corpus.search.glossary.",
-        "pairs": [{"ru": ru, "en": en} for ru, en in pairs],
+        "_about": f"Extracted from {TCG_SOURCE.name} by rules_corpus.search.glossary: each "
+        "pair with the section that prints it and the rulebooks that print it (books).",
+        "pairs": [
+            {
+                "ru": ru,
+                "en": en,
+                "section": _printed_section(TCG_BOOK, ru, en),
+                "books": sorted(printed_in({"ru": [ru], "en": [en]})),
+            }
+            for ru, en in pairs
+        ],
     }
     TCG_FILE.write_text(json.dumps(payload, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     return len(pairs)
@@ -128,24 +166,83 @@ def _key(language: str, term: str) -> tuple[str, ...]:
 
 
 @cache
-def concepts() -> tuple[Concept, ...]:
-    """The core concepts, each enriched with the TCG pairs that share one of its terms."""
-    core = json.loads(CORE_FILE.read_text(encoding="utf-8"))["concepts"]
-    groups = [
-        [(lang, term) for lang in LANGUAGES for term in entry.get(lang, [])] for entry in core
+def _book_texts() -> dict[str, tuple[str, tuple[tuple[str, tuple[str, ...]], ...]]]:
+    """Each rulebook's language and its sections' anchors and analyzed words (heading, text)."""
+    books = {}
+    for slug in RULEBOOK_SLUGS:
+        book = parse_rulebook(slug)
+        books[slug] = (
+            book.language,
+            tuple(
+                (s.anchor, tuple(analyze(f"{s.heading}\n{s.text}", book.language)))
+                for s in book.sections
+            ),
+        )
+    return books
+
+
+def _holds(words: tuple[str, ...], term: tuple[str, ...]) -> bool:
+    size = len(term)
+    return any(words[i : i + size] == term for i, word in enumerate(words) if word == term[0])
+
+
+#: The names a rulebook of each language prints: the Russian books print Russian, and English
+#: in the TCG's pairs; the Polish book Polish.
+_PRINTED = {"ru": ("ru", "en"), "pl": ("pl",)}
+
+
+def printed_in(names: dict[str, list[str]], sections: tuple[str, ...] = ()) -> frozenset[str]:
+    """The rulebooks some section of which prints one of ``names`` (per language, the names of
+    one term), compared by analyzed words in the book's language; with ``sections``
+    (``rulebook/anchor``), only those sections are read."""
+    found = set()
+    for slug, (language, texts) in _book_texts().items():
+        terms = [_key(language, t) for lang in _PRINTED[language] for t in names.get(lang, [])]
+        if any(
+            term and _holds(words, term)
+            for anchor, words in texts
+            if not sections or f"{slug}/{anchor}" in sections
+            for term in terms
+        ):
+            found.add(slug)
+    return frozenset(found)
+
+
+def terms_of(book: str) -> list[dict]:
+    """The terms file of a rulebook written by hand (:data:`HAND_BOOKS`)."""
+    return json.loads(TERMS_FILES[book].read_text(encoding="utf-8"))["terms"]
+
+
+def _hand_groups() -> list[tuple[list[tuple[str, str]], set[str]]]:
+    """Every hand-written term that is no generic word: its names and the books printing it."""
+    return [
+        ([(lang, term) for lang in LANGUAGES for term in entry.get(lang, [])], set(entry["books"]))
+        for book in HAND_BOOKS
+        for entry in terms_of(book)
+        if not entry.get("generic")
     ]
-    index = {_key(lang, term): group for group in groups for lang, term in group}
+
+
+@cache
+def concepts() -> tuple[Concept, ...]:
+    """The hand-written concepts, each enriched with the TCG pairs that share one of its terms;
+    the other pairs become concepts of their own."""
+    groups = _hand_groups()
+    index = {_key(lang, term): group for group in groups for lang, term in group[0]}
     for pair in json.loads(TCG_FILE.read_text(encoding="utf-8"))["pairs"]:
         terms = [("ru", pair["ru"]), ("en", pair["en"])]
         group = next((index[k] for k in (_key(*t) for t in terms) if k in index), None)
         if group is None:
-            group = []
+            group = ([], set())
             groups.append(group)
+        group[1].update(pair["books"])
         for term in terms:
             if _key(*term) not in index and _key(*term):
-                group.append(term)
+                group[0].append(term)
                 index[_key(*term)] = group
-    return tuple(Concept(tuple(group)) for group in groups if len(group) > 1)
+    return tuple(
+        Concept(tuple(names), frozenset(books)) for names, books in groups if len(names) > 1
+    )
 
 
 @cache

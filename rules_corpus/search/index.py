@@ -60,6 +60,13 @@ def body_field(language: str) -> str:
     return f"body_{language}"
 
 
+def translated_field(language: str) -> str:
+    """The field of the titles translated into ``language`` (:mod:`.headings`)."""
+    return f"translated_{language}"
+
+
+TRANSLATED_FIELDS = frozenset(translated_field(language) for language in LANGUAGES)
+
 SURFACE_FIELD = "surface"
 PREFIX_FIELD = "prefix"
 
@@ -79,12 +86,14 @@ def make_schema() -> Schema:
         "body": STORED(),
         "url": STORED(),
         "weight": STORED(),
+        "translations": STORED(),
         SURFACE_FIELD: TEXT(analyzer=surface_analyzer(), phrase=False),
         PREFIX_FIELD: TEXT(analyzer=prefix_analyzer(), phrase=False),
     }
     for language in LANGUAGES:
         fields[title_field(language)] = TEXT(analyzer=language_analyzer(language))
         fields[body_field(language)] = TEXT(analyzer=language_analyzer(language))
+        fields[translated_field(language)] = TEXT(analyzer=language_analyzer(language))
     return Schema(**fields)
 
 
@@ -118,6 +127,10 @@ def _fields_of(document: SearchDocument) -> dict[str, object]:
         title_field(document.language): document.title,
         body_field(document.language): document.body,
     }
+    for language, text in document.translations:
+        values[translated_field(language)] = text
+    if document.translations:
+        values["translations"] = document.translations
     if document.rulebook is not None:
         values["rulebook"] = document.rulebook
     if document.section is not None:
@@ -231,6 +244,9 @@ class Listed:
     heading: frozenset[str] = frozenset()
     #: A section's rulebook (its game's base rules or a supplement), "" for a card.
     rulebook: str = ""
+    #: ``(language, forms)``: the analyzed forms of the title translated into other languages
+    #: (:mod:`.headings`).
+    translated: tuple[tuple[str, frozenset[str]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -292,6 +308,10 @@ def _listing(index: whoosh_index.Index) -> Listing:
                 or (frozenset(title),),
                 frozenset(title),
                 fields.get("rulebook", ""),
+                tuple(
+                    (other, frozenset(forms(text, other)))
+                    for other, text in fields.get("translations", ())
+                ),
             )
     documents = tuple(found.get(number) for number in range(max(found, default=-1) + 1))
     numbers = {listed.doc_id: number for number, listed in found.items()}

@@ -38,13 +38,24 @@ from .analysis import (
     russian_stem,
 )
 from .glossary import Concept, english_terms, matched_concepts
-from .index import PREFIX_FIELD, SURFACE_FIELD, body_field, title_field
+from .index import (
+    PREFIX_FIELD,
+    SURFACE_FIELD,
+    TRANSLATED_FIELDS,
+    body_field,
+    title_field,
+    translated_field,
+)
 from .polish import one_edit
 from .translit import FUNCTION_WORDS, Transliterations
 
 TITLE_BOOST = 2.5
 SURFACE_BOOST = 0.5
 GLOSSARY_BOOST = 0.5
+#: A section's heading translated into the query's language (:mod:`.headings`) weighs this
+#: (as its own heading does; chosen on the repository, held-out and dev sets: 0.5-4 for each
+#: language, 1.5-4 a plateau).
+TRANSLATED_BOOST = 2.5
 FUZZY_BOOST = 0.4
 #: A word's first letters (:func:`.analysis.prefix`) weigh this much: they find what the
 #: lemma or stem misses, and rank below it (they do not count as the word for coverage).
@@ -96,6 +107,9 @@ class PlannedQuery:
     own_alternatives: tuple[frozenset[frozenset[tuple[str, bytes]]], ...] = ()
     #: The query's words, in the order of :attr:`word_alternatives`.
     words: tuple[str, ...] = ()
+    #: Per query word, the rulebook a glossary concept naming it is printed in when it is one
+    #: book's term (:attr:`.glossary.Concept.books`: "faction die", "White Tree", "odwaga").
+    books: tuple[frozenset[str], ...] = ()
 
     def coverage(self, matched: Iterable[tuple[str, bytes]], *, titles_only: bool = False) -> float:
         """The share of the query's words that one hit's ``matched`` terms satisfy (only those
@@ -129,20 +143,27 @@ class PlannedQuery:
         number: str | None = None,
         *,
         as_typed: bool = False,
+        translated: Iterable[tuple[str, frozenset[str]]] = (),
     ) -> float:
         """The largest share of the query's words that one of ``sentences`` (a document's, in
         ``language``, as analyzed forms) satisfies: how close together a document has them.
         With ``number`` (a question asking how many), a sentence holding that form (a number
         written) counts :data:`NUMBER_SHARE` of a word more; with ``as_typed``, a word counts
-        only by its own forms, not by a glossary concept's other names."""
+        only by its own forms, not by a glossary concept's other names; ``translated``: the
+        document's heading in other languages (``(language, forms)``), whose words count in
+        every sentence as the heading's own do."""
         terms = self._own_terms_by_language if as_typed else self._terms_by_language
         words = terms.get(language, ())
         if not words:
             return 0.0
         bonus = NUMBER_SHARE if number else 0.0
+        heading = _in_translated(terms, len(words), translated)
         best = max(
             (
-                sum(any(terms <= sentence for terms in ways) for ways in words)
+                sum(
+                    heading[position] or any(ways <= sentence for ways in word)
+                    for position, word in enumerate(words)
+                )
                 + (bonus if number in sentence else 0.0)
                 for sentence in sentences
             ),
@@ -158,6 +179,7 @@ class PlannedQuery:
         number: str | None = None,
         *,
         as_typed: bool = False,
+        translated: Iterable[tuple[str, frozenset[str]]] = (),
     ) -> float:
         """:meth:`sentence_share` of ``count`` sentences given as ``masks`` (per form, bit
         ``k`` set when sentence ``k`` holds it: :class:`.index.SentenceMasks`): the same
@@ -168,7 +190,11 @@ class PlannedQuery:
             return 0.0
         bonus = NUMBER_SHARE if number else 0.0
         every = (1 << count) - 1
-        held = [_holding(masks, ways, every) for ways in words]
+        heading = _in_translated(terms, len(words), translated)
+        held = [
+            every if heading[position] else _holding(masks, ways, every)
+            for position, ways in enumerate(words)
+        ]
         numbered = masks.get(number, 0) if number else 0
         left = numbered
         for mask in held:
@@ -181,6 +207,22 @@ class PlannedQuery:
                 best, sum(bool(mask & bit) for mask in held) + (bonus if numbered & bit else 0.0)
             )
         return best / (len(words) + bonus)
+
+
+def _in_translated(
+    terms: dict[str, tuple[tuple[frozenset[str], ...], ...]],
+    count: int,
+    translated: Iterable[tuple[str, frozenset[str]]],
+) -> list[bool]:
+    """Per query word (``count`` of them, ``terms`` per language), whether a translated heading
+    of the document holds it: such a word counts with every sentence."""
+    return [
+        any(
+            any(ways <= forms for ways in terms.get(other, ((),) * count)[position])
+            for other, forms in translated
+        )
+        for position in range(count)
+    ]
 
 
 def _holding(masks: dict[str, int], ways: tuple[frozenset[str], ...], every: int) -> int:
@@ -200,11 +242,11 @@ def _holding(masks: dict[str, int], ways: tuple[frozenset[str], ...], every: int
 def _by_language(
     word_alternatives: tuple[frozenset[frozenset[tuple[str, bytes]]], ...],
 ) -> dict[str, tuple[tuple[frozenset[str], ...], ...]]:
-    """Per language, per query word, each of its alternatives that lies in that language's title
-    and body fields, as a set of analyzed terms."""
+    """Per language, per query word, each of its alternatives that lies in that language's title,
+    body and translated-heading fields, as a set of analyzed terms."""
     found = {}
     for language in LANGUAGES:
-        fields = {title_field(language), body_field(language)}
+        fields = {title_field(language), body_field(language), translated_field(language)}
         found[language] = tuple(
             tuple(
                 {
@@ -227,7 +269,11 @@ def _field_terms(word: str) -> list[tuple[str, str, float]]:
     terms = [(SURFACE_FIELD, fold(word), SURFACE_BOOST)]
     for language in LANGUAGES:
         form = normalize(word, language)
-        terms += [(title_field(language), form, TITLE_BOOST), (body_field(language), form, 1.0)]
+        terms += [
+            (title_field(language), form, TITLE_BOOST),
+            (body_field(language), form, 1.0),
+            (translated_field(language), form, TRANSLATED_BOOST),
+        ]
     return terms
 
 
@@ -256,7 +302,12 @@ def _word_family(reader: IndexReader, word: str) -> list[tuple[str, str, float]]
 
 
 def _is_known(reader: IndexReader, terms: list[tuple[str, str, float]]) -> bool:
-    return any(reader.doc_frequency(name, text) for name, text, _ in terms)
+    """Whether a rulebook (or card) prints the word: a translated heading does not count, so
+    that a word it holds is still read as a typo or as Russian typed in Latin letters ("osada"
+    is a Polish heading's word, and «осада» typed in Latin letters)."""
+    return any(
+        reader.doc_frequency(name, text) for name, text, _ in terms if name not in TRANSLATED_FIELDS
+    )
 
 
 def lexicon(reader: IndexReader, fieldname: str) -> tuple[str, ...]:
@@ -466,6 +517,28 @@ def _remembered(
     return list(remember(kind, word, lambda: tuple(look_up())))
 
 
+def _typed_russian(
+    words: list[str],
+    unknown: list[str],
+    russian_of: dict[str, list[str]],
+    translit: Transliterations | None,
+) -> tuple[bool, bool]:
+    """Whether a query is Russian in Latin letters: most of its words read as Russian words,
+    and more of them than the known Polish words that read as no Russian one ("wypda z
+    twierdzy" is Polish, its typo "wypad", not «вида»; "osada citadeli" is Russian: «осада»
+    reads both ways); and whether it is Polish rather (as many such Polish words, at least one).
+    """
+    if translit is None:
+        return False, False
+    russian = sum(bool(found) for found in russian_of.values())
+    polish = sum(
+        is_polish_word(word) and not translit.cyrillic(word)
+        for word in words
+        if word not in unknown
+    )
+    return 2 * russian >= len(words) and russian > polish, 0 < polish >= russian
+
+
 def _read_words(
     words: list[str], reader: IndexReader, translit: Transliterations | None
 ) -> _Readings:
@@ -478,6 +551,7 @@ def _read_words(
         for word in unknown
         if translit is not None
     }
+    typed_russian, polish = _typed_russian(list(terms_of), unknown, russian_of, translit)
     spellings_of = {
         word: _remembered(
             reader,
@@ -485,10 +559,8 @@ def _read_words(
             word,
             lambda w=word: _near_spellings(reader, w) or _polish_spellings(reader, w),
         )
-        for word in [w for w in unknown if not russian_of.get(w)][:MAX_FUZZY_WORDS]
+        for word in [w for w in unknown if not russian_of.get(w) or polish][:MAX_FUZZY_WORDS]
     }
-    # Russian in Latin letters when most of its words read as Russian words.
-    typed_russian = 2 * sum(bool(found) for found in russian_of.values()) >= len(terms_of)
     corrections = {
         word: _correction(word, russian_of if typed_russian else {}, spellings_of)
         for word in unknown
@@ -540,6 +612,7 @@ def plan_query(
         corrections.update((w, FUNCTION_WORDS[w]) for w in typed if w in FUNCTION_WORDS)
     # The glossary reads the corrected words.
     concept_clauses = []
+    books: dict[str, frozenset[str]] = {}
     for concept, positions in matched_concepts(
         " ".join(corrected.get(w, w) for w in words)
     ).items():
@@ -547,6 +620,8 @@ def plan_query(
         concept_clauses.append(clause)
         for position in positions:
             clauses_of[words[position]].append(clause)
+            if len(concept.books) == 1:
+                books[words[position]] = concept.books
     if not clauses_of:
         return PlannedQuery(None)
     return PlannedQuery(
@@ -556,4 +631,5 @@ def plan_query(
         {word: found for word, found in corrections.items() if found != word},
         tuple(_alternatives(clauses[:1]) for clauses in clauses_of.values()),
         tuple(clauses_of),
+        tuple(books.get(word, frozenset()) for word in clauses_of),
     )

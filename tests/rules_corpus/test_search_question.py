@@ -6,7 +6,7 @@ import json
 import pytest
 
 from rules_corpus.search.analysis import analyze, forms
-from rules_corpus.search.glossary import CORE_FILE, concepts
+from rules_corpus.search.glossary import TERMS_FILES, concepts
 from rules_corpus.search.lexicon import LEXICON_FILE, russian_lemmas, translations
 from rules_corpus.search.passages import answering_passage, paragraphs, sentences
 from rules_corpus.search.question import (
@@ -66,7 +66,7 @@ def test_no_frame_word_is_a_word_of_a_glossary_term():
 
 def test_the_data_files_say_what_they_are():
     assert json.loads(QUESTIONS_FILE.read_text(encoding="utf-8"))["_about"]
-    assert CORE_FILE.exists()
+    assert all(path.exists() for path in TERMS_FILES.values())
 
 
 @pytest.mark.parametrize(

@@ -22,6 +22,8 @@ def _sections(page, top=5):
         ("skolko yunitov v regione", "сколько юнитов в регионе", "wotr-rules/sostavlenie-armii"),
         ("okhota za koltsom", "охота за кольцом", "wotr-rules/okhota-za-koltsom"),
         ("vylazka", "вылазка", "wotr-rules/vylazka"),
+        # "osada" is Polish too, but it reads as «осада»: the query is Russian
+        ("osada citadeli", "осада цитадели", "wotr-rules/ataka-tsitadeli"),
     ],
 )
 def test_russian_typed_in_latin_letters_finds_its_section(
@@ -39,6 +41,7 @@ def test_russian_typed_in_latin_letters_finds_its_section(
         ("niewloa", "niewola"),
         ("how to relieve a seige", "how to relieve a siege"),
         ("twiedza", "twierdza"),  # the rules print "twierdze", "twierdzy": read by its stem
+        ("poszukiwnia postaci", "poszukiwania postaci"),
     ],
 )
 def test_a_typo_gets_a_did_you_mean_in_each_language(corpus_search_index, typed, suggestion):
@@ -62,6 +65,14 @@ def test_words_spelled_right_get_no_suggestion(corpus_search_index, typed):
     assert search(corpus_search_index, typed).suggestion is None
 
 
+def test_a_polish_query_is_not_read_as_russian_in_latin_letters(corpus_search_index):
+    """ "twierdzy" is a Polish word that reads as no Russian one: "wypda" (of "wypad") is a
+    Polish typo, not «вида»."""
+    page = search(corpus_search_index, "wypda z twierdzy")
+    assert page.suggestion is None
+    assert _sections(page, 1) == ["wojna-o-pierscien/twierdze"]
+
+
 def test_a_polish_question_about_a_besieged_army_retreating_finds_the_retreat_rule(
     corpus_search_index,
 ):
@@ -80,10 +91,17 @@ def test_the_book_whose_words_only_it_holds_is_told():
 
 def test_words_of_one_rulebook_tell_it_and_weigh_its_sections(corpus_search_index):
     """«фракция» is a word of the Warriors expansion only, «армия» of every Russian book; a
-    Polish word tells the language, not the book (the Polish rules are the only Polish book)."""
+    Polish word tells the language, not the book (the Polish rules are the only Polish book),
+    unless it names a glossary term only one book prints: the duel is Wojna's, the faction die
+    the expansion's (asked in English, a language none of the books is written in)."""
     source = opened(corpus_search_index)
     reader = source.searcher().reader()
-    for text, told in (("фракция армия", "wotr-warriors"), ("pojedynek", None)):
+    for text, told in (
+        ("фракция армия", "wotr-warriors"),
+        ("plansza", None),
+        ("pojedynek", "wojna-o-pierscien"),
+        ("faction die", "wotr-warriors"),
+    ):
         _question, planned = _understood(source, text, reader)
         _ranked_hits, book, _found = _ranked(source.searcher(), planned, None, source.listing)
         assert book == told

@@ -1,0 +1,45 @@
+"""Each rulebook section's heading translated into the corpus's other two languages.
+
+Cross-lingual retrieval works best when a document carries the query's language: the Russian
+books print no English (the Warriors of Middle-earth expansion, Journey to Mordor) and no
+Polish, the Polish book no Russian or English. So every section of every rulebook has its
+heading, translated by the team from the rulebook's heading and the section's text, in the two
+other languages (``data/headings/<rulebook>.json``, keyed by the section's stable anchor; see
+``data/headings/README.md``). The index holds them in fields analysed in their own language
+(:func:`.index.translated_field`); a test checks every section has them.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+from .analysis import LANGUAGES
+
+HEADINGS_DIR = Path(__file__).resolve().parent / "data" / "headings"
+
+
+def headings_file(rulebook: str) -> Path:
+    return HEADINGS_DIR / f"{rulebook}.json"
+
+
+@cache
+def translated_headings(rulebook: str) -> dict[str, dict[str, str]]:
+    """``{anchor: {language: heading}}`` of a rulebook's sections in the languages it is not
+    written in; empty for a rulebook without a file."""
+    path = headings_file(rulebook)
+    if not path.exists():
+        return {}
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return {
+        anchor: {language: text for language, text in by_language.items() if language in LANGUAGES}
+        for anchor, by_language in data["sections"].items()
+    }
+
+
+def translations_of(rulebook: str, anchor: str) -> tuple[tuple[str, str], ...]:
+    """``(language, heading)`` of one section's translated headings, in :data:`LANGUAGES`
+    order."""
+    found = translated_headings(rulebook).get(anchor, {})
+    return tuple((language, found[language]) for language in LANGUAGES if found.get(language))
