@@ -8,7 +8,7 @@ units, stacking, sieges, politics, characters' limits) both report *every* probl
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.games.common import N_, InvalidInput
@@ -68,9 +68,14 @@ def check_move(position: Position | Situation, move: Move | Mapping[str, Any]) -
     """
     if not isinstance(move, Move):
         move = parse_move(move)
+    return _findings(_situation(position), move).verdict()
+
+
+def _findings(situation: Situation, move: Move) -> Findings:
+    """What the checks of ``move``'s kind found (every problem, rule and effect)."""
     findings = Findings()
-    CHECKERS[move.kind](_situation(position), move, findings)
-    return findings.verdict()
+    CHECKERS[move.kind](situation, move, findings)
+    return findings
 
 
 @dataclass(frozen=True)
@@ -108,8 +113,9 @@ def legal_destinations(
     found = []
     try:
         for region in _candidates(move):
-            verdict = check_move(situation, replace(move, to=region))
-            if verdict.legal:
+            findings = _findings(situation, move.ending_in(region))
+            if findings.ok:  # the verdict check_move gives, made for legal regions only
+                verdict = findings.verdict()
                 found.append(Destination(region, verdict.path_length, verdict))
     except InvalidInput as error:
         raise InvalidInput([(_as_piece(field), text) for field, text in error.problems]) from error
