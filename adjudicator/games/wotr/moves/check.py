@@ -27,6 +27,7 @@ from adjudicator.games.wotr.moves.fellowship import (
     check_rejoin,
     check_reveal,
     check_separate,
+    highest_level,
 )
 from adjudicator.games.wotr.moves.findings import Findings, MoveVerdict
 from adjudicator.games.wotr.moves.model import PIECE_KINDS, Move, parse_move
@@ -112,7 +113,7 @@ def legal_destinations(
     move = parse_move(template, "piece")  # malformed pieces fail here, once
     found = []
     try:
-        for region in _candidates(move):
+        for region in _candidates(situation, move):
             findings = _findings(situation, move.ending_in(region))
             if findings.ok:  # the verdict check_move gives, made for legal regions only
                 verdict = findings.verdict()
@@ -122,12 +123,20 @@ def legal_destinations(
     return tuple(sorted(found, key=lambda d: (d.steps if d.steps is not None else 99, d.region)))
 
 
-def _candidates(move: Move) -> Iterable[str]:
+def _candidates(situation: Situation, move: Move) -> Iterable[str]:
     """The regions worth checking: an army's move ends across one passable border (rules:
     Перемещение армий; ``check_adjacent`` refuses every other region), so only those and its own
-    region (whose check reports a malformed piece) are run; every other piece tries the board."""
+    region (whose check reports a malformed piece) are run; companions separating from the
+    Fellowship end within progress + their level regions of its last known region, or in it
+    (rules: Отделение героев от Содружества; ``walk_to`` refuses every region farther over the
+    open board), so only those; every other piece tries the board."""
     if move.kind == "army":
         return (move.origin, *sorted(graph.neighbours(move.origin)))
+    if move.kind == "separate":
+        fellowship = situation.position.fellowship
+        return graph.distances(
+            fellowship.region, fellowship.progress + highest_level(move.characters)
+        )
     return BOARD.regions
 
 
