@@ -16,6 +16,7 @@ from rest_framework import serializers
 from rest_framework.exceptions import ErrorDetail
 
 from adjudicator.error_codes import ERROR_CODES
+from adjudicator.schema_fit import fits
 
 
 class ErrorItemSerializer(serializers.Serializer):
@@ -306,6 +307,8 @@ class SchemaJSONField(serializers.JSONField):
 
     def to_internal_value(self, data: Any) -> Any:
         value = super().to_internal_value(data)
+        if fits(self.schema, value):  # the usual value, held to its schema at once
+            return value
         validator = Draft202012Validator(self.schema)
         problems: dict[str, list[ErrorDetail]] = {}
         for error in validator.iter_errors(value):

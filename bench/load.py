@@ -80,28 +80,38 @@ def hunts(rng: random.Random) -> Iterator[Request]:
 
 
 def thinned_setups(rng: random.Random) -> Iterator[tuple[dict, dict]]:
-    """(position, piece): a setup piece, in the setup with two other regions' armies thinned."""
+    """(position, piece): a setup piece in a position of its own (never the same twice in a run,
+    so no position read is reused): the setup with two to four other regions' armies thinned,
+    the Fellowship's progress and corruption and the hunt box's dice changed."""
     sys.path.insert(0, str(ROOT))
     from adjudicator.games.wotr.position import standard_setup
     from bench.moves import pieces
 
     setup = standard_setup()
-    armies = [p for p in pieces(setup) if p["kind"] == "army"]
-    others = [p for p in pieces(setup) if p["kind"] != "army"]
+    every = pieces(setup)
     position = setup.to_dict()
+    thinnable = sorted(r for r, by in position["armies"].items()
+                       if any(u.get("regular", 0) > 1 for u in by.values()))  # fmt: skip
+    seen: set[str] = set()
     while True:
-        piece = rng.choice(armies + others)
+        piece = rng.choice(every)
         changed = json.loads(json.dumps(position))
-        for region in rng.sample(sorted(set(changed["armies"]) - {piece.get("from")}), 2):
+        others = [r for r in thinnable if r != piece.get("from")]
+        for region in rng.sample(others, rng.randint(2, 4)):
             for units in changed["armies"][region].values():
                 if units.get("regular", 0) > 1:
-                    units["regular"] -= 1
+                    units["regular"] -= rng.randint(1, units["regular"] - 1)
+        changed["fellowship"].update(progress=rng.randint(0, 3), corruption=rng.randint(0, 6))
+        changed["hunt_box"] = {"shadow_dice": rng.randint(0, 3)}
+        text = json.dumps(changed)
+        if text in seen:
+            continue
+        seen.add(text)
         yield changed, piece
 
 
 def moves(rng: random.Random) -> Iterator[Request]:
-    """Legal destinations of a setup piece, in the setup with two other regions' armies
-    thinned."""
+    """Legal destinations of a setup piece, each question in a position of its own."""
     for position, piece in thinned_setups(rng):
         body = {"position": position, "piece": piece}
         yield "POST", "/api/wotr/moves/legal/", json.dumps(body)

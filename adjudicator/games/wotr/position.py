@@ -43,6 +43,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
+from operator import add
 from types import MappingProxyType
 from typing import Any
 
@@ -375,14 +376,16 @@ def position_problems(position: Position) -> Problems:
 
 
 def _army_problems(position: Position) -> Iterator[tuple[str, str]]:
+    """Each region's armies (each side's figures summed once: a position has 30-odd armies)."""
     for region, by_nation in position.armies.items():
         where = f"armies.{region}"
         for nation, units in by_nation.items():
             if units.nazgul and nation != "sauron":
                 yield f"{where}.{nation}.nazgul", Message(N_("only Sauron has Nazgûl"))
         besieged = position.besieged_side(region)
-        for side in SIDES:
-            units = position.side_units(region, side).units
+        fp = position.side_units(region, FREE_PEOPLES)
+        shadow = position.side_units(region, SHADOW)
+        for side, units in ((FREE_PEOPLES, fp.units), (SHADOW, shadow.units)):
             limit = MAX_UNITS_BESIEGED if side == besieged else MAX_UNITS_PER_REGION
             if units > limit:
                 template = (
@@ -394,15 +397,11 @@ def _army_problems(position: Position) -> Iterator[tuple[str, str]]:
                     )
                 )
                 yield where, Message(template, units=units, side=side, limit=limit)
-        fp = position.side_units(region, FREE_PEOPLES)
         if fp.leaders and not fp.units:
             yield where, Message(N_("Free Peoples leaders cannot stand without an army"))
-        if len(position.army_sides(region)) == 2 and region not in position.sieges:
+        if fp.units and shadow.units and region not in position.sieges:
             yield where, Message(N_("armies of both sides share a region that is not under siege"))
-        if (
-            _enemy_stronghold_without_army(position, region)
-            and position.side_units(region, SHADOW).nazgul
-        ):
+        if shadow.nazgul and _enemy_stronghold_without_army(position, region):
             yield where, Message(NAZGUL_IN_ENEMY_STRONGHOLD)
     witch_king = position.characters.get("witch-king")
     if witch_king is not None and _enemy_stronghold_without_army(position, witch_king):
@@ -428,15 +427,17 @@ def _enemy_stronghold_without_army(position: Position, region: str) -> bool:
 
 def figures_on_board(position: Position) -> Counter[tuple[str, str]]:
     """How many figures of each (nation, kind) stand on the board."""
-    per_nation: dict[str, Units] = {}
+    per_nation: dict[str, list[int]] = {}
     for by_nation in position.armies.values():
         for nation, units in by_nation.items():
-            per_nation[nation] = per_nation[nation] + units if nation in per_nation else units
+            counts = (units.regular, units.elite, units.leaders, units.nazgul)
+            summed = per_nation.get(nation)
+            per_nation[nation] = [*counts] if summed is None else list(map(add, summed, counts))
     return Counter(
         {
-            (nation, kind): getattr(units, kind)
-            for nation, units in per_nation.items()
-            for kind in UNIT_KINDS
+            (nation, kind): count
+            for nation, counts in per_nation.items()
+            for kind, count in zip(UNIT_KINDS, counts, strict=True)
         }
     )
 
@@ -464,8 +465,10 @@ def _reinforcement_problems(position: Position) -> Iterator[tuple[str, str]]:
     """Board + reinforcements of a nation never exceed its figures (Free Peoples casualties
     leave the game); for the Shadow they are all its figures, as its casualties return to the
     reinforcements (rules: Запреты на наем)."""
+    if not position.reinforcements:
+        return
     on_board = figures_on_board(position)
-    for nation, pool in sorted((position.reinforcements or {}).items()):
+    for nation, pool in sorted(position.reinforcements.items()):
         shadow = BOARD.side_of(nation) == SHADOW
         for kind in UNIT_KINDS:
             where = f"reinforcements.{nation}.{kind}"

@@ -118,7 +118,8 @@ class Reader:
 
     def region(self, value: Any, where: str) -> str | None:
         """A region's slug, from its slug or its name in any of the site's languages."""
-        region = find_region(value) if isinstance(value, str) else None
+        text = isinstance(value, str)
+        region = (BOARD.regions.get(value) or find_region(value)) if text else None
         if region is None:
             self.add(where, unknown_region_message(value, len(self.problems) < MAX_SUGGESTED))
             return None
@@ -231,6 +232,9 @@ class Fields:
 
 
 def _read_armies(reader: Reader, raw: Any) -> dict[str, dict[str, Units]]:
+    plain = _plain_armies(raw)
+    if plain is not None:
+        return plain
     armies: dict[str, dict[str, Units]] = {}
     for key, by_nation in reader.mapping(raw, "armies").items():
         where = f"armies.{key}"
@@ -242,7 +246,43 @@ def _read_armies(reader: Reader, raw: Any) -> dict[str, dict[str, Units]]:
             units = _read_figures(reader, figures, at)
             if region is not None and units:
                 slot = armies.setdefault(region, {})
-                slot[nation] = slot.get(nation, Units()) + units
+                slot[nation] = slot[nation] + units if nation in slot else units
+    return armies
+
+
+_UNIT_KINDS = frozenset(UNIT_KINDS)
+
+
+def _plain_figures(raw: Any) -> Units | None:
+    """Figures already in their plain form (an object of the four kinds, each a whole number
+    from 0), read at once; ``None`` for anything else, which the reader reads and reports."""
+    if type(raw) is not dict or not raw.keys() <= _UNIT_KINDS:
+        return None
+    for count in raw.values():
+        if type(count) is not int or count < 0:
+            return None
+    return Units(**raw)
+
+
+def _plain_armies(raw: Any) -> dict[str, dict[str, Units]] | None:
+    """The armies when every region is named by its slug, every nation known and all figures
+    plain (nearly every position: what the board sends), read at once with nothing to report;
+    ``None`` for anything else, which :func:`_read_armies` reads entry by entry."""
+    if type(raw) is not dict or len(raw) > MAX_ENTRIES:
+        return None
+    armies: dict[str, dict[str, Units]] = {}
+    for region, by_nation in raw.items():
+        if region not in BOARD.regions or type(by_nation) is not dict:
+            return None
+        slot = {}
+        for nation, figures in by_nation.items():
+            units = _plain_figures(figures) if nation in BOARD.nations else None
+            if units is None:
+                return None
+            if units:
+                slot[nation] = units
+        if slot:
+            armies[region] = slot
     return armies
 
 

@@ -119,7 +119,7 @@ CHECKERS = (
             "drawn": [],
             "casualty": "corruption",
         },
-        api_options={"pure": True},
+        api_options={"pure": True, "parameters": [EXACT_PARAMETER]},
         questions=("?hunt_dice=3&fp_dice_in_box=1&rerolls.stronghold=on&corruption=10",),
     ),
     Checker(
@@ -135,6 +135,7 @@ CHECKERS = (
             "after every move and tiles are drawn without replacement."
         ),
         example={"hunt_dice": 3, "fp_dice_in_box": 0, "corruption": 6, "moves": 3},
+        api_options={"parameters": [EXACT_PARAMETER]},
         questions=("?hunt_dice=3&corruption=8&moves=2",),
     ),
     Checker(

@@ -7,7 +7,7 @@ agree.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -41,8 +41,12 @@ SIDE_NAMES = {
 }
 
 
-def distribution(values: Mapping[int, Fraction]) -> list[dict[str, Any]]:
-    return [{"value": k, **probability(p)} for k, p in values.items()]
+def distribution(
+    values: Mapping[int, Fraction],
+    row: Callable[[Fraction], dict[str, Any]] = probability,
+) -> list[dict[str, Any]]:
+    """Each value's chance (``row``: exact and float, or the float alone)."""
+    return [{"value": k, **row(p)} for k, p in values.items()]
 
 
 def _common(headline: str, answer: Answer, request) -> dict[str, Any]:
@@ -307,24 +311,36 @@ def _hunt_corruption(odds: HuntOdds) -> str:
 
 
 def hunt_answer(odds: HuntOdds, request=None) -> dict[str, Any]:
+    """A hunt's answer: the headline chances exact; the rows of its distributions (damage,
+    corruption, companions lost, Mordor steps, each move's survival) exact too on a page and
+    offline (their tables show them) and through the API with ``?exact=all``, else their
+    floats only (issue 29: the long fractions are most of the bytes)."""
+    row = probability if _rows_exact(request) else _float_only
     answer = {
         "success": probability(odds.success),
         "reveal": probability(odds.reveal),
         "corruption_12": probability(odds.corruption_12),
-        "damage": distribution(odds.damage),
-        "corruption": distribution(odds.corruption),
-        "companions_lost": distribution(odds.companions_lost),
+        "damage": distribution(odds.damage, row),
+        "corruption": distribution(odds.corruption, row),
+        "companions_lost": distribution(odds.companions_lost, row),
         "stopped": probability(odds.stopped),
-        "mordor_steps": distribution(odds.steps),
+        "mordor_steps": distribution(odds.steps, row),
         "pool_size": odds.pool_size,
         **_common(hunt_verdict(odds), odds, request),
     }
     if odds.hunt.moves > 1 or odds.per_move:
         answer["survive"] = probability(odds.survives)
         answer["per_move"] = [
-            {"move": index, **probability(p)} for index, p in enumerate(odds.per_move, start=1)
+            {"move": index, **row(p)} for index, p in enumerate(odds.per_move, start=1)
         ]
     return answer
+
+
+def _rows_exact(request: Any) -> bool:
+    """Whether a hunt's rows carry their exact fractions: through the API only with
+    ``?exact=all`` (:func:`exact_asked`); a page's request (Django's, without
+    ``query_params``) and the offline page's (None) always, as their tables show them."""
+    return not hasattr(request, "query_params") or exact_asked(request)
 
 
 # ---- hunt advisor ---------------------------------------------------------------------------

@@ -546,19 +546,23 @@ class WotrHuntPlanResponseSerializer(WotrAnswerSerializer):
     )
 
 
-class WotrMoveSurvivalSerializer(ProbabilitySerializer):
+class WotrMoveSurvivalSerializer(WotrRowProbabilitySerializer):
     move = serializers.IntegerField()
+
+
+class WotrValueRowSerializer(WotrRowProbabilitySerializer):
+    value = serializers.IntegerField()
 
 
 class WotrHuntResponseSerializer(WotrAnswerSerializer):
     success = ProbabilitySerializer(help_text="a tile is drawn (in Mordor: always)")
     reveal = ProbabilitySerializer()
     corruption_12 = ProbabilitySerializer()
-    damage = WotrValueProbabilitySerializer(many=True)
-    corruption = WotrValueProbabilitySerializer(many=True, help_text="corruption afterwards")
-    companions_lost = WotrValueProbabilitySerializer(many=True)
+    damage = WotrValueRowSerializer(many=True)
+    corruption = WotrValueRowSerializer(many=True, help_text="corruption afterwards")
+    companions_lost = WotrValueRowSerializer(many=True)
     stopped = ProbabilitySerializer(help_text="in Mordor: a stop tile halted a move")
-    mordor_steps = WotrValueProbabilitySerializer(many=True)
+    mordor_steps = WotrValueRowSerializer(many=True)
     pool_size = serializers.IntegerField()
 
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import partial
+from functools import cache, partial
+from types import MappingProxyType
 from typing import Any
 
 from django.utils.translation import get_language, gettext, ngettext
@@ -19,10 +20,19 @@ REGION_PARAMS = ("origin", "to", "region", "land_region")
 
 def region_name(slug: str) -> str:
     """The region's name in the current language (Russian names for ru, English otherwise)."""
-    region = BOARD.regions.get(slug)
-    if region is None:
-        return slug
-    return region.name_ru if (get_language() or "").startswith("ru") else region.name
+    return region_names().get(slug, slug)
+
+
+def region_names() -> Mapping[str, str]:
+    """Every region's name in the current language, by slug."""
+    return _names((get_language() or "").startswith("ru"))
+
+
+@cache
+def _names(russian: bool) -> Mapping[str, str]:
+    return MappingProxyType(
+        {slug: r.name_ru if russian else r.name for slug, r in BOARD.regions.items()}
+    )
 
 
 def _param(key: str, value: Any) -> Any:
@@ -67,6 +77,7 @@ def destinations_payload(
     citations = [c for d in found for c in d.verdict.citations]
     assumptions = [a for d in found for a in d.verdict.assumptions]
     count = len(found)
+    names = region_names()
     return {
         "headline": ngettext("%(n)s legal destination", "%(n)s legal destinations", count)
         % {"n": count},
@@ -75,7 +86,7 @@ def destinations_payload(
         "destinations": [
             {
                 "region": d.region,
-                "name": region_name(d.region),
+                "name": names[d.region],
                 "steps": d.steps,
                 "effects": [reason_payload(r, request) for r in d.verdict.effects],
             }

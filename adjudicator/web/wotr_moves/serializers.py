@@ -1,5 +1,7 @@
 """API input and output of the War of the Ring move checker (names prefixed ``WotrMove``)."""
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -132,6 +134,11 @@ FACTIONS_SCHEMA = {
 @extend_schema_field(POSITION_SCHEMA)
 class WotrMovePositionField(serializers.JSONField):
     """``"setup"`` or a position object (validated by the engine, all problems at once)."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        """The value as given: the position's reader checks every value in it (DRF's
+        JSONField would encode the whole position once more only to see that it can be)."""
+        return data
 
 
 class WotrMoveMoveField(SchemaJSONField):

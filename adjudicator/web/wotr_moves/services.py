@@ -7,9 +7,9 @@ of the request (``position.armies.edoras.rohan.regular``, ``move.to``).
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from functools import lru_cache
 from typing import Any
 
 from django.utils.translation import gettext
@@ -88,12 +88,20 @@ def read_request_position(data: Any) -> Position:
         return read_position(data)
     if len(text) > POSITION_TEXT_KEPT:
         return read_position(data)
-    return _position_of_text(text)
+    with _keeping:  # taken out and put back last: the least recently asked goes first
+        position = _kept.pop(text, None)
+    if position is None:
+        position = read_position(data)  # the value at hand, not its text decoded again
+    with _keeping:
+        _kept[text] = position
+        if len(_kept) > POSITIONS_KEPT:
+            del _kept[next(iter(_kept))]
+    return position
 
 
-@lru_cache(maxsize=POSITIONS_KEPT)
-def _position_of_text(text: str) -> Position:
-    return read_position(json.loads(text))
+_kept: dict[str, Position] = {}
+"""Positions read, by their JSON text, least recently asked first (a dict keeps its order)."""
+_keeping = threading.Lock()
 
 
 def read_situation_and_move(data: Mapping[str, Any]) -> tuple[Situation, Move]:

@@ -140,3 +140,28 @@ def test_declared_fellowship_ends_exactly_progress_steps_away(progress, region):
         assert destination.steps == progress
         assert destination.region in ends
         assert graph.distances(region, progress).get(destination.region) is not None
+
+
+@SETTINGS
+@given(positions(), st.data())
+def test_separating_destinations_are_every_region_the_checker_allows(position, data):
+    """legal_destinations tries only the regions within a separating companion's reach over
+    the open board: no region of the board it skips is one check_move would allow (sieges,
+    Shadow strongholds on the way and the progress counter as drawn)."""
+    fellowship = position.fellowship.__class__(
+        region=data.draw(st.sampled_from(REGIONS)),
+        progress=data.draw(st.integers(0, 4)),
+        guide=position.fellowship.guide,
+        companions=position.fellowship.companions,
+    )
+    sieges = frozenset({"helms-deep", "lorien"} if data.draw(st.booleans()) else ())
+    position = Position(
+        armies=position.armies,
+        fellowship=fellowship,
+        control=position.control,
+        political=position.political,
+        sieges=sieges,
+    )
+    piece = {"kind": "separate", "companions": [data.draw(st.sampled_from(fellowship.companions))]}
+    allowed = {to for to in REGIONS if check_move(position, {**piece, "to": to}).legal}
+    assert {d.region for d in legal_destinations(position, piece)} == allowed

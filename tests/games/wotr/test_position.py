@@ -4,8 +4,11 @@ every problem at once with its field."""
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from adjudicator.games.common import InvalidInput
+from adjudicator.games.wotr.board import BOARD
 from adjudicator.games.wotr.position import (
     Fellowship,
     Units,
@@ -318,3 +321,44 @@ def test_an_object_or_list_longer_than_the_board_is_refused_whole(field, positio
     with pytest.raises(InvalidInput) as refused:
         validate_position(position)
     assert [f for f, _message in refused.value.problems] == [field]
+
+
+SETUP_ARMIES = standard_setup().to_dict()["armies"]
+COUNTS = st.one_of(st.integers(0, 4), st.sampled_from([-1, True, 1.0, "2", None]))
+ARMIES = st.dictionaries(
+    st.sampled_from(sorted(SETUP_ARMIES)),
+    st.dictionaries(
+        st.sampled_from(["gondor", "rohan", "sauron", "isengard", "elves", "orcs"]),
+        st.dictionaries(st.sampled_from(["regular", "elite", "leaders", "nazgul", "x"]), COUNTS),
+        max_size=2,
+    ),
+    max_size=6,
+)
+
+
+def _read(data):
+    try:
+        return validate_position(data)
+    except InvalidInput as error:
+        return sorted((where, str(message)) for where, message in error.problems)
+
+
+@settings(max_examples=150, deadline=None)
+@given(ARMIES)
+def test_armies_by_slug_read_at_once_as_the_reader_reads_them_by_name(armies):
+    """Armies keyed by slug with plain figures are read at once (issue 29: most of a
+    position's reading); the same armies keyed by English name go through the reader entry by
+    entry: the same position, or the same problems named under the key given."""
+    by_name = {BOARD.regions[slug].name: value for slug, value in armies.items()}
+    plain, read = _read({"armies": armies}), _read({"armies": by_name})
+    if isinstance(read, list):
+        read = sorted((_keyed_by_slug(where, armies), message) for where, message in read)
+    assert plain == read
+
+
+def _keyed_by_slug(where: str, armies) -> str:
+    for slug in armies:
+        name = f"armies.{BOARD.regions[slug].name}"
+        if where == name or where.startswith(f"{name}."):
+            return f"armies.{slug}{where[len(name) :]}"
+    return where

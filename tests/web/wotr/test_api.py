@@ -208,9 +208,48 @@ def test_hunt_bad_input(api, body, field):
 
 
 def test_hunt_turn(api):
-    answer = post(api, "/api/wotr/hunt/turn/", {**HUNT, "corruption": 4, "moves": 3})
+    body = {**HUNT, "corruption": 4, "moves": 3}
+    response = api.post("/api/wotr/hunt/turn/?exact=all", body, format="json")
+    assert_matches_schema(response, "/api/wotr/hunt/turn/", "post")
+    answer = response.json()
     assert [m["move"] for m in answer["per_move"]] == [1, 2, 3]
     assert answer["survive"]["exact"] == answer["per_move"][-1]["exact"]
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/api/wotr/hunt/", {**HUNT, "hunt_dice": 5, "mordor_step": 0}),
+        ("/api/wotr/hunt/turn/", {**HUNT, "hunt_dice": 5, "corruption": 0, "moves": 4}),
+    ],
+)
+def test_hunt_rows_carry_their_exact_fractions_only_when_asked(api, path, body):
+    """The default answer gives exact fractions for the headline chances; ?exact=all for every
+    row of the distributions too, the same floats (issue 29, as the battle's)."""
+    light = api.post(path, body, format="json")
+    full = api.post(f"{path}?exact=all", body, format="json")
+    assert_matches_schema(light, path, "post")
+    assert_matches_schema(full, path, "post")
+    light_answer, full_answer = light.json(), full.json()
+    rows = [key for key in ("damage", "corruption", "companions_lost", "mordor_steps",
+                            "per_move") if key in full_answer]  # fmt: skip
+    assert "mordor_steps" in rows or "per_move" in rows
+    for key in rows:
+        assert all("exact" not in row for row in light_answer[key])
+        assert all("/" in row["exact"] or row["exact"] in "01" for row in full_answer[key])
+        assert [r["probability"] for r in light_answer[key]] == [
+            r["probability"] for r in full_answer[key]
+        ]
+    for key in ("success", "reveal", "corruption_12", "stopped"):
+        assert light_answer[key] == full_answer[key]
+    assert len(light.content) < len(full.content)
+
+
+def test_hunt_exact_option_names_its_choices(api):
+    response = api.post("/api/wotr/hunt/turn/?exact=every", {**HUNT, "moves": 2}, format="json")
+
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["field"] == "exact"
 
 
 def test_victory_contract(api):
@@ -274,7 +313,7 @@ def test_validate_reinforcements(api):
 
 def test_hunt_forced_draw(api):
     answer = post(api, "/api/wotr/hunt/", {**HUNT, "forced": True, "pool": ["eye"]})
-    assert answer["damage"] == [{"value": 0, "probability": 1.0, "exact": "1"}]
+    assert answer["damage"] == [{"value": 0, "probability": 1.0}]
 
 
 def test_engine_errors_speak_the_users_language():

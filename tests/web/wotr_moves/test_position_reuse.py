@@ -37,3 +37,21 @@ def test_a_position_with_problems_is_refused_every_time():
             services.read_request_position(data)
         fields = {field for field, _ in refused.value.problems}
         assert "position.armies.edoras.rohan.regular" in fields
+
+
+def test_the_least_recently_asked_position_is_the_one_let_go():
+    """At most POSITIONS_KEPT positions are kept; asking one again keeps it longer."""
+
+    def variant(n: int) -> dict:
+        data = standard_setup().to_dict()
+        data["fellowship"]["corruption"] = n % 12
+        data["hunt_box"] = {"shadow_dice": n // 12 % 8, "free_peoples_dice": n // 96 % 6}
+        return data
+
+    first, second = (services.read_request_position(variant(n)) for n in (0, 1))
+    for n in range(2, services.POSITIONS_KEPT + 1):
+        services.read_request_position(variant(n))
+        if n == 2:
+            assert services.read_request_position(variant(0)) is first  # asked again
+    assert services.read_request_position(variant(0)) is first
+    assert services.read_request_position(variant(1)) is not second

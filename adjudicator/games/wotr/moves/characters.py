@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from adjudicator.games.common import N_, InvalidInput
 from adjudicator.games.wotr.board import BOARD, FREE_PEOPLES, SHADOW
@@ -48,6 +48,25 @@ class Walker:
     def __init__(self, situation: Situation, side: str):
         self.situation = situation
         self.side = side
+        self._found: dict[tuple[str, int, bool], Mapping[str, int]] = {}
+
+    @classmethod
+    def of(cls, situation: Situation, side: str) -> Walker:
+        """The side's walker in ``situation``, its searches kept with the situation."""
+        walker = situation.kept.get((cls, side))
+        if walker is None:
+            walker = situation.kept[(cls, side)] = cls(situation, side)
+        return walker
+
+    def distances(self, origin: str, reach: int, *, stops: bool = True) -> Mapping[str, int]:
+        """:func:`graph.distances` within ``reach`` past no besieged stronghold a character
+        may not enter, and (``stops``) on from no enemy stronghold; each search once."""
+        key = (origin, reach, stops)
+        found = self._found.get(key)
+        if found is None:
+            can_continue = self.can_continue if stops else graph.always
+            found = self._found[key] = graph.distances(origin, reach, self.can_enter, can_continue)
+        return found
 
     def can_enter(self, region: str) -> bool:
         return not self.siege_blocks(region)
@@ -156,7 +175,7 @@ def walk_to(
     citation: rules.Citation,
 ) -> None:
     """A character walk of at most ``reach`` regions with the limits of the rules."""
-    walker = Walker(situation, side)
+    walker = Walker.of(situation, side)
     if walker.siege_blocks(origin):
         findings.fail(
             "leave_besieged",
@@ -176,11 +195,11 @@ def walk_to(
     if to == origin:
         findings.fail("same_region", N_("the move must end in another region"), citation)
         return
-    found = graph.distances(origin, reach, walker.can_enter, walker.can_continue)
+    found = walker.distances(origin, reach)
     if to in found:
         findings.path_length = found[to]
         return
-    if to in graph.distances(origin, reach, walker.can_enter):
+    if to in walker.distances(origin, reach, stops=False):
         findings.fail(
             "must_stop",
             N_(

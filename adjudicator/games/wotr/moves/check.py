@@ -8,7 +8,7 @@ units, stacking, sieges, politics, characters' limits) both report *every* probl
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.games.common import N_, InvalidInput
@@ -27,6 +27,7 @@ from adjudicator.games.wotr.moves.fellowship import (
     check_rejoin,
     check_reveal,
     check_separate,
+    highest_level,
 )
 from adjudicator.games.wotr.moves.findings import Findings, MoveVerdict
 from adjudicator.games.wotr.moves.model import PIECE_KINDS, Move, parse_move
@@ -68,9 +69,14 @@ def check_move(position: Position | Situation, move: Move | Mapping[str, Any]) -
     """
     if not isinstance(move, Move):
         move = parse_move(move)
+    return _findings(_situation(position), move).verdict()
+
+
+def _findings(situation: Situation, move: Move) -> Findings:
+    """What the checks of ``move``'s kind found (every problem, rule and effect)."""
     findings = Findings()
-    CHECKERS[move.kind](_situation(position), move, findings)
-    return findings.verdict()
+    CHECKERS[move.kind](situation, move, findings)
+    return findings
 
 
 @dataclass(frozen=True)
@@ -107,21 +113,30 @@ def legal_destinations(
     move = parse_move(template, "piece")  # malformed pieces fail here, once
     found = []
     try:
-        for region in _candidates(move):
-            verdict = check_move(situation, replace(move, to=region))
-            if verdict.legal:
+        for region in _candidates(situation, move):
+            findings = _findings(situation, move.ending_in(region))
+            if findings.ok:  # the verdict check_move gives, made for legal regions only
+                verdict = findings.verdict()
                 found.append(Destination(region, verdict.path_length, verdict))
     except InvalidInput as error:
         raise InvalidInput([(_as_piece(field), text) for field, text in error.problems]) from error
     return tuple(sorted(found, key=lambda d: (d.steps if d.steps is not None else 99, d.region)))
 
 
-def _candidates(move: Move) -> Iterable[str]:
+def _candidates(situation: Situation, move: Move) -> Iterable[str]:
     """The regions worth checking: an army's move ends across one passable border (rules:
     Перемещение армий; ``check_adjacent`` refuses every other region), so only those and its own
-    region (whose check reports a malformed piece) are run; every other piece tries the board."""
+    region (whose check reports a malformed piece) are run; companions separating from the
+    Fellowship end within progress + their level regions of its last known region, or in it
+    (rules: Отделение героев от Содружества; ``walk_to`` refuses every region farther over the
+    open board), so only those; every other piece tries the board."""
     if move.kind == "army":
         return (move.origin, *sorted(graph.neighbours(move.origin)))
+    if move.kind == "separate":
+        fellowship = situation.position.fellowship
+        return graph.distances(
+            fellowship.region, fellowship.progress + highest_level(move.characters)
+        )
     return BOARD.regions
 
 

@@ -7,8 +7,9 @@ of it, so they travel beside it in :class:`Situation`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
@@ -47,6 +48,13 @@ class Situation:
 
     position: Position
     factions: Mapping[str, Mapping[str, int]] = field(default_factory=lambda: MappingProxyType({}))
+
+    @cached_property
+    def kept(self) -> dict[Hashable, Any]:
+        """What the checks derive from the situation alone (where a character group may walk),
+        kept for the situation's life: a destinations question checks every region of the
+        board in one situation, so each search runs once, not once per region."""
+        return {}
 
     # ---- armies -----------------------------------------------------------------------------
 

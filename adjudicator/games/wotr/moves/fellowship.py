@@ -3,6 +3,8 @@ and entering Mordor (rules: Содружество Кольца and its subsecti
 
 from __future__ import annotations
 
+from functools import cache
+
 from adjudicator.games.common import N_, InvalidInput
 from adjudicator.games.wotr.board import BOARD, FREE_PEOPLES, SHADOW
 from adjudicator.games.wotr.messages import Message
@@ -85,22 +87,18 @@ def _destination(
     findings.cite(rules.ENTERING_MORDOR)
     findings.assume(ASSUME_WALK)
     findings.assume(ASSUME_MORDOR_INTERIOR)
-
-    def can_enter(region: str) -> bool:
-        return region not in MORDOR_INTERIOR
-
     if move.path is not None:
         path = (fellowship.region, *move.path)
         if move.path and move.path[0] == fellowship.region:
             path = tuple(move.path)
         _check_path(findings, path, steps, move.to, citation)
-        if any(not can_enter(r) for r in path[1:]):
+        if any(not _can_enter(r) for r in path[1:]):
             findings.fail(
                 "mordor_interior",
                 N_("the Fellowship cannot walk into Mordor: it enters by the Mordor track"),
                 rules.ENTERING_MORDOR,
             )
-    elif move.to not in graph.walk_ends(fellowship.region, steps, can_enter):
+    elif move.to not in _walk_ends(fellowship.region, steps):
         findings.fail(
             "wrong_distance",
             N_(
@@ -113,6 +111,18 @@ def _destination(
             origin=fellowship.region,
         )
     findings.path_length = steps
+
+
+def _can_enter(region: str) -> bool:
+    return region not in MORDOR_INTERIOR
+
+
+@cache
+def _walk_ends(start: str, steps: int) -> frozenset[str]:
+    """Where a walk of exactly ``steps`` regions outside Mordor's interior ends: the board never
+    changes, so each (start, steps) is walked once per process (a destinations question asks it
+    for every region)."""
+    return graph.walk_ends(start, steps, _can_enter)
 
 
 def _check_path(

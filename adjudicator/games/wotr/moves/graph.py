@@ -16,7 +16,8 @@ from adjudicator.games.wotr.board import BOARD
 Predicate = Callable[[str], bool]
 
 
-def _always(_: str) -> bool:
+def always(_: str) -> bool:
+    """The predicate of a search with no limit."""
     return True
 
 
@@ -28,11 +29,11 @@ def neighbours(region: str) -> frozenset[str]:
 def distances(
     start: str,
     max_steps: int,
-    can_enter: Predicate = _always,
-    can_continue: Predicate = _always,
+    can_enter: Predicate = always,
+    can_continue: Predicate = always,
 ) -> Mapping[str, int]:
     """Shortest number of steps to every region reachable within ``max_steps`` (start: 0)."""
-    if can_enter is _always and can_continue is _always:
+    if can_enter is always and can_continue is always:
         return _open_within(start, max_steps)
     return _search(start, max_steps, can_enter, can_continue)
 
@@ -48,7 +49,7 @@ def _open_within(start: str, max_steps: int) -> Mapping[str, int]:
 def open_distances(start: str) -> Mapping[str, int]:
     """Steps from ``start`` to every region over passable borders with no other limit: the
     board never changes, so each start is searched once per process."""
-    return MappingProxyType(_search(start, len(BOARD.regions), _always, _always))
+    return MappingProxyType(_search(start, len(BOARD.regions), always, always))
 
 
 def _search(
@@ -72,7 +73,7 @@ def _search(
     return found
 
 
-def walk_ends(start: str, steps: int, can_enter: Predicate = _always) -> frozenset[str]:
+def walk_ends(start: str, steps: int, can_enter: Predicate = always) -> frozenset[str]:
     """Regions where a walk of exactly ``steps`` moves can end (regions may repeat on the way)."""
     current = {start}
     for _ in range(steps):

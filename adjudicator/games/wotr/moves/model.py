@@ -87,6 +87,14 @@ class Move:
     then: Move | None = None
     raw: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
+    def ending_in(self, region: str) -> Move:
+        """The same move ending in ``region``: ``dataclasses.replace(self, to=region)`` without
+        passing every field through ``__init__`` again (a destinations question makes one for
+        every region of the board)."""
+        moved = object.__new__(Move)
+        moved.__dict__.update(self.__dict__, to=region)
+        return moved
+
 
 def _group(fields: Fields) -> UnitGroup:
     """One nation's units: ``{nation, regular, elite, leaders, nazgul}``, nothing else."""
