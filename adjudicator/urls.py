@@ -33,6 +33,11 @@ api_patterns = [
 ]
 
 urlpatterns = [
+    # The API first: no page's path starts with api/, and an answer is resolved without trying
+    # every page's pattern first (issue 29: a tenth of a millisecond per API request).
+    path("api/", include(api_patterns)),
+    # The same version 1 by its number; names reverse to /api/ (docs/api.md).
+    path("api/v1/", include((api_patterns, "v1"))),
     path("", include("rules_corpus.urls")),
     path("cards/", include("cards_db.urls")),
     path("wotr/moves/", include("adjudicator.web.wotr_moves.urls")),
@@ -40,9 +45,6 @@ urlpatterns = [
     path("mordor/", include("adjudicator.web.mordor.urls")),
     path("wojna/", include("adjudicator.web.wojna.urls")),
     path("offline/odds/", include("adjudicator.web.offline_odds.urls")),
-    path("api/", include(api_patterns)),
-    # The same version 1 by its number; names reverse to /api/ (docs/api.md).
-    path("api/v1/", include((api_patterns, "v1"))),
     path("i18n/", include("django.conf.urls.i18n")),
     path("sw.js", offline_views.service_worker, name="service-worker"),
     path("offline/", include("adjudicator.web.offline.urls")),

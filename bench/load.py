@@ -79,9 +79,8 @@ def hunts(rng: random.Random) -> Iterator[Request]:
         yield "POST", "/api/wotr/hunt/", json.dumps(body)
 
 
-def moves(rng: random.Random) -> Iterator[Request]:
-    """Legal destinations of a setup piece, in the setup with two other regions' armies
-    thinned."""
+def thinned_setups(rng: random.Random) -> Iterator[tuple[dict, dict]]:
+    """(position, piece): a setup piece, in the setup with two other regions' armies thinned."""
     sys.path.insert(0, str(ROOT))
     from adjudicator.games.wotr.position import standard_setup
     from bench.moves import pieces
@@ -97,8 +96,38 @@ def moves(rng: random.Random) -> Iterator[Request]:
             for units in changed["armies"][region].values():
                 if units.get("regular", 0) > 1:
                     units["regular"] -= 1
-        body = {"position": changed, "piece": piece}
+        yield changed, piece
+
+
+def moves(rng: random.Random) -> Iterator[Request]:
+    """Legal destinations of a setup piece, in the setup with two other regions' armies
+    thinned."""
+    for position, piece in thinned_setups(rng):
+        body = {"position": position, "piece": piece}
         yield "POST", "/api/wotr/moves/legal/", json.dumps(body)
+
+
+#: Positions the moves page case stores (each a POST before the case runs): more than a run
+#: asks at 5 s.
+SHARED_POSITIONS = int(os.environ.get("LOAD_POSITIONS", "2500"))
+
+
+def position_pages(rng: random.Random) -> Iterator[Request]:
+    """The moves page (the board, its map and forms) opened on a shared position's link, as a
+    player opens one: thinned setups with the Fellowship's corruption from 0 to 11, each
+    stored through the API for its key first."""
+    seen = set()
+    for position, _piece in itertools.islice(thinned_setups(rng), SHARED_POSITIONS):
+        position["fellowship"]["corruption"] = rng.randint(0, 11)
+        sent = urllib.request.Request(
+            BASE + "/api/wotr/moves/positions/", json.dumps({"position": position}).encode(),
+            headers={"Content-Type": "application/json"},
+        )  # fmt: skip
+        with urllib.request.urlopen(sent) as answer:
+            key = json.load(answer)["key"]
+        if key not in seen:
+            seen.add(key)
+            yield "GET", f"/wotr/moves/?position={key}", None
 
 
 def words() -> list[str]:
@@ -181,6 +210,7 @@ CASES: dict[str, tuple[Callable[[random.Random], Iterator[Request]], str]] = {
     "page hunt": (hunt_pages, DISTINCT_QUESTIONS),
     "page /cards/": (card_pages, NO_ANSWER_CACHE),
     "page /search/": (searches("/search/"), DISTINCT_QUESTIONS),
+    "page moves": (position_pages, DISTINCT_QUESTIONS),
     "page map": (same(("GET", "/wotr/moves/", None)), NO_ANSWER_CACHE),
 }
 

@@ -6,8 +6,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from django.db import transaction
-from django.db.models import Count, Max
+from django.db import connection, transaction
 from django.http import Http404
 
 from adjudicator.games.tcg.cards import Card as EngineCard
@@ -54,9 +53,16 @@ def _index(version: tuple) -> CardIndex:
 
 
 def cards_version() -> tuple:
-    """What changes when the cards do (their number and the last change): one query."""
-    summary = Card.objects.aggregate(n=Count("pk"), changed=Max("changed"))
-    return summary["n"], summary["changed"]
+    """What changes when the cards do (their number and the last change): one query, read on
+    every card list (exact within any transaction), written in SQL: the ORM's aggregate cost
+    0.3 ms to build per request, the query itself 0.08 (issue 29)."""
+    quote = connection.ops.quote_name
+    table, changed = quote(Card._meta.db_table), quote(Card._meta.get_field("changed").column)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT (SELECT COUNT(*) FROM {table}), (SELECT MAX({changed}) FROM {table})"
+        )
+        return tuple(cursor.fetchone())
 
 
 def card_index() -> CardIndex:

@@ -25,7 +25,7 @@ from adjudicator.api import cached_answer, error_item, form_invalid
 from adjudicator.api_schema import NON_BLANK_TEXT_PATTERN
 from adjudicator.serializers import ErrorResponseSerializer
 from rules_corpus.models import Game, Language
-from rules_corpus.search.engine import PageOutOfRange, SearchHit
+from rules_corpus.search.engine import PageOutOfRange, SearchHit, SearchPage
 from rules_corpus.search.forms import MAX_PAGE, MAX_QUERY_LENGTH, SearchForm
 from rules_corpus.search.index import SearchIndexUnavailable, opened
 from rules_corpus.search.service import (
@@ -134,6 +134,44 @@ class SearchResponseSerializer(serializers.Serializer):
     @extend_schema_field(serializers.URLField(allow_null=True))
     def get_previous(self, page) -> str | None:
         return self._page_link(page, page.page - 1)
+
+    def to_representation(self, instance: SearchPage) -> dict:
+        """The fields above, written out: DRF's walk over the fields of ten results took a
+        search's answer a millisecond (a test checks the two give the same)."""
+        request = self.context.get("request")
+        urlconf = get_urlconf()
+
+        def absolute(url: str) -> str:
+            return request.build_absolute_uri(url) if request is not None and url else url
+
+        results = []
+        for hit in instance.hits:
+            anchor, api_url = _addresses(hit.url, hit.doc_type, hit.rulebook, urlconf)
+            results.append(
+                {
+                    "doc_type": hit.doc_type,
+                    "rulebook": hit.rulebook,
+                    "anchor": anchor,
+                    "section": hit.section,
+                    "title": hit.title,
+                    "rulebook_title": hit.source_title,
+                    "snippet": hit.snippet,
+                    "score": hit.score,
+                    "url": absolute(hit.url),
+                    "api_url": absolute(api_url),
+                    "answer": hit.answer,
+                    "passage_url": absolute(hit.passage_url),
+                }
+            )
+        return {
+            "count": instance.count,
+            "page": instance.page,
+            "num_pages": instance.num_pages,
+            "next": self.get_next(instance),
+            "previous": self.get_previous(instance),
+            "suggestion": instance.suggestion,
+            "results": results,
+        }
 
 
 UNKNOWN_GAME = "Select a valid choice. chess is not one of the available choices."

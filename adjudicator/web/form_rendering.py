@@ -12,10 +12,21 @@ option with a template of its own, a list of errors) is Django's.
 
 import html
 from collections.abc import Callable, Mapping
+from decimal import Decimal
+from functools import wraps
 from typing import Any
 
+from django.core.signals import setting_changed
+from django.dispatch import receiver
+from django.forms import widgets
+from django.forms.boundfield import BoundField
 from django.forms.renderers import DjangoTemplates
+from django.forms.widgets import boolean_check
+from django.utils import translation
+from django.utils.choices import BaseChoiceIterator
+from django.utils.functional import Promise
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 
 
 def _text(value: Any) -> str:
@@ -152,3 +163,113 @@ class QuickRenderer(DjangoTemplates):
             except _Unusual:
                 pass
         return super().render(template_name, context, request)
+
+
+# ---- a field's block, rendered once per definition and value --------------------------------
+
+#: Widgets whose rendering is their class, their instance's attributes and the value (Django's
+#: own, as QuickRenderer or its templates write them); any other widget is rendered every time.
+PLAIN_WIDGETS = frozenset({
+    widgets.TextInput, widgets.NumberInput, widgets.EmailInput, widgets.URLInput,
+    widgets.HiddenInput, widgets.CheckboxInput, widgets.Select, widgets.RadioSelect,
+    widgets.CheckboxSelectMultiple, widgets.SelectMultiple,
+})  # fmt: skip
+#: Field blocks kept per worker, and their characters; past either, forgotten and started again
+#: (a 105-region select is 8,000 characters a value).
+FIELD_LIMIT = 5000
+FIELD_CHARACTERS = 4_000_000
+#: A value longer than this (text a player typed) is not kept: its block is written afresh.
+KEPT_VALUE_LENGTH = 100
+_fields: dict[tuple[Any, ...], SafeString] = {}
+_kept_characters = 0
+
+
+#: The functions of a lazy text whose text is its arguments' in the active language (the key
+#: holds the message, not its translation).
+TRANSLATIONS = frozenset({translation.gettext, translation.ngettext, translation.pgettext,
+                          translation.npgettext})  # fmt: skip
+
+
+class _Unkeyed(Exception):
+    """A value the key cannot hold by its content: the field is rendered afresh."""
+
+
+def _frozen(value: Any) -> Any:
+    """``value`` by its content, hashable: a lazy text as its text in the active language, a
+    number with its type (``True == 1``, but an input writes them apart)."""
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, int | float | Decimal):
+        return type(value), value
+    if isinstance(value, Promise):
+        _unpickle, (function, args, kwargs, *_types) = value.__reduce__()
+        if function in TRANSLATIONS:  # a message: its text is the active language's
+            return function, _frozen(args), _frozen(kwargs)
+        return str(value)
+    if isinstance(value, dict):
+        return tuple((key, _frozen(item)) for key, item in value.items())
+    if isinstance(value, list | tuple | BaseChoiceIterator):
+        return tuple(_frozen(item) for item in value)
+    if value is boolean_check:
+        return value
+    raise _Unkeyed
+
+
+def _field_key(bound: BoundField) -> tuple[Any, ...] | None:
+    """Everything a field's block is written from, by content: the form's settings, the
+    field's definition (label, help, widget and its attributes and choices) and its value; None
+    (render afresh) for a field with errors, another widget, a long text typed in or a value
+    held otherwise."""
+    field, widget, form = bound.field, bound.field.widget, bound.form
+    if type(widget) not in PLAIN_WIDGETS or field.show_hidden_initial or bound.errors:
+        return None
+    value = bound.value()
+    if isinstance(value, str) and len(value) > KEPT_VALUE_LENGTH:
+        return None
+    try:
+        return (
+            type(form), type(form.renderer), form.auto_id, form.label_suffix,
+            getattr(form, "required_css_class", None), getattr(form, "error_css_class", None),
+            form.use_required_attribute,
+            form.template_name_label,
+            bound.html_name, get_language(), type(field), type(widget), _frozen(field.label),
+            _frozen(field.help_text), field.required, field.disabled, field.label_suffix,
+            field.localize, _frozen(sorted(widget.__dict__.items())), _frozen(value),
+        )  # fmt: skip
+    except _Unkeyed:
+        return None
+
+
+def rendered_once(render: Callable[[BoundField], SafeString]) -> Callable[..., SafeString]:
+    """``render(bound_field)`` kept per worker under everything it is written from
+    (:func:`_field_key`): a bound form's fields cost what its empty form's do (issue 29: a
+    checker page's fields were a sixth of its time). A changed setting forgets them."""
+
+    @wraps(render)
+    def read(bound: BoundField) -> SafeString:
+        key = _field_key(bound)
+        if key is None:
+            return render(bound)
+        key = (render, *key)
+        text = _fields.get(key)
+        if text is None:
+            text = render(bound)
+            _keep(key, text)
+        return text
+
+    return read
+
+
+def _keep(key: tuple[Any, ...], text: SafeString) -> None:
+    global _kept_characters
+    if len(_fields) >= FIELD_LIMIT or _kept_characters + len(text) > FIELD_CHARACTERS:
+        _forget()
+    _fields[key] = text
+    _kept_characters += len(text)
+
+
+@receiver(setting_changed)
+def _forget(**_kwargs: Any) -> None:
+    global _kept_characters
+    _fields.clear()
+    _kept_characters = 0

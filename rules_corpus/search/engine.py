@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+from bisect import bisect_right
 from collections import defaultdict
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -15,12 +16,14 @@ from whoosh import query as q
 from whoosh.searching import Searcher
 
 from . import postings
-from .analysis import STOPWORDS, WORD_PATTERN, normalize, query_words
+from .analysis import STOPWORDS, WORD_PATTERN, forms, normalize, query_words
 from .index import (
     NUMBER,
+    SURFACE_FIELD,
     Listed,
     Listing,
     OpenedIndex,
+    body_field,
     keyterms_field,
     named_cards,
     opened,
@@ -28,7 +31,8 @@ from .index import (
 )
 from .lexicon import translations
 from .passages import answering_passage, paragraph_anchor, text_directive
-from .query import PlannedQuery, plan_query
+from .passages import prepare as prepare_passages
+from .query import PlannedQuery, lexicon, plan_query
 from .question import Question, query_language, understand
 from .vectors import Near
 
@@ -129,15 +133,62 @@ def _tokens(text: str, language: str) -> tuple[tuple[str, int, int], ...]:
     return tuple(found)
 
 
+#: Context around the matches in a snippet (whoosh's ``ContextFragmenter(surround=...)``).
+SNIPPET_SURROUND = 60
+
+
+def _fragments(text: str, tokens: tuple[tuple[str, int, int], ...], terms: frozenset[str]) -> list:
+    """whoosh's ``ContextFragmenter(maxchars=SNIPPET_CHARS, surround=SNIPPET_SURROUND)
+    .fragment_tokens`` over ``tokens``, its loop as written, except that a stretch between
+    fragments holding no match is stepped over at once (it only keeps the starts within
+    ``surround`` of its last token's end, as whoosh's loop leaves them): most of a long
+    section's words are no match, and a ``Token`` object each cost a snippet a millisecond."""
+    tokens = tokens[: bisect_right(tokens, highlight.DEFAULT_CHARLIMIT, key=lambda t: t[2])]
+    matches = [i for i, token in enumerate(tokens) if token[0] in terms]
+    found, tks, firsts = [], [], []
+    first, countdown, endchar, currentlen, i, following = None, -1, None, 0, 0, 0
+    while i < len(tokens):
+        form, startchar, endchar = tokens[i]
+        matched = form in terms
+        if countdown < 0 and not matched:
+            following = bisect_right(matches, i, lo=following)
+            if following == len(matches):
+                break  # no fragment left to begin
+            stretch, i = i, matches[following]
+            end, before = tokens[i - 1][2], i
+            while before > stretch and end - tokens[before - 1][1] <= SNIPPET_SURROUND:
+                before -= 1
+            firsts = [start for _, start, _ in tokens[before:i]]
+            continue
+        tlength = endchar - startchar
+        if currentlen + tlength > SNIPPET_CHARS:
+            countdown = 0
+        elif matched:
+            countdown = SNIPPET_SURROUND
+            if first is None:
+                if firsts:
+                    first = firsts[0]
+                else:
+                    first = startchar
+                    countdown += SNIPPET_SURROUND
+            tks.append(_Token(form, startchar, endchar, True))
+        if countdown >= 0:
+            currentlen += tlength
+            countdown -= tlength
+            if countdown <= 0:
+                found.append(highlight.mkfrag(text, tks, startchar=first, endchar=endchar))
+                tks, firsts, first, currentlen = [], [], None, 0
+        i += 1
+    if tks:
+        found.append(highlight.mkfrag(text, tks, startchar=first, endchar=endchar))
+    return found
+
+
 def snippet(text: str, terms: frozenset[str], language: str) -> str:
     """The best fragments of ``text`` around ``terms``, marked; else the text's beginning.
     (whoosh's ``highlight.highlight``, over the cached tokens of :func:`_tokens`.)"""
-    tokens = (
-        _Token(form, start, end, form in terms) for form, start, end in _tokens(text, language)
-    )
-    fragmenter = highlight.ContextFragmenter(maxchars=SNIPPET_CHARS, surround=60)
     fragments = highlight.top_fragments(
-        fragmenter.fragment_tokens(text, tokens),
+        _fragments(text, _tokens(text, language), terms),
         2,
         highlight.BasicFragmentScorer(),
         highlight.FIRST,
@@ -281,13 +332,19 @@ def _together(
         return scored
     top = []
     for score, number in scored[:PROXIMITY_CANDIDATES]:
-        document = listed.documents[number]
-        together = planned.sentence_share(
-            document.sentences, document.language, number_form, translated=document.translated
+        document, masks = listed.documents[number], listed.sentence_masks[number]
+        together = planned.masked_share(
+            masks.sentences,
+            masks.count,
+            document.language,
+            number_form,
+            translated=document.translated,
         )
-        named = any(
+        named = planned.masked_share(
+            masks.heading, 1, document.language, as_typed=True
+        ) == 1 or any(
             planned.sentence_share([heading], language, as_typed=True) == 1
-            for language, heading in ((document.language, document.heading), *document.translated)
+            for language, heading in document.translated
         )
         top.append((score * (1 + PROXIMITY * together) * (HEADING if named else 1), number))
     return sorted(top, key=lambda pair: -pair[0]) + scored[PROXIMITY_CANDIDATES:]
@@ -308,6 +365,39 @@ def marked(text: str, terms: frozenset[str], language: str) -> str:
     return "".join(word(part) if i % 2 else html.escape(part) for i, part in enumerate(parts))
 
 
+#: The stored fields a result shows, in :class:`SearchHit`'s order (the body last).
+_SHOWN = ("doc_type", "key", "title", "source_title", "game", "language", "rulebook",
+          "section", "url", "body")  # fmt: skip
+#: How many results :func:`_shown` keeps (a few kilobytes each).
+SHOWN_CACHE = 4096
+
+
+@lru_cache(maxsize=TOKEN_CACHE)
+def _words_of(text: str, language: str) -> frozenset[str]:
+    """Every analyzed form a result's snippet, answering sentence and marks may look up in
+    ``text``: what they show depends on the query's terms among these only."""
+    return frozenset(form for form, _, _ in _tokens(text, language)) | forms(text, language)
+
+
+def prepare(source: OpenedIndex) -> int:
+    """What showing any document as a result reads of it, worked out now: its tokens and forms
+    (:func:`_words_of`), a section's paragraphs' and sentences' forms, the listing's sentence
+    masks, and the words near spellings are looked for among (the web server's, before it
+    forks its workers: 0.3 s of CPU, shared, instead of each worker's first searches paying
+    for every section they show); how many documents."""
+    source.listing.sentence_masks  # noqa: B018
+    reader = source.reader(source.searcher())
+    for name in (SURFACE_FIELD, body_field("pl")):  # what a word's near spellings walk
+        lexicon(reader, name)
+    count = 0
+    for fields in source.searcher().all_stored_fields():
+        _words_of(fields["body"], fields["language"])
+        if fields["doc_type"] == "section":
+            prepare_passages(fields["body"], fields["language"])
+        count += 1
+    return count
+
+
 def _hit(
     score: float,
     hit: dict[str, Any],
@@ -317,29 +407,41 @@ def _hit(
 ) -> SearchHit:
     """The result of one document; a section's with its answering sentence (HTML) and a link
     to its paragraph (``nearest``: the paragraph its nearest sentence vector is of); ``hit``:
-    its stored fields."""
+    its stored fields. Worked out once for the query's terms the document holds
+    (:func:`_shown`): the same sections answer many questions."""
+    fields = tuple(hit.get(name) for name in _SHOWN)
     language = hit["language"]
-    terms = planned.highlight_terms[language]
+    terms = planned.highlight_terms[language] & _words_of(hit["body"], language)
+    shown = _shown(fields, terms, nearest, question.asks_number)
+    return replace(shown, score=round(score, 4))
+
+
+@lru_cache(maxsize=SHOWN_CACHE)
+def _shown(
+    fields: tuple[Any, ...], terms: frozenset[str], nearest: int | None, numbers: bool
+) -> SearchHit:
+    """A result without its score: ``fields`` its stored fields (:data:`_SHOWN`)."""
+    doc_type, key, title, source_title, game, language, rulebook, section, url, body = fields
     passage = (
-        answering_passage(hit["body"], terms, language, nearest, numbers=question.asks_number)
-        if hit["doc_type"] == "section"
+        answering_passage(body, terms, language, nearest, numbers=numbers)
+        if doc_type == "section"
         else None
     )
     return SearchHit(
-        doc_type=hit["doc_type"],
-        key=hit["key"],
-        title=hit["title"],
-        source_title=hit["source_title"],
-        game=hit["game"],
+        doc_type=doc_type,
+        key=key,
+        title=title,
+        source_title=source_title,
+        game=game,
         language=language,
-        rulebook=hit.get("rulebook"),
-        section=hit.get("section"),
-        url=hit["url"],
-        snippet=snippet(hit["body"], terms, language),
-        score=round(score, 4),
+        rulebook=rulebook,
+        section=section,
+        url=url,
+        snippet=snippet(body, terms, language),
+        score=0.0,
         answer=marked(passage.sentence, terms, language) if passage else "",
         passage_url=(
-            f"{hit['url']}#{paragraph_anchor(passage.paragraph)}{text_directive(passage.sentence)}"
+            f"{url}#{paragraph_anchor(passage.paragraph)}{text_directive(passage.sentence)}"
             if passage
             else ""
         ),

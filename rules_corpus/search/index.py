@@ -10,8 +10,9 @@ import shutil
 import tempfile
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -270,6 +271,33 @@ class Listing:
     def number(self, doc_id: str) -> int | None:
         return (self.numbers or {}).get(doc_id)
 
+    @cached_property
+    def sentence_masks(self) -> tuple[SentenceMasks | None, ...]:
+        """Per document number, its :attr:`Listed.sentences` and :attr:`Listed.heading` as
+        :class:`SentenceMasks` (worked out once per listing, before the web server forks)."""
+        return tuple(
+            None if listed is None else SentenceMasks.of(listed) for listed in self.documents
+        )
+
+
+@dataclass(frozen=True)
+class SentenceMasks:
+    """A document's sentences by form: bit ``k`` of ``sentences[form]`` says its sentence
+    ``k`` holds ``form`` (of ``heading[form]``, that its heading does), so that which of a
+    query's words one sentence holds together is a few ``&`` and ``|`` of integers."""
+
+    sentences: dict[str, int]
+    count: int
+    heading: dict[str, int]
+
+    @classmethod
+    def of(cls, listed: Listed) -> SentenceMasks:
+        masks: dict[str, int] = {}
+        for position, sentence in enumerate(listed.sentences):
+            for form in sentence:
+                masks[form] = masks.get(form, 0) | 1 << position
+        return cls(masks, len(listed.sentences), dict.fromkeys(listed.heading, 1))
+
 
 def _listing(index: whoosh_index.Index) -> Listing:
     found: dict[int, Listed] = {}
@@ -317,10 +345,28 @@ class FrequencyReader:
     query asks it about a hundred times (is a word known, which of its terms any document
     holds), mostly of words earlier questions asked too; every other method is the reader's."""
 
-    __slots__ = ("_known", "_reader")
+    __slots__ = ("_known", "_looked_up", "_reader")
 
-    def __init__(self, reader: IndexReader, known: dict[tuple[str, str], int]) -> None:
+    def __init__(
+        self,
+        reader: IndexReader,
+        known: dict[tuple[str, str], int],
+        looked_up: dict[tuple[str, str], Any] | None = None,
+    ) -> None:
         self._reader, self._known = reader, known
+        self._looked_up = {} if looked_up is None else looked_up
+
+    def remembered(self, kind: str, word: str, look_up: Callable[[], Any]) -> Any:
+        """``look_up()``, what the index says of ``word`` (its near spellings, its word
+        family...: ``kind``), asked once per generation: the words players type come back."""
+        key = (kind, word)
+        found = self._looked_up.get(key)
+        if found is None:
+            found = look_up()
+            if len(self._looked_up) >= FREQUENCY_CACHE:
+                self._looked_up.clear()
+            self._looked_up[key] = found
+        return found
 
     def doc_frequency(self, fieldname: str, text: str) -> int:
         key = (fieldname, text)
@@ -351,6 +397,8 @@ class OpenedIndex:
     vectors: Vectors
     #: The document frequencies asked of this generation (:class:`FrequencyReader`).
     frequencies: dict[tuple[str, str], int] = field(default_factory=dict)
+    #: What each word looked up finds (:meth:`FrequencyReader.remembered`).
+    looked_up: dict[tuple[str, str], Any] = field(default_factory=dict)
     #: Each term's and phrase's scored postings, asked of whoosh once (:mod:`.postings`).
     postings: dict[Any, Any] = field(default_factory=dict)
     #: The documents of each filter (game, language, type) asked.
@@ -367,7 +415,7 @@ class OpenedIndex:
 
     def reader(self, searcher: Searcher) -> FrequencyReader:
         """``searcher``'s reader, its document frequencies remembered for the generation."""
-        return FrequencyReader(searcher.reader(), self.frequencies)
+        return FrequencyReader(searcher.reader(), self.frequencies, self.looked_up)
 
     def searcher(self) -> Searcher:
         """A searcher of this generation, kept by each thread until the generation changes."""
@@ -494,13 +542,25 @@ def _names_of_cards(index: whoosh_index.Index) -> dict[tuple[str, ...], frozense
     return {words: frozenset(ids) for words, ids in names.items()}
 
 
+_longest: list[tuple[dict[tuple[str, ...], frozenset[str]], int]] = []
+
+
+def _longest_name(names: dict[tuple[str, ...], frozenset[str]]) -> int:
+    """The most words a card's title has, worked out once per generation's names."""
+    known = _longest[-1] if _longest else None
+    if known is None or known[0] is not names:
+        known = (names, max((len(name) for name in names), default=0))
+        _longest[:] = [known]
+    return known[1]
+
+
 def named_cards(source: OpenedIndex, text: str) -> tuple[frozenset[str], float]:
     """The documents of the cards whose title ``text`` names ("mount doom", "Gandalf's staff":
     the title's words, in order, among the text's), and the share of the text's words their
     titles cover."""
     names = source.card_names
     words = _name_words(text)
-    longest = max((len(name) for name in names), default=0)
+    longest = _longest_name(names)
     found: set[str] = set()
     covered: set[int] = set()
     for start in range(len(words)):

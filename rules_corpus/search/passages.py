@@ -57,6 +57,16 @@ def _matched(text: str, terms: frozenset[str], language: str, numbers: bool) -> 
     return len(terms.intersection(_forms(text, language))) + bonus
 
 
+def prepare(text: str, language: str) -> int:
+    """The forms of each paragraph and sentence of a section's ``text`` worked out now (the
+    web server's, before it forks its workers); how many."""
+    found = paragraphs(text)
+    parts = found + [sentence for paragraph in found for sentence in sentences(paragraph)]
+    for part in parts:
+        _forms(part, language)
+    return len(parts)
+
+
 @dataclass(frozen=True)
 class Passage:
     """Where in a section the answer is: its paragraph's number and the sentence that answers."""

@@ -87,17 +87,56 @@ def _union(a: Scored, b: Scored) -> Scored:
     return merged
 
 
-def _scored(
+#: How many clauses' sums :func:`_clause` keeps per index (a query word's or glossary
+#: concept's clause: a few hundred documents each; the words of a few thousand questions).
+CLAUSES = 4096
+
+
+def _key(query: q.Query) -> tuple[Any, ...]:
+    """What makes two clauses score alike: their structure, fields, words and boosts."""
+    if isinstance(query, q.Or):
+        return ("or", query.boost, tuple(_key(sub) for sub in query.subqueries))
+    words = tuple(getattr(query, "words", ()))
+    return (type(query), query.fieldname, getattr(query, "text", None), words,
+            getattr(query, "slop", None), query.boost)  # fmt: skip
+
+
+def _clause(
     searcher: Searcher, query: q.Query, cache: dict[Any, Any], left: list[Terms]
+) -> tuple[Scored, int]:
+    """:func:`_scored` of one clause of a query (a word's, a glossary concept's), summed once
+    per index and process (at most :data:`CLAUSES` of them): the words and concepts players
+    ask come back in other questions."""
+    clauses = cache.setdefault("clauses", {})
+    key = _key(query)
+    found = clauses.get(key)
+    if found is None:
+        behind: list[Terms] = []
+        scored, size = _scored(searcher, query, cache, behind)
+        if len(clauses) >= CLAUSES:
+            clauses.clear()
+        found = clauses[key] = (scored, size, tuple(behind))
+    left.extend(found[2])
+    return found[0], found[1]
+
+
+def _scored(
+    searcher: Searcher,
+    query: q.Query,
+    cache: dict[Any, Any],
+    left: list[Terms],
+    *,
+    whole: bool = False,
 ) -> tuple[Scored, int]:
     """What whoosh's matcher for ``query`` scores (``Or`` of ``Term``/``Phrase``/``Or``), and
     the query's estimated size; ``left`` gets the terms each leaf leaves behind
-    (:func:`_leaf`)."""
+    (:func:`_leaf`). The clauses of the ``whole`` query are remembered (:func:`_clause`)."""
     if isinstance(query, q.Or):
         subqueries = query.subqueries
         if not subqueries:
             return {}, 0
-        weighted = [_scored(searcher, sub, cache, left)[::-1] for sub in subqueries]
+        each = _clause if whole else _scored
+        weighted = [each(searcher, sub, cache, left)[::-1] for sub in subqueries]
         size = min(sum(weight for weight, _ in weighted), searcher.reader().doc_count())
         if len(subqueries) == 1:  # whoosh uses the one subquery's matcher, without the boost
             return weighted[0][1], size
@@ -154,9 +193,13 @@ def search(searcher: Searcher, query: q.Query, restriction: q.Query | None) -> l
             cache[key] = frozenset(searcher.docs_for_query(restriction))
         allowed = cache[key]
     left: list[Terms] = []
-    scored, _size = _scored(searcher, query, cache, left)
+    scored, _size = _scored(searcher, query, cache, left, whole=True)
+    behind: dict[int, set[tuple[str, bytes]]] = {}  # the few documents leaves stopped at
+    for terms_left in left:
+        for number, terms in terms_left.items():
+            behind.setdefault(number, set()).update(terms)
     hits = [
-        (score, number, frozenset(terms).union(*(behind.get(number, ()) for behind in left)))
+        (score, number, frozenset(terms).union(behind.get(number, ())))
         for number, (score, terms) in scored.items()
         if allowed is None or number in allowed
     ]

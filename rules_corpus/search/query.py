@@ -11,11 +11,14 @@ the words higher.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from whoosh import query as q
+from whoosh.automata import fsa, lev
 from whoosh.reading import IndexReader
 
 from .analysis import (
@@ -161,14 +164,7 @@ class PlannedQuery:
         if not words:
             return 0.0
         bonus = NUMBER_SHARE if number else 0.0
-        # The words a translated heading holds count with every sentence.
-        heading = [
-            any(
-                any(ways <= forms for ways in terms.get(other, ((),) * len(words))[position])
-                for other, forms in translated
-            )
-            for position in range(len(words))
-        ]
+        heading = _in_translated(terms, len(words), translated)
         best = max(
             (
                 sum(
@@ -181,6 +177,73 @@ class PlannedQuery:
             default=0.0,
         )
         return best / (len(words) + bonus)
+
+    def masked_share(
+        self,
+        masks: dict[str, int],
+        count: int,
+        language: str,
+        number: str | None = None,
+        *,
+        as_typed: bool = False,
+        translated: Iterable[tuple[str, frozenset[str]]] = (),
+    ) -> float:
+        """:meth:`sentence_share` of ``count`` sentences given as ``masks`` (per form, bit
+        ``k`` set when sentence ``k`` holds it: :class:`.index.SentenceMasks`): the same
+        share, without a set comparison per word, way and sentence."""
+        terms = self._own_terms_by_language if as_typed else self._terms_by_language
+        words = terms.get(language, ())
+        if not words:
+            return 0.0
+        bonus = NUMBER_SHARE if number else 0.0
+        every = (1 << count) - 1
+        heading = _in_translated(terms, len(words), translated)
+        held = [
+            every if heading[position] else _holding(masks, ways, every)
+            for position, ways in enumerate(words)
+        ]
+        numbered = masks.get(number, 0) if number else 0
+        left = numbered
+        for mask in held:
+            left |= mask
+        best = 0.0
+        while left:
+            bit = left & -left
+            left ^= bit
+            best = max(
+                best, sum(bool(mask & bit) for mask in held) + (bonus if numbered & bit else 0.0)
+            )
+        return best / (len(words) + bonus)
+
+
+def _in_translated(
+    terms: dict[str, tuple[tuple[frozenset[str], ...], ...]],
+    count: int,
+    translated: Iterable[tuple[str, frozenset[str]]],
+) -> list[bool]:
+    """Per query word (``count`` of them, ``terms`` per language), whether a translated heading
+    of the document holds it: such a word counts with every sentence."""
+    return [
+        any(
+            any(ways <= forms for ways in terms.get(other, ((),) * count)[position])
+            for other, forms in translated
+        )
+        for position in range(count)
+    ]
+
+
+def _holding(masks: dict[str, int], ways: tuple[frozenset[str], ...], every: int) -> int:
+    """The sentences (bits of ``masks``, :meth:`PlannedQuery.masked_share`; ``every``: all of
+    them) holding every term of one of ``ways``."""
+    found = 0
+    for way in ways:
+        mask = every
+        for term in way:
+            mask &= masks.get(term, 0)
+            if not mask:
+                break
+        found |= mask
+    return found
 
 
 def _by_language(
@@ -255,6 +318,33 @@ def _is_known(reader: IndexReader, terms: list[tuple[str, str, float]]) -> bool:
     )
 
 
+def lexicon(reader: IndexReader, fieldname: str) -> tuple[str, ...]:
+    """The words of ``fieldname`` that whoosh's ``terms_within`` walks, sorted, read once per
+    index generation when ``reader`` remembers it (:meth:`.index.FrequencyReader.remembered`)."""
+    spelled = reader.schema[fieldname].spelling_fieldname(fieldname)
+    return tuple(
+        _remembered(
+            reader, "lexicon", spelled, lambda: [t.decode() for t in reader.lexicon(spelled)]
+        )
+    )
+
+
+def _terms_within(
+    reader: IndexReader, fieldname: str, text: str, maxdist: int, prefix: int
+) -> list[str]:
+    """``reader.terms_within(fieldname, text, maxdist, prefix=prefix)``: whoosh's own
+    Levenshtein automaton walked over the field's words in memory (:func:`lexicon`) instead of
+    its term file (a millisecond or more of seeks an unknown word)."""
+    words = lexicon(reader, fieldname)
+
+    def at_least(match: str) -> str | None:
+        position = bisect_left(words, match)
+        return words[position] if position < len(words) else None
+
+    automaton = lev.levenshtein_automaton(text, maxdist, prefix).to_dfa()
+    return list(fsa.find_all_matches(automaton, at_least))
+
+
 def _near_spellings(reader: IndexReader, word: str) -> list[str]:
     """Indexed surface words within the allowed edits of ``word``, nearest first."""
     folded = fold(word)
@@ -263,9 +353,7 @@ def _near_spellings(reader: IndexReader, word: str) -> list[str]:
     allowed = _allowed_edits(folded)
     candidates = {
         term: edit_distance(folded, term)
-        for term in reader.terms_within(
-            SURFACE_FIELD, folded, 2, prefix=1 if len(folded) < 7 else 2
-        )
+        for term in _terms_within(reader, SURFACE_FIELD, folded, 2, 1 if len(folded) < 7 else 2)
     }
     near = sorted(
         (d, -reader.doc_frequency(SURFACE_FIELD, t), t)
@@ -283,9 +371,7 @@ def _polish_spellings(reader: IndexReader, word: str) -> list[str]:
     stem = normalize(word, "pl")
     if is_cyrillic(word) or len(stem) < MIN_FUZZY_LENGTH:
         return []
-    stems = {
-        term for term in reader.terms_within(body_field("pl"), stem, 1, prefix=2) if term != stem
-    }
+    stems = {term for term in _terms_within(reader, body_field("pl"), stem, 1, 2) if term != stem}
     found = {
         term.decode()
         for near in stems
@@ -428,6 +514,17 @@ class _Readings:
         return {w: c for w, c in self.corrections.items() if c != w and query_words(c) == [c]}
 
 
+def _remembered(
+    reader: IndexReader, kind: str, word: str, look_up: Callable[[], list[Any]]
+) -> list[Any]:
+    """``look_up()`` (what the index says of ``word``), asked once per index generation when
+    ``reader`` remembers it (:meth:`.index.FrequencyReader.remembered`)."""
+    remember = getattr(reader, "remembered", None)
+    if remember is None:
+        return look_up()
+    return list(remember(kind, word, lambda: tuple(look_up())))
+
+
 def _typed_russian(
     words: list[str],
     unknown: list[str],
@@ -456,11 +553,20 @@ def _read_words(
     terms_of = {word: _field_terms(word) for word in words}
     unknown = [word for word, terms in terms_of.items() if not _is_known(reader, terms)]
     russian_of = {
-        word: _transliterated(reader, word, translit) for word in unknown if translit is not None
+        word: _remembered(
+            reader, "translit", word, lambda w=word: _transliterated(reader, w, translit)
+        )
+        for word in unknown
+        if translit is not None
     }
     typed_russian, polish = _typed_russian(list(terms_of), unknown, russian_of, translit)
     spellings_of = {
-        word: _near_spellings(reader, word) or _polish_spellings(reader, word)
+        word: _remembered(
+            reader,
+            "spellings",
+            word,
+            lambda w=word: _near_spellings(reader, w) or _polish_spellings(reader, w),
+        )
         for word in [w for w in unknown if not russian_of.get(w) or polish][:MAX_FUZZY_WORDS]
     }
     corrections = {
@@ -470,7 +576,8 @@ def _read_words(
     for word in terms_of:
         first = prefix(word)
         letters = [(PREFIX_FIELD, first, PREFIX_BOOST)] if first else []
-        terms_of[word] = terms_of[word] + _word_family(reader, word) + letters
+        family = _remembered(reader, "family", word, lambda w=word: _word_family(reader, w))
+        terms_of[word] = terms_of[word] + family + letters
     readings = _Readings(terms_of, spellings_of, russian_of, corrections, typed_russian)
     # A word corrected to a real word the index does not have ("retreet": "retreat") is also
     # searched as that word.

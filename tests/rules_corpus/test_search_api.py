@@ -1,12 +1,15 @@
 """``GET /api/search/`` against its OpenAPI schema, and its 400s and 503."""
 
 import pytest
+from django.conf import settings as django_settings
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rest_framework.test import APIClient
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.test import APIClient, APIRequestFactory
 
-from rules_corpus.search.engine import SearchHit
-from rules_corpus.search_api import SearchResultSerializer
+from rules_corpus.search.engine import SearchHit, search
+from rules_corpus.search_api import SearchResponseSerializer, SearchResultSerializer
 from tests.openapi import assert_matches_schema
 from tests.rules_corpus import search_factories
 
@@ -133,3 +136,19 @@ def test_pages_link_to_each_other_with_absolute_urls(corpus_search_index):
     second = APIClient().get(first["next"]).json()
     assert second["page"] == 2
     assert APIClient().get(second["previous"]).json()["results"] == first["results"]
+
+
+@pytest.mark.parametrize("params", [{"q": "Ring-bearer", "page": 2}, {"q": "gandalf"}])
+def test_the_written_out_answer_is_what_the_fields_give(corpus_search_index, params):
+    """The answer's lean ``to_representation`` (issue 29) gives DRF's field-by-field one, key
+    for key and in the same order, on a first page and on one with neighbours."""
+    page = search(django_settings.SEARCH_INDEX_DIR, params["q"], page=params.get("page", 1))
+    request = Request(APIRequestFactory().get(PATH, params))
+    serializer = SearchResponseSerializer(page, context={"request": request})
+    generic = serializers.Serializer.to_representation(serializer, page)
+    lean = serializer.to_representation(page)
+    assert lean == generic and list(lean) == list(generic)
+    assert [list(result) for result in lean["results"]] == [
+        list(result) for result in generic["results"]
+    ]
+    assert page.hits and (params.get("page") != 2 or lean["previous"])

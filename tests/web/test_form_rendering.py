@@ -67,3 +67,76 @@ def test_every_field_is_written_as_its_template_does(language):
 def written_fields(form) -> list:
     """A Django form's bound fields (a page of several forms has its own template)."""
     return list(form) if isinstance(form, BaseForm) else []
+
+
+@pytest.mark.parametrize("language", ["ru", "pl"])
+def test_fields_kept_once_written_are_the_pages_fields(monkeypatch, language):
+    """A field's block kept by ``rendered_once`` (after every page, in every state, was
+    written) is the block written afresh: every checker page is the same without the memo."""
+    from adjudicator.web import form_rendering
+
+    import_data_files()
+    load_rulebooks()
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    for path in PAGES:
+        page(client, path)
+    kept = {path: page(client, path) for path in PAGES}
+    assert form_rendering._fields
+    monkeypatch.setattr(form_rendering, "_field_key", lambda bound: None)
+
+    for path in PAGES:
+        assert page(client, path) == kept[path], path
+
+
+def test_a_field_is_kept_by_its_definition_and_value_not_by_its_name():
+    """Two forms of one class whose field differs per instance (choices read from a stored
+    deck, a label in another language), and one value after another: each written as it is."""
+    from django import forms
+    from django.utils.translation import gettext_lazy
+
+    from adjudicator.web.templatetags.fields import field_html
+
+    class Question(forms.Form):
+        target = forms.ChoiceField(label=gettext_lazy("Goal"), choices=[])
+        count = forms.IntegerField(label=gettext_lazy("Rounds"))
+
+        def __init__(self, choices, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.fields["target"].choices = choices
+
+    gimli = [("a", "Gimli"), ("b", "Legolas")]
+    first = Question(gimli, {"target": "a", "count": "1"})
+    second = Question([("a", "Boromir"), ("b", "Legolas")], {"target": "a", "count": "1"})
+    third = Question(gimli, {"target": "b", "count": "2"})
+    assert first.is_valid() and second.is_valid() and third.is_valid()
+    with translation.override("en"):
+        assert "Gimli" in field_html(first["target"])
+        written = field_html(second["target"])
+        assert "Boromir" in written and "Gimli" not in written
+        assert field_html(third["target"]) == field_html(first["target"]).replace(
+            'value="a" selected', 'value="a"'
+        ).replace('value="b"', 'value="b" selected')
+        assert 'value="1"' in field_html(first["count"])
+        assert 'value="2"' in field_html(third["count"])
+        english = field_html(first["count"])
+    with translation.override("ru"):
+        assert field_html(first["count"]) != english
+
+
+def test_a_long_text_typed_in_is_written_afresh_not_kept():
+    """What a player typed (a deck list, a pasted position) is not kept per worker: only the
+    short values a field offers are, within FIELD_LIMIT blocks and FIELD_CHARACTERS."""
+    from django import forms
+
+    from adjudicator.web import form_rendering
+    from adjudicator.web.templatetags.fields import field_html
+
+    class Note(forms.Form):
+        text = forms.CharField()
+
+    form_rendering._forget()
+    short, long = Note({"text": "Gimli"}), Note({"text": "Gimli " * 40})
+    assert 'value="Gimli"' in field_html(short["text"])
+    assert len(form_rendering._fields) == 1
+    assert "Gimli Gimli" in field_html(long["text"])
+    assert len(form_rendering._fields) == 1

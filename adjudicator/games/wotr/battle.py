@@ -435,12 +435,13 @@ class _Chain:
                 plan = plans[state] = self.plan(state)
             if track_rounds or first:
                 self.record_round(state[0], weight, *self.rolls(*state))
-            share, rest = divmod(weight, plan.divisor)
+            divisor, ends, goes_on = plan
+            share, rest = divmod(weight, divisor)
             if rest:  # cannot happen if ``scale`` is right; never answer inexactly
                 raise ArithmeticError("battle chain scale is not a common denominator")
-            for end, count in plan.ends:
+            for end, count in ends:
                 outcomes[end] = ended(end, 0) + share * count  # end: (attacker, defender)
-            for nxt, count, priority in plan.goes_on:
+            for nxt, count, priority in goes_on:
                 if nxt in mass:
                     mass[nxt] += share * count
                 else:
@@ -472,7 +473,7 @@ class _Chain:
                     nxt = (next_key, moved, d2)
                     priority = (next_key, -a_hit_points - d_hit_points, nxt)
                     goes_on.append((nxt, count_a * count_d, priority))
-        return _Plan(divisor, tuple(ends), tuple(goes_on))
+        return divisor, tuple(ends), tuple(goes_on)
 
     def record_round(self, key: int, weight: int, a_roll: _Roll, d_roll: _Roll) -> None:
         """Accumulate the round's hit counts, all over ``6**(2*MAX_DICE)`` per roll."""
@@ -484,14 +485,12 @@ class _Chain:
                 counts[k] += weight * count * lift
 
 
-@dataclass(frozen=True)
-class _Plan:
-    """One state's round: the end states and the next states it reaches, with integer counts
-    out of ``divisor`` (the rolls that repeat the state are left out of both)."""
-
-    divisor: int
-    ends: tuple[tuple[tuple[Side, Side], int], ...]
-    goes_on: tuple[tuple[State, int, tuple], ...]
+_Plan = tuple[int, tuple[tuple[tuple[Side, Side], int], ...], tuple[tuple[State, int, tuple], ...]]
+"""One state's round: (divisor, ends, goes_on), the end states and the next states it reaches
+with integer counts out of ``divisor`` (the rolls that repeat the state are left out of both).
+A plain tuple of tuples of integers, so that the collector stops tracking the thousands of
+plans a worker keeps (a dataclass instance, or a named tuple, stays tracked: every full
+collection walked every kept plan)."""
 
 
 @lru_cache(maxsize=64)

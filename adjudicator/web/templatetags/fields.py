@@ -2,16 +2,21 @@
 include per field (issue 29: the includes were half of a checker page's template time)."""
 
 from django import forms, template
+from django.template.loader import get_template
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
+
+from adjudicator.web.form_rendering import rendered_once
 
 register = template.Library()
 
 
 @register.filter
+@rendered_once
 def field_html(field: forms.BoundField) -> SafeString:
     """``{% include "checker/_field.html" %}``, the same text: a checkbox as a toggle, a choice
-    of several inputs in a fieldset with its legend, any other field under its label."""
+    of several inputs in a fieldset with its legend, any other field under its label; written
+    once per definition and value (``rendered_once``)."""
     errors = field.errors
     error_class = " has-error" if errors else ""
     help_text = field.help_text
@@ -32,3 +37,19 @@ def field_html(field: forms.BoundField) -> SafeString:
         f'<div class="field{error_class}">\n'
         f"  {field.label_tag()}{field}\n  {helptext}\n  {errors if errors else ''}\n</div>\n"
     )
+
+
+@register.filter
+@rendered_once
+def board_field(field: forms.BoundField) -> SafeString:
+    """``{% include "wotr_moves/_field.html" %}`` (the move board's editors: a field for
+    thumbs), rendered once per definition and value (``rendered_once``): the Fellowship's
+    region, a select of 105, is rendered for every position."""
+    return get_template("wotr_moves/_field.html").render({"field": field})
+
+
+@register.filter
+@rendered_once
+def widget_once(field: forms.BoundField) -> SafeString:
+    """``{{ field }}``, the input alone, rendered once per definition and value."""
+    return mark_safe(str(field))

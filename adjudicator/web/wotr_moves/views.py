@@ -18,8 +18,9 @@ from adjudicator.games.wotr.map_svg import board_svg
 from adjudicator.games.wotr.messages import translate_problems
 from adjudicator.games.wotr.position import Position, standard_setup
 from adjudicator.web.links.services import SharedInputError, share_input, shared_input
+from adjudicator.web.per_language import per_language
 from adjudicator.web.wotr_moves import editing, map_links, presenters, services
-from adjudicator.web.wotr_moves.board_view import NATION_ORDER, board_rows
+from adjudicator.web.wotr_moves.board_view import NATION_ORDER, board_rows, board_table
 from adjudicator.web.wotr_moves.forms import (
     CharacterForm,
     FactionForm,
@@ -181,6 +182,7 @@ class Page:
 
     def context(self) -> dict[str, Any]:
         data = self.position.to_dict()
+        rows = board_rows(self.position, self.factions, self.destinations)
         forms = {
             "region": RegionForm(prefix="region"),
             "politics": PoliticsForm(prefix="politics"),
@@ -201,7 +203,8 @@ class Page:
             "verdict": self.verdict,
             "share_url": self.share_url,
             "legal_payload": self.destinations_payload,
-            "rows": board_rows(self.position, self.factions, self.destinations),
+            "rows": rows,
+            "board_table": board_table(rows),
             "board_map": mark_safe(  # board_svg escapes every name it writes
                 board_svg(
                     self.position,
@@ -241,9 +244,11 @@ class Page:
 MAP_PLURAL_LIMIT = 30
 
 
+@per_language
 def map_plurals() -> dict[str, list[str]]:
     """For the map's script: "N regions away" and each kind of unit, in the language's plural
-    form for every N up to the limit (``steps[1]`` = "1 region away")."""
+    form for every N up to the limit (``steps[1]`` = "1 region away"); made once per language
+    (read, never changed)."""
     counts = range(MAP_PLURAL_LIMIT + 1)
     return {
         "steps": [
