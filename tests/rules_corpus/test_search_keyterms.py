@@ -11,11 +11,7 @@ from rules_corpus.search.analysis import LANGUAGES, is_cyrillic
 from rules_corpus.search.engine import search
 from rules_corpus.search.headings import key_terms, key_terms_of, keyterms_file
 from rules_corpus.search.index import build_index, keyterms_field
-from tests.rules_corpus import search_factories
 from tests.rules_corpus.search_factories import SearchDocumentFactory
-
-corpus_index_dir = search_factories.corpus_index_dir
-corpus_search_index = search_factories.corpus_search_index
 
 BOOKS = sorted(manifest())
 
@@ -76,31 +72,3 @@ def test_a_key_term_is_searched_in_its_own_language_below_a_heading(tmp_path):
         terms.key,
     ]
     assert keyterms_field("en") == "keyterms_en"
-
-
-def test_a_word_of_a_key_term_alone_is_still_read_as_russian_typed_in_latin(tmp_path):
-    """A key term does not make a word known: "osada" (a town) is still «осада» here."""
-    siege = SearchDocumentFactory(title="Ведение осады", body="Осада цитадели длится.")
-    towns = SearchDocumentFactory(
-        title="Поселения", body="Город.", keyterms=(("pl", "osada\nmiasto\ntwierdza"),)
-    )
-    build_index(tmp_path / "index", [towns, siege])
-    assert search(tmp_path / "index", "osada citadeli").hits[0].key == siege.key
-
-
-@pytest.mark.django_db
-@pytest.mark.parametrize(
-    ("text", "answer"),
-    [
-        # The Warriors expansion prints no English: the Ents' attack is its key terms only.
-        ("ents hit on 4", "wotr-warriors/ataka-2"),
-        # Polish about the Russian rules: an elite unit's two hits, a Corsair's two units.
-        ("czy elitarny oddział przyjmuje dwa trafienia", "wotr-rules/opredelenie-poter"),
-        ("dwa oddziały na korsarza", "wotr-warriors/perevozka-voisk"),
-    ],
-)
-def test_a_question_in_another_language_finds_the_section_by_its_key_terms(
-    corpus_search_index, text, answer
-):
-    hit = search(corpus_search_index, text).hits[0]
-    assert f"{hit.rulebook}/{hit.url.strip('/').split('/')[-1]}" == answer
