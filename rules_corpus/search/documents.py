@@ -41,6 +41,8 @@ class SearchDocument:
     section: int | None = None
     #: ``(language, text)``: the title translated into other languages (:mod:`.headings`).
     translations: tuple[tuple[str, str], ...] = ()
+    #: ``(language, terms)``: the key terms a section states, in other languages (:mod:`.headings`).
+    keyterms: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         if self.language not in LANGUAGES:
@@ -75,7 +77,7 @@ def section_documents() -> Iterator[SearchDocument]:
     """The rulebook sections stored in the database, one document each."""
     from rules_corpus.models import Section
 
-    from .headings import translations_of
+    from .headings import key_terms_of, translations_of
 
     for section in Section.objects.select_related("rulebook").order_by("rulebook", "position"):
         rulebook = section.rulebook
@@ -91,4 +93,5 @@ def section_documents() -> Iterator[SearchDocument]:
             rulebook=rulebook.slug,
             section=section.pk,
             translations=translations_of(rulebook.slug, section.anchor),
+            keyterms=key_terms_of(rulebook.slug, section.anchor),
         )

@@ -24,6 +24,7 @@ from .index import (
     Listing,
     OpenedIndex,
     body_field,
+    keyterms_field,
     named_cards,
     opened,
     translated_field,
@@ -281,7 +282,9 @@ def _languages_of_several_books(listed: Listing) -> frozenset[str]:
         _books.clear()
         _books[key] = frozenset(language for language, found in books.items() if len(found) > 1)
         _written.clear()
-        _written[key] = frozenset(translated_field(language) for language in books)
+        _written[key] = frozenset(
+            field(language) for language in books for field in (translated_field, keyterms_field)
+        )
     return _books[key]
 
 

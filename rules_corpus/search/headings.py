@@ -7,6 +7,11 @@ heading, translated by the team from the rulebook's heading and the section's te
 other languages (``data/headings/<rulebook>.json``, keyed by the section's stable anchor; see
 ``data/headings/README.md``). The index holds them in fields analysed in their own language
 (:func:`.index.translated_field`); a test checks every section has them.
+
+Beside them, each section's **key terms** (``data/keyterms/<rulebook>.json``): the 3-8 game
+concepts and rules the section states, as a player would name them, in the same two languages,
+written by the team from the section's text (``data/keyterms/README.md``), indexed in fields of
+their own (:func:`.index.keyterms_field`) that weigh less than a heading.
 """
 
 from __future__ import annotations
@@ -18,24 +23,55 @@ from pathlib import Path
 from .analysis import LANGUAGES
 
 HEADINGS_DIR = Path(__file__).resolve().parent / "data" / "headings"
+KEYTERMS_DIR = HEADINGS_DIR.parent / "keyterms"
 
 
 def headings_file(rulebook: str) -> Path:
     return HEADINGS_DIR / f"{rulebook}.json"
 
 
+def keyterms_file(rulebook: str) -> Path:
+    return KEYTERMS_DIR / f"{rulebook}.json"
+
+
+def _sections(path: Path) -> dict[str, dict]:
+    """A data file's ``sections`` (``{anchor: {"heading": ..., language: ...}}``), empty for a
+    rulebook without a file."""
+    if not path.exists():
+        return {}
+    return json.loads(path.read_text(encoding="utf-8"))["sections"]
+
+
 @cache
 def translated_headings(rulebook: str) -> dict[str, dict[str, str]]:
     """``{anchor: {language: heading}}`` of a rulebook's sections in the languages it is not
     written in; empty for a rulebook without a file."""
-    path = headings_file(rulebook)
-    if not path.exists():
-        return {}
-    data = json.loads(path.read_text(encoding="utf-8"))
     return {
         anchor: {language: text for language, text in by_language.items() if language in LANGUAGES}
-        for anchor, by_language in data["sections"].items()
+        for anchor, by_language in _sections(headings_file(rulebook)).items()
     }
+
+
+@cache
+def key_terms(rulebook: str) -> dict[str, dict[str, tuple[str, ...]]]:
+    """``{anchor: {language: terms}}`` of a rulebook's sections in the languages it is not
+    written in; empty for a rulebook without a file."""
+    return {
+        anchor: {
+            language: tuple(terms)
+            for language, terms in by_language.items()
+            if language in LANGUAGES
+        }
+        for anchor, by_language in _sections(keyterms_file(rulebook)).items()
+    }
+
+
+def key_terms_of(rulebook: str, anchor: str) -> tuple[tuple[str, str], ...]:
+    """``(language, terms one a line)`` of one section's key terms, in :data:`LANGUAGES` order."""
+    found = key_terms(rulebook).get(anchor, {})
+    return tuple(
+        (language, "\n".join(found[language])) for language in LANGUAGES if found.get(language)
+    )
 
 
 def translations_of(rulebook: str, anchor: str) -> tuple[tuple[str, str], ...]:

@@ -65,7 +65,15 @@ def translated_field(language: str) -> str:
     return f"translated_{language}"
 
 
-TRANSLATED_FIELDS = frozenset(translated_field(language) for language in LANGUAGES)
+def keyterms_field(language: str) -> str:
+    """The field of a section's key terms in ``language`` (:func:`.headings.key_terms`)."""
+    return f"keyterms_{language}"
+
+
+#: The fields written by the team (translated headings, key terms), not printed by any rulebook.
+ADDED_FIELDS = frozenset(
+    field(language) for language in LANGUAGES for field in (translated_field, keyterms_field)
+)
 
 SURFACE_FIELD = "surface"
 PREFIX_FIELD = "prefix"
@@ -94,6 +102,7 @@ def make_schema() -> Schema:
         fields[title_field(language)] = TEXT(analyzer=language_analyzer(language))
         fields[body_field(language)] = TEXT(analyzer=language_analyzer(language))
         fields[translated_field(language)] = TEXT(analyzer=language_analyzer(language))
+        fields[keyterms_field(language)] = TEXT(analyzer=language_analyzer(language))
     return Schema(**fields)
 
 
@@ -131,6 +140,8 @@ def _fields_of(document: SearchDocument) -> dict[str, object]:
         values[translated_field(language)] = text
     if document.translations:
         values["translations"] = document.translations
+    for language, text in document.keyterms:
+        values[keyterms_field(language)] = text
     if document.rulebook is not None:
         values["rulebook"] = document.rulebook
     if document.section is not None:

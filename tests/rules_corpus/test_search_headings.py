@@ -62,12 +62,19 @@ def test_a_translated_heading_is_searched_in_its_own_language(tmp_path):
     assert translated_field("pl") == "translated_pl"
 
 
-def test_a_word_of_a_translated_heading_alone_is_still_read_as_russian_typed_in_latin(tmp_path):
+@pytest.mark.parametrize(
+    "added",
+    [
+        {"translations": (("pl", "Osady i fortyfikacje"),)},
+        {"keyterms": (("pl", "osada\nmiasto\ntwierdza"),)},  # data/keyterms: likewise
+    ],
+)
+def test_a_word_of_a_translated_heading_alone_is_still_read_as_russian_typed_in_latin(
+    tmp_path, added
+):
     """"osada" is a Polish heading's word (a town), yet typed with "citadeli" it is «осада»."""
     siege = SearchDocumentFactory(title="Ведение осады", body="Осада цитадели длится.")
-    towns = SearchDocumentFactory(
-        title="Поселения", body="Город.", translations=(("pl", "Osady i fortyfikacje"),)
-    )
+    towns = SearchDocumentFactory(title="Поселения", body="Город.", **added)
     build_index(tmp_path / "index", [towns, siege])
     page = search(tmp_path / "index", "osada citadeli")
     assert page.hits[0].key == siege.key
@@ -81,6 +88,11 @@ def test_a_word_of_a_translated_heading_alone_is_still_read_as_russian_typed_in_
         ("rozstawienie początkowe orłów", "wotr-warriors/nachalnaia-rasstanovka-i-naim-2"),
         # Russian about the Polish book: its "Pierścień" attribute, not the TCG's One Ring.
         ("характеристика кольца", "wojna-o-pierscien/pierscien"),
+        # By its key terms (data/keyterms): the Warriors expansion prints no English, and the
+        # Ents' attack, an elite unit's two hits, a Corsair's two units are no heading's words.
+        ("ents hit on 4", "wotr-warriors/ataka-2"),
+        ("czy elitarny oddział przyjmuje dwa trafienia", "wotr-rules/opredelenie-poter"),
+        ("dwa oddziały na korsarza", "wotr-warriors/perevozka-voisk"),
     ],
 )
 def test_a_question_in_another_language_finds_the_section_by_its_translated_heading(
