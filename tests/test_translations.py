@@ -55,7 +55,7 @@ def _page_text(content: str, language: str) -> str:
     ``lang`` (a Russian rulebook's section title cited on a Polish page) left out."""
     content = re.sub(r"(?s)<(script|style|svg|code|pre)\b.*?</\1>", " ", content)
     content = re.sub(
-        rf'(?s)<(li|span|a|p|h\d|div)\b[^>]*\blang="(?!{language}")[^"]*"[^>]*>.*?</\1>',
+        rf'(?s)<(li|span|a|p|h\d|div|article|blockquote)\b[^>]*\blang="(?!{language}")[^"]*"[^>]*>.*?</\1>',
         " ",
         content,
     )
