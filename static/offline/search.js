@@ -2,7 +2,8 @@
    `manage.py build_offline_search` with the server's own analysis, ranked as the server ranks
    (BM25F over titles and bodies, the title boosted, a word's first letters, the glossary's
    names in the other languages, English words' Russian translations, the share of the
-   question's words a section holds squared, a heading naming them all). Also run by node in
+   question's words a section holds squared, a heading naming them all; each section's heading
+   translated and its key terms in the languages its book is not written in). Also run by node in
    the tests (tests/offline/test_offline_search.py) to measure it on the question benchmark. */
 (function (root) {
   "use strict";
@@ -11,6 +12,16 @@
   var FUZZY = 0.4, TRANSLIT = 0.8, FAMILY = 0.5, MAX_FAMILY = 6, MAX_NEAR = 8, MAX_TRANSLIT = 4;
   var PROXIMITY = 1, CANDIDATES = 30, LANGUAGE = 2, BOOK = 1.5;
   var LANGUAGES = ["ru", "pl"];
+  /* The server's translated headings (query.TRANSLATED_BOOST, as a title) and key terms
+     (query.KEYTERMS_BOOST) per query analysis: "ru" reads Russian and English (a Latin word's
+     English stem), "pl" Polish. Only an English one tells a section's book (engine._voting). */
+  var TRANSLATED = 2.5;
+  var ADDED = {
+    ru: [["translated_ru", TRANSLATED, false], ["keyterms_ru", 0.75, false],
+      ["translated_en", TRANSLATED, true], ["keyterms_en", 1.25, false]],
+    pl: [["translated_pl", TRANSLATED, false], ["keyterms_pl", 0.75, false]]
+  };
+  function analysisOf(language) { return language === "pl" ? "pl" : "ru"; }
   /* Russian typed in Latin letters: the server's key (rules_corpus/search/translit.py). */
   var VARIANTS = [["shch", "W"], ["sch", "W"], ["tch", "Q"], ["ch", "Q"], ["sh", "S"], ["zh", "Z"],
     ["kh", "H"], ["ts", "C"], ["tz", "C"], ["x", "H"], ["h", "H"], ["c", "C"], ["w", "v"],
@@ -56,10 +67,18 @@
     this.stop = new Set(data.stop);
     this.n = data.docs.length;
     var sum = function (a) { return a.reduce(function (s, x) { return s + x; }, 0); };
-    this.avg = { title: sum(data.lengths.title) / this.n, body: sum(data.lengths.body) / this.n };
-    this.known = {};
+    this.avg = {};
     var self = this;
+    Object.keys(data.lengths).forEach(function (kind) { self.avg[kind] = sum(data.lengths[kind]) / self.n || 1; });
+    this.known = {};
+    this.added = {};
+    this.translated = {};
     LANGUAGES.forEach(function (language) {
+      var added = new Set();
+      ADDED[language].forEach(function (field) {
+        Object.keys(data.postings[field[0]] || {}).forEach(function (t) { added.add(t); });
+      });
+      self.added[language] = added;
       var terms = new Set(Object.keys(data.postings["title_" + language] || {}));
       Object.keys(data.postings["body_" + language] || {}).forEach(function (t) { terms.add(t); });
       self.known[language] = terms;
@@ -121,8 +140,8 @@
     if (/^\d+$/.test(word)) return word;
     var w = word.replace(/ё/g, "е");
     var mapped = this.data.forms[language][w];
-    if (mapped) return mapped;
     var known = this.known[language];
+    if (mapped && known.has(mapped)) return mapped;
     if (known.has(w)) return w;
     var folded = fold(w);
     return known.has(folded) ? folded : null;
@@ -131,11 +150,39 @@
   Index.prototype.form = function (word, language) {
     var exact = this.exact(word, language);
     if (exact) return exact;
-    var known = this.known[language], folded = fold(word);
+    return this.beginning(word, this.known[language]);
+  };
+
+  /* The longest beginning of a word (down to three letters, four letters off) ``known`` holds. */
+  Index.prototype.beginning = function (word, known) {
+    var folded = fold(word);
     for (var k = folded.length - 1; k >= Math.max(3, folded.length - 4); k--) {
       if (known.has(folded.slice(0, k))) return folded.slice(0, k);
     }
     return null;
+  };
+
+  /* A word's form in the translated headings and key terms a query analysis reads: the form
+     these hold (they never make a word known: a typo or Latin-typed Russian is read first). */
+  Index.prototype.addedForm = function (word, language) {
+    var added = this.added[language], w = word.replace(/ё/g, "е");
+    var mapped = this.data.forms[language][w];
+    if (mapped && added.has(mapped)) return mapped;
+    if (added.has(w)) return w;
+    if (added.has(fold(w))) return fold(w);
+    return this.beginning(word, added);
+  };
+
+  /* A section's translated headings as sets of forms by query analysis: [[analysis, forms]]. */
+  Index.prototype.headings = function (doc) {
+    if (!this.translated[doc]) {
+      var self = this;
+      this.translated[doc] = (this.data.docs[doc].h || []).map(function (pair) {
+        var language = analysisOf(pair[0]);
+        return [language, new Set(self.words(pair[1]).map(function (w) { return self.addedForm(w, language); }))];
+      });
+    }
+    return this.translated[doc];
   };
 
   Index.prototype.prefix = function (word) {
@@ -149,7 +196,7 @@
     var postings = (this.data.postings[field] || {})[term];
     var found = {};
     if (!postings) return found;
-    var kind = field === "prefix" ? "body" : field.split("_")[0];
+    var kind = field === "prefix" ? "body" : field in this.data.lengths ? field : field.split("_")[0];
     var lengths = this.data.lengths[kind], avg = this.avg[kind];
     var df = postings.length / 2;
     var idf = Math.log(this.n / (df + 1)) + 1;
@@ -215,28 +262,39 @@
      An unknown word is read as Russian typed in Latin letters, else by its near spellings,
      else by its longest known beginning. */
   Index.prototype.word = function (word) {
-    var scores = {}, own = {}, terms = { ru: new Set(), pl: new Set() };
+    var scores = {}, own = {}, votes = {}, terms = { ru: new Set(), pl: new Set() };
     var self = this;
-    function lemma(language, form, boost) {
-      terms[language].add(form);
-      var title = self.term("title_" + language, form), body = self.term("body_" + language, form);
-      add(scores, title, TITLE * boost); add(scores, body, boost);
-      Object.keys(title).concat(Object.keys(body)).forEach(function (d) { own[d] = true; });
+    function lemma(language, form, boost, typed) {
+      if (form) {
+        terms[language].add(form);
+        var title = self.term("title_" + language, form), body = self.term("body_" + language, form);
+        add(scores, title, TITLE * boost); add(scores, body, boost);
+        Object.keys(title).concat(Object.keys(body)).forEach(function (d) { own[d] = true; votes[d] = true; });
+      }
+      var other = typed && self.addedForm(typed, language);
+      if (!other) return;
+      terms[language].add(other);
+      ADDED[language].forEach(function (field) {
+        var found = self.term(field[0], other);
+        add(scores, found, field[1] * boost);
+        Object.keys(found).forEach(function (d) { own[d] = true; if (field[2]) votes[d] = true; });
+      });
     }
     var known = LANGUAGES.some(function (language) { return self.exact(word, language); });
     var readings = known ? [] : this.transliterated(word);
-    readings.forEach(function (w) { lemma("ru", self.form(w, "ru") || w, TRANSLIT); });
+    readings.forEach(function (w) { lemma("ru", self.form(w, "ru") || w, TRANSLIT, w); });
     var near = known || readings.length ? [] : this.near(word);
     near.forEach(function (w) {
       LANGUAGES.forEach(function (language) {
         var form = self.exact(w, language);
-        if (form) lemma(language, form, FUZZY);
+        if (form) lemma(language, form, FUZZY, w);
       });
     });
     if (known || !(readings.length || near.length)) {
       LANGUAGES.forEach(function (language) {
         var form = self.form(word, language);
-        if (form) lemma(language, form, 1);
+        if (form) lemma(language, form, 1, word);
+        else if (self.addedForm(word, language)) lemma(language, null, 1, word);
       });
     }
     if (CYRILLIC.test(word) && this.exact(word, "ru")) {
@@ -246,18 +304,23 @@
     (translations || []).forEach(function (pair) { lemma("ru", pair[0], TRANSLATION * pair[1]); });
     var first = this.prefix(word);
     if (first) add(scores, this.term("prefix", first), PREFIX);
-    return { scores: scores, own: own, terms: terms };
+    return { scores: scores, own: own, votes: votes, terms: terms };
   };
 
-  /* The largest share of the words one sentence of a section holds with its heading. */
+  /* The largest share of the words one sentence of a section holds with its heading (and its
+     translated headings). */
   Index.prototype.together = function (doc, each) {
     var data = this.data, language = data.docs[doc].l, self = this;
     var heading = new Set(this.words(data.docs[doc].t).map(function (w) { return self.form(w, language); }));
+    var translated = this.headings(doc);
     var best = 0;
     (data.sentences[doc].length ? data.sentences[doc] : [[]]).forEach(function (ids) {
       var sentence = new Set(ids.map(function (i) { return data.vocabulary[i]; }));
       var held = each.filter(function (w) {
-        return Array.from(w.terms[language]).some(function (t) { return sentence.has(t) || heading.has(t); });
+        return Array.from(w.terms[language]).some(function (t) { return sentence.has(t) || heading.has(t); }) ||
+          translated.some(function (pair) {
+            return Array.from(w.terms[pair[0]]).some(function (t) { return pair[1].has(t); });
+          });
       }).length;
       if (held > best) best = held;
     });
@@ -294,7 +357,7 @@
   Index.prototype.told = function (each) {
     var data = this.data, votes = {};
     each.forEach(function (w) {
-      var books = new Set(Object.keys(w.own).map(function (d) { return data.docs[d]; })
+      var books = new Set(Object.keys(w.votes).map(function (d) { return data.docs[d]; })
         .filter(function (doc) { return doc.l === "ru"; }).map(rulebook));
       if (books.size === 1) { var b = books.values().next().value; votes[b] = (votes[b] || 0) + 1; }
     });
@@ -316,7 +379,7 @@
       var scores = self.concept(found[0]);
       add(total, scores, 1);
       found[1].forEach(function (position) {
-        Object.keys(scores).forEach(function (d) { each[position].own[d] = true; });
+        Object.keys(scores).forEach(function (d) { each[position].own[d] = true; each[position].votes[d] = true; });
         self.data.glossary[found[0]].forEach(function (entry) {
           if (entry[1].length === 1) each[position].terms[entry[0]].add(entry[1][0]);
         });
@@ -325,13 +388,21 @@
     var titleForms = LANGUAGES.map(function (language) {
       return words.map(function (w) { return self.form(w, language); });
     });
+    var addedForms = {};
+    LANGUAGES.forEach(function (language) {
+      addedForms[language] = words.map(function (w) { return self.addedForm(w, language); });
+    });
     var ranked = Object.keys(total).map(function (d) {
       var doc = self.data.docs[d];
       var share = each.filter(function (w) { return w.own[d]; }).length / words.length;
       var score = total[d] * Math.pow(share, COORDINATION) * doc.w;
       var heading = new Set(self.words(doc.t).map(function (w) { return self.form(w, doc.l); }));
       var forms = titleForms[LANGUAGES.indexOf(doc.l)];
-      if (words.length > 1 && forms.every(function (f) { return f && heading.has(f); })) score *= HEADING;
+      var named = forms.every(function (f) { return f && heading.has(f); }) ||
+        self.headings(d).some(function (pair) {
+          return addedForms[pair[0]].every(function (f) { return f && pair[1].has(f); });
+        });
+      if (words.length > 1 && named) score *= HEADING;
       return { doc: Number(d), score: score };
     }).filter(function (r) { return r.score > 0; });
     ranked.sort(function (a, b) { return b.score - a.score || a.doc - b.doc; });

@@ -34,6 +34,11 @@ from rules_corpus.search.translit import cyrillic_key
 #: as English by the Russian analysis, exactly as the server indexes them).
 FIELDS = ("ru", "pl")
 SNIPPET_CHARS = 240
+#: The fields the server adds to a section from its data (:mod:`rules_corpus.search.headings`):
+#: its heading translated, and its key terms, in the languages its book is not written in, each
+#: analysed in its language (English as the "ru" analysis reads a Latin word: its English stem).
+ADDED = ("translated", "keyterms")
+ADDED_LANGUAGES = ("ru", "pl", "en")
 #: The lexicon's translations of an English word the browser uses (the server's
 #: ``query.TRANSLATIONS`` and ``TRANSLATION_MINIMUM``).
 TRANSLATIONS, TRANSLATION_MINIMUM = 3, 0.8
@@ -45,11 +50,25 @@ def words(text: str) -> list[str]:
     return [w for w in _WORD.findall(text.lower()) if len(w) >= 2 and w not in analysis.STOPWORDS]
 
 
+def _added(doc: SearchDocument) -> dict[str, str]:
+    """A section's translated headings and key terms by field (``translated_en``...)."""
+    return {
+        f"{kind}_{language}": text
+        for kind, pairs in zip(ADDED, (doc.translations, doc.keyterms), strict=True)
+        for language, text in pairs
+    }
+
+
 def _postings(docs: list[SearchDocument]) -> dict[str, dict[str, list[int]]]:
-    """Per field (``title_ru``, ``body_pl``, ``prefix``...) per term, ``[doc, count, ...]``."""
+    """Per field (``title_ru``, ``body_pl``, ``prefix``, ``translated_en``...) per term,
+    ``[doc, count, ...]``."""
     fields: dict[str, dict[str, list[int]]] = {}
     for number, doc in enumerate(docs):
         parts = {
+            name: [analysis.normalize(w, name.split("_")[1]) for w in words(text)]
+            for name, text in _added(doc).items()
+        }
+        parts |= {
             f"title_{doc.language}": [
                 analysis.normalize(w, doc.language) for w in words(doc.title)
             ],
@@ -80,9 +99,14 @@ def _sentences(docs: list[SearchDocument]) -> tuple[list[str], list[list[list[in
 
 
 def _lengths(docs: list[SearchDocument]) -> dict[str, list[int]]:
+    added = [{name: len(words(text)) for name, text in _added(doc).items()} for doc in docs]
     return {
         "title": [len(words(doc.title)) for doc in docs],
         "body": [len(words(doc.body)) for doc in docs],
+    } | {
+        f"{kind}_{language}": [lengths.get(f"{kind}_{language}", 0) for lengths in added]
+        for kind in ADDED
+        for language in ADDED_LANGUAGES
     }
 
 
@@ -101,8 +125,10 @@ def _forms(
     docs: list[SearchDocument], known: dict[str, set[str]], english: Iterable[str]
 ) -> dict[str, dict[str, str]]:
     """Per field language, word form → indexed form, for the forms whose indexed form the
-    field holds and differs from the form itself."""
+    field (or a translated heading or key term read by that language's analysis) holds and
+    differs from the form itself."""
     vocabulary = {w for doc in docs for w in words(f"{doc.title}\n{doc.body}")}
+    vocabulary |= {w for doc in docs for text in _added(doc).values() for w in words(text)}
     vocabulary |= {
         w for lemma in known["ru"] if analysis.is_cyrillic(lemma) for w in _russian_paradigm(lemma)
     }
@@ -175,6 +201,29 @@ def _question_words() -> dict[str, object]:
     return {"frame": frame, "games": games, "lemmas": lemmas}
 
 
+def _english_words() -> list[str]:
+    """The common English words (the spelling dictionary's, 500 occurrences or more) whose
+    stems and Russian translations the browser may look up."""
+    english_words = analysis.english_dictionary().word_frequency.dictionary
+    return [
+        w for w, count in english_words.items() if count >= 500 and w.isascii() and w.isalpha()
+    ]
+
+
+def _added_terms(postings: dict[str, dict[str, list[int]]]) -> dict[str, set[str]]:
+    """Per query analysis ("ru" reads Russian and English, "pl" Polish), the terms of the
+    translated headings and key terms it reads."""
+    return {
+        language: {
+            term
+            for kind in ADDED
+            for field in ((language, "en") if language == "ru" else (language,))
+            for term in postings.get(f"{kind}_{field}", {})
+        }
+        for language in FIELDS
+    }
+
+
 def build(docs: list[SearchDocument] | None = None) -> dict[str, object]:
     """The whole browser index of the rulebook sections."""
     docs = list(section_documents()) if docs is None else docs
@@ -184,27 +233,18 @@ def build(docs: list[SearchDocument] | None = None) -> dict[str, object]:
         | set(postings.get(f"body_{language}", {}))
         for language in FIELDS
     }
+    added = _added_terms(postings)
     glossary, glossary_keys = _glossary()
     for terms in glossary:
         for field, tokens in terms:
             known[field].update(tokens)
-    english_words = analysis.english_dictionary().word_frequency.dictionary
+    english = _english_words()
     lexicon = {
         word: [[lemma, cosine] for lemma, cosine in near if lemma in known["ru"]]
-        for word, near in translations(
-            [
-                w
-                for w, count in english_words.items()
-                if count >= 500 and w.isascii() and w.isalpha()
-            ],
-            TRANSLATIONS,
-            TRANSLATION_MINIMUM,
-        ).items()
+        for word, near in translations(english, TRANSLATIONS, TRANSLATION_MINIMUM).items()
     }
     lexicon = {word: near for word, near in lexicon.items() if near}
-    english = [
-        w for w, count in english_words.items() if count >= 500 and w.isascii() and w.isalpha()
-    ]
+    indexed = {language: known[language] | added[language] for language in FIELDS}
     surface, translit = _surface(docs)
     vocabulary, in_sentences = _sentences(docs)
     return {
@@ -219,6 +259,7 @@ def build(docs: list[SearchDocument] | None = None) -> dict[str, object]:
                 "l": doc.language,
                 "w": answer_weight(doc),
                 "x": doc.body[:SNIPPET_CHARS],
+                "h": [list(pair) for pair in doc.translations],
             }
             for doc in docs
         ],
@@ -226,7 +267,7 @@ def build(docs: list[SearchDocument] | None = None) -> dict[str, object]:
         "sentences": in_sentences,
         "lengths": _lengths(docs),
         "postings": postings,
-        "forms": _forms(docs, known, english),
+        "forms": _forms(docs, indexed, english),
         "stop": sorted(analysis.STOPWORDS),
         "prefixLetters": analysis.PREFIX_LETTERS,
         "glossary": glossary,

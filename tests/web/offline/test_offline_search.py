@@ -1,7 +1,8 @@
 """The search the browser answers offline (issue 26): ``static/offline/search.js`` run by node
 over the index ``build_offline_search`` writes, on the repository's question benchmark
 (``bench/search_questions.txt``), against the server's search on the same questions: at least
-90% of its mean reciprocal rank; and the inflected forms the rulebooks do not print."""
+90% of its mean reciprocal rank; the inflected forms the rulebooks do not print; and each
+section's translated heading and key terms, in the index and in the ranking."""
 
 import json
 import shutil
@@ -11,7 +12,10 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+from adjudicator.web.offline.search_export import ADDED, words
+from rules_corpus.search.analysis import normalize
 from rules_corpus.search.engine import search
+from rules_corpus.search.headings import key_terms_of, translations_of
 from tests.rules_corpus import search_factories
 
 corpus_index_dir = search_factories.corpus_index_dir
@@ -88,3 +92,46 @@ def test_offline_search_reaches_90_percent_of_the_servers_mrr(offline_index_dir,
 def test_offline_search_reads_what_the_rulebooks_do_not_print(offline_index_dir, question, answer):
     (ranked,) = offline_ranking(offline_index_dir / "offline_search.json", [question])
     assert answer in ranked[:5], ranked[:5]
+
+
+def test_offline_index_holds_every_sections_translated_heading_and_key_terms(offline_index_dir):
+    index = json.loads((offline_index_dir / "offline_search.json").read_text(encoding="utf-8"))
+    assert len(index["docs"]) > 300
+    for number, doc in enumerate(index["docs"]):
+        rulebook, anchor = doc["u"].split("/")[2:4]
+        headings = translations_of(rulebook, anchor)
+        assert [tuple(pair) for pair in doc["h"]] == list(headings), doc["u"]
+        for kind, pairs in zip(ADDED, (headings, key_terms_of(rulebook, anchor)), strict=True):
+            assert len(pairs) == 2, (kind, doc["u"])  # the two languages its book is not in
+            for language, text in pairs:
+                postings = index["postings"][f"{kind}_{language}"]
+                for word in words(text):
+                    held = postings.get(normalize(word, language), [])[::2]
+                    assert number in held, (kind, language, word, doc["u"])
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        # English words only a Russian section's English heading holds
+        ("settlements and fortifications", "/rules/wotr-rules/poseleniia-i-ukrepleniia/"),
+        ("impassable", "/rules/wotr-rules/regiony/"),  # only a Russian section's key term
+    ],
+)
+def test_offline_search_answers_through_translated_headings_and_key_terms(
+    offline_index_dir, tmp_path, question, answer
+):
+    index_file = offline_index_dir / "offline_search.json"
+    (ranked,) = offline_ranking(index_file, [question])
+    assert ranked[:1] == [answer], ranked[:3]
+    # Without those fields' postings the browser does not find it: it answers through them.
+    data = json.loads(index_file.read_text(encoding="utf-8"))
+    data["postings"] = {
+        field: terms
+        for field, terms in data["postings"].items()
+        if field.split("_")[0] not in ADDED
+    }
+    bare = tmp_path / "without_added_fields.json"
+    bare.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    (without,) = offline_ranking(bare, [question])
+    assert answer not in without, without
