@@ -121,6 +121,7 @@ HELD_OUT_FILE = ROOT / "bench" / "search_questions_heldout.txt"
 UNSEEN_FILE = ROOT / "bench" / "search_questions_unseen.txt"
 DEV_PL_FILE = ROOT / "bench" / "search_questions_dev_pl.txt"
 DEV_WARRIORS_FILE = ROOT / "bench" / "search_questions_dev_warriors.txt"
+BLIND_FILE = ROOT / "bench" / "search_questions_blind.txt"
 
 
 class Question(NamedTuple):
@@ -279,6 +280,11 @@ def main() -> None:
         (
             "Warriors of Middle-earth dev questions (issue 24: its glossary is chosen on these)",
             DEV_WARRIORS_FILE,
+        ),
+        (
+            "blind questions (issue 24: written after the passes, by a writer who read no other "
+            "set and no search code or data; never used to choose a step)",
+            BLIND_FILE,
         ),
     ):
         print(title + ":")
