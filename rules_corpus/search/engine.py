@@ -224,13 +224,12 @@ def _ranked(
         return [], None, set()
     found = postings.search(searcher, planned.query, restriction)
     words = len(planned.word_alternatives)
-    several = _languages_of_several_books(listed)
+    several, written = _book_languages(listed)
     books_of_word: list[set[str]] = [set() for _ in range(words)]
     held: set[int] = set()
     scored = []
     satisfied_by: dict[frozenset[tuple[str, bytes]], list[int]] = {}  # hits share term sets
     voting_by: dict[frozenset[tuple[str, bytes]], list[int]] = {}
-    written = _written[id(listed.documents)]
     for score, number, terms in found:
         document = listed.documents[number]
         satisfied = satisfied_by.get(terms)
@@ -267,12 +266,13 @@ def _voting(
 #: "twilight", «фракция», "hobbit"), or that names a glossary term only one rulebook prints
 #: ("faction die", "White Tree", "odwaga"), is about that book: its sections weigh this much more.
 GAME_WEIGHT = 1.5
-_books: dict[int, frozenset[str]] = {}
+_books: dict[int, tuple[frozenset[str], frozenset[str]]] = {}
 
 
-def _languages_of_several_books(listed: Listing) -> frozenset[str]:
-    """The languages whose sections come from several rulebooks (a word only the Polish book
-    holds tells the language, not the book), worked out once per listing."""
+def _book_languages(listed: Listing) -> tuple[frozenset[str], frozenset[str]]:
+    """Worked out once per listing: the languages whose sections come from several rulebooks (a
+    word only the Polish book holds tells the language, not the book), and the translated
+    heading and key-term fields of the languages some rulebook is written in (:func:`_voting`)."""
     key = id(listed.documents)
     if key not in _books:
         books: dict[str, set[str]] = defaultdict(set)
@@ -280,16 +280,15 @@ def _languages_of_several_books(listed: Listing) -> frozenset[str]:
             if document is not None and document.doc_type == "section":
                 books[document.language].add(document.rulebook)
         _books.clear()
-        _books[key] = frozenset(language for language, found in books.items() if len(found) > 1)
-        _written.clear()
-        _written[key] = frozenset(
-            field(language) for language in books for field in (translated_field, keyterms_field)
+        _books[key] = (
+            frozenset(language for language, found in books.items() if len(found) > 1),
+            frozenset(
+                field(language)
+                for language in books
+                for field in (translated_field, keyterms_field)
+            ),
         )
     return _books[key]
-
-
-#: Per listing, the translated-heading fields of the languages some rulebook is written in.
-_written: dict[int, frozenset[str]] = {}
 
 
 def _book_of(books_of_word: list[set[str]]) -> str | None:
