@@ -29,9 +29,10 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 
-def _text(value: Any) -> str:
+def escaped(value: Any) -> str:
     """``{{ value }}`` of a string: escaped unless already safe (``conditional_escape``
-    without its wrappers: the text of every label and attribute goes through here)."""
+    without its wrappers: the text of every label and attribute, and of every board row,
+    goes through here)."""
     if hasattr(value, "__html__"):
         return value.__html__()
     return html.escape(str(value))
@@ -41,7 +42,7 @@ def _attrs(attrs: Mapping[str, Any]) -> str:
     """``django/forms/attrs.html``: `` name="value"``, a bare `` name`` for True, nothing for
     False (``stringformat:'s'`` is ``str``)."""
     return "".join(
-        f" {_text(name)}" if value is True else f' {_text(name)}="{_text(str(value))}"'
+        f" {escaped(name)}" if value is True else f' {escaped(name)}="{escaped(str(value))}"'
         for name, value in attrs.items()
         if value is not False
     )
@@ -50,9 +51,9 @@ def _attrs(attrs: Mapping[str, Any]) -> str:
 def _label(context: Mapping[str, Any]) -> str:
     """``django/forms/label.html``."""
     if not context["use_tag"]:
-        return _text(context["label"])
+        return escaped(context["label"])
     tag = context["tag"]
-    return f"<{tag}{_attrs(context['attrs'] or {})}>{_text(context['label'])}</{tag}>"
+    return f"<{tag}{_attrs(context['attrs'] or {})}>{escaped(context['label'])}</{tag}>"
 
 
 def _input(context: Mapping[str, Any]) -> str:
@@ -62,9 +63,9 @@ def _input(context: Mapping[str, Any]) -> str:
 
 def _input_tag(widget: Mapping[str, Any]) -> str:
     value = widget["value"]
-    shown = f' value="{_text(str(value))}"' if value is not None else ""
+    shown = f' value="{escaped(str(value))}"' if value is not None else ""
     return (
-        f'<input type="{_text(widget["type"])}" name="{_text(widget["name"])}"{shown}'
+        f'<input type="{escaped(widget["type"])}" name="{escaped(widget["name"])}"{shown}'
         f"{_attrs(widget['attrs'])}>"
     )
 
@@ -72,8 +73,8 @@ def _input_tag(widget: Mapping[str, Any]) -> str:
 def _select_option(option: Mapping[str, Any]) -> str:
     """``select_option.html`` as included (its file's last newline kept)."""
     return (
-        f'<option value="{_text(str(option["value"]))}"{_attrs(option["attrs"])}>'
-        f"{_text(option['label'])}</option>\n"
+        f'<option value="{escaped(str(option["value"]))}"{_attrs(option["attrs"])}>'
+        f"{escaped(option['label'])}</option>\n"
     )
 
 
@@ -82,8 +83,8 @@ def _checkbox_option(option: Mapping[str, Any]) -> str:
     if not option["wrap_label"]:
         return _input_tag(option) + "\n\n\n"
     ident = option["attrs"].get("id")
-    label_for = f' for="{_text(ident)}"' if ident else ""
-    return f"<label{label_for}>{_input_tag(option)}\n {_text(option['label'])}</label>\n\n"
+    label_for = f' for="{escaped(ident)}"' if ident else ""
+    return f"<label{label_for}>{_input_tag(option)}\n {escaped(option['label'])}</label>\n\n"
 
 
 OPTIONS = {
@@ -114,10 +115,10 @@ def _option(option: Mapping[str, Any]) -> str:
 def _select(context: Mapping[str, Any]) -> str:
     """``django/forms/widgets/select.html``."""
     widget = context["widget"]
-    parts = [f'<select name="{_text(widget["name"])}"{_attrs(widget["attrs"])}>']
+    parts = [f'<select name="{escaped(widget["name"])}"{_attrs(widget["attrs"])}>']
     for group, options, _index in widget["optgroups"]:
         if group:
-            parts.append(f'\n  <optgroup label="{_text(group)}">')
+            parts.append(f'\n  <optgroup label="{escaped(group)}">')
         parts += ["\n  " + _option(option) for option in options]
         if group:
             parts.append("\n  </optgroup>")
@@ -129,11 +130,11 @@ def _multiple_input(context: Mapping[str, Any]) -> str:
     """``django/forms/widgets/multiple_input.html`` (check boxes, radio buttons)."""
     widget = context["widget"]
     ident, css = widget["attrs"].get("id"), widget["attrs"].get("class")
-    parts = [f'<div{f" id={chr(34)}{_text(ident)}{chr(34)}" if ident else ""}'
-             f'{f" class={chr(34)}{_text(css)}{chr(34)}" if css else ""}>']  # fmt: skip
+    parts = [f'<div{f" id={chr(34)}{escaped(ident)}{chr(34)}" if ident else ""}'
+             f'{f" class={chr(34)}{escaped(css)}{chr(34)}" if css else ""}>']  # fmt: skip
     for group, options, _index in widget["optgroups"]:
         if group:
-            parts.append(f"\n  <div><label>{_text(group)}</label>")
+            parts.append(f"\n  <div><label>{escaped(group)}</label>")
         parts += [f"<div>\n    {_option(option)}</div>" for option in options]
         if group:
             parts.append("\n  </div>")

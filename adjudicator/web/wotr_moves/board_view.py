@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping
 from typing import Any
 
@@ -11,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from adjudicator.games.wotr.board import BOARD, CHARACTER_NAMES, NATION_NAMES
 from adjudicator.games.wotr.position import Position
+from adjudicator.web.form_rendering import escaped
 from adjudicator.web.per_language import per_language
 from adjudicator.web.wotr_moves.names import FACTION_NAMES, SETTLEMENT_NAMES, SIDE_NAMES
 from adjudicator.web.wotr_moves.presenters import region_name
@@ -110,13 +110,8 @@ def board_rows(
     ]
 
 
-def _esc(value: Any) -> str:
-    """``conditional_escape`` without its wrappers (a thousand texts a board)."""
-    return value.__html__() if hasattr(value, "__html__") else html.escape(str(value))
-
-
 def _row_html(r: Mapping[str, Any]) -> str:
-    esc = _esc
+    esc = escaped
     css = ("destination" if r["destination"] else "") + (" occupied" if r["armies"] else "")
     controller = f" ({esc(r['controller'])})" if r["controller"] else ""
     armies = "".join(
@@ -141,7 +136,7 @@ def board_table(rows: list[dict[str, Any]]) -> SafeString:
     wrote, the same text: 105 rows were a third of the page's time, issue 29)."""
     return mark_safe(
         "".join(
-            f'\n<section class="nation-group">\n  <h3>{_esc(group["label"])}</h3>\n'
+            f'\n<section class="nation-group">\n  <h3>{escaped(group["label"])}</h3>\n'
             f'  <table class="board-table"><tbody>\n  {"".join(map(_row_html, group["regions"]))}'
             "\n  </tbody></table>\n</section>\n"
             for group in rows
