@@ -122,6 +122,7 @@ UNSEEN_FILE = ROOT / "bench" / "search_questions_unseen.txt"
 DEV_PL_FILE = ROOT / "bench" / "search_questions_dev_pl.txt"
 DEV_WARRIORS_FILE = ROOT / "bench" / "search_questions_dev_warriors.txt"
 BLIND_FILE = ROOT / "bench" / "search_questions_blind.txt"
+FRESH_FILE = ROOT / "bench" / "search_questions_fresh.txt"
 
 
 class Question(NamedTuple):
@@ -183,11 +184,13 @@ def quality(
     rankers: dict[str, Callable[[str], list[str | None]]],
     path: Path = QUESTIONS_FILE,
     misses: bool = False,
+    held_back: bool = False,
 ) -> list[str]:
     """MRR and recall@5 of a question set for each ranker side by side: overall, per language,
     per game, per kind; then the questions the first ranker does not put in the top 5; with
     ``misses``, every question whose answer it does not put first, with its rank ("-": not in
-    the top 10) and the three sections that came first."""
+    the top 10) and the three sections that came first. A ``held_back`` set prints its figures
+    only, never its questions, so that it stays unseen by whoever tunes the search."""
     asked = questions(path)
     site = next(iter(rankers.values()))
     ranked = {name: [ranker(q.text) for q in asked] for name, ranker in rankers.items()}
@@ -210,6 +213,8 @@ def quality(
         rows.append(f"{group:22} {len(numbers):4d} q." + "".join(cells))
     first = next(iter(ranked.values()))
     ranks = [answer_rank(first[n], q) for n, q in enumerate(asked)]
+    if held_back:
+        return rows
     not_top5 = [q.text for q, rank in zip(asked, ranks, strict=True) if not rank or rank > 5]
     rows.append(f"not in the top 5 ({len(not_top5)}): " + "; ".join(not_top5[:40]))
     if misses:
@@ -286,9 +291,14 @@ def main() -> None:
             "set and no search code or data; never used to choose a step)",
             BLIND_FILE,
         ),
+        (
+            "fresh questions (issue 24's held-out measure from 2026-11-27 13:00: written blind "
+            "from the rulebooks' sections; figures only, its questions are never printed)",
+            FRESH_FILE,
+        ),
     ):
         print(title + ":")
-        for row in quality(rankers, path, misses=misses):
+        for row in quality(rankers, path, misses=misses, held_back=path == FRESH_FILE):
             print("  " + row)
 
 
