@@ -27,19 +27,16 @@ def test_every_section_has_its_questions_in_the_three_languages(slug):
     assert data["rulebook"] == slug and data["language"] == book.language
     assert "written by the team" in data["_about"]
     assert set(data["sections"]) == book.anchors  # no section without questions, no unknown one
-    for section in book.sections:
-        entry = data["sections"][section.anchor]
-        assert entry["heading"] == section.heading, section.anchor  # written for this heading
-        assert set(entry) - {"heading"} == set(LANGUAGES), section.anchor
-        for language in LANGUAGES:
-            asked = entry[language]
-            assert 2 <= len(asked) <= 5, (section.anchor, language, asked)
-            assert len(set(asked)) == len(asked), (section.anchor, language)
-            for question in asked:
-                words = re.findall(r"[^\W\d_]+", question)
-                assert words and len(question) <= 120, (section.anchor, question)
-                cyrillic = any(is_cyrillic(w) for w in words)
-                assert cyrillic == (language == "ru"), (section.anchor, language, question)
+    headings = {anchor: entry.pop("heading") for anchor, entry in data["sections"].items()}
+    assert headings == {s.anchor: s.heading for s in book.sections}  # written for these headings
+    for anchor, by_language in data["sections"].items():
+        assert sorted(by_language) == sorted(LANGUAGES), anchor
+        counts = {language: len(set(asked)) for language, asked in by_language.items()}
+        assert all(2 <= n == len(by_language[lang]) <= 5 for lang, n in counts.items()), anchor
+        for language, question in ((lang, q) for lang in LANGUAGES for q in by_language[lang]):
+            words = re.findall(r"[^\W\d_]+", question)
+            assert words and len(question) <= 120, (anchor, question)
+            assert any(is_cyrillic(w) for w in words) == (language == "ru"), (anchor, question)
 
 
 def test_the_questions_reach_the_documents():
