@@ -43,6 +43,9 @@ class SearchDocument:
     translations: tuple[tuple[str, str], ...] = ()
     #: ``(language, terms)``: the key terms a section states, in other languages (:mod:`.headings`).
     keyterms: tuple[tuple[str, str], ...] = ()
+    #: ``(language, questions)``: the questions a section answers, in all three languages
+    #: (:mod:`.headings`).
+    asks: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         if self.language not in LANGUAGES:
@@ -77,7 +80,7 @@ def section_documents() -> Iterator[SearchDocument]:
     """The rulebook sections stored in the database, one document each."""
     from rules_corpus.models import Section
 
-    from .headings import key_terms_of, translations_of
+    from .headings import asks_of, key_terms_of, translations_of
 
     for section in Section.objects.select_related("rulebook").order_by("rulebook", "position"):
         rulebook = section.rulebook
@@ -94,4 +97,5 @@ def section_documents() -> Iterator[SearchDocument]:
             section=section.pk,
             translations=translations_of(rulebook.slug, section.anchor),
             keyterms=key_terms_of(rulebook.slug, section.anchor),
+            asks=asks_of(rulebook.slug, section.anchor),
         )

@@ -23,6 +23,7 @@ from .index import (
     Listed,
     Listing,
     OpenedIndex,
+    asks_field,
     body_field,
     keyterms_field,
     named_cards,
@@ -285,7 +286,7 @@ def _book_languages(listed: Listing) -> tuple[frozenset[str], frozenset[str]]:
             frozenset(
                 field(language)
                 for language in books
-                for field in (translated_field, keyterms_field)
+                for field in (translated_field, keyterms_field, asks_field)
             ),
         )
     return _books[key]

@@ -70,9 +70,17 @@ def keyterms_field(language: str) -> str:
     return f"keyterms_{language}"
 
 
-#: The fields written by the team (translated headings, key terms), not printed by any rulebook.
+def asks_field(language: str) -> str:
+    """The field of the questions a section answers in ``language`` (:func:`.headings.asks_of`)."""
+    return f"asks_{language}"
+
+
+#: The fields written by the team (translated headings, key terms, questions), not printed by
+#: any rulebook.
 ADDED_FIELDS = frozenset(
-    field(language) for language in LANGUAGES for field in (translated_field, keyterms_field)
+    field(language)
+    for language in LANGUAGES
+    for field in (translated_field, keyterms_field, asks_field)
 )
 
 SURFACE_FIELD = "surface"
@@ -103,6 +111,7 @@ def make_schema() -> Schema:
         fields[body_field(language)] = TEXT(analyzer=language_analyzer(language))
         fields[translated_field(language)] = TEXT(analyzer=language_analyzer(language))
         fields[keyterms_field(language)] = TEXT(analyzer=language_analyzer(language))
+        fields[asks_field(language)] = TEXT(analyzer=language_analyzer(language))
     return Schema(**fields)
 
 
@@ -142,6 +151,8 @@ def _fields_of(document: SearchDocument) -> dict[str, object]:
         values["translations"] = document.translations
     for language, text in document.keyterms:
         values[keyterms_field(language)] = text
+    for language, text in document.asks:
+        values[asks_field(language)] = text
     if document.rulebook is not None:
         values["rulebook"] = document.rulebook
     if document.section is not None:

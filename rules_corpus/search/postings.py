@@ -156,7 +156,7 @@ def _scored(
 
 
 #: Fields whose terms :func:`fill` scores ahead: the words' (the others are filters and ids).
-WORD_FIELDS = ("title_", "body_", "translated_", "keyterms_", "surface", "prefix")
+WORD_FIELDS = ("title_", "body_", "translated_", "keyterms_", "asks_", "surface", "prefix")
 
 
 def fill(searcher: Searcher) -> int:

@@ -3,7 +3,8 @@
    (BM25F over titles and bodies, the title boosted, a word's first letters, the glossary's
    names in the other languages, English words' Russian translations, the share of the
    question's words a section holds squared, a heading naming them all; each section's heading
-   translated and its key terms in the languages its book is not written in). Also run by node in
+   translated and its key terms in the languages its book is not written in, the questions it
+   answers in all three). Also run by node in
    the tests (tests/offline/test_offline_search.py) to measure it on the question benchmark. */
 (function (root) {
   "use strict";
@@ -12,14 +13,17 @@
   var FUZZY = 0.4, TRANSLIT = 0.8, FAMILY = 0.5, MAX_FAMILY = 6, MAX_NEAR = 8, MAX_TRANSLIT = 4;
   var PROXIMITY = 1, CANDIDATES = 30, LANGUAGE = 2, BOOK = 1.5;
   var LANGUAGES = ["ru", "pl"];
-  /* The server's translated headings (query.TRANSLATED_BOOST, as a title) and key terms
-     (query.KEYTERMS_BOOST) per query analysis: "ru" reads Russian and English (a Latin word's
-     English stem), "pl" Polish. Only an English one tells a section's book (engine._voting). */
-  var TRANSLATED = 2.5;
+  /* The server's translated headings (query.TRANSLATED_BOOST, as a title), key terms
+     (query.KEYTERMS_BOOST) and questions (query.ASKS_BOOST) per query analysis: "ru" reads
+     Russian and English (a Latin word's English stem), "pl" Polish. Only an English one tells
+     a section's book (engine._voting). */
+  var TRANSLATED = 2.5, ASKS = { ru: 1, pl: 1, en: 2 };
   var ADDED = {
     ru: [["translated_ru", TRANSLATED, false], ["keyterms_ru", 0.75, false],
-      ["translated_en", TRANSLATED, true], ["keyterms_en", 1.25, false]],
-    pl: [["translated_pl", TRANSLATED, false], ["keyterms_pl", 0.75, false]]
+      ["asks_ru", ASKS.ru, false], ["translated_en", TRANSLATED, true],
+      ["keyterms_en", 1.25, false], ["asks_en", ASKS.en, false]],
+    pl: [["translated_pl", TRANSLATED, false], ["keyterms_pl", 0.75, false],
+      ["asks_pl", ASKS.pl, false]]
   };
   function analysisOf(language) { return language === "pl" ? "pl" : "ru"; }
   /* Russian typed in Latin letters: the server's key (rules_corpus/search/translit.py). */

@@ -35,9 +35,10 @@ from rules_corpus.search.translit import cyrillic_key
 FIELDS = ("ru", "pl")
 SNIPPET_CHARS = 240
 #: The fields the server adds to a section from its data (:mod:`rules_corpus.search.headings`):
-#: its heading translated, and its key terms, in the languages its book is not written in, each
-#: analysed in its language (English as the "ru" analysis reads a Latin word: its English stem).
-ADDED = ("translated", "keyterms")
+#: its heading translated, and its key terms, in the languages its book is not written in, and the
+#: questions it answers, in all three, each analysed in its language (English as the "ru"
+#: analysis reads a Latin word: its English stem).
+ADDED = ("translated", "keyterms", "asks")
 ADDED_LANGUAGES = ("ru", "pl", "en")
 #: The lexicon's translations of an English word the browser uses (the server's
 #: ``query.TRANSLATIONS`` and ``TRANSLATION_MINIMUM``).
@@ -51,10 +52,10 @@ def words(text: str) -> list[str]:
 
 
 def _added(doc: SearchDocument) -> dict[str, str]:
-    """A section's translated headings and key terms by field (``translated_en``...)."""
+    """A section's translated headings, key terms and questions by field (``translated_en``...)."""
     return {
         f"{kind}_{language}": text
-        for kind, pairs in zip(ADDED, (doc.translations, doc.keyterms), strict=True)
+        for kind, pairs in zip(ADDED, (doc.translations, doc.keyterms, doc.asks), strict=True)
         for language, text in pairs
     }
 

@@ -15,7 +15,7 @@ from django.conf import settings
 from adjudicator.web.offline.search_export import ADDED, words
 from rules_corpus.search.analysis import normalize
 from rules_corpus.search.engine import search
-from rules_corpus.search.headings import key_terms_of, translations_of
+from rules_corpus.search.headings import asks_of, key_terms_of, translations_of
 from tests.rules_corpus import search_factories
 
 corpus_index_dir = search_factories.corpus_index_dir
@@ -101,8 +101,10 @@ def test_offline_index_holds_every_sections_translated_heading_and_key_terms(off
         rulebook, anchor = doc["u"].split("/")[2:4]
         headings = translations_of(rulebook, anchor)
         assert [tuple(pair) for pair in doc["h"]] == list(headings), doc["u"]
-        for kind, pairs in zip(ADDED, (headings, key_terms_of(rulebook, anchor)), strict=True):
-            assert len(pairs) == 2, (kind, doc["u"])  # the two languages its book is not in
+        added = (headings, key_terms_of(rulebook, anchor), asks_of(rulebook, anchor))
+        for kind, pairs in zip(ADDED, added, strict=True):
+            # the two languages its book is not in; its questions in all three
+            assert len(pairs) == (3 if kind == "asks" else 2), (kind, doc["u"])
             for language, text in pairs:
                 postings = index["postings"][f"{kind}_{language}"]
                 for word in words(text):
