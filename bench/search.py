@@ -300,6 +300,8 @@ def main() -> None:
             FRESH_FILE,
         ),
     ):
+        if not path.exists():  # a held-back set left out of a tuner's copy
+            continue
         print(title + ":")
         for row in quality(rankers, path, misses=misses, held_back=path == FRESH_FILE):
             print("  " + row)
