@@ -377,15 +377,19 @@ def position_problems(position: Position) -> Problems:
 
 def _army_problems(position: Position) -> Iterator[tuple[str, str]]:
     """Each region's armies (each side's figures summed once: a position has 30-odd armies)."""
+    totals, sieges = position._side_totals, position.sieges
     for region, by_nation in position.armies.items():
         where = f"armies.{region}"
         for nation, units in by_nation.items():
             if units.nazgul and nation != "sauron":
                 yield f"{where}.{nation}.nazgul", Message(N_("only Sauron has Nazgûl"))
-        besieged = position.besieged_side(region)
-        fp = position.side_units(region, FREE_PEOPLES)
-        shadow = position.side_units(region, SHADOW)
-        for side, units in ((FREE_PEOPLES, fp.units), (SHADOW, shadow.units)):
+        fp = totals.get((region, FREE_PEOPLES), NO_UNITS)
+        shadow = totals.get((region, SHADOW), NO_UNITS)
+        sizes = ((FREE_PEOPLES, fp.units), (SHADOW, shadow.units))
+        if max(sizes[0][1], sizes[1][1]) <= MAX_UNITS_BESIEGED:  # within either limit
+            sizes = ()
+        besieged = position.controller(region) if sizes and region in sieges else None
+        for side, units in sizes:
             limit = MAX_UNITS_BESIEGED if side == besieged else MAX_UNITS_PER_REGION
             if units > limit:
                 template = (
