@@ -47,9 +47,23 @@ def _origin(request: Any) -> str:
 
 
 def citations_payload(citations: Iterable[Citation], request: Any = None) -> list[dict[str, str]]:
-    """Several citations, in order."""
-    origin = _origin(request) if request is not None else None
-    return [citation_payload(c, request, origin) for c in citations]
+    """Several citations, in order (each a new dict, made from the payloads kept by
+    :func:`_payloads`)."""
+    origin = _origin(request) if request is not None else ""
+    cited = tuple((c.rulebook, c.anchor, c.title) for c in citations)
+    return [dict(payload) for payload in _payloads(get_script_prefix(), origin, cited)]
+
+
+@lru_cache(maxsize=1024)
+def _payloads(prefix: str, origin: str, cited: tuple[tuple[str, str, str], ...]) -> tuple:
+    """The payloads of one answer's citations (rulebook, anchor, title), made once per script
+    prefix and origin (issue 29: a few hundred distinct lists, each a few hundred bytes; every
+    answer of a kind cites the same sections)."""
+    return tuple(
+        {"rulebook": rulebook, "section": anchor, "title": title,
+         "url": origin + _section_path(prefix, rulebook, anchor)}
+        for rulebook, anchor, title in cited
+    )  # fmt: skip
 
 
 def keep_param(key: str, value: Any) -> Any:

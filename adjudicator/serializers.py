@@ -5,10 +5,12 @@ name (``WojnaAttemptSerializer(ProbabilitySerializer)``).
 """
 
 import copy
-from collections.abc import Iterator, Mapping
-from functools import cache
+from collections.abc import Callable, Iterator, Mapping
+from functools import cache, partial
 from typing import Any
 
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from jsonschema import Draft202012Validator
@@ -284,6 +286,139 @@ class StrictSerializer(serializers.Serializer):
         if problems:
             raise serializers.ValidationError(problems)
         return value
+
+
+class _NotPlain(Exception):
+    """A value the plain reading does not take: DRF's validation reads it, and words its
+    problems."""
+
+
+#: How a field of a plain request is read: its name, its value given → the validated value
+#: (raises ``_NotPlain``), and the field (what stands for its value when it is left out).
+_Reading = tuple[str, Callable[[Any], Any], serializers.Field]
+#: A class's field names and each field's reading.
+_Readings = tuple[frozenset[str], tuple[_Reading, ...]]
+
+
+def plain_validated(serializer_class: type[serializers.Serializer], data: Any) -> Any:
+    """``data`` validated by ``serializer_class`` at once when it is plain (issue 29): only
+    the class's fields, each of its schema type and within its bounds, so that DRF's
+    validation would find no problem and give the same values (defaults filled, nested
+    objects read the same way); ``None`` for anything else, which DRF's validation reads and
+    reports. A class with checks of its own (``validate``...) is always DRF's."""
+    readings = _plain_readings(serializer_class)
+    if readings is None or type(data) is not dict:
+        return None
+    try:
+        return _read_plain(readings, data)
+    except (_NotPlain, serializers.ValidationError, DjangoValidationError):
+        return None
+
+
+def _read_plain(readings: _Readings, data: dict[str, Any]) -> dict[str, Any]:
+    names, fields = readings
+    if not data.keys() <= names:
+        raise _NotPlain
+    value: dict[str, Any] = {}
+    for name, read, field in fields:
+        given = data.get(name, serializers.empty)
+        if given is serializers.empty:
+            if field.required:
+                raise _NotPlain
+            if field.default is not serializers.empty:
+                value[name] = field.get_default()
+        elif given is None:
+            if not field.allow_null:
+                raise _NotPlain
+            value[name] = None
+        else:
+            value[name] = read(given)
+    return value
+
+
+@cache
+def _plain_readings(serializer_class: type) -> _Readings | None:
+    """Each field's plain reading, or ``None`` when the class's validation is not only its
+    fields' (its own ``validate``, ``validate_<field>``, validators, read-only or renamed
+    fields, fields set per instance)."""
+    if not issubclass(serializer_class, StrictSerializer):
+        return None
+    own = _own_attributes(serializer_class)
+    serializer = serializer_class()
+    if "__init__" in own or "validate" in own or serializer.validators:
+        return None
+    readings = []
+    for name, field in serializer.fields.items():
+        if hasattr(serializer, f"validate_{name}") or field.read_only:
+            return None
+        if field.source_attrs != [name]:
+            return None
+        read = _plain_reading(field)
+        if read is None:
+            return None
+        readings.append((name, read, field))
+    return frozenset(serializer.fields), tuple(readings)
+
+
+def _plain_reading(field: serializers.Field) -> Callable[[Any], Any] | None:
+    """How a given value of ``field`` is read: at once for whole numbers, booleans, string
+    choices and strict nested objects; any other field by DRF (its own ``run_validation``,
+    after the schema type check that StrictSerializer makes)."""
+    kind = type(field)
+    if kind is serializers.IntegerField and _bounds_only(field):
+        low, high = field.min_value, field.max_value
+        if low is not None and high is not None:
+            return partial(_whole_number, low, high)
+    if kind is serializers.BooleanField and not field.validators:
+        return _boolean
+    words = kind is serializers.ChoiceField and all(map(_is_str, field.choice_strings_to_values))
+    if words and not field.validators:
+        return partial(_choice, field.choice_strings_to_values)
+    if isinstance(field, StrictSerializer):
+        readings = _plain_readings(type(field))
+        return None if readings is None else partial(_nested, readings)
+    if isinstance(field, serializers.BaseSerializer):
+        return None
+    return partial(_by_drf, field)
+
+
+def _is_str(value: Any) -> bool:
+    return isinstance(value, str)
+
+
+def _bounds_only(field: serializers.Field) -> bool:
+    bounds = (MinValueValidator, MaxValueValidator)
+    return all(type(validator) in bounds for validator in field.validators)
+
+
+def _whole_number(low: int, high: int, given: Any) -> int:
+    if type(given) is not int or not low <= given <= high:
+        raise _NotPlain
+    return given
+
+
+def _boolean(given: Any) -> bool:
+    if type(given) is not bool:
+        raise _NotPlain
+    return given
+
+
+def _choice(choices: Mapping[str, Any], given: Any) -> Any:
+    if type(given) is not str or given not in choices:
+        raise _NotPlain
+    return choices[given]
+
+
+def _nested(readings: _Readings, given: Any) -> dict[str, Any]:
+    if type(given) is not dict:
+        raise _NotPlain
+    return _read_plain(readings, given)
+
+
+def _by_drf(field: serializers.Field, given: Any) -> Any:
+    if json_type_problem(field, given):
+        raise _NotPlain
+    return field.run_validation(given)
 
 
 def _as_list(value: Any) -> list[Any]:

@@ -8,7 +8,7 @@ from django.utils.translation import ngettext
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from adjudicator.citations import citation_payload
+from adjudicator.citations import citation_payload, citations_payload
 from adjudicator.formatting import percent
 from adjudicator.games.common import probability
 from adjudicator.games.tcg.decklist import MAX_CHARS, html_export_text
@@ -119,14 +119,14 @@ class TcgDeckValidateRequestSerializer(StrictSerializer):
         help_text="The pasted deck list. A GEMP deck page pasted as HTML is read as its text, "
         "one line per card; line numbers in the answer count those lines.",
     )
-    format = serializers.ChoiceField(choices=[], default=DEFAULT_FORMAT)
+    #: The formats are data read once per process (``formats``): choices fixed with the class,
+    #: whose fields are then bound once, not copied per request (issue 29).
+    format = serializers.ChoiceField(
+        choices=[(slug, f.name) for slug, f in formats().items()], default=DEFAULT_FORMAT
+    )
     check_starting_fellowship = serializers.BooleanField(
         default=True, help_text="Check the cards listed under 'Starting fellowship:'."
     )
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["format"].choices = [(slug, f.name) for slug, f in formats().items()]
 
     def validate_list(self, value: str) -> str:
         if not value.strip():
@@ -178,7 +178,7 @@ def report_payload(report: DeckReport, request: Any = None) -> dict[str, Any]:
         "errors": [problem_payload(p, request) for p in report.errors],
         "warnings": [problem_payload(p, request) for p in report.warnings],
         "stats": report.stats,
-        "citations": [citation_payload(c, request) for c in report.citations],
+        "citations": citations_payload(report.citations, request),
     }
 
 

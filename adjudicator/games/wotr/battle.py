@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache, lru_cache
 from math import fsum
@@ -173,6 +173,18 @@ class BattleOdds(EndStateChances, Answer):
     battle: Battle
     outcomes: Mapping[EndState, Fraction]
     rounds: tuple[RoundHits, ...]
+    counts: tuple[tuple[EndState, int], ...] | None = field(default=None, compare=False, repr=False)
+    """The walk's own form of ``outcomes`` when it made them: each end state's whole-number
+    count over ``denominator``, so that a chance summed over end states adds integers."""
+    denominator: int = field(default=1, compare=False, repr=False)
+
+    def probability(self, condition) -> Any:
+        """P(end state satisfies ``condition(ar, ae, dr, de)``): the counts summed over their
+        one denominator (the same fraction as the chances' exact sum, reduced once)."""
+        if self.counts is None:
+            return super().probability(condition)
+        counted = sum(count for state, count in self.counts if condition(*state))
+        return Fraction(counted, self.denominator)
 
     def expected_losses(self, exact: bool = True) -> dict[str, dict[str, Any]]:
         """Expected units and elites lost by each side (an elite turned regular counts as an
@@ -558,14 +570,17 @@ def battle_odds(battle: Battle) -> BattleOdds:
     )
     # over one denominator, the counts sort as their chances do (and stably, as ties)
     denominator = int(scale)
-    outcomes = {
-        (*attacker, *defender): Fraction(int(count), denominator)
+    counts = tuple(
+        ((*attacker, *defender), int(count))
         for (attacker, defender), count in sorted(chain.outcomes.items(), key=lambda i: -i[1])
-    }
+    )
+    outcomes = {state: Fraction(count, denominator) for state, count in counts}
     return BattleOdds(
         battle=battle,
         outcomes=outcomes,
         rounds=rounds,
+        counts=counts,
+        denominator=denominator,
         citations=battle_citations(battle),
         assumptions=battle_assumptions(battle),
     )

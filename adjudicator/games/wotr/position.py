@@ -377,35 +377,45 @@ def position_problems(position: Position) -> Problems:
 
 def _army_problems(position: Position) -> Iterator[tuple[str, str]]:
     """Each region's armies (each side's figures summed once: a position has 30-odd armies)."""
+    totals, sieges = position._side_totals, position.sieges
     for region, by_nation in position.armies.items():
         where = f"armies.{region}"
         for nation, units in by_nation.items():
             if units.nazgul and nation != "sauron":
                 yield f"{where}.{nation}.nazgul", Message(N_("only Sauron has Nazgûl"))
-        besieged = position.besieged_side(region)
-        fp = position.side_units(region, FREE_PEOPLES)
-        shadow = position.side_units(region, SHADOW)
-        for side, units in ((FREE_PEOPLES, fp.units), (SHADOW, shadow.units)):
-            limit = MAX_UNITS_BESIEGED if side == besieged else MAX_UNITS_PER_REGION
-            if units > limit:
-                template = (
-                    N_("%(units)s %(side)s units in a besieged stronghold; the limit is %(limit)s")
-                    if side == besieged
-                    else N_(
-                        "%(units)s %(side)s units in a region; the limit is %(limit)s "
-                        "(leaders and Nazgûl do not count)"
-                    )
-                )
-                yield where, Message(template, units=units, side=side, limit=limit)
+        fp = totals.get((region, FREE_PEOPLES), NO_UNITS)
+        shadow = totals.get((region, SHADOW), NO_UNITS)
+        if max(fp.units, shadow.units) > MAX_UNITS_BESIEGED:  # else within either limit
+            yield from _stacking_problems(position, region, fp.units, shadow.units)
         if fp.leaders and not fp.units:
             yield where, Message(N_("Free Peoples leaders cannot stand without an army"))
-        if fp.units and shadow.units and region not in position.sieges:
+        if fp.units and shadow.units and region not in sieges:
             yield where, Message(N_("armies of both sides share a region that is not under siege"))
         if shadow.nazgul and _enemy_stronghold_without_army(position, region):
             yield where, Message(NAZGUL_IN_ENEMY_STRONGHOLD)
     witch_king = position.characters.get("witch-king")
     if witch_king is not None and _enemy_stronghold_without_army(position, witch_king):
         yield "characters.witch-king", Message(NAZGUL_IN_ENEMY_STRONGHOLD)
+
+
+def _stacking_problems(
+    position: Position, region: str, fp_units: int, shadow_units: int
+) -> Iterator[tuple[str, str]]:
+    """Each side's units in ``region`` over its limit: 5 for the side inside a besieged
+    stronghold, else 10 (leaders and Nazgûl do not count)."""
+    besieged = position.besieged_side(region)
+    for side, units in ((FREE_PEOPLES, fp_units), (SHADOW, shadow_units)):
+        limit = MAX_UNITS_BESIEGED if side == besieged else MAX_UNITS_PER_REGION
+        if units > limit:
+            template = (
+                N_("%(units)s %(side)s units in a besieged stronghold; the limit is %(limit)s")
+                if side == besieged
+                else N_(
+                    "%(units)s %(side)s units in a region; the limit is %(limit)s "
+                    "(leaders and Nazgûl do not count)"
+                )
+            )
+            yield f"armies.{region}", Message(template, units=units, side=side, limit=limit)
 
 
 NAZGUL_IN_ENEMY_STRONGHOLD = N_(

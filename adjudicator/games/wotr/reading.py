@@ -259,9 +259,23 @@ def _plain_figures(raw: Any) -> Units | None:
     if type(raw) is not dict or not raw.keys() <= _UNIT_KINDS:
         return None
     for count in raw.values():
-        if type(count) is not int or count < 0:
+        if type(count) is not int or count < 0:  # (1.0 and true equal 1: checked first)
             return None
-    return Units(**raw)
+    given = tuple(raw.items())
+    units = _PLAIN_UNITS.get(given)
+    if units is not None:
+        return units
+    units = Units(**raw)
+    if len(_PLAIN_UNITS) < PLAIN_UNITS_KEPT:
+        _PLAIN_UNITS[given] = units
+    return units
+
+
+PLAIN_UNITS_KEPT = 4096
+"""Plain figures each process keeps read (issue 29): distinct positions share most of their
+armies' figures (a board has a few dozen; a value of the same kinds and counts is the same
+``Units``), so a position's reading makes few; at most this many, a few hundred KB."""
+_PLAIN_UNITS: dict[tuple[tuple[Any, Any], ...], Units] = {}
 
 
 def _plain_armies(raw: Any) -> dict[str, dict[str, Units]] | None:

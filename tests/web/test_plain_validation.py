@@ -1,0 +1,75 @@
+"""``plain_validated``: a plain request body read at once gives what DRF's validation gives, and
+anything else is left to DRF (issue 29)."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from adjudicator.serializers import plain_validated
+from adjudicator.web.registry import CHECKERS
+from adjudicator.web.wotr.serializers import WotrBattleRequestSerializer, WotrHuntRequestSerializer
+
+REQUESTS = sorted({c.request for c in CHECKERS if c.request}, key=lambda c: c.__name__)
+
+#: Values of every JSON type, the bounds' neighbours and the choices' words among them.
+VALUES = st.one_of(
+    st.none(), st.booleans(), st.integers(-12, 60), st.sampled_from(["", "3", "city", "town",
+    "none", "keep_elites", "standard", "companion", "x" * 40]), st.floats(allow_nan=False),
+    st.lists(st.sampled_from(["a", "guide", " b "]), max_size=3), st.just({}),
+)  # fmt: skip
+BATTLE = {"attacker": {"regular": 3, "elite": 1, "leadership": 2},
+          "defender": {"regular": 2}, "settlement": "city"}  # fmt: skip
+HUNT = {"hunt_dice": 3, "fp_dice_in_box": 1, "corruption": 4,
+        "rerolls": {"stronghold": True}, "mordor_step": None}  # fmt: skip
+
+
+def _drf(serializer_class: type, data: object) -> object:
+    serializer = serializer_class(data=data)
+    return serializer.validated_data if serializer.is_valid() else None
+
+
+def _same_as_drf(serializer_class: type, data: object) -> bool:
+    """Plain or not, never another answer than DRF's; returns whether it was read plainly."""
+    plain = plain_validated(serializer_class, data)
+    if plain is None:
+        return False
+    drf = _drf(serializer_class, data)
+    assert drf is not None, data  # nothing DRF refuses is read plainly
+    assert json.dumps(plain) == json.dumps(drf), (data, plain, drf)  # the values, in order
+    return True
+
+
+def test_the_usual_battle_and_hunt_are_read_plainly():
+    assert _same_as_drf(WotrBattleRequestSerializer, BATTLE)
+    assert _same_as_drf(WotrHuntRequestSerializer, HUNT)
+    assert plain_validated(WotrBattleRequestSerializer, {**BATTLE, "setlement": "city"}) is None
+    assert plain_validated(WotrHuntRequestSerializer, {**HUNT, "hunt_dice": "3"}) is None
+    assert plain_validated(WotrHuntRequestSerializer, {**HUNT, "corruption": 12}) is None
+
+
+def _changed(base: dict, where: list[str], value: object) -> dict:
+    data = json.loads(json.dumps(base))
+    inner = data
+    for key in where[:-1]:
+        inner = inner.setdefault(key, {}) if isinstance(inner.get(key, {}), dict) else {}
+    inner[where[-1]] = value
+    return data
+
+
+KEYS = st.sampled_from(["attacker", "defender", "rounds", "siege", "settlement", "hunt_dice",
+    "regular", "elite", "leadership", "casualty_policy", "rerolls", "stronghold", "pool",
+    "drawn", "companions", "casualty", "mordor_step", "corruption", "zzz"])  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    base=st.sampled_from([BATTLE, HUNT]),
+    where=st.lists(KEYS, min_size=1, max_size=2),
+    value=VALUES,
+    serializer_class=st.sampled_from(REQUESTS),
+)
+def test_any_body_is_read_as_drf_reads_it(base, where, value, serializer_class):
+    _same_as_drf(serializer_class, _changed(base, where, value))
