@@ -91,8 +91,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages and API answers gzipped (static files come pre-compressed from whitenoise, above);
-    # Django's GZip pads each answer at random against BREACH (docs/deploy.md).
-    "django.middleware.gzip.GZipMiddleware",
+    # Django's GZip at level 4, padding each answer at random against BREACH (docs/deploy.md).
+    "adjudicator.compression.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "adjudicator.request_limits.BodyLimitMiddleware",

@@ -197,8 +197,23 @@ class _Unkeyed(Exception):
 
 def _frozen(value: Any) -> Any:
     """``value`` by its content, hashable: a lazy text as its text in the active language, a
-    number with its type (``True == 1``, but an input writes them apart)."""
-    if value is None or isinstance(value, str):
+    number with its type (``True == 1``, but an input writes them apart). The plain types
+    first, by their exact type (a key is a few hundred values: issue 29)."""
+    kind = type(value)
+    if kind is str or value is None:
+        return value
+    if kind is int or kind is bool or kind is float:
+        return kind, value
+    if kind is tuple or kind is list:
+        return tuple([_frozen(item) for item in value])
+    if kind is dict:
+        return tuple([(key, _frozen(item)) for key, item in value.items()])
+    return _frozen_other(value)
+
+
+def _frozen_other(value: Any) -> Any:
+    """``_frozen`` of any other type (subclasses of the plain ones alike)."""
+    if isinstance(value, str):
         return value
     if isinstance(value, int | float | Decimal):
         return type(value), value

@@ -7,6 +7,7 @@ import pytest
 from django.conf import settings
 from rest_framework.test import APIClient
 
+from adjudicator.compression import compress
 from cards_db.importer import import_data_files
 from rules_corpus.services import load_rulebooks
 from tests.openapi import openapi_schema
@@ -67,3 +68,27 @@ def test_static_files_are_stored_compressed():
     backend = settings.STORAGES["staticfiles"]["BACKEND"]
 
     assert backend.startswith("whitenoise.storage.Compressed"), backend
+
+
+def test_gzip_level_keeps_the_random_padding_against_breach():
+    """adjudicator/compression.py compresses at its own level with Django's header padding: the
+    same body comes out at different lengths, each unzipping to the body."""
+    body = "<p>Война Кольца</p>".encode() * 500
+    sent = [compress(body, 100) for _ in range(20)]
+
+    assert all(gzip.decompress(s) == body for s in sent)
+    assert all(s[3] & gzip.FNAME for s in sent)
+    assert len({len(s) for s in sent}) > 1
+
+
+def test_pages_are_gzipped_when_accepted(client):
+    plain = client.get("/wotr/hunt/?hunt_dice=3", HTTP_ACCEPT_LANGUAGE="en")
+    zipped = client.get("/wotr/hunt/?hunt_dice=3", HTTP_ACCEPT_LANGUAGE="en",
+                        HTTP_ACCEPT_ENCODING="gzip")  # fmt: skip
+
+    assert "Content-Encoding" not in plain
+    assert zipped["Content-Encoding"] == "gzip"
+    assert int(zipped["Content-Length"]) == len(zipped.content) < len(plain.content) / 2
+    assert gzip.decompress(zipped.content).decode().count("<form") == plain.content.decode().count(
+        "<form"
+    )

@@ -3,16 +3,44 @@
 chance's row (``probability_row``)."""
 
 from collections.abc import Iterable, Mapping
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from django import template
 from django.template.defaultfilters import floatformat
 from django.template.loader import get_template
-from django.utils.formats import localize
+from django.utils.formats import get_format, localize
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from adjudicator.web.per_language import per_language
+
 register = template.Library()
+
+#: Quantums of the places ``chance`` writes itself (Django's floatformat writes more as it does).
+#: Django's floatformat returns a value of more digits and exponent than this as it is.
+FLOATFORMAT_DIGITS = 200
+_STEPS = {places: Decimal(1).scaleb(-places) for places in range(1, 7)}
+
+
+@per_language
+def _decimal_separator() -> str:
+    return get_format("DECIMAL_SEPARATOR")
+
+
+@register.filter
+def chance(value: Any, places: int) -> str:
+    """``value|floatformat:places`` for a chance (a float from 0 to 1, 1 to 6 places), the same
+    text written in a few microseconds instead of tens: the repr's decimal rounded half up,
+    with the language's decimal separator (no grouping below 1). Anything else is Django's
+    (-0.0; below 1e-180 floatformat writes the repr as it is)."""
+    if type(value) is float and 0.0 <= value <= 1.0 and places in _STEPS:
+        exact = Decimal(repr(value))
+        _sign, digits, exponent = exact.as_tuple()
+        if not exact.is_signed() and len(digits) + abs(exponent) <= FLOATFORMAT_DIGITS:
+            text = str(exact.quantize(_STEPS[places], ROUND_HALF_UP))
+            return mark_safe(text.replace(".", _decimal_separator()))
+    return floatformat(value, places)
 
 
 @register.filter
@@ -20,7 +48,7 @@ def probabilities(rows: Iterable[Mapping[str, Any]], places: int) -> SafeString:
     """``{% for h in rows %}{{ h.probability|floatformat:places }}{% if not forloop.last %} ·
     {% endif %}{% endfor %}``, the same text: a battle's hits per round are a hundred numbers
     and more (issue 29)."""
-    return mark_safe(" · ".join(floatformat(row["probability"], places) for row in rows))
+    return mark_safe(" · ".join(chance(row["probability"], places) for row in rows))
 
 
 @register.filter
@@ -42,7 +70,7 @@ def probability_row(label: str, p: Mapping[str, Any], testid: str = "") -> SafeS
     return format_html(
         '<tr><th scope="row">{}</th><td class="num">{}<br><span class="exact-inline">{}</span>'
         "</td></tr>\n",
-        label, floatformat(p["probability"], 4), exact_fraction(p["exact"], testid),
+        label, chance(p["probability"], 4), exact_fraction(p["exact"], testid),
     )  # fmt: skip
 
 
@@ -54,7 +82,7 @@ def outcome_rows(outcomes: Iterable[Mapping[str, Any]]) -> SafeString:
         format_html(
             '<tr><td>{}/{}</td><td>{}/{}</td><td class="num">{}{}</td></tr>',
             o["attacker"]["regular"], o["attacker"]["elite"],
-            o["defender"]["regular"], o["defender"]["elite"], floatformat(o["probability"], 4),
+            o["defender"]["regular"], o["defender"]["elite"], chance(o["probability"], 4),
             format_html('<br><span class="exact-inline">{}</span>', exact_fraction(o["exact"]))
             if o.get("exact") else "",
         )
@@ -68,7 +96,7 @@ def distribution_rows(rows: Iterable[Mapping[str, Any]]) -> SafeString:
     template nodes per row: a hunt page shows three or four tables of them (issue 29)."""
     return mark_safe("".join(
         f'<tr><td>{conditional_escape(localize(row["value"]))}</td><td class="num">'
-        f'{floatformat(row["probability"], 4)}<br><span class="exact-inline">'
+        f'{chance(row["probability"], 4)}<br><span class="exact-inline">'
         f'{exact_fraction(row["exact"])}</span></td></tr>'
         for row in rows
     ))  # fmt: skip

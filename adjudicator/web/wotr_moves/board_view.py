@@ -61,9 +61,9 @@ def _region_row(
     region: tuple[str, str, str],
     destinations: Mapping[str, int | None],
     characters: Mapping[str, list[str]],
+    names: Mapping[str, Mapping[str, str]],
 ) -> dict[str, Any]:
     slug, name, settlement = region
-    names = _names()
     armies = [
         {"nation": names["nation"][n], "side": BOARD.side_of(n), "figures": _figures(u)}
         for n, u in sorted(position.nation_units(slug).items())
@@ -96,22 +96,40 @@ def board_rows(
     destinations: Mapping[str, int | None],
 ) -> list[dict[str, Any]]:
     """One group per nation (then the lands of no nation), regions by name."""
+    names = _names()  # once: each call reads the active language
     characters: dict[str, list[str]] = {}
     for slug, where in position.characters.items():  # Position.characters_in, for every region
-        characters.setdefault(where, []).append(_names()["character"][slug])
+        characters.setdefault(where, []).append(names["character"][slug])
     return [
         {
             "label": label,
             "regions": [
-                _region_row(position, factions, r, destinations, characters) for r in regions
+                _region_row(position, factions, r, destinations, characters, names) for r in regions
             ],
         }
         for label, regions in _groups()
     ]
 
 
+#: Texts of the board's rows escaped once (names, figures, steps: a few thousand at most).
+_escaped: dict[Any, str] = {}
+ESCAPED_LIMIT = 20_000
+
+
+def _esc(value: Any) -> str:
+    """``escaped(value)``, kept for plain strings and numbers (by type: a safe string of the
+    same text is another key) since the same few hundred come back in every position."""
+    key = (type(value), value)
+    text = _escaped.get(key)
+    if text is None:
+        text = escaped(value)
+        if type(value) in (str, int) and len(_escaped) < ESCAPED_LIMIT:
+            _escaped[key] = text
+    return text
+
+
 def _row_html(r: Mapping[str, Any]) -> str:
-    esc = escaped
+    esc = _esc
     css = ("destination" if r["destination"] else "") + (" occupied" if r["armies"] else "")
     controller = f" ({esc(r['controller'])})" if r["controller"] else ""
     armies = "".join(

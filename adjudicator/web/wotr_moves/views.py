@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, QueryDict
@@ -137,9 +138,11 @@ class Page:
             self.fail(error)
 
     def run_move(self, request: HttpRequest) -> None:
-        form = MoveForm(self.post if self.action in ("check", "legal") else None, prefix="move")
+        if self.action not in ("check", "legal"):
+            return  # the empty move form is the template's (Forms)
+        form = MoveForm(self.post, prefix="move")
         self.forms["move"] = form
-        if self.action not in ("check", "legal") or not form.is_valid():
+        if not form.is_valid():
             return
         situation = services.Situation(self.position, self.factions)
         try:
@@ -183,22 +186,30 @@ class Page:
     def context(self) -> dict[str, Any]:
         data = self.position.to_dict()
         rows = board_rows(self.position, self.factions, self.destinations)
-        forms = {
-            "region": RegionForm(prefix="region"),
-            "politics": PoliticsForm(prefix="politics"),
-            "character": CharacterForm(prefix="character"),
-            "faction": FactionForm(prefix="faction"),
-            "json": JsonForm(prefix="json"),
-            "fellowship": FellowshipForm(
-                prefix="fellowship", initial=_fellowship_initial(self.position)
-            ),
-            **self.forms,
-        }
+        fellowship = _fellowship_initial(self.position)
+        forms = Forms(
+            {
+                "region": lambda: RegionForm(prefix="region"),
+                "politics": lambda: PoliticsForm(prefix="politics"),
+                "character": lambda: CharacterForm(prefix="character"),
+                "faction": lambda: FactionForm(prefix="faction"),
+                "json": lambda: JsonForm(prefix="json"),
+                "fellowship": lambda: FellowshipForm(prefix="fellowship", initial=fellowship),
+                "move": lambda: MoveForm(prefix="move"),
+            },
+            self.forms,
+        )
         return {
             "state": StateForm(
                 initial={"position": json.dumps(data), "factions": json.dumps(self.factions)}
             ),
             "forms": forms,
+            # the forms the request filled in: the others' blocks are the same for every
+            # request in a language ({% memo %}), the Fellowship's for every Fellowship
+            "bound": {key: True for key, form in self.forms.items() if form.is_bound},
+            "fellowship_key": tuple(
+                tuple(v) if isinstance(v, list) else v for v in fellowship.values()
+            ),
             "errors": self.errors,
             "verdict": self.verdict,
             "share_url": self.share_url,
@@ -208,7 +219,7 @@ class Page:
             "board_map": mark_safe(  # board_svg escapes every name it writes
                 board_svg(
                     self.position,
-                    names={slug: presenters.region_name(slug) for slug in BOARD.regions},
+                    names=presenters.region_names(),
                     highlights={d: "destination" for d in self.destinations},
                     title=_("Board map"),
                 )
@@ -217,19 +228,12 @@ class Page:
             "map_focus": self.focus(),
             "map_plurals": map_plurals(),
             "posted": self.post is not None and not self.errors,
-            "map_nations": [(n, _(NATION_NAMES[n]), BOARD.side_of(n)) for n in NATION_ORDER],
-            "map_characters": [(c, _(CHARACTER_NAMES[c])) for c in BOARD.characters],
+            "map_nations": map_nations,  # called by the template, in a {% memo %} block
+            "map_characters": map_characters,
             "victory_url": map_links.victory_link(self.position),
             "hunt_url": map_links.hunt_link(self.position),
             "hunt_plan_url": map_links.hunt_plan_link(self.position),
-            "map_urls": {
-                "legal": reverse("wotr-moves-legal"),
-                "check": reverse("wotr-moves-check"),
-                "share": reverse("wotr-moves-share"),
-                "validate": reverse("wotr-api-validate"),
-                "setup": reverse("wotr-api-setup"),
-                "battle": reverse("wotr:position_battle"),
-            },
+            "map_urls": map_urls,
             "position_json": json.dumps(data, ensure_ascii=False, indent=1),
             "political": [
                 {"nation": _(NATION_NAMES[n]), "marker": self.position.political_status(n)}
@@ -238,6 +242,42 @@ class Page:
             "fellowship": self.position.fellowship,
             "fellowship_region": presenters.region_name(self.position.fellowship.region),
         }
+
+
+class Forms(dict):
+    """The page's forms by key: those the request filled in, the others made when the
+    template first reads them (most are in blocks kept per language, ``{% memo %}``)."""
+
+    def __init__(self, make: dict[str, Callable[[], Any]], filled: dict[str, Any]) -> None:
+        super().__init__(filled)
+        self.make = make
+
+    def __missing__(self, key: str) -> Any:
+        form = self[key] = self.make[key]()
+        return form
+
+
+def map_urls() -> dict[str, str]:
+    """The addresses the map's script asks (read in a {% memo %} block)."""
+    return {
+        "legal": reverse("wotr-moves-legal"),
+        "check": reverse("wotr-moves-check"),
+        "share": reverse("wotr-moves-share"),
+        "validate": reverse("wotr-api-validate"),
+        "setup": reverse("wotr-api-setup"),
+        "battle": reverse("wotr:position_battle"),
+    }
+
+
+@per_language
+def map_nations() -> list[tuple[str, str, str]]:
+    """The region editor's nations: slug, name, side."""
+    return [(n, _(NATION_NAMES[n]), BOARD.side_of(n)) for n in NATION_ORDER]
+
+
+@per_language
+def map_characters() -> list[tuple[str, str]]:
+    return [(c, _(CHARACTER_NAMES[c])) for c in BOARD.characters]
 
 
 #: The counts the map's answers may name, each with its plural form made here (ngettext).
