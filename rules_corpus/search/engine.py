@@ -459,15 +459,25 @@ VECTOR_CANDIDATES = 30
 VECTOR_MINIMUM = 0.3
 
 
-def vector_weight(text: str, planned: PlannedQuery) -> float:
-    """How much the sentence vectors count for this query, by its length: nothing for a term
-    ("siege", "hunt for the ring": the index and glossary know it), two thirds for three words,
-    all from four on (a question in a sentence), counting the words that say something, or all
-    but two of them (the question's "how", "can"...); the full weight for Latin script, a
-    quarter for Cyrillic or Polish (:data:`VECTOR_WEIGHT`)."""
+def _script(text: str) -> str:
+    """The script a query is typed in: "latin" (no letter beyond ASCII), else "other"."""
+    return "other" if any(not ch.isascii() for ch in text if ch.isalpha()) else "latin"
+
+
+def _sentence_share(text: str, planned: PlannedQuery) -> float:
+    """How much a query is a sentence, by its length: nothing for a term ("siege", "hunt for
+    the ring": the index and glossary know it), two thirds for three words, all from four on,
+    counting the words that say something, or all but two of them (the question's "how",
+    "can"...)."""
     words = max(len(planned.word_alternatives), len(text.split()) - 2)
-    script = "other" if any(not ch.isascii() for ch in text if ch.isalpha()) else "latin"
-    return VECTOR_WEIGHT[script] * min(1.0, max(0, words - 2) * 2 / 3)
+    return min(1.0, max(0, words - 2) * 2 / 3)
+
+
+def vector_weight(text: str, planned: PlannedQuery) -> float:
+    """How much the sentence vectors count for this query: by its length
+    (:func:`_sentence_share`), the full weight for Latin script, a quarter for Cyrillic or
+    Polish (:data:`VECTOR_WEIGHT`)."""
+    return VECTOR_WEIGHT[_script(text)] * _sentence_share(text, planned)
 
 
 #: How sure the sentence vectors are of a document, by its cosine: nothing at
@@ -475,9 +485,24 @@ def vector_weight(text: str, planned: PlannedQuery) -> float:
 VECTOR_SURE = 0.65
 
 
-def _sure(similarity: float) -> float:
-    span = VECTOR_SURE - VECTOR_MINIMUM
-    return min(1.0, max(0.0, (similarity - VECTOR_MINIMUM) / span)) if span > 0 else 1.0
+def _sure(similarity: float, minimum: float = VECTOR_MINIMUM, sure: float = VECTOR_SURE) -> float:
+    span = sure - minimum
+    return min(1.0, max(0.0, (similarity - minimum) / span)) if span > 0 else 1.0
+
+
+#: The questions sections answer (:attr:`.documents.SearchDocument.asks`), by sentence vector:
+#: a typed question meets the written ones (what the encoder is trained for, across languages:
+#: a Polish question finds a Russian section's questions), a ranking of its own in the fusion
+#: weighing this (times :func:`_sentence_share`) in every script, each near section by how sure
+#: its nearest question's cosine is: nothing at :data:`ASKS_VECTOR_MINIMUM`, all at
+#: :data:`ASKS_VECTOR_SURE` (a question says it as a passage does not: higher than the
+#: text's). Chosen on every set the repository has, pooled (docs/search.md, "Ninth pass":
+#: 0.25-0.75 and a minimum of 0.55-0.7 a plateau).
+ASKS_VECTOR_WEIGHT = 0.5
+ASKS_VECTOR_MINIMUM = 0.65
+ASKS_VECTOR_SURE = 0.95
+#: The nearest sections by their questions taken into the fusion (10 or 30: the same ranks).
+ASKS_VECTOR_CANDIDATES = 10
 
 
 def _fused(
@@ -485,16 +510,24 @@ def _fused(
     nearest: list[Near],
     weight: float,
     listed: Listing,
+    asked: tuple[list[Near], float] = ([], 0.0),
 ) -> list[tuple[float, int]]:
-    """``(score, document number)`` of whoosh's hits and the nearest documents, fused by rank
-    (:data:`RRF_K`), each times its document type's weight, best first."""
+    """``(score, document number)`` of whoosh's hits, the nearest documents (``nearest``, of
+    ``weight``) and the sections nearest by their questions (``asked``: them and their
+    weight), fused by rank (:data:`RRF_K`), each times its document type's weight, best
+    first."""
     scores: dict[int, float] = defaultdict(float)
     for rank, (_score, number) in enumerate(ranked, start=1):
         scores[number] += 1 / (RRF_K + rank)
-    for rank, near in enumerate(nearest, start=1):
-        number = listed.number(near.doc_id)
-        if number is not None:
-            scores[number] += weight * _sure(near.similarity) / (RRF_K + rank)
+    asks, asks_weight = asked
+    for found, times, limits in (
+        (nearest, weight, (VECTOR_MINIMUM, VECTOR_SURE)),
+        (asks, asks_weight, (ASKS_VECTOR_MINIMUM, ASKS_VECTOR_SURE)),
+    ):
+        for rank, near in enumerate(found, start=1):
+            number = listed.number(near.doc_id)
+            if number is not None:
+                scores[number] += times * _sure(near.similarity, *limits) / (RRF_K + rank)
     fused = [
         (score * document_weight(listed.documents[number]), number)
         for number, score in scores.items()
@@ -613,7 +646,11 @@ def search(
     if weight and planned.query is not None:
         wanted = {"doc_type": doc_type, "game": game, "language": language}
         nearest = source.vectors.nearest(corrected, VECTOR_CANDIDATES, VECTOR_MINIMUM, wanted)
-        ranked = _fused(ranked, nearest, weight, listed)
+        asks = source.vectors.nearest(
+            corrected, ASKS_VECTOR_CANDIDATES, ASKS_VECTOR_MINIMUM, wanted, asks=True
+        )
+        asks_weight = ASKS_VECTOR_WEIGHT * _sentence_share(text, planned)
+        ranked = _fused(ranked, nearest, weight, listed, (asks, asks_weight))
     named = _named_first(source, question)
     language_typed = query_language(corrected, reader)
     ranked = _ordered(ranked, (question.game, told), language_typed, named, listed)

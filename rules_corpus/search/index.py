@@ -203,7 +203,8 @@ def _verified(generation: Path, indexed: list[SearchDocument]) -> OpenedIndex:
     count = built.index.doc_count()
     if count != len(indexed) or set(built.listing.numbers or {}) != {d.doc_id for d in indexed}:
         raise SearchIndexUnavailable(f"{generation}: {count} documents of {len(indexed)}")
-    expected, rows = sum(len(vector_texts(d)) for d in indexed), len(built.vectors.rows)
+    expected = sum(len(vector_texts(d)) for d in indexed)
+    rows = len(built.vectors.rows) + len(built.vectors.asks_rows)
     if rows != expected:
         raise SearchIndexUnavailable(f"{generation}: {rows} of {expected} vectors")
     return built
@@ -503,7 +504,7 @@ def _load(generation: Path, key: tuple[object, ...]) -> OpenedIndex:
     index = whoosh_index.open_dir(generation)
     listed = _listing(index)
     vectors = read_vectors(generation)
-    unknown = {row[0] for row in vectors.rows} - set(listed.numbers or {})
+    unknown = {row[0] for row in vectors.rows + vectors.asks_rows} - set(listed.numbers or {})
     if unknown:
         raise SearchIndexUnavailable(f"{generation}: vectors of unknown documents")
     return OpenedIndex(

@@ -63,15 +63,23 @@ def gathered(paragraphs: list[str]) -> list[tuple[int, str]]:
     return found
 
 
+#: The "first paragraph" of a row that is one of the questions a section answers
+#: (:attr:`.documents.SearchDocument.asks`), not of its text.
+ASK = -1
+
+
 def vector_texts(document: SearchDocument) -> list[tuple[str, int | None]]:
     """What each of a document's vectors reads, with the passage's first paragraph (None for
-    the heading, or a card)."""
+    the heading, or a card; :data:`ASK` for each question the section answers)."""
     if document.doc_type != "section":
         return [(f"{document.title}. {document.body[:DOCUMENT_CHARS]}", None)]
     passages = gathered(paragraphs(document.body))
-    return [(document.title, None)] + [
-        (f"{document.title}. {text}", number) for number, text in passages
-    ]
+    asks = [ask for _language, text in document.asks for ask in text.splitlines() if ask]
+    return (
+        [(document.title, None)]
+        + [(f"{document.title}. {text}", number) for number, text in passages]
+        + [(ask, ASK) for ask in asks]
+    )
 
 
 #: Vectors already computed in this process, by text: a rebuild encodes only what changed.
@@ -120,35 +128,60 @@ class Near:
     paragraph: int | None
 
 
+Row = tuple[str, str, str, str, int | None]  # doc_id, doc_type, game, language, passage's
+# first paragraph (:data:`ASK`: a question the section answers)
+
+
 @dataclass(frozen=True)
 class Vectors:
-    """The vectors of one index build."""
+    """The vectors of one index build: of the documents' text, and of the questions sections
+    answer (apart, so that a question meets the questions in a ranking of its own)."""
 
     matrix: np.ndarray
-    rows: tuple[tuple[str, str, str, str, int | None], ...]  # doc_id, doc_type, game,
-    # language, passage's first paragraph
+    rows: tuple[Row, ...]
+    asks_matrix: np.ndarray | None = None
+    asks_rows: tuple[Row, ...] = ()
+
+    @classmethod
+    def of(cls, matrix: np.ndarray, rows: tuple[Row, ...]) -> Vectors:
+        """The vectors of ``rows``, the questions' rows apart from the text's."""
+        ask = np.array([row[4] == ASK for row in rows], dtype=bool)
+        return cls(
+            np.ascontiguousarray(matrix[~ask]),
+            tuple(row for row in rows if row[4] != ASK),
+            np.ascontiguousarray(matrix[ask]),
+            tuple(row for row in rows if row[4] == ASK),
+        )
 
     def nearest(
-        self, text: str, limit: int, minimum: float, wanted: dict[str, str | None]
+        self,
+        text: str,
+        limit: int,
+        minimum: float,
+        wanted: dict[str, str | None],
+        asks: bool = False,
     ) -> list[Near]:
         """The ``limit`` documents closest to ``text`` (cosine at least ``minimum``) among
         those whose doc_type, game and language are the ``wanted`` ones (None: any), each by
-        its nearest vector."""
-        if not len(self.rows):
+        its nearest vector: of their text, or with ``asks`` of the questions they answer."""
+        matrix, rows = (self.asks_matrix, self.asks_rows) if asks else (self.matrix, self.rows)
+        if matrix is None or not len(rows):
             return []
         # einsum, not ``@``: a matrix-vector product goes to BLAS, whose threads, asleep
         # between searches, cost milliseconds to wake on a busy machine (einsum: 0.15 ms).
-        similarity = np.einsum("ij,j->i", self.matrix, embed_query([text])[0])
+        similarity = np.einsum("ij,j->i", matrix, embed_query([text])[0])
         fields = ("doc_type", "game", "language")
         found: dict[str, Near] = {}
-        for row in np.argsort(-similarity):
-            if similarity[row] < minimum or len(found) == limit:
+        close = np.flatnonzero(similarity >= minimum)  # sort only those: most are far
+        for row in close[np.argsort(-similarity[close], kind="stable")]:
+            if len(found) == limit:
                 break
-            doc_id, *values, paragraph = self.rows[row]
+            doc_id, *values, paragraph = rows[row]
             if doc_id not in found and all(
                 wanted.get(f) in (None, v) for f, v in zip(fields, values, strict=True)
             ):
-                found[doc_id] = Near(doc_id, float(similarity[row]), paragraph)
+                shown = None if paragraph == ASK else paragraph
+                found[doc_id] = Near(doc_id, float(similarity[row]), shown)
         return list(found.values())
 
 
@@ -162,6 +195,6 @@ def read_vectors(directory: Path) -> Vectors:
         raise ValueError(f"{directory}: vectors of shape {matrix.shape} for {len(rows)} rows")
     if not np.isfinite(matrix).all():
         raise ValueError(f"{directory}: vectors that are not numbers")
-    vectors = Vectors(matrix, tuple(tuple(row) for row in rows))
+    vectors = Vectors.of(matrix, tuple(tuple(row) for row in rows))
     encoder().encode(["warm"])  # load the weights now, not in the first question
     return vectors

@@ -7,10 +7,12 @@ import pytest
 
 from rules_corpus.parsing import parse_rulebook
 from rules_corpus.parsing.manifest import manifest
+from rules_corpus.search import engine
 from rules_corpus.search.analysis import LANGUAGES, is_cyrillic
 from rules_corpus.search.engine import search
 from rules_corpus.search.headings import asks_file, asks_of, section_asks
 from rules_corpus.search.index import asks_field, build_index
+from rules_corpus.search.vectors import ASK, Vectors, embed, vector_texts
 from tests.rules_corpus.search_factories import SearchDocumentFactory
 
 BOOKS = sorted(manifest())
@@ -75,3 +77,46 @@ def test_a_section_is_found_by_a_question_only_its_questions_hold(tmp_path):
         assert search(tmp_path / "asks", text).hits[0].key == setup.key, text
         hits = search(tmp_path / "plain", text).hits
         assert not hits or hits[0].key != setup.key, text
+
+
+def test_a_question_meets_the_question_a_section_answers_by_sentence_vector(tmp_path, monkeypatch):
+    """A section's questions have sentence vectors of their own, a ranking in the fusion
+    (issue 24, ninth pass): a question whose meaning one of them says ("the largest number of
+    cards I can keep": "the maximum number of cards I may hold") finds that section before one
+    whose question shares as many of its words ("keep"); without that ranking the other comes
+    first."""
+    hand = SearchDocumentFactory(
+        title="Лимит", body="В конце хода лишние карты сбрасываются до шести.",
+        asks=(("en", "what is the maximum number of cards I may hold\nwhat is the hand size limit"),
+              ("ru", "сколько карт можно держать в руке")),
+    )  # fmt: skip
+    draw = SearchDocumentFactory(
+        title="Добор", body="Каждый ход игрок берёт в руку две карты из колоды.",
+        asks=(("en", "how many cards do I draw and keep each turn"),
+              ("ru", "сколько карт берут за ход")),
+    )  # fmt: skip
+    build_index(tmp_path, [hand, draw])
+    text = "what is the largest number of cards I can keep"
+    assert [hit.key for hit in search(tmp_path, text).hits] == [hand.key, draw.key]
+    monkeypatch.setattr(engine, "ASKS_VECTOR_WEIGHT", 0.0)
+    assert [hit.key for hit in search(tmp_path, text).hits] == [draw.key, hand.key]
+
+
+def test_a_sections_questions_are_vectors_of_their_own():
+    """Each question is a row of its own, apart from the text's; its nearest section has no
+    passage to show for it."""
+    document = SearchDocumentFactory(
+        body="Армия атакует.",
+        asks=(("en", "who attacks\ncan an army attack"), ("pl", "kto atakuje")),
+    )
+    texts = vector_texts(document)
+    assert [text for text, paragraph in texts if paragraph == ASK] == [
+        "who attacks", "can an army attack", "kto atakuje"
+    ]  # fmt: skip
+    rows = tuple((document.doc_id, "section", "wotr", "ru", p) for _text, p in texts)
+    vectors = Vectors.of(embed([text for text, _p in texts]), rows)
+    assert len(vectors.rows) == len(texts) - 3 and len(vectors.asks_rows) == 3
+    wanted = {"doc_type": None, "game": None, "language": None}
+    (near,) = vectors.nearest("who is attacking", 5, 0.5, wanted, asks=True)
+    assert near.doc_id == document.doc_id and near.paragraph is None
+    assert vectors.nearest("who is attacking", 5, 0.5, {**wanted, "game": "tcg"}, asks=True) == []
