@@ -87,6 +87,13 @@ def keep_options(
             if not (one_nazgul and _nazgul_kept(keep) > 1)
             and not (tree_one_each and _tree_with_equal_faces(keep))
         )
+    if not duplicates_allowed and any(n > 1 for *_, n in roll):
+        # one die of each face is kept: how many dice show a face does not count
+        return keep_options(tuple((cls, face, 1) for cls, face, _ in roll), False, False, False)
+    return _keeps(roll, duplicates_allowed)
+
+
+def _keeps(roll: Roll, duplicates_allowed: bool) -> tuple[Keep, ...]:
     nazgul_shown = any(face is Face.NAZGUL for _, face, _ in roll)
     if duplicates_allowed:
         choices = [[(cls, face, k) for k in range(n + 1)] for cls, face, n in roll]

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -275,6 +275,11 @@ class TurnGraph:
         )
         self.outcomes = list(outcomes)
 
+    @cached_property
+    def start(self) -> int:
+        """The global index of the turn's first position (all its dice to roll)."""
+        return self.index(self.kind.dice, (0, 0, 0, 0))
+
     def place(self, keys: np.ndarray) -> np.ndarray:
         """The global indexes of positions given by their keys."""
         return self._places[np.searchsorted(self._sorted, keys)]
@@ -432,13 +437,17 @@ class WholeJourney:
     def __post_init__(self) -> None:
         self._others_marks = self.company.marks()
         self._after_turns, self._shapes = _track_memos(self.setup, self.company)
+        self._kinds: dict[int, TurnKind] = {}
 
     def kind(self, position: int) -> TurnKind:
         """The place's kind of turn; a room of more steps than a turn has dice is the same
         room (so the places of the basic game, far from Mordor, share one graph)."""
-        turn = turn_rules(location_at(position, self.setup), self.advanced, self.readings)
-        room = min(self.setup.hobbit_steps - position, sum(self.dice))
-        return TurnKind(turn, self.setup, self.dice, room)
+        kind = self._kinds.get(position)
+        if kind is None:
+            turn = turn_rules(location_at(position, self.setup), self.advanced, self.readings)
+            room = min(self.setup.hobbit_steps - position, sum(self.dice))
+            kind = self._kinds[position] = TurnKind(turn, self.setup, self.dice, room)
+        return kind
 
     def states_from(self, position: int, track: NazgulTrack) -> list[State]:
         """Every state a journey from here may pass through: the later places with every
@@ -561,7 +570,7 @@ class WholeJourney:
         graph = turn_graph(self.kind(position))
         ends = self.end_values(position, tracks)
         known, back = ends[..., 0], ends[..., 1]
-        start = graph.index(graph.kind.dice, (0, 0, 0, 0))
+        start = graph.start
         guess = np.array([min(self._first_guess(position, t), CEILING) for t in tracks])
         batch = len(tracks)
         columns = np.concatenate([known + back * guess, known + back * (guess + SLOPE_STEP)], 1)
@@ -601,7 +610,7 @@ class WholeJourney:
         each a sum of chances, the next ``x``, until it stops growing. The positions that
         cannot come back keep their worth and leave for sure."""
         batch = len(guess)
-        start = graph.index(graph.kind.dice, (0, 0, 0, 0))
+        start = graph.start
         kept = previous[0]
         ready = (np.concatenate([kept, kept, np.ones_like(kept)], 1), previous[1])
         best = np.full(batch, -1.0)
@@ -640,7 +649,7 @@ class WholeJourney:
         ends = self.end_values(position, [track])[:, 0]
         columns = np.stack([ends[:, 0] + ends[:, 1] * value, ends[:, 2]], 1)
         values = graph.solve(columns, carry=1)[0]
-        return float(values[graph.index(graph.kind.dice, (0, 0, 0, 0)), 1])
+        return float(values[graph.start, 1])
 
     def keep_values(
         self,
