@@ -2,7 +2,7 @@
 
 Which keeps every roll offers, and what each does, depend only on the dice and the place's
 rules, not on the question; building them for every place, reading of the places' text and
-number of players costs about 1.3 s of CPU and 41 MB (Rivendell's other readings 0.5 s and
+number of players costs about 1.3 s of CPU and 42 MB (Rivendell's other readings 0.6 s and
 11 MB of it: a whole-journey answer from before Rivendell computes the chance under each), the
 larger part of a whole-journey question's first answer. Built in
 gunicorn's master before it forks its workers (``preload_app``, adjudicator/wsgi.py), they are

@@ -24,7 +24,9 @@ solved with floats in numpy instead of exact fractions:
 Precision: the values are IEEE doubles; the tests hold them to the exact engine within
 :data:`TESTED_ERROR` (every state of small setups, of the last places, and of the journey
 from Bag End, whose exact fractions were computed once: 79 s of CPU), and the answer states
-:data:`STATED_ERROR`; the largest difference found is 3·10⁻¹⁵.
+:data:`STATED_ERROR`; the largest difference found is 3·10⁻¹⁵. The last bits of a chance depend
+on the order of the tracks in a batch (a set's, so Python's hash seed: two workers may differ
+by about 10⁻¹⁵); with one seed they are fixed (``tests/games/mordor/test_pinned_journeys.py``).
 """
 
 from __future__ import annotations
