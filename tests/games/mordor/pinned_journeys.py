@@ -35,13 +35,7 @@ ROLL = (
     Die(Face.NAZGUL, "blue"),
     Die(Face.GANDALF, "green"),
 )
-NAZGULS = (
-    Die(Face.NAZGUL, "black"),
-    Die(Face.NAZGUL, "red"),
-    Die(Face.RING, "yellow"),
-    Die(Face.NAZGUL, "blue"),
-    Die(Face.GANDALF, "green"),
-)
+NAZGULS = (Die(Face.NAZGUL, "black"), Die(Face.NAZGUL, "red"), Die(Face.RING, "yellow"), *ROLL[3:])
 LETTERS = {".": Square.EMPTY, "x": Square.MARKED, "s": Square.SPLIT, "h": Square.SPLIT_HALF}
 ONCE = PlaceReadings(reroll_once_a_turn=True)
 ALL_OTHER = PlaceReadings(one_nazgul=True, reroll_once_a_turn=True, tree_one_each=True)
