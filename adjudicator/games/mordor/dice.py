@@ -80,6 +80,20 @@ def keep_options(
     """Every legal keep of a roll (rules: Броски кубиков; Ривенделл when duplicates are allowed,
     with ``one_nazgul`` under the reading that still allows one Nazgûl only, ``tree_one_each``
     under the one that allows one die of each face with the White Tree)."""
+    if one_nazgul or tree_one_each:  # the same keeps, in the same order, fewer of them
+        return tuple(
+            keep
+            for keep in keep_options(roll, duplicates_allowed, False, False)
+            if not (one_nazgul and _nazgul_kept(keep) > 1)
+            and not (tree_one_each and _tree_with_equal_faces(keep))
+        )
+    if not duplicates_allowed and any(n > 1 for *_, n in roll):
+        # one die of each face is kept: how many dice show a face does not count
+        return keep_options(tuple((cls, face, 1) for cls, face, _ in roll), False, False, False)
+    return _keeps(roll, duplicates_allowed)
+
+
+def _keeps(roll: Roll, duplicates_allowed: bool) -> tuple[Keep, ...]:
     nazgul_shown = any(face is Face.NAZGUL for _, face, _ in roll)
     if duplicates_allowed:
         choices = [[(cls, face, k) for k in range(n + 1)] for cls, face, n in roll]
@@ -91,20 +105,25 @@ def keep_options(
     options = []
     for combo in product(*choices):
         keep = tuple(item for item in combo if item[2])
-        kept_nazgul = sum(k for _, face, k in keep if face is Face.NAZGUL)
-        if keep and (kept_nazgul or not nazgul_shown) and not (one_nazgul and kept_nazgul > 1):
-            if tree_one_each and _tree_with_equal_faces(keep):
-                continue
+        if keep and (not nazgul_shown or _nazgul_kept(keep)):
             options.append(keep)
     return tuple(options)
 
 
+def _nazgul_kept(keep: Keep) -> int:
+    return sum(k for _, face, k in keep if face is Face.NAZGUL)
+
+
 def _tree_with_equal_faces(keep: Keep) -> bool:
     """The White Tree kept with two dice of one face (rules: Белое древо)."""
-    faces = Counter()
+    if all(face is not Face.WHITE_TREE for _, face, _ in keep):
+        return False
+    faces = set()
     for _, face, k in keep:
-        faces[face] += k
-    return bool(faces[Face.WHITE_TREE]) and max(faces.values()) > 1
+        if k > 1 or face in faces:
+            return True
+        faces.add(face)
+    return False
 
 
 def dice_effects(turn: TurnRules) -> TurnRules:

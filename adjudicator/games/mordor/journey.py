@@ -104,14 +104,16 @@ def _dominates(better: Delta, worse: Delta) -> bool:
 
 @cache
 def _effects(turn: TurnRules) -> dict[Keep, Delta]:
-    """The effects of the keeps met so far under these rules (filled by :func:`_moves`)."""
+    """The effects of the keeps met so far under these rules (filled by :func:`_moves`; the
+    readings of which keeps Rivendell allows share them: a keep does the same under each)."""
     return {}
 
 
 @cache
 def _moves(roll: Roll, turn: TurnRules) -> tuple[Delta, ...]:
     groups: dict[tuple, set[Delta]] = {}
-    effects = _effects(turn)  # looked up by keep alone: hashing the rules each time costs
+    # looked up by keep alone: hashing the rules each time costs
+    effects = _effects(replace(turn, one_nazgul=False, tree_one_each=False))
     for keep in keep_options(roll, turn.duplicates_allowed, turn.one_nazgul, turn.tree_one_each):
         delta = effects.get(keep)
         if delta is None:

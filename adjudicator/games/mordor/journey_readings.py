@@ -16,7 +16,12 @@ from adjudicator.games.mordor.model import (
     turn_rules,
 )
 from adjudicator.games.mordor.odds import TurnQuestion, turn_context
-from adjudicator.games.mordor.whole_journey import Company, journey_chance, whole_journey
+from adjudicator.games.mordor.whole_journey import (
+    Company,
+    journey_chance,
+    reach_chance,
+    whole_journey,
+)
 
 JOURNEY_CHANCE = N_("chance to reach Mordor over the whole journey: %(chance)s")
 
@@ -60,7 +65,7 @@ def journey_with_readings(question: TurnQuestion, other_mark_chance: Fraction) -
             return _chance(answer.reach_mordor)
         other = replace(question, readings=readings)
         _share_solved(question, other, other_mark_chance)
-        return _chance(journey_chance(other, other_mark_chance).reach_mordor)
+        return _chance(reach_chance(other, other_mark_chance))
 
     readings = place_readings_of(ahead, question.readings, under)
     return replace(answer, readings=readings)

@@ -131,13 +131,20 @@ class TurnContext:
 Chooser = Callable[[Sequence[Keep]], Keep]
 
 
+_PREFERRED = {
+    face: i
+    for i, face in enumerate(
+        (Face.RING, Face.WARRIOR, Face.GANDALF, Face.NAZGUL, Face.ORC, Face.WHITE_TREE)
+    )
+}
+_NAZGUL_CLASS = {OTHER: 0, OWN: 1, BLACK: 2}
+
+
 def _rank(keep: Keep) -> tuple[int, int]:
     """Preference of the simple policies: rings, warriors, Gandalf first; spare the black die."""
-    order = [Face.RING, Face.WARRIOR, Face.GANDALF, Face.NAZGUL, Face.ORC, Face.WHITE_TREE]
-    nazgul_class = {OTHER: 0, OWN: 1, BLACK: 2}
     return (
-        sum(order.index(face) * k for _, face, k in keep),
-        sum(nazgul_class[c] if f is Face.NAZGUL else c == BLACK for c, f, _ in keep),
+        sum(_PREFERRED[face] * k for _, face, k in keep),
+        sum(_NAZGUL_CLASS[c] if f is Face.NAZGUL else c == BLACK for c, f, _ in keep),
     )
 
 
@@ -212,10 +219,14 @@ def _roll_moves(
 
 @cache
 def _fixed_choice(chooser: Chooser, roll: Roll, turn: TurnRules) -> Delta:
-    return keep_effect(
-        chooser(keep_options(roll, turn.duplicates_allowed, turn.one_nazgul, turn.tree_one_each)),
-        turn,
-    )
+    options = keep_options(roll, turn.duplicates_allowed, turn.one_nazgul, turn.tree_one_each)
+    return _chosen(chooser, options, turn)
+
+
+@cache
+def _chosen(chooser: Chooser, options: tuple[Keep, ...], turn: TurnRules) -> Delta:
+    """The policy's keep among these (rolls showing the same faces offer the same keeps)."""
+    return keep_effect(chooser(options), turn)
 
 
 def make_after(context: TurnContext) -> Callable[[Dice, Acc, Delta], tuple[Dice, Acc]]:

@@ -24,7 +24,9 @@ solved with floats in numpy instead of exact fractions:
 Precision: the values are IEEE doubles; the tests hold them to the exact engine within
 :data:`TESTED_ERROR` (every state of small setups, of the last places, and of the journey
 from Bag End, whose exact fractions were computed once: 79 s of CPU), and the answer states
-:data:`STATED_ERROR`; the largest difference found is 3·10⁻¹⁵.
+:data:`STATED_ERROR`; the largest difference found is 3·10⁻¹⁵. The last bits of a chance depend
+on the order of the tracks in a batch (a set's, so Python's hash seed: two workers may differ
+by about 10⁻¹⁵); with one seed they are fixed (``tests/games/mordor/test_pinned_journeys.py``).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -142,12 +144,16 @@ class Layer:
     The rolls are grouped by the keeps they offer; the groups in blocks of alike widths (a
     block's keeps padded with its first), so the best keep of every group is one array
     maximum per block. ``loops`` holds, for each kind of batch (:meth:`TurnGraph.loop_rows`),
-    the positions that may still end the turn where it began, with their blocks."""
+    the positions that may still end the turn where it began (global indexes), with their
+    blocks."""
 
     start: int  # global index of the first position
     size: int
     blocks: list[Block]
     loops: tuple[tuple[np.ndarray, list[Block]], ...]
+
+    def __post_init__(self) -> None:
+        self.rows = slice(self.start, self.start + self.size)
 
 
 class _Codec:
@@ -271,6 +277,11 @@ class TurnGraph:
         )
         self.outcomes = list(outcomes)
 
+    @cached_property
+    def start(self) -> int:
+        """The global index of the turn's first position (all its dice to roll)."""
+        return self.index(self.kind.dice, (0, 0, 0, 0))
+
     def place(self, keys: np.ndarray) -> np.ndarray:
         """The global indexes of positions given by their keys."""
         return self._places[np.searchsorted(self._sorted, keys)]
@@ -307,7 +318,7 @@ class TurnGraph:
         loops = []
         for steady in (accs[:, 3] > 0, (accs[:, 2] > 0) | (accs[:, 3] > 0)):
             rows = np.flatnonzero(~steady)
-            loops.append((rows, [(after[:, rows], weights) for after, weights in blocks]))
+            loops.append((start + rows, [(after[:, rows], weights) for after, weights in blocks]))
         return Layer(start, len(keys), blocks, tuple(loops))
 
     @staticmethod
@@ -337,14 +348,20 @@ class TurnGraph:
         values = np.empty((self.size, ends.shape[1])) if previous is None else previous[0].copy()
         values[: len(self.ends)] = ends
         no_reroll = values.copy() if self.may_reroll else values
+        plain = not (carry or self.may_reroll)
         for layer in self.layers:
             if previous is None:
-                rows, blocks = slice(layer.start, layer.start + layer.size), layer.blocks
+                rows, blocks = layer.rows, layer.blocks
             else:
                 rows, blocks = layer.loops[previous[1]]
                 if not len(rows):
                     continue
-                rows = layer.start + rows
+            if plain:  # the loop below without its branches: the most frequent case
+                value = 0
+                for after, weights in blocks:
+                    value = value + weights @ _MAX(values.take(after, 0), 0)
+                values[rows] = value
+                continue
             bests = [
                 (_best(values.take(after, 0), carry), weights) for after, weights in blocks
             ]
@@ -400,6 +417,14 @@ class Company:
         return [(k, p) for k, p in enumerate(chances) if p]
 
 
+@lru_cache(maxsize=16)
+def _track_memos(setup: GameSetup, company: Company) -> tuple[dict, dict]:
+    """What :class:`WholeJourney` works out per track (:meth:`WholeJourney._after_turn`, per
+    track and turn's splits and marks; :meth:`WholeJourney._shape`): the same under every
+    reading of the places, so the solvers of one setup and company share it."""
+    return {}, {}
+
+
 @dataclass
 class WholeJourney:
     """Every state's chance to reach Mordor alive, best play, for one setup and company."""
@@ -410,18 +435,21 @@ class WholeJourney:
     company: Company
     readings: PlaceReadings = field(default_factory=PlaceReadings)
     values: dict[State, float] = field(default_factory=dict)
-    _after_turn: dict = field(default_factory=dict)
-    _shapes: dict = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._others_marks = self.company.marks()
+        self._after_turns, self._shapes = _track_memos(self.setup, self.company)
+        self._kinds: dict[int, TurnKind] = {}
 
     def kind(self, position: int) -> TurnKind:
         """The place's kind of turn; a room of more steps than a turn has dice is the same
         room (so the places of the basic game, far from Mordor, share one graph)."""
-        turn = turn_rules(location_at(position, self.setup), self.advanced, self.readings)
-        room = min(self.setup.hobbit_steps - position, sum(self.dice))
-        return TurnKind(turn, self.setup, self.dice, room)
+        kind = self._kinds.get(position)
+        if kind is None:
+            turn = turn_rules(location_at(position, self.setup), self.advanced, self.readings)
+            room = min(self.setup.hobbit_steps - position, sum(self.dice))
+            kind = self._kinds[position] = TurnKind(turn, self.setup, self.dice, room)
+        return kind
 
     def states_from(self, position: int, track: NazgulTrack) -> list[State]:
         """Every state a journey from here may pass through: the later places with every
@@ -469,26 +497,26 @@ class WholeJourney:
                 self._solve(key[0], batches[key])
         return self.values[(position, track)]
 
-    def _next(self, track: NazgulTrack, splits: int, marks: int) -> NazgulTrack:
-        key = (track, splits, marks)
-        moved = self._after_turn.get(key)
-        if moved is None:
+    def _after_turn(self, track: NazgulTrack, splits: int, marks: int) -> list[tuple]:
+        """Where a turn's splits and marks and then the other players' turns leave a track:
+        (chance, the track, unchanged, not eliminated) for each number of their marks."""
+        after = []
+        for extra, chance in self._others_marks:
             moved = track
             for _ in range(splits):
                 moved = moved.split(moved.splittable[0])
-            for _ in range(marks):
+            for _ in range(marks + extra):
                 moved = moved.mark()
-            moved = self._after_turn[key] = unmarked_part(moved)
-        return moved
+            moved = unmarked_part(moved)
+            after.append((chance, moved, moved == track, self._shape(moved)[0] > 0))
+        return after
 
     def end_values(self, position: int, tracks: Sequence[NazgulTrack]) -> np.ndarray:
         """For each end of the place's turn and each track: (worth apart from coming back,
         chance of coming back to the same state, reached Mordor this turn)."""
         graph = turn_graph(self.kind(position))
-        ends = np.zeros((len(graph.outcomes), len(tracks), 3))
-        for j, track in enumerate(tracks):
-            ends[:, j] = self._ends(position, track, graph.outcomes)
-        return ends[graph.outcome_of_end]
+        ends = np.array([self._ends(position, track, graph.outcomes) for track in tracks])
+        return ends.transpose(1, 0, 2)[graph.outcome_of_end]
 
     def _ends(
         self, position: int, track: NazgulTrack, outcomes: Sequence[tuple[int, int, int]]
@@ -496,11 +524,11 @@ class WholeJourney:
         """Each (steps, Gandalfs, marks) end for one track. Rules: Гэндальф (splits first,
         as many as there are empty squares), Выбывание из игры (the last division marked),
         Цель игры (Mordor reached); else the state the turn and the other players' turns
-        leave you in (worked out once per splits and marks, whatever the steps)."""
+        leave you in (worked out once per track, splits and marks, whatever the steps)."""
         open_divisions, splittable = self._shape(track)
         room = self.setup.hobbit_steps - position
         values = self.values
-        afters: dict[tuple[int, int], list[tuple[float, NazgulTrack, bool, bool]]] = {}
+        after_turns = self._after_turns
         result = []
         for steps, gandalfs, marks in outcomes:
             splits = min(gandalfs, splittable)
@@ -510,18 +538,17 @@ class WholeJourney:
             if steps == room:
                 result.append((1.0, 0.0, 1.0))
                 continue
-            after = afters.get((splits, marks))
+            key = (track, splits, marks)
+            after = after_turns.get(key)
             if after is None:
-                after = afters[(splits, marks)] = []
-                for extra, chance in self._others_marks:
-                    moved = self._next(track, splits, marks + extra)
-                    after.append((chance, moved, moved == track, self._shape(moved)[0] > 0))
+                after = after_turns[key] = self._after_turn(track, splits, marks)
             known = back = 0.0
+            place = position + steps
             for chance, moved, same, alive in after:
                 if steps == 0 and same:
                     back += chance
                 elif alive:
-                    known += chance * values[(position + steps, moved)]
+                    known += chance * values[(place, moved)]
             result.append((known, back, 0.0))
         return result
 
@@ -545,7 +572,7 @@ class WholeJourney:
         graph = turn_graph(self.kind(position))
         ends = self.end_values(position, tracks)
         known, back = ends[..., 0], ends[..., 1]
-        start = graph.index(graph.kind.dice, (0, 0, 0, 0))
+        start = graph.start
         guess = np.array([min(self._first_guess(position, t), CEILING) for t in tracks])
         batch = len(tracks)
         columns = np.concatenate([known + back * guess, known + back * (guess + SLOPE_STEP)], 1)
@@ -585,7 +612,7 @@ class WholeJourney:
         each a sum of chances, the next ``x``, until it stops growing. The positions that
         cannot come back keep their worth and leave for sure."""
         batch = len(guess)
-        start = graph.index(graph.kind.dice, (0, 0, 0, 0))
+        start = graph.start
         kept = previous[0]
         ready = (np.concatenate([kept, kept, np.ones_like(kept)], 1), previous[1])
         best = np.full(batch, -1.0)
@@ -624,7 +651,7 @@ class WholeJourney:
         ends = self.end_values(position, [track])[:, 0]
         columns = np.stack([ends[:, 0] + ends[:, 1] * value, ends[:, 2]], 1)
         values = graph.solve(columns, carry=1)[0]
-        return float(values[graph.index(graph.kind.dice, (0, 0, 0, 0)), 1])
+        return float(values[graph.start, 1])
 
     def keep_values(
         self,
@@ -668,6 +695,17 @@ def whole_journey(
     """One solver per setup, company and readings: the states it has solved serve later
     questions."""
     return WholeJourney(setup, advanced, dice, company, readings)
+
+
+def reach_chance(question: TurnQuestion, other_mark_chance: Fraction) -> Fraction | float:
+    """Only the chance of :func:`journey_chance` (what an answer shows under another reading),
+    without the rest of its answer."""
+    check_journey(question, other_mark_chance)
+    track = unmarked_part(question.track)
+    solver = _solver(question, other_mark_chance)
+    if len(solver.states_from(question.position, track)) <= EXACT_STATES:
+        return journey_odds(question, other_mark_chance, max_new_states=None).reach_mordor
+    return solver.value(question.position, track)
 
 
 def journey_chance(question: TurnQuestion, other_mark_chance: Fraction) -> JourneyOdds:

@@ -1,14 +1,16 @@
 """The dice tables built before the workers fork (adjudicator/games/mordor/tables.py) are all a
-question about the default game needs: its turns build no table of their own."""
+question about the default game needs, under every reading of the places' text: its turns
+build no table of their own."""
 
 from fractions import Fraction
+from itertools import product
 
 import pytest
 
 from adjudicator.games.mordor import journey
 from adjudicator.games.mordor.model import HOBBIT_COLORS, GameSetup
 from adjudicator.games.mordor.odds import TurnQuestion, turn_context
-from adjudicator.games.mordor.tables import build_tables
+from adjudicator.games.mordor.tables import EVERY_READING, build_tables
 from adjudicator.games.mordor.track import NazgulTrack
 from adjudicator.games.mordor.whole_journey import Company, TurnGraph, WholeJourney
 
@@ -20,11 +22,13 @@ def test_every_turn_of_the_default_game_finds_its_tables_built(others, advanced)
     journey_misses = journey._grouped_moves.cache_info().misses
     setup = GameSetup()
     track = NazgulTrack.fresh(setup.nazgul_squares)
-    for position in range(setup.hobbit_steps):
+    kinds = set()
+    for position, readings in product(range(setup.hobbit_steps), EVERY_READING):
         question = TurnQuestion(position, track, "red", ("yellow", "blue", "green")[:others],
-                                advanced=advanced)  # fmt: skip
+                                advanced=advanced, readings=readings)  # fmt: skip
         dice = turn_context(question).dice
-        solver = WholeJourney(setup, advanced, dice, Company(others, Fraction(1, 6)))
-        kind = solver.kind(position)
+        solver = WholeJourney(setup, advanced, dice, Company(others, Fraction(1, 6)), readings)
+        kinds.add(solver.kind(position))
+    for kind in kinds:
         TurnGraph(kind, [(kind.dice, (0, 0, 0, 0))])  # every keep of the whole turn's rolls
     assert journey._grouped_moves.cache_info().misses == journey_misses
