@@ -336,6 +336,14 @@ def _read_plain(readings: _Readings, data: dict[str, Any]) -> dict[str, Any]:
     return value
 
 
+#: The methods through which a serializer class can add to its fields' validation: a class that
+#: defines any of them is always validated by DRF.
+_OWN_VALIDATION = frozenset(
+    {"__init__", "validate", "to_internal_value", "run_validation", "validate_empty_values",
+     "run_validators", "get_fields", "get_validators"}
+)
+
+
 @cache
 def _plain_readings(serializer_class: type) -> _Readings | None:
     """Each field's plain reading, or ``None`` when the class's validation is not only its
@@ -345,7 +353,7 @@ def _plain_readings(serializer_class: type) -> _Readings | None:
         return None
     own = _own_attributes(serializer_class)
     serializer = serializer_class()
-    if "__init__" in own or "validate" in own or serializer.validators:
+    if own & _OWN_VALIDATION or serializer.validators:
         return None
     readings = []
     for name, field in serializer.fields.items():
@@ -371,7 +379,7 @@ def _plain_reading(field: serializers.Field) -> Callable[[Any], Any] | None:
             return partial(_whole_number, low, high)
     if kind is serializers.BooleanField and not field.validators:
         return _boolean
-    words = kind is serializers.ChoiceField and all(map(_is_str, field.choice_strings_to_values))
+    words = kind is serializers.ChoiceField and all(map(_is_str, field.choices))
     if words and not field.validators:
         return partial(_choice, field.choice_strings_to_values)
     if isinstance(field, StrictSerializer):

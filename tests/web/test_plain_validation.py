@@ -7,8 +7,9 @@ import json
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rest_framework import serializers
 
-from adjudicator.serializers import plain_validated
+from adjudicator.serializers import StrictSerializer, plain_validated
 from adjudicator.web.registry import CHECKERS
 from adjudicator.web.wotr.serializers import WotrBattleRequestSerializer, WotrHuntRequestSerializer
 
@@ -73,3 +74,47 @@ KEYS = st.sampled_from(["attacker", "defender", "rounds", "siege", "settlement",
 )
 def test_any_body_is_read_as_drf_reads_it(base, where, value, serializer_class):
     _same_as_drf(serializer_class, _changed(base, where, value))
+
+
+class Inner(StrictSerializer):
+    count = serializers.IntegerField(min_value=0, max_value=5, required=False, default=1)
+
+
+class EveryKind(StrictSerializer):
+    """One field of each kind the plain reading knows, beside ones it leaves to DRF."""
+
+    number = serializers.IntegerField(min_value=-2, max_value=9)
+    flag = serializers.BooleanField(required=False)
+    word = serializers.ChoiceField(["city", "town"], required=False, allow_null=True)
+    digit = serializers.ChoiceField([1, 2, 3], required=False)
+    text = serializers.CharField(required=False, max_length=5)
+    names = serializers.ListField(child=serializers.CharField(), required=False)
+    inner = Inner(required=False)
+
+
+EVERY_KIND = {"number": 3, "flag": True, "word": "town", "digit": 2, "text": "ab",
+              "names": ["a"], "inner": {"count": 2}}  # fmt: skip
+
+
+def test_a_choice_of_numbers_is_never_given_as_a_string():
+    """DRF refuses "1" for the choice 1 (the schema's type); the plain reading must not take it."""
+    assert _same_as_drf(EveryKind, EVERY_KIND)
+    assert plain_validated(EveryKind, {**EVERY_KIND, "digit": "1"}) is None
+    assert _drf(EveryKind, {**EVERY_KIND, "digit": "1"}) is None
+
+
+def test_a_class_that_reads_its_data_itself_is_drfs():
+    class OwnReading(EveryKind):
+        def to_internal_value(self, data):
+            return super().to_internal_value(data)
+
+    assert plain_validated(OwnReading, EVERY_KIND) is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    where=st.lists(st.sampled_from([*EVERY_KIND, "zzz"]), min_size=1, max_size=2),
+    value=st.one_of(VALUES, st.sampled_from(["1", " ab", "abcdefg", 2, 3.0])),
+)
+def test_every_kind_of_field_is_read_as_drf_reads_it(where, value):
+    _same_as_drf(EveryKind, _changed(EVERY_KIND, where, value))
