@@ -18,6 +18,7 @@ from adjudicator.games.wotr.board import (
     BOARD,
     MAX_CORRUPTION,
     MAX_PROGRESS,
+    MAX_UNITS_PER_REGION,
     MORDOR_LAST_STEP,
     POLITICAL_MAX_STEPS,
     SIDES,
@@ -266,7 +267,8 @@ def _plain_figures(raw: Any) -> Units | None:
     if units is not None:
         return units
     units = Units(**raw)
-    if len(_PLAIN_UNITS) < PLAIN_UNITS_KEPT:
+    holdable = max(raw.values(), default=0) <= MAX_UNITS_PER_REGION
+    if holdable and len(_PLAIN_UNITS) < PLAIN_UNITS_KEPT:
         _PLAIN_UNITS[given] = units
     return units
 
@@ -274,7 +276,8 @@ def _plain_figures(raw: Any) -> Units | None:
 PLAIN_UNITS_KEPT = 4096
 """Plain figures each process keeps read (issue 29): distinct positions share most of their
 armies' figures (a board has a few dozen; a value of the same kinds and counts is the same
-``Units``), so a position's reading makes few; at most this many, a few hundred KB."""
+``Units``), so a position's reading makes few; at most this many, and only counts a region can
+hold (a count past it, refused later, is read but not kept): a few hundred KB."""
 _PLAIN_UNITS: dict[tuple[tuple[Any, Any], ...], Units] = {}
 
 

@@ -55,3 +55,15 @@ def test_the_least_recently_asked_position_is_the_one_let_go():
             assert services.read_request_position(variant(0)) is first  # asked again
     assert services.read_request_position(variant(0)) is first
     assert services.read_request_position(variant(1)) is not second
+
+
+def test_counts_no_region_holds_are_refused_and_not_kept():
+    """The plain figures kept per process hold only counts a region can hold: a 4,000-digit
+    count is refused as before, and keeping it would let junk fill the memo (the review)."""
+    from adjudicator.games.wotr import reading
+
+    data = standard_setup().to_dict()
+    data["armies"]["edoras"]["rohan"]["regular"] = 10**4000
+    with pytest.raises(InvalidInput):
+        read_position(data)
+    assert all(max(dict(key).values()) <= 10 for key in reading._PLAIN_UNITS)
