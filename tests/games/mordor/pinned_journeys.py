@@ -1,13 +1,14 @@
-"""Whole-journey answers to the last bit, for ``test_pinned_journeys.py``: the heaviest question
+"""Whole-journey answers, to the last bit on this machine, for ``test_pinned_journeys.py``: the heaviest question
 (Bag End, the readings of Rivendell and Rohan ahead, a roll in hand) and others from other
 places, readings, companies and setups, each asked with every cache cleared.
 
 For each: the chance (``float.hex``, or the exact fraction), this turn's part, the chance shown
-under each other reading, the roll's keeps ranked, and a digest of every state's chance that
-each reading's solver holds afterwards (all of them, to the bit).
+under each other reading, the roll's keeps ranked, and every state each reading's solver holds
+afterwards (its keys' digest, its chances' exact sums).
 
 The float solver's last bits depend on the order of the tracks in a batch (a set's, so on
-Python's hash seed): the answers are pinned with ``PYTHONHASHSEED=0``. To record them again
+Python's hash seed) and on the machine's BLAS kernels: recorded with ``PYTHONHASHSEED=0``,
+compared within 1e-12. To record them again
 (only when an answer is meant to change):
 ``PYTHONHASHSEED=0 .venv/bin/python -m tests.games.mordor.pinned_journeys > tests/games/mordor/pinned_journeys.json``
 """  # noqa: E501
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from dataclasses import replace
 from fractions import Fraction
 from typing import NamedTuple
@@ -85,12 +87,16 @@ def _number(value: Fraction | float | None) -> str | None:
     return str(value) if isinstance(value, Fraction) else float(value).hex()
 
 
-def _digest(solver: whole_journey.WholeJourney) -> str:
+def _digest(solver: whole_journey.WholeJourney) -> list:
+    """Every state the solver holds: their keys' digest, and their chances' exact sum and sum
+    weighted by the keys' order (``math.fsum``: compared within the float solver's precision)."""
     rows = sorted(
-        f"{position}:{','.join(track.squares)}={value.hex()}"
+        (f"{position}:{','.join(track.squares)}", value)
         for (position, track), value in solver.values.items()
     )
-    return hashlib.sha256("\n".join(rows).encode()).hexdigest()
+    keys = hashlib.sha256("\n".join(key for key, _ in rows).encode()).hexdigest()
+    weighted = math.fsum(value * number for number, (_, value) in enumerate(rows, 1))
+    return [keys, math.fsum(value for _, value in rows).hex(), weighted.hex()]
 
 
 def answer(name: str) -> dict:
