@@ -20,6 +20,8 @@ def compress(content: bytes, max_random_bytes: int) -> bytes:
     bytes in its header, as ``django.utils.text.compress_string`` pads it."""
     data = gzip.compress(content, compresslevel=LEVEL, mtime=0)
     header = bytearray(data[:10])
+    if not max_random_bytes:  # no padding asked (Django's compress_string alike)
+        return data
     header[3] = gzip.FNAME
     return bytes(header) + b"a" * secrets.randbelow(max_random_bytes) + b"\x00" + data[10:]
 

@@ -79,6 +79,7 @@ def test_gzip_level_keeps_the_random_padding_against_breach():
     assert all(gzip.decompress(s) == body for s in sent)
     assert all(s[3] & gzip.FNAME for s in sent)
     assert len({len(s) for s in sent}) > 1
+    assert gzip.decompress(compress(body, 0)) == body  # no padding asked: none, no error
 
 
 def test_pages_are_gzipped_when_accepted(client):

@@ -146,7 +146,7 @@ class EndStateChances:
 
     outcomes: Mapping[EndState, Any]
 
-    def probability(self, condition) -> Any:
+    def probability(self, condition: Callable[[int, int, int, int], bool]) -> Any:
         """P(end state satisfies ``condition(ar, ae, dr, de)``)."""
         return exact_sum(p for state, p in self.outcomes.items() if condition(*state))
 
@@ -178,7 +178,7 @@ class BattleOdds(EndStateChances, Answer):
     count over ``denominator``, so that a chance summed over end states adds integers."""
     denominator: int = field(default=1, compare=False, repr=False)
 
-    def probability(self, condition) -> Any:
+    def probability(self, condition: Callable[[int, int, int, int], bool]) -> Any:
         """P(end state satisfies ``condition(ar, ae, dr, de)``): the counts summed over their
         one denominator (the same fraction as the chances' exact sum, reduced once)."""
         if self.counts is None:

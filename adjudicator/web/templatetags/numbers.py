@@ -17,9 +17,9 @@ from adjudicator.web.per_language import per_language
 
 register = template.Library()
 
-#: Quantums of the places ``chance`` writes itself (Django's floatformat writes more as it does).
 #: Django's floatformat returns a value of more digits and exponent than this as it is.
 FLOATFORMAT_DIGITS = 200
+#: Quantums of the places ``chance`` writes itself (Django's floatformat writes more as it does).
 _STEPS = {places: Decimal(1).scaleb(-places) for places in range(1, 7)}
 
 
