@@ -362,9 +362,7 @@ class TurnGraph:
                     value = value + weights @ _MAX(values.take(after, 0), 0)
                 values[rows] = value
                 continue
-            bests = [
-                (_best(values.take(after, 0), carry), weights) for after, weights in blocks
-            ]
+            bests = [(_best(values.take(after, 0), carry), weights) for after, weights in blocks]
             value = sum(weights @ best for best, weights in bests)
             if self.may_reroll:
                 if once:
@@ -697,13 +695,24 @@ def whole_journey(
     return WholeJourney(setup, advanced, dice, company, readings)
 
 
-def reach_chance(question: TurnQuestion, other_mark_chance: Fraction) -> Fraction | float:
-    """Only the chance of :func:`journey_chance` (what an answer shows under another reading),
-    without the rest of its answer."""
+def _float_solver(
+    question: TurnQuestion, other_mark_chance: Fraction
+) -> tuple[WholeJourney | None, NazgulTrack]:
+    """The question checked; the float solver of its journey and its unmarked track, or no
+    solver when the journey passes through at most :data:`EXACT_STATES` states (exact)."""
     check_journey(question, other_mark_chance)
     track = unmarked_part(question.track)
     solver = _solver(question, other_mark_chance)
     if len(solver.states_from(question.position, track)) <= EXACT_STATES:
+        return None, track
+    return solver, track
+
+
+def reach_chance(question: TurnQuestion, other_mark_chance: Fraction) -> Fraction | float:
+    """Only the chance of :func:`journey_chance` (what an answer shows under another reading):
+    a float journey's without the rest of its answer; an exact one's from its whole answer."""
+    solver, track = _float_solver(question, other_mark_chance)
+    if solver is None:
         return journey_odds(question, other_mark_chance, max_new_states=None).reach_mordor
     return solver.value(question.position, track)
 
@@ -712,10 +721,8 @@ def journey_chance(question: TurnQuestion, other_mark_chance: Fraction) -> Journ
     """The chance to reach Mordor over the whole journey, best play: exact fractions when the
     journey passes through at most :data:`EXACT_STATES` states, else floats within
     :data:`STATED_ERROR` (stated in the answer, code ``journey_precision``)."""
-    check_journey(question, other_mark_chance)
-    track = unmarked_part(question.track)
-    solver = _solver(question, other_mark_chance)
-    if len(solver.states_from(question.position, track)) <= EXACT_STATES:
+    solver, track = _float_solver(question, other_mark_chance)
+    if solver is None:
         return journey_odds(question, other_mark_chance, max_new_states=None)
     value = solver.value(question.position, track)
     policy = Reason(
