@@ -181,12 +181,8 @@ class SkirmishForm(ApiFieldsForm):
 class ArcheryForm(ApiFieldsForm):
     api_request = api.TcgArcheryRequestSerializer
     site_number = forms.IntegerField(label=_("Site number"))
-    fellowship_modifier = forms.IntegerField(
-        label=_("Fellowship archery modifier"), initial=0
-    )
-    minion_modifier = forms.IntegerField(
-        label=_("Minion archery modifier"), initial=0
-    )
+    fellowship_modifier = forms.IntegerField(label=_("Fellowship archery modifier"), initial=0)
+    minion_modifier = forms.IntegerField(label=_("Minion archery modifier"), initial=0)
     formsets = {"fellowship": ShooterFormSet, "minions": ShooterFormSet}
 
     def to_data(self, rows: dict[str, list[dict]]) -> dict[str, Any]:
@@ -251,9 +247,7 @@ class MinionCostForm(PlainCalculatorForm):
     penalty_reduction = forms.IntegerField(
         label=_("Roaming penalty reduction (site text)"), initial=0
     )
-    twilight_pool = forms.IntegerField(
-        label=_("Twilight pool (optional)"), required=False
-    )
+    twilight_pool = forms.IntegerField(label=_("Twilight pool (optional)"), required=False)
 
 
 class MoveLimitForm(PlainCalculatorForm):
@@ -261,9 +255,7 @@ class MoveLimitForm(PlainCalculatorForm):
     players_at_start = forms.IntegerField(
         label=_("Players at the start of the game"),
     )
-    moves_made = forms.IntegerField(
-        label=_("Moves made this turn"), initial=0
-    )
+    moves_made = forms.IntegerField(label=_("Moves made this turn"), initial=0)
 
 
 class BurdensForm(PlainCalculatorForm):

@@ -338,7 +338,6 @@ class ApiRowForm(ApiFieldsForm):
         return api_name(field_name, self.api_names)
 
 
-
 def reading_choice(label: Any, readings: Mapping[str, str]) -> forms.ChoiceField:
     """A page field that picks a reading of unclear text (``reading_<id>``): each reading's id
     and, as its label, how it reads the text (an engine ``N_()`` message, translated)."""

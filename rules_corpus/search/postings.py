@@ -28,9 +28,7 @@ Hit = tuple[float, int, frozenset[tuple[str, bytes]]]
 Terms = dict[int, tuple[tuple[str, bytes], ...]]
 
 
-def _leaf(
-    searcher: Searcher, query: q.Query, cache: dict[Any, Any]
-) -> tuple[Scored, Terms, int]:
+def _leaf(searcher: Searcher, query: q.Query, cache: dict[Any, Any]) -> tuple[Scored, Terms, int]:
     """A term's or phrase's scores and matched terms, by whoosh's own matcher (boost 1: the
     boost is applied as whoosh's wrapping matcher applies it, :func:`_boosted`); and the terms
     its matcher leaves behind: a phrase's words stay where its last try left them, and whoosh

@@ -26,4 +26,3 @@ def test_a_card_without_its_fields_names_the_card(tmp_path):
     with pytest.raises(CommandError, match=r"cards\.json: card 1 \(1R1\): missing or malformed"):
         call_command("import_cards", str(bad))
     assert not Card.objects.exists()
-

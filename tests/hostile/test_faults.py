@@ -284,6 +284,7 @@ def assert_lost_and_found(answers: list) -> None:
     assert (answers[6][0], answers[7][0]) == (404, 201)  # the first requests once it is back
     assert_checks(answers[8], database=True, database_write=True)
 
+
 PG_BIN = sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=lambda p: int(p.parent.name))
 
 

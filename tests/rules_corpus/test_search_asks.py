@@ -44,9 +44,7 @@ def test_every_section_has_its_questions_in_the_three_languages(slug):
 def test_the_questions_reach_the_documents():
     asked = section_asks("journey-to-mordor")["podgotovka-k-igre"]
     assert "who goes first in journey to mordor" in asked["en"]
-    assert [language for language, _ in asks_of("wojna-o-pierscien", "twierdze")] == list(
-        LANGUAGES
-    )
+    assert [language for language, _ in asks_of("wojna-o-pierscien", "twierdze")] == list(LANGUAGES)
     assert section_asks("no-such-book") == {}
     assert asks_of("no-such-book", "anchor") == ()
     assert asks_field("pl") == "asks_pl"

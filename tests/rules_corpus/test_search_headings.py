@@ -72,7 +72,7 @@ def test_a_translated_heading_is_searched_in_its_own_language(tmp_path):
 def test_a_word_of_a_translated_heading_alone_is_still_read_as_russian_typed_in_latin(
     tmp_path, added
 ):
-    """"osada" is a Polish heading's word (a town), yet typed with "citadeli" it is «осада»."""
+    """ "osada" is a Polish heading's word (a town), yet typed with "citadeli" it is «осада»."""
     siege = SearchDocumentFactory(title="Ведение осады", body="Осада цитадели длится.")
     towns = SearchDocumentFactory(title="Поселения", body="Город.", **added)
     build_index(tmp_path / "index", [towns, siege])

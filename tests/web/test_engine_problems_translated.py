@@ -77,9 +77,13 @@ def test_a_table_row_problem_keeps_its_parameters():
         ),
         (  # a TCG calculator's problem, translated once at the edge like every other
             "/api/tcg/skirmish/",
-            {"free_peoples": [{"name": "Aragorn", "strength": 8, "vitality": 4}],
-             "shadow": [{"name": "Orc", "strength": 3, "vitality": 1},
-                        {"name": "Orc", "strength": 3, "vitality": 1}]},
+            {
+                "free_peoples": [{"name": "Aragorn", "strength": 8, "vitality": 4}],
+                "shadow": [
+                    {"name": "Orc", "strength": 3, "vitality": 1},
+                    {"name": "Orc", "strength": 3, "vitality": 1},
+                ],
+            },
             "shadow",
             "ru",
             "у каждого персонажа должно быть своё имя",

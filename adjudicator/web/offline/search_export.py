@@ -206,9 +206,7 @@ def _english_words() -> list[str]:
     """The common English words (the spelling dictionary's, 500 occurrences or more) whose
     stems and Russian translations the browser may look up."""
     english_words = analysis.english_dictionary().word_frequency.dictionary
-    return [
-        w for w, count in english_words.items() if count >= 500 and w.isascii() and w.isalpha()
-    ]
+    return [w for w, count in english_words.items() if count >= 500 and w.isascii() and w.isalpha()]
 
 
 def _added_terms(postings: dict[str, dict[str, list[int]]]) -> dict[str, set[str]]:

@@ -19,6 +19,7 @@ TABLE_NAMES = {
     "spells": wojna_tables.SPELL_TABLE_NAME,
 }
 
+
 def tables_message(counts: dict[str, int]) -> str:
     """The "enter this table" hint, or empty when every table has cells."""
     missing = [TABLE_NAMES[key] for key, count in counts.items() if not count]

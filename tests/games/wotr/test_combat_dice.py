@@ -39,7 +39,7 @@ def test_leadership_is_leaders_and_characters_and_the_rerolls_stop_at_five():
 
 
 def test_a_bonus_never_passes_the_limit_of_five():
-    """"даже в этом случае предел в 5 кубиков не может быть превышен"."""
+    """ "даже в этом случае предел в 5 кубиков не может быть превышен"."""
     answer = combat_dice(regular=5, strength_bonus=2, leaders=5, leadership_bonus=1)
     assert (answer.strength, answer.dice, answer.rerolls) == (7, 5, 5)
 
