@@ -2,6 +2,7 @@
 (``services.read_request_position``); one with problems is refused every time."""
 
 import copy
+import json
 
 import pytest
 
@@ -55,3 +56,18 @@ def test_the_least_recently_asked_position_is_the_one_let_go():
             assert services.read_request_position(variant(0)) is first  # asked again
     assert services.read_request_position(variant(0)) is first
     assert services.read_request_position(variant(1)) is not second
+
+
+def test_the_same_text_parsed_again_is_reused_and_a_value_of_another_type_is_not():
+    """Each request parses its body afresh: equal text, the position read before; a count
+    given as 1.0 instead of 1 is another value, read anew (and refused: counts are whole
+    numbers), never the position kept for 1."""
+    data = standard_setup().to_dict()
+    data["armies"]["edoras"]["rohan"]["regular"] = 1
+    text = json.dumps(data)
+    first = services.read_request_position(json.loads(text))
+    assert services.read_request_position(json.loads(text)) is first
+    as_float = text.replace('"regular": 1,', '"regular": 1.0,', 1)
+    assert as_float != text
+    with pytest.raises(InvalidInput):
+        services.read_request_position(json.loads(as_float))
