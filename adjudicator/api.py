@@ -252,6 +252,29 @@ def first_sentence(text: str) -> str:
     return re.split(r"(?<=[?!])\s|\.(?:\s|$)", text, maxsplit=1)[0]
 
 
+class AnswerView(APIView):
+    """DRF's view without the reference cycles around its answer (issue 29). DRF's request
+    keeps itself and the view in its ``parser_context``, the view keeps its response, and the
+    response keeps itself in its ``renderer_context`` while it renders: the request, its parsed
+    body and the answer's data lived until the collector's next pass, which walked and freed
+    them. Once the answer is made (the cycles dropped after dispatch) and rendered (the
+    response's own, after rendering), all of it goes as soon as the response is sent."""
+
+    def dispatch(self, request: Any, *args: Any, **kwargs: Any) -> Any:
+        response = super().dispatch(request, *args, **kwargs)
+        del self.response
+        context = getattr(self.request, "parser_context", None) or {}
+        context.pop("request", None)
+        context.pop("view", None)
+        if isinstance(response, Response):
+            response.add_post_render_callback(_forget_response)
+        return response
+
+
+def _forget_response(response: Response) -> None:
+    response.renderer_context.pop("response", None)
+
+
 def post_view(
     name: str,
     request_serializer: type[serializers.Serializer],
@@ -312,7 +335,7 @@ def post_view(
             assert refusals is not None
             return next(r for kind, r in refusals.items() if isinstance(error, kind))(error)
 
-    return type(f"{prefix}{name}View", (APIView,), {"post": post, "__doc__": description})
+    return type(f"{prefix}{name}View", (AnswerView,), {"post": post, "__doc__": description})
 
 
 class FilterBackend(DjangoFilterBackend):

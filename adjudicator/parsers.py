@@ -22,17 +22,29 @@ MAX_JSON_DEPTH = 32
 #: A string (an unterminated one runs to the end: no backtracking): the unrolled loop
 #: ``"[^"\\]*(?:\\.[^"\\]*)*``, one pass over its characters, so the scan is linear (the
 #: former ``(?:[^"\\]|\\.)*`` retried an unterminated string from every quote).
-JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
-BRACKETS = re.compile(r"[\[\]{}]")
+JSON_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
+#: Every byte but the quote, the backslash and the brackets (UTF-8's multi-byte characters
+#: have none of them).
+NOT_STRUCTURE = bytes(set(range(256)) - set(b'"\\[]{}'))
+#: +1 for an opening bracket's byte, -1 for a closing one's.
+BRACKET_STEP = [{ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}.get(b, 0)
+                for b in range(256)]  # fmt: skip
 #: The only way a lone surrogate gets into decoded JSON (UTF-8 cannot carry one): an escape.
 SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
-def json_depth(text: str) -> int:
+def json_depth(text: str | bytes) -> int:
     """The deepest nesting of arrays and objects in a JSON text, without parsing it: the
-    brackets outside its strings, counted (each found by a regular expression, issue 29)."""
-    brackets = BRACKETS.findall(JSON_STRING.sub("", text))
-    return max(accumulate((1 if b in "[{" else -1 for b in brackets), initial=0))
+    brackets outside its strings, counted. Without a backslash, the quotes alternate opening
+    and closing a string (an unterminated one runs to the end), so the text's quotes and
+    brackets alone say it, at C speed (issue 29: 12 µs for a position, 78 µs by removing its
+    600 strings); with one, the strings are removed first (:data:`JSON_STRING`)."""
+    raw = text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
+    kept = raw.translate(None, NOT_STRUCTURE)
+    if b"\\" in kept:
+        kept = JSON_STRING.sub(b"", raw).translate(None, NOT_STRUCTURE)
+    outside = b"".join(kept.split(b'"')[::2])
+    return max(accumulate(map(BRACKET_STEP.__getitem__, outside), initial=0))
 
 
 def has_lone_surrogate(data: Any) -> bool:
@@ -48,9 +60,10 @@ def has_lone_surrogate(data: Any) -> bool:
 
 def loads(text: str | bytes) -> Any:
     """JSON text (UTF-8 bytes or str) to data, or ``ValueError`` saying why it is refused."""
+    raw = text
     if isinstance(text, bytes):
         text = text.decode("utf-8")  # a UnicodeDecodeError is a ValueError
-    if json_depth(text) > MAX_JSON_DEPTH:
+    if json_depth(raw) > MAX_JSON_DEPTH:
         raise ValueError(f"JSON nested deeper than {MAX_JSON_DEPTH} levels.")
     data = json.loads(text)
     if SURROGATE_ESCAPE.search(text) and has_lone_surrogate(data):

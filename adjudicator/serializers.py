@@ -339,8 +339,16 @@ def _read_plain(readings: _Readings, data: dict[str, Any]) -> dict[str, Any]:
 #: The methods through which a serializer class can add to its fields' validation: a class that
 #: defines any of them is always validated by DRF.
 _OWN_VALIDATION = frozenset(
-    {"__init__", "validate", "to_internal_value", "run_validation", "validate_empty_values",
-     "run_validators", "get_fields", "get_validators"}
+    {
+        "__init__",
+        "validate",
+        "to_internal_value",
+        "run_validation",
+        "validate_empty_values",
+        "run_validators",
+        "get_fields",
+        "get_validators",
+    }
 )
 
 
@@ -508,10 +516,12 @@ class AbsoluteUrlField(serializers.URLField):
         return request.build_absolute_uri(value) if request is not None else value
 
 
-@extend_schema_field({
-    "type": "string",
-    "deprecated": True,
-    "description": "Deprecated (API v1): the same line as headline, under its first name.",
-})
+@extend_schema_field(
+    {
+        "type": "string",
+        "deprecated": True,
+        "description": "Deprecated (API v1): the same line as headline, under its first name.",
+    }
+)
 class DeprecatedHeadlineField(serializers.CharField):
     """``verdict`` or ``summary``: the headline under the name version 1 first gave it."""

@@ -6,7 +6,7 @@ of the request (``position.armies.edoras.rohan.regular``, ``move.to``).
 
 from __future__ import annotations
 
-import json
+import pickle
 import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -72,19 +72,21 @@ POSITIONS_KEPT = 128
 """Positions each worker keeps read (the board asks about one piece after another in one
 position, so most questions repeat their position)."""
 POSITION_TEXT_KEPT = 16 * 1024
-"""A position's JSON text longer than this is read again each time (the setup's is ~2 KB):
-what is kept stays under ~2 MB a worker."""
+"""A position whose pickled form is longer than this is read again each time (the setup's is
+~2 KB): what is kept stays under ~2 MB a worker."""
 
 
 def read_request_position(data: Any) -> Position:
-    """:func:`read_position`, reusing the position read from the same JSON text before
+    """:func:`read_position`, reusing the position read from the same JSON value before
     (positions are immutable values; a position with problems is never kept: its
-    ``InvalidInput`` is raised again)."""
+    ``InvalidInput`` is raised again). The value is known by its pickled form: equal bytes
+    load as equal values of the same types, and pickling is 5x quicker than JSON text (issue
+    29: 6 µs against 33 for a position; a key that differs for equal values is only a miss)."""
     if not isinstance(data, Mapping):
         return read_position(data)
     try:
-        text = json.dumps(data, ensure_ascii=False, allow_nan=False)
-    except (TypeError, ValueError):
+        text = pickle.dumps(data, protocol=5)
+    except (TypeError, ValueError, AttributeError, pickle.PicklingError):
         return read_position(data)
     if len(text) > POSITION_TEXT_KEPT:
         return read_position(data)
@@ -99,8 +101,8 @@ def read_request_position(data: Any) -> Position:
     return position
 
 
-_kept: dict[str, Position] = {}
-"""Positions read, by their JSON text, least recently asked first (a dict keeps its order)."""
+_kept: dict[bytes, Position] = {}
+"""Positions read, by their pickled value, least recently asked first (a dict keeps its order)."""
 _keeping = threading.Lock()
 
 

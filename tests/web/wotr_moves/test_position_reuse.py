@@ -2,6 +2,7 @@
 (``services.read_request_position``); one with problems is refused every time."""
 
 import copy
+import json
 
 import pytest
 
@@ -67,3 +68,18 @@ def test_counts_no_region_holds_are_refused_and_not_kept():
     with pytest.raises(InvalidInput):
         read_position(data)
     assert all(max(dict(key).values()) <= 10 for key in reading._PLAIN_UNITS)
+
+
+def test_the_same_text_parsed_again_is_reused_and_a_value_of_another_type_is_not():
+    """Each request parses its body afresh: equal text, the position read before; a count
+    given as 1.0 instead of 1 is another value, read anew (and refused: counts are whole
+    numbers), never the position kept for 1."""
+    data = standard_setup().to_dict()
+    data["armies"]["edoras"]["rohan"]["regular"] = 1
+    text = json.dumps(data)
+    first = services.read_request_position(json.loads(text))
+    assert services.read_request_position(json.loads(text)) is first
+    as_float = text.replace('"regular": 1,', '"regular": 1.0,', 1)
+    assert as_float != text
+    with pytest.raises(InvalidInput):
+        services.read_request_position(json.loads(as_float))
