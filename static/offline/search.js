@@ -17,12 +17,12 @@
      (query.KEYTERMS_BOOST) and questions (query.ASKS_BOOST) per query analysis: "ru" reads
      Russian and English (a Latin word's English stem), "pl" Polish. Only an English one tells
      a section's book (engine._voting). */
-  var TRANSLATED = 2.5, ASKS = { ru: 1, pl: 1, en: 2 };
+  var TRANSLATED = 2.5, KEYTERMS = { ru: 0.75, pl: 0.75, en: 1.25 }, ASKS = { ru: 1, pl: 1, en: 2 };
   var ADDED = {
-    ru: [["translated_ru", TRANSLATED, false], ["keyterms_ru", 0.75, false],
+    ru: [["translated_ru", TRANSLATED, false], ["keyterms_ru", KEYTERMS.ru, false],
       ["asks_ru", ASKS.ru, false], ["translated_en", TRANSLATED, true],
-      ["keyterms_en", 1.25, false], ["asks_en", ASKS.en, false]],
-    pl: [["translated_pl", TRANSLATED, false], ["keyterms_pl", 0.75, false],
+      ["keyterms_en", KEYTERMS.en, false], ["asks_en", ASKS.en, false]],
+    pl: [["translated_pl", TRANSLATED, false], ["keyterms_pl", KEYTERMS.pl, false],
       ["asks_pl", ASKS.pl, false]]
   };
   function analysisOf(language) { return language === "pl" ? "pl" : "ru"; }

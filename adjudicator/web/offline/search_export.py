@@ -211,7 +211,7 @@ def _english_words() -> list[str]:
 
 def _added_terms(postings: dict[str, dict[str, list[int]]]) -> dict[str, set[str]]:
     """Per query analysis ("ru" reads Russian and English, "pl" Polish), the terms of the
-    translated headings and key terms it reads."""
+    translated headings, key terms and questions it reads."""
     return {
         language: {
             term
