@@ -231,6 +231,10 @@ def _frozen_other(value: Any) -> Any:
     raise _Unkeyed
 
 
+def _none(_name: str) -> None:
+    return None
+
+
 def _field_key(bound: BoundField) -> tuple[Any, ...] | None:
     """Everything a field's block is written from, by content: the form's settings, the
     field's definition (label, help, widget and its attributes and choices) and its value; None
@@ -243,6 +247,15 @@ def _field_key(bound: BoundField) -> tuple[Any, ...] | None:
     if isinstance(value, str) and len(value) > KEPT_VALUE_LENGTH:
         return None
     try:
+        if field is getattr(form, "shared_field", _none)(bound.name):
+            # a field of the form's class, set up once per language and never changed: the
+            # field itself stands for its definition (pages.ApiFieldsForm.fixed_fields)
+            return (
+                type(form), type(form.renderer), form.auto_id, form.label_suffix,
+                getattr(form, "required_css_class", None), getattr(form, "error_css_class", None),
+                form.use_required_attribute, form.template_name_label, bound.html_name,
+                get_language(), field, _frozen(value),
+            )  # fmt: skip
         return (
             type(form), type(form.renderer), form.auto_id, form.label_suffix,
             getattr(form, "required_css_class", None), getattr(form, "error_css_class", None),

@@ -14,17 +14,20 @@ from functools import cache
 from typing import Any, ClassVar
 
 from django import forms
+from django.core.signals import setting_changed
 from django.core.validators import MaxValueValidator, MinValueValidator
+from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views import View
 from rest_framework import serializers
 from rest_framework.fields import Field, empty
 from rest_framework.serializers import Serializer
 
 from adjudicator.games.common import InvalidInput, translate_problems
+from adjudicator.serializers import plain_validated
 from adjudicator.web import querypaths
 
 
@@ -187,14 +190,39 @@ class ApiFieldsForm(forms.Form):
     #: Columns of the primary fields on a phone (2: the attacker's and the defender's side by side).
     primary_columns: ClassVar[int] = 1
 
+    #: Whether the fields are the class's alone, the same for every instance in a language
+    #: (no ``__init__`` of a subclass, no ``leading_fields`` reading the data): an instance made
+    #: with the data alone then shares them, made once per class and language (issue 29: a
+    #: battle form's 18 fields were copied and set up per request). Never changed once made.
+    fixed_fields: ClassVar[bool] = False
+
     def __init__(self, data: QueryDict | None = None, *args: Any, **kwargs: Any) -> None:
-        super().__init__(data, *args, **kwargs)
-        self.fields = {**self.leading_fields(), **self.fields}
+        plain = self.fixed_fields and not args and not kwargs
+        shared = shared_fields(type(self)) if plain else None
+        self._shared = shared
+        if shared is not None:
+            self.base_fields = {}  # the shared fields, not a deep copy of the class's
+            super().__init__(data)
+            del self.base_fields
+            self.fields = dict(shared)
+        else:
+            super().__init__(data, *args, **kwargs)
+            self.fields = {**self.leading_fields(), **self.fields}
+            self._set_up_fields()
         self.given = set(data.keys()) if data is not None else set()
-        for field in self.fields.values():
-            segmented(field)
         if data is not None:
             self.data = self._with_defaults(data)
+
+    def shared_field(self, name: str) -> forms.Field | None:
+        """The field of this name shared by every instance (``fixed_fields``), if this form
+        uses them."""
+        return None if self._shared is None else self._shared.get(name)
+
+    def _set_up_fields(self) -> None:
+        """The fields' widgets as the page shows them: segmented choices, the API's bounds,
+        the value a browser sends for an untouched input."""
+        for field in self.fields.values():
+            segmented(field)
         for name, field in self.fields.items():
             self._api_bounds(name, field)
             default = self._default(name, field)
@@ -329,6 +357,29 @@ class ApiFieldsForm(forms.Form):
         return None if value in (None, "", []) else value
 
 
+#: (form class, language) -> the fields its instances share (``ApiFieldsForm.fixed_fields``):
+#: a few dozen fields per class and language.
+_shared_fields: dict[tuple[type, str | None], dict[str, forms.Field]] = {}
+
+
+def shared_fields(form_class: type[ApiFieldsForm]) -> dict[str, forms.Field]:
+    """The fields set up for ``form_class`` in the active language (its labels made from
+    translated texts are that language's), made once by an instance of its own."""
+    key = (form_class, get_language())
+    fields = _shared_fields.get(key)
+    if fields is None:
+        made = form_class.__new__(form_class)
+        made.fixed_fields = False
+        form_class.__init__(made)
+        fields = _shared_fields.setdefault(key, made.fields)
+    return fields
+
+
+@receiver(setting_changed)
+def _forget_shared_fields(**_kwargs: Any) -> None:
+    _shared_fields.clear()
+
+
 class ApiRowForm(ApiFieldsForm):
     """One row of a formset (``free_peoples-0-strength``) whose ``api_request`` is the row's
     serializer (one item of the API's list): a field's path in it is its own name, without
@@ -433,6 +484,9 @@ def api_validated(form: Any) -> dict[str, Any] | None:
     serializer_class = getattr(form, "api_request", None)
     if serializer_class is None:
         return request
+    plain = plain_validated(serializer_class, request)  # DRF's values, without its walk
+    if plain is not None:
+        return plain
     serializer = serializer_class(data=request)
     if serializer.is_valid():
         return serializer.validated_data

@@ -157,6 +157,7 @@ def _battle(data: dict[str, Any]) -> dict[str, Any]:
 
 class BattleForm(EngineErrorsMixin):
     api_request = api.WotrBattleRequestSerializer
+    fixed_fields = True
     api_names = SIDE_API_NAMES
     primary = BATTLE_PRIMARY
     primary_columns = 2
@@ -203,6 +204,7 @@ class BattlePlanForm(EngineErrorsMixin):
 
     api_request = api.WotrBattlePlanRequestSerializer
     api_names = SIDE_API_NAMES
+    fixed_fields = True
     primary = ("goal", *BATTLE_PRIMARY, "target_percent")
     primary_columns = 2
     groups = BattleForm.groups
@@ -284,6 +286,7 @@ COMPANION_CHOICES = [
 
 class HuntForm(EngineErrorsMixin):
     api_request = api.WotrHuntRequestSerializer
+    fixed_fields = True
     api_names = {f"reroll_{k}": f"rerolls.{k}" for k in ("stronghold", "army", "nazgul")}
     primary: tuple[str, ...] = (
         "hunt_dice",

@@ -6,12 +6,14 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from adjudicator.games.common import InvalidInput
 from adjudicator.games.wotr.board import BOARD, CHARACTER_NAMES, NATION_NAMES
@@ -184,8 +186,6 @@ class Page:
         return move.cleaned_data.get("origin") or move.cleaned_data.get("to") or ""
 
     def context(self) -> dict[str, Any]:
-        data = self.position.to_dict()
-        rows = board_rows(self.position, self.factions, self.destinations)
         fellowship = _fellowship_initial(self.position)
         forms = Forms(
             {
@@ -199,10 +199,12 @@ class Page:
             },
             self.forms,
         )
+        if self.position is standard_setup() and not self.factions and not self.destinations:
+            shown = setup_parts()  # the board map's page as opened: the same for every reader
+        else:
+            shown = position_parts(self.position, self.factions, self.destinations)
         return {
-            "state": StateForm(
-                initial={"position": json.dumps(data), "factions": json.dumps(self.factions)}
-            ),
+            **shown,
             "forms": forms,
             # the forms the request filled in: the others' blocks are the same for every
             # request in a language ({% memo %}), the Fellowship's for every Fellowship
@@ -214,34 +216,69 @@ class Page:
             "verdict": self.verdict,
             "share_url": self.share_url,
             "legal_payload": self.destinations_payload,
-            "rows": rows,
-            "board_table": board_table(rows),
-            "board_map": mark_safe(  # board_svg escapes every name it writes
-                board_svg(
-                    self.position,
-                    names=presenters.region_names(),
-                    highlights={d: "destination" for d in self.destinations},
-                    title=_("Board map"),
-                )
-            ),
             "position_key": self.position_key,
             "map_focus": self.focus(),
             "map_plurals": map_plurals(),
             "posted": self.post is not None and not self.errors,
             "map_nations": map_nations,  # called by the template, in a {% memo %} block
             "map_characters": map_characters,
-            "victory_url": map_links.victory_link(self.position),
-            "hunt_url": map_links.hunt_link(self.position),
-            "hunt_plan_url": map_links.hunt_plan_link(self.position),
             "map_urls": map_urls,
-            "position_json": json.dumps(data, ensure_ascii=False, indent=1),
-            "political": [
-                {"nation": _(NATION_NAMES[n]), "marker": self.position.political_status(n)}
-                for n in data["political"]
-            ],
             "fellowship": self.position.fellowship,
-            "fellowship_region": presenters.region_name(self.position.fellowship.region),
         }
+
+
+def position_parts(
+    position: Position, factions: dict[str, Any], destinations: dict[str, int | None]
+) -> dict[str, Any]:
+    """What the page shows of a position (its board, map, JSON, track and links) in the active
+    language."""
+    data = position.to_dict()
+    rows = board_rows(position, factions, destinations)
+    return {
+        "state": StateForm(
+            initial={"position": json.dumps(data), "factions": json.dumps(factions)}
+        ),
+        "rows": rows,
+        "board_table": board_table(rows),
+        "board_map": mark_safe(  # board_svg escapes every name it writes
+            board_svg(
+                position,
+                names=presenters.region_names(),
+                highlights={d: "destination" for d in destinations},
+                title=_("Board map"),
+            )
+        ),
+        "victory_url": map_links.victory_link(position),
+        "hunt_url": map_links.hunt_link(position),
+        "hunt_plan_url": map_links.hunt_plan_link(position),
+        "position_json": json.dumps(data, ensure_ascii=False, indent=1),
+        "political": [
+            {"nation": _(NATION_NAMES[n]), "marker": position.political_status(n)}
+            for n in data["political"]
+        ],
+        "fellowship_region": presenters.region_name(position.fellowship.region),
+    }
+
+
+#: The standard setup's parts per language and script prefix (a few languages: ~110 KB each).
+_setup_parts: dict[tuple[str | None, str], dict[str, Any]] = {}
+
+
+def setup_parts() -> dict[str, Any]:
+    """:func:`position_parts` of the standard setup with no factions and no destinations (the
+    page a GET without a position opens), made once per worker for each language and script
+    prefix (issue 29: its map, board and JSON were most of the map page's view). The state
+    form is unbound, rendered from its initial values alone."""
+    key = (get_language(), get_script_prefix())
+    parts = _setup_parts.get(key)
+    if parts is None:
+        parts = _setup_parts.setdefault(key, position_parts(standard_setup(), {}, {}))
+    return parts
+
+
+@receiver(setting_changed)
+def _forget_setup_parts(**_kwargs: Any) -> None:
+    _setup_parts.clear()
 
 
 class Forms(dict):
