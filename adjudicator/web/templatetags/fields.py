@@ -1,10 +1,15 @@
 """``field_html``: a form field's block (label, input, help, errors) written without a template
 include per field (issue 29: the includes were half of a checker page's template time)."""
 
+from collections.abc import Iterable, Mapping
+from typing import Any
+
 from django import forms, template
 from django.template.loader import get_template
+from django.utils.formats import localize
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.timezone import template_localtime
 
 from adjudicator.web.form_rendering import rendered_once
 
@@ -53,3 +58,23 @@ def board_field(field: forms.BoundField) -> SafeString:
 def widget_once(field: forms.BoundField) -> SafeString:
     """``{{ field }}``, the input alone, rendered once per definition and value."""
     return mark_safe(str(field))
+
+
+def as_in_template(value: Any) -> str:
+    """``{{ value }}``: localized, then escaped unless safe (``render_value_in_context``)."""
+    value = localize(template_localtime(value))
+    if not issubclass(type(value), str):
+        value = str(value)
+    return conditional_escape(value)
+
+
+@register.filter
+def question_items(items: Iterable[Mapping[str, Any]]) -> SafeString:
+    """The question in one line, the same text as ``{% for item in items %}<span
+    class="q-item">{{ item.label }}: <b>{{ item.value }}</b></span>{% if not forloop.last %} ·
+    {% endif %}{% endfor %}`` without a template node per item (issue 29)."""
+    return mark_safe(" · ".join(
+        f'<span class="q-item">{as_in_template(item["label"])}: '
+        f"<b>{as_in_template(item['value'])}</b></span>"
+        for item in items
+    ))  # fmt: skip

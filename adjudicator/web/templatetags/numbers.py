@@ -8,10 +8,10 @@ from typing import Any
 
 from django import template
 from django.template.defaultfilters import floatformat
-from django.template.loader import get_template
 from django.utils.formats import get_format, localize
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import ngettext
 
 from adjudicator.web.per_language import per_language
 
@@ -53,14 +53,22 @@ def probabilities(rows: Iterable[Mapping[str, Any]], places: int) -> SafeString:
 
 @register.filter
 def exact_fraction(exact: str, testid: str = "") -> SafeString:
-    """``{% include "wotr/_exact.html" with exact=exact testid=testid %}``, the same text: a
-    short fraction written here (the include costs more than the row), a long one (folded under
-    its length in words) by the template."""
+    """``{% include "wotr/_exact.html" with exact=exact testid=testid %}``, the same text
+    (the include cost more than the row): a long fraction folded under its length in words
+    (the template's ``blocktranslate count``: the count localized, the message not escaped)."""
+    code = format_html('<code data-testid="{}">', testid) if testid else "<code>"
     if len(exact) > 40:
-        return get_template("wotr/_exact.html").render({"exact": exact, "testid": testid})
-    if testid:
-        return format_html('<code data-testid="{}">{}</code>\n', testid, exact)
-    return format_html("<code>{}</code>\n", exact)
+        digits = len(exact)
+        words = ngettext(
+            "exact fraction (%(digits)s character)",
+            "exact fraction (%(digits)s characters)",
+            digits,
+        ) % {"digits": conditional_escape(localize(digits))}
+        return mark_safe(
+            f'<details class="exact-long"><summary>{words}</summary>'
+            f"{code}{conditional_escape(exact)}</code></details>\n"
+        )
+    return mark_safe(f"{code}{conditional_escape(exact)}</code>\n")
 
 
 @register.simple_tag

@@ -10,8 +10,9 @@ from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
+from django.template.defaultfilters import yesno
 from django.urls import get_script_prefix, reverse
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
@@ -22,6 +23,7 @@ from adjudicator.games.wotr.messages import translate_problems
 from adjudicator.games.wotr.position import Position, standard_setup
 from adjudicator.web.links.services import SharedInputError, share_input, shared_input
 from adjudicator.web.per_language import per_language
+from adjudicator.web.templatetags.fields import as_in_template
 from adjudicator.web.wotr_moves import editing, map_links, presenters, services
 from adjudicator.web.wotr_moves.board_view import NATION_ORDER, board_rows, board_table
 from adjudicator.web.wotr_moves.forms import (
@@ -252,12 +254,24 @@ def position_parts(
         "hunt_url": map_links.hunt_link(position),
         "hunt_plan_url": map_links.hunt_plan_link(position),
         "position_json": json.dumps(data, ensure_ascii=False, indent=1),
-        "political": [
-            {"nation": _(NATION_NAMES[n]), "marker": position.political_status(n)}
-            for n in data["political"]
-        ],
+        "political_rows": political_rows(position, data["political"]),
         "fellowship_region": presenters.region_name(position.fellowship.region),
     }
+
+
+def political_rows(position: Position, nations: list[str]) -> SafeString:
+    """The political track's rows (nation, steps from war, active), the same text as a loop of
+    template nodes per nation."""
+    rows = []
+    for nation in nations:
+        marker = position.political_status(nation)
+        war = " ⚔" if marker.at_war else ""
+        rows.append(
+            f"<tr><td>{as_in_template(_(NATION_NAMES[nation]))}</td>"
+            f"<td>{as_in_template(marker.steps_from_war)}{war}</td>"
+            f"<td>{as_in_template(yesno(marker.active))}</td></tr>"
+        )
+    return mark_safe("".join(rows))
 
 
 #: The standard setup's parts per language and script prefix (a few languages: ~110 KB each).
