@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connections, router, transaction
 from django.utils import timezone
 
 from .models import SharedInput
@@ -77,7 +77,25 @@ def shared_input(*, kind: str, key: str) -> Any:
     """The input stored under ``key`` for ``kind``; SharedInputError if there is none."""
     if not _KEY.match(key):
         raise SharedInputError(f"not a link key: {key[:40]!r}")
-    stored = SharedInput.objects.filter(key=key, kind=kind).first()
-    if stored is None:
+    row = _stored_payload(kind, key)
+    if row is None:
         raise SharedInputError(f"no stored {kind} under {key}")
-    return stored.payload
+    return row[0]
+
+
+def _stored_payload(kind: str, key: str) -> tuple[Any] | None:
+    """(payload,) stored under ``key`` for ``kind``, or None: one SQL statement read as the
+    model's field reads its column (the ORM's query building was most of a moves page's link
+    read, 0.3 ms: issue 29)."""
+    meta = SharedInput._meta
+    payload = meta.get_field("payload")
+    connection = connections[router.db_for_read(SharedInput)]
+    name = connection.ops.quote_name
+    sql = (
+        f"SELECT {name(payload.column)} FROM {name(meta.db_table)} "
+        f"WHERE {name(meta.pk.column)} = %s AND {name(meta.get_field('kind').column)} = %s"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [key, kind])
+        row = cursor.fetchone()
+    return None if row is None else (payload.from_db_value(row[0], None, connection),)

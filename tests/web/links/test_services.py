@@ -49,3 +49,15 @@ def test_oversized_input_and_bad_kind_are_refused_and_nothing_stored():
     with pytest.raises(SharedInputError):
         share_input(kind="Bad Kind", payload={})
     assert not SharedInput.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [True, 0, -7, 2.5, "", "Фродо «Frodo» \\ \" ✓", [], {}, [1, [None, "x"]],
+     {"armies": {"the-shire": {"north": {"regular": 2}}}, "ünïcode": ["ł", 1e-9]}],
+)  # fmt: skip
+def test_a_stored_input_is_read_back_as_the_orm_reads_it(payload):
+    key = share_input(kind="position", payload=payload)
+    read = shared_input(kind="position", key=key)
+    assert read == SharedInput.objects.get(key=key).payload == payload
+    assert type(read) is type(payload)
