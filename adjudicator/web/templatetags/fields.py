@@ -45,6 +45,13 @@ def field_html(field: forms.BoundField) -> SafeString:
 
 
 @register.filter
+def fields_html(fields: Iterable[forms.BoundField]) -> SafeString:
+    """``{% for field in fields %}{{ field|field_html }}{% endfor %}``, the same text, without
+    a template loop (issue 29)."""
+    return mark_safe("".join([field_html(field) for field in fields]))
+
+
+@register.filter
 @rendered_once
 def board_field(field: forms.BoundField) -> SafeString:
     """``{% include "wotr_moves/_field.html" %}`` (the move board's editors: a field for
