@@ -113,3 +113,13 @@ def test_the_board_maps_setup_is_kept_per_language_and_only_for_the_setup(monkey
     )  # fmt: skip
     assert page(Client(HTTP_ACCEPT_LANGUAGE="en"), "/wotr/moves/") == english
     assert page(Client(HTTP_ACCEPT_LANGUAGE="ru"), "/wotr/moves/") == russian
+
+
+def test_past_its_limit_the_setup_is_made_afresh_and_not_kept(monkeypatch):
+    moves_views._forget_setup_parts()
+    monkeypatch.setattr(moves_views, "SETUP_PARTS_LIMIT", 1)
+    english = page(Client(HTTP_ACCEPT_LANGUAGE="en"), "/wotr/moves/")
+    polish = page(Client(HTTP_ACCEPT_LANGUAGE="pl"), "/wotr/moves/")
+    assert list(moves_views._setup_parts) == [("en", "/")]
+    assert "Krasnoludy" in polish and "Krasnoludy" not in english
+    assert page(Client(HTTP_ACCEPT_LANGUAGE="pl"), "/wotr/moves/") == polish

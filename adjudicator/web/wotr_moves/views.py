@@ -274,8 +274,10 @@ def political_rows(position: Position, nations: list[str]) -> SafeString:
     return mark_safe("".join(rows))
 
 
-#: The standard setup's parts per language and script prefix (a few languages: ~110 KB each).
+#: The standard setup's parts per language and script prefix, at most SETUP_PARTS_LIMIT of
+#: them (a site's languages under its one prefix; past it, made afresh and not kept).
 _setup_parts: dict[tuple[str | None, str], dict[str, Any]] = {}
+SETUP_PARTS_LIMIT = 8
 
 
 def setup_parts() -> dict[str, Any]:
@@ -286,7 +288,9 @@ def setup_parts() -> dict[str, Any]:
     key = (get_language(), get_script_prefix())
     parts = _setup_parts.get(key)
     if parts is None:
-        parts = _setup_parts.setdefault(key, position_parts(standard_setup(), {}, {}))
+        parts = position_parts(standard_setup(), {}, {})
+        if len(_setup_parts) < SETUP_PARTS_LIMIT:
+            parts = _setup_parts.setdefault(key, parts)
     return parts
 
 
