@@ -110,7 +110,7 @@ def _outcome_rows(odds: BattleOdds, exact: bool) -> list[tuple[tuple, dict[str, 
     whole-number counts, without making the fraction)."""
     if exact:
         return [(state, probability(p)) for state, p in odds.outcomes.items()]
-    return [(state, {"probability": p}) for state, p in odds.floats()]
+    return [(state, {"probability": p}) for state, p in odds.floats]
 
 
 def _round_row(hits: RoundHits, exact: bool) -> dict[str, Any]:
