@@ -66,10 +66,11 @@ MAX_KEPT_STATES = 40_000
 least recently used rules' tables dropped past it: 2.6 KB a state for the warmed tables
 (``warm_tables``: 21,904 states, 56 MB), up to 6 KB with leadership 5 and modifiers (a whole
 table of 4,225 states: 25 MB), so at most about 240 MB."""
-TABLE_BUILD_LIMIT = 300
-"""The most states one battle may add to its rules' table (about 0.2 ms each, under 0.1 s);
-a battle that would add more is walked (``_Chain``, 1-2 ms), its states left to be made by
-smaller battles of the same rules, whose states the bigger ones then reuse."""
+TABLE_BUILD_LIMIT = 100
+"""The most states one battle may add to its rules' table (up to 0.1 ms each: under 10 ms, as
+long as a cold walk); a battle that would add more is walked (``_Chain``: 10 v 10 units with 5
+elites each, 3 ms), its states left to be made by smaller battles of the same rules, whose
+states the bigger ones then reuse."""
 
 Side = tuple[int, int]
 """(regular, elite) of one army."""
