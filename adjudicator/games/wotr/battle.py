@@ -504,12 +504,14 @@ class _Chain:
                 raise ArithmeticError("battle chain scale is not a common denominator")
             for end, count in ends:
                 outcomes[end] = ended(end, 0) + share * count  # end: (attacker, defender)
-            for nxt, count, priority in goes_on:
+            for nxt, count in goes_on:
                 if nxt in mass:
                     mass[nxt] += share * count
                 else:
                     mass[nxt] = share * count
-                    push(queue, priority)
+                    (_, (a_regular, a_elite), (d_regular, d_elite)) = nxt
+                    points = a_regular + 2 * a_elite + d_regular + 2 * d_elite
+                    push(queue, (nxt[0], -points, nxt))  # more hit points first
         return scale
 
     def plan(self, state: State) -> _Plan:
@@ -521,21 +523,18 @@ class _Chain:
         ends = []  # each (attacker, defender) pair occurs once: a_next and d_next are distinct
         goes_on = []
         d_next = [
-            (d2, count, d2[0] + d2[1] > 0, d2[0] + 2 * d2[1])
+            (d2, count, d2[0] + d2[1] > 0)
             for d2, count in _side_after(defender, a_roll, battle.defender.casualty_policy)
         ]
         goes_on_after = self.attacker_goes_on(key)
         for a2, count_a in _side_after(attacker, d_roll, battle.attacker.casualty_policy):
             attacker_goes_on = goes_on_after(a2)
             moved = (a2[0] + 1, a2[1] - 1) if battle.siege else a2  # an elite pays
-            a_hit_points = moved[0] + 2 * moved[1]
-            for d2, count_d, defender_stands, d_hit_points in d_next:
+            for d2, count_d, defender_stands in d_next:
                 if not (attacker_goes_on and defender_stands):
                     ends.append(((a2, d2), count_a * count_d))
                 elif not (repeat and a2 == attacker and d2 == defender):
-                    nxt = (next_key, moved, d2)
-                    priority = (next_key, -a_hit_points - d_hit_points, nxt)
-                    goes_on.append((nxt, count_a * count_d, priority))
+                    goes_on.append(((next_key, moved, d2), count_a * count_d))
         return divisor, tuple(ends), tuple(goes_on)
 
     def record_round(self, key: int, weight: int, a_roll: _Roll, d_roll: _Roll) -> None:
@@ -548,7 +547,7 @@ class _Chain:
                 counts[k] += weight * count * lift
 
 
-_Plan = tuple[int, tuple[tuple[tuple[Side, Side], int], ...], tuple[tuple[State, int, tuple], ...]]
+_Plan = tuple[int, tuple[tuple[tuple[Side, Side], int], ...], tuple[tuple[State, int], ...]]
 """One state's round: (divisor, ends, goes_on), the end states and the next states it reaches
 with integer counts out of ``divisor`` (the rolls that repeat the state are left out of both)."""
 
@@ -630,7 +629,7 @@ class _EndTable:
         """The distribution of ``state`` from its plan and those of the states it leads to
         (their plans are not kept: the table keeps what they add up to)."""
         divisor, ends, goes_on = self.chain.plan(state)
-        denominator, totals = _summed(divisor, ends, [(c, self.of(s)) for s, c, _p in goes_on])
+        denominator, totals = _summed(divisor, ends, [(c, self.of(s)) for s, c in goes_on])
         reduced = gcd(denominator, *totals.values())
         return (
             divexact(denominator, reduced),
@@ -765,11 +764,11 @@ def _to_the_end(battle: Battle) -> _Walked | None:
     divisor, ends, goes_on = chain.plan(start)
     table = _end_table(_later_rules(chain.rules))
     kept = table.ends
-    if not all(nxt in kept for nxt, _count, _priority in goes_on) and (
+    if not all(nxt in kept for nxt, _count in goes_on) and (
         table.missing(battle) > TABLE_BUILD_LIMIT
     ):
         return None
-    after = [(count, table.of(nxt)) for nxt, count, _priority in goes_on]
+    after = [(count, kept.get(nxt) or table.of(nxt)) for nxt, count in goes_on]
     denominator, totals = _summed(divisor, ends, after)
     ended = sorted(totals.items(), key=lambda item: -item[1])
     if any(ended[i][1] == ended[i + 1][1] for i in range(len(ended) - 1)):
