@@ -20,13 +20,14 @@ distributions of the states it leads to, kept across calls for every battle of t
 from __future__ import annotations
 
 import heapq
+import itertools
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache, cached_property, lru_cache
 from math import fsum
+from operator import itemgetter
 from typing import Any
 
 from gmpy2 import divexact, gcd, lcm, mpz
@@ -617,6 +618,8 @@ class _EndTable:
     def __init__(self, rules: Battle):
         self.chain = _Chain(rules)
         self.ends: dict[State, _Ends] = {}
+        self.used = 0
+        """When the table was last asked for (``_end_table``'s count)."""
 
     def of(self, state: State) -> _Ends:
         """``state``'s end distribution (``state``: a later round, both armies standing)."""
@@ -666,22 +669,45 @@ def _summed(divisor: int, ends: tuple, after: list[tuple[int, _Ends]]) -> tuple[
     return divisor * common, totals
 
 
-_tables: OrderedDict[Battle, _EndTable] = OrderedDict()
+_tables: dict[tuple, _EndTable] = {}
 _tables_lock = threading.Lock()
+_uses = itertools.count()
 
 
-def _end_table(rules: Battle) -> _EndTable:
-    """The kept table of ``rules`` (the later rounds'); past MAX_KEPT_STATES states over all
-    tables, the least recently used tables are dropped."""
-    with _tables_lock:
-        table = _tables.get(rules)
-        if table is None:
-            table = _tables[rules] = _EndTable(rules)
-        _tables.move_to_end(rules)
-        kept = sum(len(each.ends) for each in _tables.values())
-        while kept > MAX_KEPT_STATES and len(_tables) > 1:
-            kept -= len(_tables.popitem(last=False)[1].ends)
+def _end_table(battle: Battle) -> _EndTable:
+    """The kept table of ``battle``'s later rounds (``_later_rules``); past MAX_KEPT_STATES
+    states over all tables, the least recently used tables are dropped."""
+    key = _later_key(battle)
+    table = _tables.get(key)
+    if table is None:
+        with _tables_lock:
+            table = _tables.setdefault(key, _EndTable(_later_rules(_rules(battle))))
+    table.used = next(_uses)
+    if sum(len(each.ends) for each in list(_tables.values())) > MAX_KEPT_STATES:
+        _drop_least_used(table)
     return table
+
+
+def _later_key(battle: Battle) -> tuple:
+    """What tells ``_later_rules(_rules(battle))`` apart, as a plain tuple (a cheaper key)."""
+    armies = tuple(
+        (army.leadership, army.strength_bonus, army.roll_modifier, army.reroll_modifier,
+         army.casualty_policy)
+        for army in (battle.attacker, battle.defender)
+    )  # fmt: skip
+    settlement = battle.settlement if battle.siege else "none"
+    return armies, settlement, battle.siege, battle.rounds, battle.attacker_stops_below
+
+
+def _drop_least_used(keep: _EndTable) -> None:
+    with _tables_lock:
+        kept = sum(len(table.ends) for table in _tables.values())
+        for key, table in sorted(_tables.items(), key=lambda item: item[1].used):
+            if kept <= MAX_KEPT_STATES:
+                return
+            if table is not keep:
+                del _tables[key]
+                kept -= len(table.ends)
 
 
 def warm_tables(leadership: int = 3, elite: int = 3) -> int:
@@ -762,7 +788,7 @@ def _to_the_end(battle: Battle) -> _Walked | None:
     chain = _Chain(battle)
     start: State = (1, _start(battle.attacker), _start(battle.defender))
     divisor, ends, goes_on = chain.plan(start)
-    table = _end_table(_later_rules(chain.rules))
+    table = _end_table(battle)
     kept = table.ends
     if not all(nxt in kept for nxt, _count in goes_on) and (
         table.missing(battle) > TABLE_BUILD_LIMIT
@@ -770,7 +796,7 @@ def _to_the_end(battle: Battle) -> _Walked | None:
         return None
     after = [(count, kept.get(nxt) or table.of(nxt)) for nxt, count in goes_on]
     denominator, totals = _summed(divisor, ends, after)
-    ended = sorted(totals.items(), key=lambda item: -item[1])
+    ended = sorted(totals.items(), key=itemgetter(1), reverse=True)  # ties: walked, below
     if any(ended[i][1] == ended[i + 1][1] for i in range(len(ended) - 1)):
         return None
     rounds = _first_round(*chain.rolls(*start))

@@ -79,7 +79,7 @@ def test_a_battle_that_would_fill_much_of_a_table_is_walked(monkeypatch):
     rules = {"roll_modifier": 1, "leadership": 4}
     battle = Battle(Army(9, 1, **rules), Army(8, 2, **rules), rounds=None)
     monkeypatch.setattr(engine, "TABLE_BUILD_LIMIT", 50)
-    table = engine._end_table(engine._later_rules(engine._rules(battle)))
+    table = engine._end_table(battle)
     table.ends.clear()
     assert engine._to_the_end(battle) is None and not table.ends
     walked = engine._walked(battle)[2]
@@ -91,7 +91,7 @@ def test_the_kept_states_are_bounded(monkeypatch):
     battle adds at most TABLE_BUILD_LIMIT states to its rules' table."""
     monkeypatch.setattr(engine, "MAX_KEPT_STATES", 400)
     monkeypatch.setattr(engine, "TABLE_BUILD_LIMIT", 200)
-    monkeypatch.setattr(engine, "_tables", engine.OrderedDict())
+    monkeypatch.setattr(engine, "_tables", {})
     for leadership in range(6):
         for size in range(1, 9):
             battle_odds(Battle(Army(size, 1, leadership), Army(size, 0, 2), rounds=None))
