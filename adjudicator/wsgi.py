@@ -20,20 +20,23 @@ YOUNG_COLLECTION_THRESHOLD = 5000
 
 def _warm() -> None:
     """Import every view module, read every API operation's query parameters, open the search
-    index and load its sentence encoder, build Journey to Mordor's dice tables now, not in a
-    worker's first requests: they would pay for it (about a second of CPU each) out of their
-    CPU budget (adjudicator/budget.py), and their players would wait."""
+    index and load its sentence encoder, build Journey to Mordor's dice tables and the commonest
+    battles' end tables now, not in a worker's first requests: they would pay for it (about a
+    second and a half of CPU each) out of their CPU budget (adjudicator/budget.py), and their
+    players would wait."""
     from django.conf import settings
     from django.urls import get_resolver
 
     from adjudicator import strict_query
     from adjudicator.games.mordor.tables import build_tables
+    from adjudicator.games.wotr.battle import warm_tables
     from rules_corpus.search.warm import warm
 
     get_resolver().url_patterns  # noqa: B018
     strict_query.warm()
     _warm_pages()
     build_tables()
+    warm_tables()
     warm(settings.SEARCH_INDEX_DIR, every_term=True)
     gc.collect()
     gc.freeze()  # all of it out of the collector's full passes (and their copy-on-write)

@@ -42,10 +42,11 @@ REPEATS = 21
 
 
 def clear_caches() -> None:
-    for module in (battle_module, dice, hunt):  # the kept battle plans too
+    for module in (battle_module, dice, hunt):
         for value in vars(module).values():
             if hasattr(value, "cache_clear"):
                 value.cache_clear()
+    battle_module._tables.clear()  # the kept end distributions of battles to the end
 
 
 def timed(function, *, cold: bool) -> tuple[float, float]:

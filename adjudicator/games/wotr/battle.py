@@ -10,23 +10,27 @@ casualties: 1 hit removes a regular or turns an elite into a regular, 2 hits rem
 
 The chain is walked forward once from the starting armies in order of decreasing hit points,
 so every state is expanded once; the per-round hit distribution of a side depends only on
-(dice, target, modifier, re-rolls) and is computed once (``dice.successes`` is cached), and
-the round plans are kept across calls, shared by battles of the same rules (``_plans``). The
+(dice, target, modifier, re-rolls) and is computed once (``dice.successes`` is cached). The
 walk counts in integers over one common denominator (see ``_Chain``); answers are
-``Fraction``s.
+``Fraction``s. A battle fought until decided plays only its first round and adds up the end
+distributions of the states it leads to, kept across calls for every battle of the same rules
+(``_EndTable``, a tablebase: the same fractions, several times faster than the walk).
 """
 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Mapping
+import itertools
+import threading
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from math import fsum
+from operator import itemgetter
 from typing import Any
 
-from gmpy2 import mpz
+from gmpy2 import divexact, gcd, lcm, mpz
 
 from adjudicator.games.common import (
     N_,
@@ -57,6 +61,17 @@ MAX_FIXED_ROUND_STATES = 8_000
 """A battle of fixed rounds walks up to ``rounds`` × (the attacker's reachable armies × the
 defender's) states, over a denominator that grows with the rounds (10 elites a side for 50
 rounds: 22,050 states, over 2 s); past this estimate it is refused before the walk."""
+
+MAX_KEPT_STATES = 40_000
+"""The most states whose end distributions (``_EndTable``) a worker keeps over all rules, the
+least recently used rules' tables dropped past it: 2.6 KB a state for the warmed tables
+(``warm_tables``: 21,904 states, 56 MB), up to 6 KB with leadership 5 and modifiers (a whole
+table of 4,225 states: 25 MB), so at most about 240 MB."""
+TABLE_BUILD_LIMIT = 100
+"""The most states one battle may add to its rules' table (up to 0.1 ms each: under 10 ms, as
+long as a cold walk); a battle that would add more is walked (``_Chain``: 10 v 10 units with 5
+elites each, 3 ms), its states left to be made by smaller battles of the same rules, whose
+states the bigger ones then reuse."""
 
 Side = tuple[int, int]
 """(regular, elite) of one army."""
@@ -140,6 +155,16 @@ class RoundHits:
     """P(k hits | the round is fought), k = 0..5."""
     defender_hits: tuple[Fraction, ...]
 
+    @cached_property
+    def floats(self) -> tuple[float, tuple[float, ...], tuple[float, ...]]:
+        """(reached, attacker_hits, defender_hits) as floats, made once per round (a battle to
+        the end shares its first round's with every battle of the same first rolls)."""
+        return (
+            float(self.reached),
+            tuple(map(float, self.attacker_hits)),
+            tuple(map(float, self.defender_hits)),
+        )
+
 
 class EndStateChances:
     """What every battle answer says of its end states (``outcomes``: end state → chance)."""
@@ -166,6 +191,32 @@ class EndStateChances:
         return self.probability(lambda ar, ae, dr, de: ar + ae == 0 and dr + de == 0)
 
 
+class Chances(Mapping[EndState, Fraction]):
+    """End state → chance, from whole-number ``counts`` over one ``denominator``, in their
+    order; each ``Fraction`` is made (reduced) when first read, so that an answer which shows
+    only floats (``count / denominator``, the same correctly rounded float) never makes them."""
+
+    def __init__(self, counts: tuple[tuple[EndState, int], ...], denominator: int):
+        self.counts = dict(counts)
+        self.denominator = denominator
+
+    @cached_property
+    def _fractions(self) -> dict[EndState, Fraction]:
+        return {state: Fraction(count, self.denominator) for state, count in self.counts.items()}
+
+    def __getitem__(self, state: EndState) -> Fraction:
+        return self._fractions[state]
+
+    def __iter__(self) -> Iterator[EndState]:
+        return iter(self.counts)
+
+    def __len__(self) -> int:
+        return len(self.counts)
+
+    def __repr__(self) -> str:
+        return repr(self._fractions)
+
+
 @dataclass(frozen=True, kw_only=True)
 class BattleOdds(EndStateChances, Answer):
     """The exact outcome of a battle."""
@@ -186,25 +237,32 @@ class BattleOdds(EndStateChances, Answer):
         counted = sum(count for state, count in self.counts if condition(*state))
         return Fraction(counted, self.denominator)
 
+    @cached_property
+    def floats(self) -> list[tuple[EndState, float]]:
+        """Each end state's chance as a float, in order: ``count / denominator`` (Python's
+        division of integers rounds correctly: the float of the fraction, never made)."""
+        if self.counts is None:
+            return [(state, float(p)) for state, p in self.outcomes.items()]
+        denominator = self.denominator
+        return [(state, count / denominator) for state, count in self.counts]
+
     def expected_losses(self, exact: bool = True) -> dict[str, dict[str, Any]]:
         """Expected units and elites lost by each side (an elite turned regular counts as an
         elite lost, not a unit lost); with ``exact=False`` the correctly rounded sums of the
         chances' floats (``math.fsum``: within 1e-15 of the fractions, and the same float under
         every Python, the offline odds' 3.13 included, whose ``sum`` compensates)."""
         a, d = self.battle.attacker, self.battle.defender
-        lost = {
-            "attacker": {"units": lambda ar, ae, _dr, _de: a.units - ar - ae,
-                         "elite": lambda _ar, ae, _dr, _de: a.elite - ae},
-            "defender": {"units": lambda _ar, _ae, dr, de: d.units - dr - de,
-                         "elite": lambda _ar, _ae, _dr, de: d.elite - de},
-        }  # fmt: skip
-        chances = [(state, p if exact else float(p)) for state, p in self.outcomes.items()]
+        chances = self.outcomes.items() if exact else self.floats
+        lost = [
+            (p, (a.units - ar - ae, a.elite - ae, d.units - dr - de, d.elite - de))
+            for (ar, ae, dr, de), p in chances
+        ]
         add = exact_sum if exact else fsum
+        sums = [add(p * units[i] for p, units in lost) for i in range(4)]
         return {
-            side: {kind: add(p * units(*state) for state, p in chances)
-                   for kind, units in kinds.items()}
-            for side, kinds in lost.items()
-        }  # fmt: skip
+            "attacker": {"units": sums[0], "elite": sums[1]},
+            "defender": {"units": sums[2], "elite": sums[3]},
+        }
 
 
 def check_battle(battle: Battle) -> None:
@@ -435,30 +493,26 @@ class _Chain:
         start: State = (1, _start(battle.attacker), _start(battle.defender))
         mass = {start: scale}
         queue = [(1, 0, start)]
-        first_plans, later_plans = _plans(self.rules), _plans(_later_rules(self.rules))
         pop, push, ended = heapq.heappop, heapq.heappush, outcomes.get  # the hot loop's names
         while queue:
-            state = pop(queue)[2]
+            state = pop(queue)[2]  # each state once: its plan is made here
             weight = mass.pop(state)
-            first = state[0] == 1
-            plans = first_plans if first else later_plans
-            plan = plans.get(state)
-            if plan is None:
-                plan = plans[state] = self.plan(state)
-            if track_rounds or first:
+            if track_rounds or state[0] == 1:
                 self.record_round(state[0], weight, *self.rolls(*state))
-            divisor, ends, goes_on = plan
+            divisor, ends, goes_on = self.plan(state)
             share, rest = divmod(weight, divisor)
             if rest:  # cannot happen if ``scale`` is right; never answer inexactly
                 raise ArithmeticError("battle chain scale is not a common denominator")
             for end, count in ends:
                 outcomes[end] = ended(end, 0) + share * count  # end: (attacker, defender)
-            for nxt, count, priority in goes_on:
+            for nxt, count in goes_on:
                 if nxt in mass:
                     mass[nxt] += share * count
                 else:
                     mass[nxt] = share * count
-                    push(queue, priority)
+                    (_, (a_regular, a_elite), (d_regular, d_elite)) = nxt
+                    points = a_regular + 2 * a_elite + d_regular + 2 * d_elite
+                    push(queue, (nxt[0], -points, nxt))  # more hit points first
         return scale
 
     def plan(self, state: State) -> _Plan:
@@ -470,21 +524,18 @@ class _Chain:
         ends = []  # each (attacker, defender) pair occurs once: a_next and d_next are distinct
         goes_on = []
         d_next = [
-            (d2, count, d2[0] + d2[1] > 0, d2[0] + 2 * d2[1])
+            (d2, count, d2[0] + d2[1] > 0)
             for d2, count in _side_after(defender, a_roll, battle.defender.casualty_policy)
         ]
         goes_on_after = self.attacker_goes_on(key)
         for a2, count_a in _side_after(attacker, d_roll, battle.attacker.casualty_policy):
             attacker_goes_on = goes_on_after(a2)
             moved = (a2[0] + 1, a2[1] - 1) if battle.siege else a2  # an elite pays
-            a_hit_points = moved[0] + 2 * moved[1]
-            for d2, count_d, defender_stands, d_hit_points in d_next:
+            for d2, count_d, defender_stands in d_next:
                 if not (attacker_goes_on and defender_stands):
                     ends.append(((a2, d2), count_a * count_d))
                 elif not (repeat and a2 == attacker and d2 == defender):
-                    nxt = (next_key, moved, d2)
-                    priority = (next_key, -a_hit_points - d_hit_points, nxt)
-                    goes_on.append((nxt, count_a * count_d, priority))
+                    goes_on.append(((next_key, moved, d2), count_a * count_d))
         return divisor, tuple(ends), tuple(goes_on)
 
     def record_round(self, key: int, weight: int, a_roll: _Roll, d_roll: _Roll) -> None:
@@ -497,44 +548,187 @@ class _Chain:
                 counts[k] += weight * count * lift
 
 
-_Plan = tuple[int, tuple[tuple[tuple[Side, Side], int], ...], tuple[tuple[State, int, tuple], ...]]
+_Plan = tuple[int, tuple[tuple[tuple[Side, Side], int], ...], tuple[tuple[State, int], ...]]
 """One state's round: (divisor, ends, goes_on), the end states and the next states it reaches
-with integer counts out of ``divisor`` (the rolls that repeat the state are left out of both).
-A plain tuple of tuples of integers, so that the collector stops tracking the thousands of
-plans a worker keeps (a dataclass instance, or a named tuple, stays tracked: every full
-collection walked every kept plan)."""
-
-
-@lru_cache(maxsize=64)
-def _kept_plans(rules: Battle) -> dict[State, _Plan]:
-    return {}
+with integer counts out of ``divisor`` (the rolls that repeat the state are left out of both)."""
 
 
 def _rules(battle: Battle) -> Battle:
     """The battle without its starting armies: a state's round depends on the armies it has
     then, their leadership and modifiers, the settlement, siege and limits, not on where the
-    battle began, so battles that differ only in their armies share their states' plans."""
-    return replace(
-        battle,
-        attacker=replace(battle.attacker, regular=0, elite=0),
-        defender=replace(battle.defender, regular=0, elite=0),
-    )
+    battle began, so battles that differ only in their armies share their states' ends."""
+    return Battle(
+        _no_units(battle.attacker), _no_units(battle.defender), battle.settlement,
+        battle.siege, battle.rounds, battle.attacker_stops_below,
+    )  # fmt: skip
+
+
+def _no_units(army: Army) -> Army:
+    """``army`` without its units (made directly: ``dataclasses.replace`` costs three times
+    as much, on every battle)."""
+    return Army(
+        0, 0, army.leadership, army.strength_bonus, army.roll_modifier, army.reroll_modifier,
+        army.casualty_policy,
+    )  # fmt: skip
 
 
 def _later_rules(rules: Battle) -> Battle:
     """The rules of the rounds after the first: outside a siege the settlement changes only
     the first round's target (rules: Атака города или укрепления), so the later rounds of
-    battles in the field, a town, a city or a fortification share their plans."""
+    battles in the field, a town, a city or a fortification share their ends."""
     return rules if rules.siege else replace(rules, settlement="none")
 
 
-def _plans(rules: Battle) -> dict[State, _Plan]:
-    """The plans of one battle's states (``rules``: the battle without its start). Battles
-    fought to the end (a few hundred states) keep theirs across calls, shared by every battle
-    of the same rules (a site answers battles of a few leaderships and settlements again and
-    again); a battle of N fixed rounds has up to N times more states, so its plans live for
-    one call only."""
-    return _kept_plans(rules) if rules.rounds is None else {}
+_Ends = tuple[Any, tuple[int, ...], tuple[Any, ...]]
+"""A state's end distribution: (denominator, ends, counts), each end (``_code``) reached with
+``count / denominator`` (reduced once, by the gcd of them all). Plain tuples of integers, which
+the collector stops tracking."""
+
+
+def _code(end: tuple[Side, Side]) -> int:
+    """An end (attacker, defender) as one integer (under 32 units of a kind), a cheap key."""
+    (a_regular, a_elite), (d_regular, d_elite) = end
+    return a_regular << 15 | a_elite << 10 | d_regular << 5 | d_elite
+
+
+def _end_state(code: int) -> EndState:
+    """The (attacker regular, elite, defender regular, elite) of an end's ``_code``."""
+    return code >> 15, code >> 10 & 31, code >> 5 & 31, code & 31
+
+
+class _EndTable:
+    """The end distribution of the states of the later rounds of one battle's rules, kept
+    across calls (a tablebase).
+
+    A battle fought until decided is a Markov chain whose end distribution from a state depends
+    only on that state and the rules of the rounds still to come (every rule above applies
+    round by round; the first round's own target, Атака города или укрепления, is behind it),
+    not on where the battle began: a battle plays its first round and adds up the kept
+    distributions of the states it leads to, weighted by their chances. Each state's
+    distribution is made once, from its round's plan and the distributions of the states one
+    round on, which have fewer hit points (each round that changes the armies takes one at
+    least; the rolls that change nothing are left out of the plan and its divisor, as in
+    ``_Chain``), in exact integers: the same fractions as the walk's.
+
+    Bounded: one entry per pair of armies of at most MAX_UNITS_PER_REGION units (4,225),
+    entries added by a battle at most TABLE_BUILD_LIMIT (``_to_the_end``), and a worker keeps
+    MAX_KEPT_STATES over all rules (``_end_table``).
+    """
+
+    def __init__(self, rules: Battle):
+        self.chain = _Chain(rules)
+        self.ends: dict[State, _Ends] = {}
+        self.used = 0
+        """When the table was last asked for (``_end_table``'s count)."""
+
+    def of(self, state: State) -> _Ends:
+        """``state``'s end distribution (``state``: a later round, both armies standing)."""
+        found = self.ends.get(state)
+        if found is None:
+            found = self.ends[state] = self.made(state)  # once whole: a budget's stop leaves none
+        return found
+
+    def made(self, state: State) -> _Ends:
+        """The distribution of ``state`` from its plan and those of the states it leads to
+        (their plans are not kept: the table keeps what they add up to)."""
+        divisor, ends, goes_on = self.chain.plan(state)
+        denominator, totals = _summed(divisor, ends, [(c, self.of(s)) for s, c in goes_on])
+        reduced = gcd(denominator, *totals.values())
+        return (
+            divexact(denominator, reduced),
+            tuple(totals),
+            tuple(divexact(count, reduced) for count in totals.values()),
+        )
+
+    def missing(self, battle: Battle) -> int:
+        """At most how many states answering ``battle`` would add: the pairs of the armies
+        each side can be left with that the table lacks."""
+        sides = (_reachable(_start(army), army, battle.siege) for army in _armies(battle))
+        attackers, defenders = sides
+        return sum((2, a, d) not in self.ends for a in attackers for d in defenders)
+
+
+def _armies(battle: Battle) -> tuple[Army, Army]:
+    return battle.attacker, battle.defender
+
+
+def _summed(divisor: int, ends: tuple, after: list[tuple[int, _Ends]]) -> tuple[Any, dict]:
+    """One round (its ``divisor``, its ``ends`` and ``after``: each state it goes on to, with
+    its count out of ``divisor`` and its end distribution) and the rounds after, as one end
+    distribution: (denominator, {end's code: count}), over the least common multiple of the
+    states' denominators times the round's divisor."""
+    common = mpz(1)
+    for _count, (denominator, _ends, _counts) in after:
+        common = lcm(common, denominator)
+    totals = {_code(end): count * common for end, count in ends}
+    get = totals.get
+    for count, (denominator, sub_ends, sub_counts) in after:
+        factor = count * divexact(common, denominator)
+        for end, sub_count in zip(sub_ends, sub_counts, strict=True):
+            totals[end] = get(end, 0) + factor * sub_count
+    return divisor * common, totals
+
+
+_tables: dict[tuple, _EndTable] = {}
+_tables_lock = threading.Lock()
+_uses = itertools.count()
+
+
+def _end_table(battle: Battle) -> _EndTable:
+    """The kept table of ``battle``'s later rounds (``_later_rules``); past MAX_KEPT_STATES
+    states over all tables, the least recently used tables are dropped."""
+    key = _later_key(battle)
+    table = _tables.get(key)
+    if table is None:
+        with _tables_lock:
+            table = _tables.setdefault(key, _EndTable(_later_rules(_rules(battle))))
+    table.used = next(_uses)
+    if sum(len(each.ends) for each in list(_tables.values())) > MAX_KEPT_STATES:
+        _drop_least_used(table)
+    return table
+
+
+def _later_key(battle: Battle) -> tuple:
+    """What tells ``_later_rules(_rules(battle))`` apart, as a plain tuple (a cheaper key)."""
+    armies = tuple(
+        (army.leadership, army.strength_bonus, army.roll_modifier, army.reroll_modifier,
+         army.casualty_policy)
+        for army in (battle.attacker, battle.defender)
+    )  # fmt: skip
+    settlement = battle.settlement if battle.siege else "none"
+    return armies, settlement, battle.siege, battle.rounds, battle.attacker_stops_below
+
+
+def _drop_least_used(keep: _EndTable) -> None:
+    with _tables_lock:
+        kept = sum(len(table.ends) for table in _tables.values())
+        for key, table in sorted(_tables.items(), key=lambda item: item[1].used):
+            if kept <= MAX_KEPT_STATES:
+                return
+            if table is not keep:
+                del _tables[key]
+                kept -= len(table.ends)
+
+
+def warm_tables(leadership: int = 3, elite: int = 3) -> int:
+    """Fill the tables of the commonest battles before a worker answers any (the site's
+    warm-up, adjudicator/wsgi.py): no modifiers, casualties that keep the army's strength,
+    fought to the end, each side with up to ``leadership`` leadership and armies of at most
+    MAX_UNITS_PER_REGION units, up to ``elite`` of them elite. Returns the states kept."""
+    sides = [
+        (regular, kept) for kept in range(elite + 1)
+        for regular in range(MAX_UNITS_PER_REGION + 1 - kept) if regular + kept
+    ]  # fmt: skip
+    kept = 0
+    for a_leadership in range(leadership + 1):
+        for d_leadership in range(leadership + 1):
+            rules = Battle(Army(0, 0, a_leadership), Army(0, 0, d_leadership), rounds=None)
+            table = _end_table(rules)
+            for a in sides:
+                for d in sides:
+                    table.of((2, a, d))
+            kept += len(table.ends)
+    return kept
 
 
 @lru_cache(maxsize=1024)
@@ -556,33 +750,89 @@ def _reachable(start: Side, army: Army, siege: bool) -> frozenset[Side]:
 def battle_odds(battle: Battle) -> BattleOdds:
     """The exact distribution of a battle's end states (raises ``InvalidInput`` on bad input)."""
     check_battle(battle)
+    answered = _to_the_end(battle) if battle.rounds is None else None
+    rounds, denominator, ended = answered or _walked(battle)
+    denominator = int(denominator)
+    counts = tuple((state, int(count)) for state, count in ended)
+    return BattleOdds(
+        battle=battle,
+        outcomes=Chances(counts, denominator),
+        rounds=rounds,
+        counts=counts,
+        denominator=denominator,
+        citations=battle_citations(battle),
+        assumptions=battle_assumptions(battle),
+    )
+
+
+_Walked = tuple[tuple[RoundHits, ...], Any, list[tuple[EndState, Any]]]
+"""(rounds, denominator, [(end state, count), ...]): the ends likeliest first, and among equal
+chances in the order the walk first records them."""
+
+
+def _walked(battle: Battle) -> _Walked:
+    """The battle by the forward walk (``_Chain``)."""
     chain = _Chain(battle)
-    scale = chain.run()
+    denominator = chain.run()
+    # over one denominator, the counts sort as their chances do (and stably, as ties)
+    walked = sorted(chain.outcomes.items(), key=lambda i: -i[1])
+    ended = [((*attacker, *defender), count) for (attacker, defender), count in walked]
+    return _round_hits(chain.rounds, denominator), denominator, ended
+
+
+def _to_the_end(battle: Battle) -> _Walked | None:
+    """A battle fought until decided, from its first round and the end distributions of the
+    states it leads to (``_EndTable``); None when the walk answers it: where end states have
+    equal chances (the walk's order of them is the answer's), or where the table lacks more
+    than TABLE_BUILD_LIMIT of the states (the walk is cheaper than making them)."""
+    chain = _Chain(battle)
+    start: State = (1, _start(battle.attacker), _start(battle.defender))
+    divisor, ends, goes_on = chain.plan(start)
+    table = _end_table(battle)
+    kept = table.ends
+    if not all(nxt in kept for nxt, _count in goes_on) and (
+        table.missing(battle) > TABLE_BUILD_LIMIT
+    ):
+        return None
+    after = [(count, kept.get(nxt) or table.of(nxt)) for nxt, count in goes_on]
+    denominator, totals = _summed(divisor, ends, after)
+    ended = sorted(totals.items(), key=itemgetter(1), reverse=True)  # ties: walked, below
+    if any(ended[i][1] == ended[i + 1][1] for i in range(len(ended) - 1)):
+        return None
+    rounds = _first_round(*chain.rolls(*start))
+    return rounds, denominator, [(_end_state(code), count) for code, count in ended]
+
+
+@cache
+def _first_round(a_roll: _Roll, d_roll: _Roll) -> tuple[RoundHits, ...]:
+    """The only round a battle to the end reports, the first (reached for sure): each side's
+    hits, by its roll alone."""
+    return (
+        RoundHits(
+            number=1,
+            reached=Fraction(1),
+            attacker_hits=_hits(a_roll),
+            defender_hits=_hits(d_roll),
+        ),
+    )
+
+
+def _hits(roll: _Roll) -> tuple[Fraction, ...]:
+    counts = roll.counts + (0,) * (MAX_DICE + 1 - len(roll.counts))
+    return tuple(Fraction(count, SIDES**roll.faces) for count in counts)
+
+
+def _round_hits(walked: dict[int, list], scale: int) -> tuple[RoundHits, ...]:
+    """The rounds a walk recorded (``_Chain.record_round``) as chances."""
     per_roll = SIDES ** (2 * MAX_DICE)
-    rounds = tuple(
+    return tuple(
         RoundHits(
             number=key,
             reached=Fraction(int(reached), int(scale)),
             attacker_hits=tuple(Fraction(int(c), int(reached * per_roll)) for c in a_total),
             defender_hits=tuple(Fraction(int(c), int(reached * per_roll)) for c in d_total),
         )
-        for key, (reached, a_total, d_total) in sorted(chain.rounds.items())
-    )
-    # over one denominator, the counts sort as their chances do (and stably, as ties)
-    denominator = int(scale)
-    counts = tuple(
-        ((*attacker, *defender), int(count))
-        for (attacker, defender), count in sorted(chain.outcomes.items(), key=lambda i: -i[1])
-    )
-    outcomes = {state: Fraction(count, denominator) for state, count in counts}
-    return BattleOdds(
-        battle=battle,
-        outcomes=outcomes,
-        rounds=rounds,
-        counts=counts,
-        denominator=denominator,
-        citations=battle_citations(battle),
-        assumptions=battle_assumptions(battle),
+        for key, (reached, a_total, d_total) in sorted(walked.items())
     )
 
 

@@ -8,7 +8,8 @@ The few Django functions the presenters call stand in, filled with what Django g
 page in its language (``views.shell_context``): ``gettext``/``ngettext`` from the language's
 catalogue, ``number_format`` as Django's own ``numberformat`` with the language's separators,
 ``reverse`` of a section page from its URL pattern. Pyodide's core lacks gmpy2 and numpy:
-``gmpy2.mpz`` is Python's ``int`` (the same exact integers, only slower), and numpy and scipy,
+``gmpy2.mpz`` is Python's ``int`` (the same exact integers, only slower; ``divexact``, ``gcd``
+and ``lcm`` are Python's too), and numpy and scipy,
 used only by the planners, are absent (the planners are not offered offline).
 
 The query is read as the pages' forms read it (``ApiFieldsForm``: a missing field takes its
@@ -21,6 +22,8 @@ from __future__ import annotations
 
 import gettext as gettext_module
 import json
+import math
+import operator
 import sys
 import types
 from collections.abc import Callable, Mapping
@@ -127,7 +130,7 @@ def install(context: Mapping[str, Any], numberformat_source: str) -> None:
         )
 
     _module("django.urls", reverse=reverse, get_script_prefix=lambda: "/")
-    _module("gmpy2", mpz=_Mpz)
+    _module("gmpy2", mpz=_Mpz, divexact=operator.floordiv, gcd=math.gcd, lcm=math.lcm)
     for name in ABSENT:
         _absent(name)
 

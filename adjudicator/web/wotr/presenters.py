@@ -17,7 +17,7 @@ from django.utils.translation import gettext_noop, ngettext
 from adjudicator.citations import answer_payload, reason_payload
 from adjudicator.formatting import decimal, percent
 from adjudicator.games.common import Answer, exact_value, probability
-from adjudicator.games.wotr.battle import Army, BattleOdds
+from adjudicator.games.wotr.battle import Army, BattleOdds, RoundHits
 from adjudicator.games.wotr.battle_plan import (
     CAPTURE,
     CHANCE_GOALS,
@@ -97,12 +97,34 @@ def battle_verdict(odds: BattleOdds, chances: tuple[Fraction, Fraction] | None =
     )
 
 
-def _float_only(value: Fraction) -> dict[str, float]:
+def _float_only(value: Fraction | float) -> dict[str, float]:
     return {"probability": float(value)}
 
 
 def _army_echo(army: Army) -> dict[str, Any]:
     return {k: getattr(army, k) for k in Army.__dataclass_fields__}
+
+
+def _outcome_rows(odds: BattleOdds, exact: bool) -> list[tuple[tuple, dict[str, Any]]]:
+    """Each end state and its chance's row: exact and float, or the float alone (from the
+    whole-number counts, without making the fraction)."""
+    if exact:
+        return [(state, probability(p)) for state, p in odds.outcomes.items()]
+    return [(state, {"probability": p}) for state, p in odds.floats]
+
+
+def _round_row(hits: RoundHits, exact: bool) -> dict[str, Any]:
+    if exact:
+        reached, attacker, defender = hits.reached, hits.attacker_hits, hits.defender_hits
+        row: Callable[[Any], dict[str, Any]] = probability
+    else:
+        (reached, attacker, defender), row = hits.floats, _float_only
+    return {
+        "round": hits.number,
+        "reached": row(reached),
+        "attacker_hits": [{"hits": k, **row(p)} for k, p in enumerate(attacker)],
+        "defender_hits": [{"hits": k, **row(p)} for k, p in enumerate(defender)],
+    }
 
 
 def battle_answer(odds: BattleOdds, request=None, *, exact: bool = False) -> dict[str, Any]:
@@ -111,7 +133,6 @@ def battle_answer(odds: BattleOdds, request=None, *, exact: bool = False) -> dic
     fractions are most of the bytes)."""
     battle = odds.battle
     losses = odds.expected_losses(exact)
-    row = probability if exact else _float_only
     chances = (odds.defender_destroyed, odds.attacker_destroyed)  # each summed once
     return {
         "battle": {
@@ -129,19 +150,11 @@ def battle_answer(odds: BattleOdds, request=None, *, exact: bool = False) -> dic
             {
                 "attacker": {"regular": ar, "elite": ae},
                 "defender": {"regular": dr, "elite": de},
-                **row(p),
+                **p,
             }
-            for (ar, ae, dr, de), p in odds.outcomes.items()
+            for (ar, ae, dr, de), p in _outcome_rows(odds, exact)
         ],
-        "rounds": [
-            {
-                "round": r.number,
-                "reached": row(r.reached),
-                "attacker_hits": [{"hits": k, **row(p)} for k, p in enumerate(r.attacker_hits)],
-                "defender_hits": [{"hits": k, **row(p)} for k, p in enumerate(r.defender_hits)],
-            }
-            for r in odds.rounds
-        ],
+        "rounds": [_round_row(r, exact) for r in odds.rounds],
         "expected_losses": {
             side: {
                 kind: exact_value(value) if exact else {"value": value}

@@ -322,21 +322,21 @@ def test_every_battle_at_the_extremes_is_answered_or_refused_in_bounded_memory(
     st.integers(1, 6), st.integers(0, 2), st.integers(1, 6), st.integers(0, 2),
     st.sampled_from(["none", "city"]), st.sampled_from([KEEP_STRENGTH, KEEP_ELITES]),
 )  # fmt: skip
-def test_battles_of_the_same_rules_share_plans_without_changing_answers(
+def test_battles_of_the_same_rules_share_tables_without_changing_answers(
     regular, elite, d_regular, d_elite, settlement, policy
 ):
-    """Round plans are kept per rules (the battle without its armies), shared by battles of
-    other sizes: a battle answered after a bigger one of the same rules, whose plans it reuses,
-    is the battle answered alone."""
+    """End distributions are kept per rules (the battle without its armies), shared by battles
+    of other sizes: a battle answered after a bigger one of the same rules, whose states it
+    reuses, is the battle answered alone."""
     from adjudicator.games.wotr import battle as engine
 
     def fight(a_regular: int, d_regular: int):
         attacker = Army(a_regular, elite, leadership=1, casualty_policy=policy)
         return battle_odds(Battle(attacker, Army(d_regular, d_elite), settlement, rounds=None))
 
-    engine._kept_plans.cache_clear()
+    engine._tables.clear()
     alone = fight(regular, d_regular)
-    engine._kept_plans.cache_clear()
+    engine._tables.clear()
     fight(regular + 2, d_regular + 2)
     shared = fight(regular, d_regular)
 

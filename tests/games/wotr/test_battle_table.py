@@ -1,0 +1,116 @@
+"""The kept end distributions of battles fought to the end (``battle._EndTable``, issue 29)
+against the plain forward walk (``battle._Chain``): the same fractions in the same order, and
+a bounded table."""
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from adjudicator.games.common import InvalidInput
+from adjudicator.games.wotr import battle as engine
+from adjudicator.games.wotr.battle import (
+    CASUALTY_POLICIES,
+    SETTLEMENT_TYPES,
+    Army,
+    Battle,
+    battle_odds,
+    check_battle,
+)
+
+armies = st.builds(
+    Army,
+    regular=st.integers(0, 7),
+    elite=st.integers(0, 3),
+    leadership=st.integers(0, 5),
+    strength_bonus=st.sampled_from([0, 0, 1, -1, -2]),
+    roll_modifier=st.sampled_from([0, 0, 1, -1]),
+    reroll_modifier=st.sampled_from([0, 0, 1, -2]),
+    casualty_policy=st.sampled_from(CASUALTY_POLICIES),
+)
+
+
+@st.composite
+def battles(draw: st.DrawFn) -> Battle:
+    """Battles fought until decided, of every kind the API takes (sieges and thresholds too)."""
+    settlement = draw(st.sampled_from(SETTLEMENT_TYPES))
+    battle = Battle(
+        draw(armies), draw(armies), settlement=settlement,
+        siege=settlement == "stronghold" and draw(st.booleans()), rounds=None,
+        attacker_stops_below=draw(st.sampled_from([0, 0, 0, 2, 4])),
+    )  # fmt: skip
+    try:
+        check_battle(battle)
+    except InvalidInput:
+        assume(False)
+    return battle
+
+
+def _chances(walked: tuple) -> tuple:
+    rounds, denominator, ended = walked
+    return rounds, [(state, Fraction(int(count), int(denominator))) for state, count in ended]
+
+
+@settings(max_examples=150, deadline=None)
+@given(battles())
+def test_the_kept_tables_answer_as_the_walk(battle):
+    """Each example adds to the tables of its rules, which later examples of the same rules
+    reuse, made in another order: any wrong kept distribution changes an answer."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(engine, "TABLE_BUILD_LIMIT", 10**6)  # never walked for its size
+        tabled = engine._to_the_end(battle)
+    walked = engine._walked(battle)
+    if tabled is None:  # equal chances: the walk's order is the answer's
+        counts = [count for _state, count in walked[2]]
+        assert len(set(counts)) < len(counts)
+    else:
+        assert _chances(tabled) == _chances(walked)
+
+
+def test_equal_chances_come_in_the_walks_order():
+    battle = Battle(Army(6, 2), Army(6, 2), settlement="town", rounds=None)
+    walked = engine._walked(battle)
+    assert engine._to_the_end(battle) is None
+    assert [state for state, _count in battle_odds(battle).counts] == [s for s, _c in walked[2]]
+
+
+def test_a_battle_that_would_fill_much_of_a_table_is_walked(monkeypatch):
+    rules = {"roll_modifier": 1, "leadership": 4}
+    battle = Battle(Army(9, 1, **rules), Army(8, 2, **rules), rounds=None)
+    monkeypatch.setattr(engine, "TABLE_BUILD_LIMIT", 50)
+    table = engine._end_table(battle)
+    table.ends.clear()
+    assert engine._to_the_end(battle) is None and not table.ends
+    walked = engine._walked(battle)[2]
+    assert battle_odds(battle).counts == tuple((state, int(count)) for state, count in walked)
+
+
+def test_the_kept_states_are_bounded(monkeypatch):
+    """Past MAX_KEPT_STATES over all rules, the least recently used rules' tables go; one
+    battle adds at most TABLE_BUILD_LIMIT states to its rules' table."""
+    monkeypatch.setattr(engine, "MAX_KEPT_STATES", 400)
+    monkeypatch.setattr(engine, "TABLE_BUILD_LIMIT", 200)
+    monkeypatch.setattr(engine, "_tables", {})
+    for leadership in range(6):
+        for size in range(1, 9):
+            battle_odds(Battle(Army(size, 1, leadership), Army(size, 0, 2), rounds=None))
+            kept = sum(len(table.ends) for table in engine._tables.values())
+            assert kept <= 400 + 200
+    assert len(engine._tables) < 6
+
+
+def test_a_whole_table_is_a_few_kilobytes_a_state():
+    """The widest rules' table (leadership 5, a roll modifier, armies of 10 with any elites):
+    its numbers take under 5 KB a state (MAX_KEPT_STATES's bound assumes 6 KB with the
+    objects around them; they are GMP integers, which tracemalloc does not see)."""
+    army = Army(0, 0, leadership=5, roll_modifier=1)
+    table = engine._EndTable(Battle(army, Army(0, 0, leadership=5), rounds=None))
+    sides = [(r, e) for e in range(11) for r in range(11 - e) if r + e]
+    for attacker in sides:
+        for defender in sides:
+            table.of((2, attacker, defender))
+    assert len(table.ends) == len(sides) ** 2 == 4225
+    kept = table.ends.values()
+    numbers = sum(int(n).bit_length() // 8 + 16 for d, _e, counts in kept for n in (d, *counts))
+    assert numbers / len(table.ends) < 5 * 1024
