@@ -35,7 +35,7 @@ from .passages import answering_passage, paragraph_anchor, text_directive
 from .passages import prepare as prepare_passages
 from .query import PlannedQuery, lexicon, plan_query
 from .question import Question, query_language, understand
-from .vectors import Near
+from .vectors import Near, embed_query
 
 PAGE_SIZE = 10
 SNIPPET_CHARS = 240
@@ -226,25 +226,26 @@ def _ranked(
     found = postings.search(searcher, planned.query, restriction)
     words = len(planned.word_alternatives)
     several, written = _book_languages(listed)
+    documents, weights = listed.documents, _weights(listed)
     books_of_word: list[set[str]] = [set() for _ in range(words)]
     held: set[int] = set()
     scored = []
-    satisfied_by: dict[frozenset[tuple[str, bytes]], list[int]] = {}  # hits share term sets
+    coordination: dict[frozenset[tuple[str, bytes]], float] = {}  # hits share term sets
     voting_by: dict[frozenset[tuple[str, bytes]], list[int]] = {}
     for score, number, terms in found:
-        document = listed.documents[number]
-        satisfied = satisfied_by.get(terms)
-        if satisfied is None:
-            satisfied = satisfied_by[terms] = planned.satisfied(terms)
-        held.update(satisfied)
+        document = documents[number]
+        times = coordination.get(terms)
+        if times is None:
+            satisfied = planned.satisfied(terms)
+            held.update(satisfied)
+            times = coordination[terms] = (len(satisfied) / words) ** COORDINATION
         if document.doc_type == "section" and document.language in several:
             voting = voting_by.get(terms)
             if voting is None:
                 voting = voting_by[terms] = _voting(planned, terms, written)
             for position in voting:
                 books_of_word[position].add(document.rulebook)
-        share = len(satisfied) / words
-        scored.append((score * share**COORDINATION * document_weight(document), number))
+        scored.append((score * times * weights[number], number))
     scored.sort(key=lambda pair: -pair[0])
     together = _together(scored, planned, listed, NUMBER if numbers else None)
     for position, books in enumerate(planned.books):
@@ -290,6 +291,18 @@ def _book_languages(listed: Listing) -> tuple[frozenset[str], frozenset[str]]:
             ),
         )
     return _books[key]
+
+
+_weighed: list[tuple[tuple[Listed | None, ...], tuple[float, ...]]] = []
+
+
+def _weights(listed: Listing) -> tuple[float, ...]:
+    """Per document number, its :func:`document_weight` (0 for a number no document has),
+    worked out once per listing."""
+    if not _weighed or _weighed[0][0] is not listed.documents:
+        weights = tuple(0.0 if d is None else document_weight(d) for d in listed.documents)
+        _weighed[:] = [(listed.documents, weights)]
+    return _weighed[0][1]
 
 
 def _book_of(books_of_word: list[set[str]]) -> str | None:
@@ -528,10 +541,8 @@ def _fused(
             number = listed.number(near.doc_id)
             if number is not None:
                 scores[number] += times * _sure(near.similarity, *limits) / (RRF_K + rank)
-    fused = [
-        (score * document_weight(listed.documents[number]), number)
-        for number, score in scores.items()
-    ]
+    weights = _weights(listed)
+    fused = [(score * weights[number], number) for number, score in scores.items()]
     return sorted(fused, key=lambda pair: -pair[0])
 
 
@@ -645,9 +656,10 @@ def search(
     nearest: list[Near] = []
     if weight and planned.query is not None:
         wanted = {"doc_type": doc_type, "game": game, "language": language}
-        nearest = source.vectors.nearest(corrected, VECTOR_CANDIDATES, VECTOR_MINIMUM, wanted)
+        vector = embed_query([corrected])[0]
+        nearest = source.vectors.nearest(vector, VECTOR_CANDIDATES, VECTOR_MINIMUM, wanted)
         asks = source.vectors.nearest(
-            corrected, ASKS_VECTOR_CANDIDATES, ASKS_VECTOR_MINIMUM, wanted, asks=True
+            vector, ASKS_VECTOR_CANDIDATES, ASKS_VECTOR_MINIMUM, wanted, asks=True
         )
         asks_weight = ASKS_VECTOR_WEIGHT * _sentence_share(text, planned)
         ranked = _fused(ranked, nearest, weight, listed, (asks, asks_weight))

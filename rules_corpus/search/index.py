@@ -10,7 +10,7 @@ import shutil
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -368,9 +368,9 @@ class FrequencyReader:
         self._reader, self._known = reader, known
         self._looked_up = {} if looked_up is None else looked_up
 
-    def remembered(self, kind: str, word: str, look_up: Callable[[], Any]) -> Any:
-        """``look_up()``, what the index says of ``word`` (its near spellings, its word
-        family...: ``kind``), asked once per generation: the words players type come back."""
+    def remembered(self, kind: str, word: Hashable, look_up: Callable[[], Any]) -> Any:
+        """``look_up()``, what the index says of ``word`` (its near spellings, its word clause,
+        its family...: ``kind``), asked once per generation: the words players type come back."""
         key = (kind, word)
         found = self._looked_up.get(key)
         if found is None:

@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from whoosh import query as q
@@ -133,13 +134,45 @@ class PlannedQuery:
         matched = {term for term in matched if not titles_only or term[0].startswith("title_")}
         return len(self.satisfied(matched)) / len(self.word_alternatives)
 
-    def satisfied(self, matched: set[tuple[str, bytes]]) -> list[int]:
-        """The positions of the query's words that the ``matched`` terms satisfy."""
-        return [
-            position
-            for position, alternatives in enumerate(self.word_alternatives)
-            if any(terms <= matched for terms in alternatives)
-        ]
+    def satisfied(self, matched: AbstractSet[tuple[str, bytes]]) -> list[int]:
+        """The positions of the query's words that the ``matched`` terms satisfy, in order:
+        looked up by each matched term (:attr:`_satisfiers`), not by a subset test per word
+        and alternative (a hundred of them a hit)."""
+        single, several, always = self._satisfiers
+        found = set(always)
+        for term in matched:
+            positions = single.get(term)
+            if positions:
+                found.update(positions)
+        for position, terms in several:
+            if position not in found and terms <= matched:
+                found.add(position)
+        return sorted(found)
+
+    @cached_property
+    def _satisfiers(
+        self,
+    ) -> tuple[
+        dict[tuple[str, bytes], tuple[int, ...]],
+        tuple[tuple[int, frozenset[tuple[str, bytes]]], ...],
+        tuple[int, ...],
+    ]:
+        """:attr:`word_alternatives` by term: the positions each one-term alternative
+        satisfies, the alternatives of several terms (a phrase's words) with their position,
+        and the positions an empty alternative satisfies whatever matched."""
+        single: dict[tuple[str, bytes], tuple[int, ...]] = {}
+        several, always = [], []
+        for position, alternatives in enumerate(self.word_alternatives):
+            for terms in alternatives:
+                if len(terms) == 1:
+                    (term,) = terms
+                    if position not in single.get(term, ()):
+                        single[term] = (*single.get(term, ()), position)
+                elif terms:
+                    several.append((position, terms))
+                else:
+                    always.append(position)
+        return single, tuple(several), tuple(always)
 
     @cached_property
     def _terms_by_language(self) -> dict[str, tuple[tuple[frozenset[str], ...], ...]]:
@@ -260,18 +293,29 @@ def _by_language(
 ) -> dict[str, tuple[tuple[frozenset[str], ...], ...]]:
     """Per language, per query word, each of its alternatives that lies in that language's title,
     body and translated-heading fields, as a set of analyzed terms."""
+    words = [_word_by_language(alternatives) for alternatives in word_alternatives]
+    return {language: tuple(word[language] for word in words) for language in LANGUAGES}
+
+
+#: How many words' alternatives :func:`_word_by_language` keeps (a few kilobytes each).
+WORD_LANGUAGES_CACHE = 4096
+
+
+@lru_cache(maxsize=WORD_LANGUAGES_CACHE)
+def _word_by_language(
+    alternatives: frozenset[frozenset[tuple[str, bytes]]],
+) -> dict[str, tuple[frozenset[str], ...]]:
+    """:func:`_by_language` of one query word, worked out once per word (the words of new
+    questions are mostly words asked before). Read only."""
     found = {}
     for language in LANGUAGES:
         fields = {title_field(language), body_field(language), translated_field(language)}
         found[language] = tuple(
-            tuple(
-                {
-                    frozenset(term.decode() for _, term in alternative)
-                    for alternative in alternatives
-                    if alternative and all(name in fields for name, _ in alternative)
-                }
-            )
-            for alternatives in word_alternatives
+            {
+                frozenset(term.decode() for _, term in alternative)
+                for alternative in alternatives
+                if alternative and all(name in fields for name, _ in alternative)
+            }
         )
     return found
 
@@ -447,7 +491,38 @@ def _word_clause(
     return q.Or([term for term in alternatives if reader.doc_frequency(term.fieldname, term.text)])
 
 
-def _alternatives(clauses: list[q.Query]) -> frozenset[frozenset[tuple[str, bytes]]]:
+def _remembered_clause(
+    word: str,
+    terms: list[tuple[str, str, float]],
+    spellings: list[str],
+    russian: dict[str, float],
+    highlight: dict[str, set[str]],
+    reader: IndexReader,
+) -> tuple[q.Query, Alternatives]:
+    """:func:`_word_clause` and its :func:`_alternatives`, built once per generation for the
+    same reading of a word (its terms, near spellings and Russian lemmas, in order: the order
+    whoosh sums them in) when ``reader`` remembers it (:meth:`.index.FrequencyReader.remembered`):
+    a new question's words are mostly words asked before. The clause is shared, never changed."""
+
+    def build() -> tuple[q.Query, Alternatives, dict[str, frozenset[str]]]:
+        marks: dict[str, set[str]] = {language: set() for language in LANGUAGES}
+        clause = _word_clause(word, terms, spellings, russian, marks, reader)
+        own = _alternatives([clause])
+        return clause, own, {language: frozenset(found) for language, found in marks.items()}
+
+    key = (word, tuple(terms), tuple(spellings), tuple(russian.items()))
+    remember = getattr(reader, "remembered", None)
+    clause, own, marks = build() if remember is None else remember("clause", key, build)
+    for language, found in marks.items():
+        highlight[language].update(found)
+    return clause, own
+
+
+#: Each way to satisfy one query word (:func:`_alternatives`).
+Alternatives = frozenset[frozenset[tuple[str, bytes]]]
+
+
+def _alternatives(clauses: list[q.Query]) -> Alternatives:
     """Each way to satisfy one query word: the terms of one of its clauses' alternatives (a
     phrase's words all together), as whoosh reports matched terms (text in UTF-8). A word's
     first letters alone do not satisfy it (they weigh in the score only): "максимум" is not
@@ -610,19 +685,12 @@ def plan_query(
     words = query_words(text)
     read = _read_words(words, reader, translit)
     russian = _russian_readings(list(read.terms_of), read.russian_of, translations)
-    clauses_of = {
-        word: [
-            _word_clause(
-                word,
-                terms,
-                read.spellings_of.get(word, []),
-                russian.get(word, {}),
-                highlight,
-                reader,
-            )
-        ]
-        for word, terms in read.terms_of.items()
-    }
+    clauses_of, own_of = {}, {}
+    for word, terms in read.terms_of.items():
+        clause, own_of[word] = _remembered_clause(
+            word, terms, read.spellings_of.get(word, []), russian.get(word, {}), highlight, reader
+        )
+        clauses_of[word] = [clause]
     corrected = read.corrected
     corrections = dict(read.corrections)
     if read.typed_russian and corrections:
@@ -645,9 +713,12 @@ def plan_query(
     return PlannedQuery(
         q.Or([clauses[0] for clauses in clauses_of.values()] + concept_clauses),
         {language: frozenset(terms) for language, terms in highlight.items()},
-        tuple(_alternatives(clauses) for clauses in clauses_of.values()),
+        tuple(
+            _alternatives(clauses) if len(clauses) > 1 else own_of[word]
+            for word, clauses in clauses_of.items()
+        ),
         {word: found for word, found in corrections.items() if found != word},
-        tuple(_alternatives(clauses[:1]) for clauses in clauses_of.values()),
+        tuple(own_of.values()),
         tuple(clauses_of),
         tuple(books.get(word, frozenset()) for word in clauses_of),
     )
