@@ -671,7 +671,7 @@ def search(
         raise PageOutOfRange(page, num_pages)
     on_page = ranked[(page - 1) * page_size : page * page_size]
     paragraphs = {near.doc_id: near.paragraph for near in nearest}
-    stored = [(score, searcher.stored_fields(number)) for score, number in on_page]
+    stored = [(score, source.stored_fields(number)) for score, number in on_page]
     return SearchPage(
         hits=tuple(
             _hit(score, hit, planned, paragraphs.get(hit["doc_id"]), question)

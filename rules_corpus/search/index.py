@@ -415,6 +415,17 @@ class OpenedIndex:
     postings: dict[Any, Any] = field(default_factory=dict)
     #: The documents of each filter (game, language, type) asked.
     filtered: dict[str, frozenset[int]] = field(default_factory=dict)
+    #: The stored fields of each document shown (:meth:`stored_fields`; at most every
+    #: document: 947, about 2 MB).
+    stored: dict[int, dict[str, Any]] = field(default_factory=dict)
+
+    def stored_fields(self, number: int) -> dict[str, Any]:
+        """Document ``number``'s stored fields, read (unpickled) once per generation. Read
+        only: the same dict is every search's."""
+        found = self.stored.get(number)
+        if found is None:
+            found = self.stored[number] = self.searcher().stored_fields(number)
+        return found
 
     def allowed(self, restriction: Query | None) -> frozenset[int] | None:
         """The documents ``restriction`` (a filter) matches, or None for no filter."""

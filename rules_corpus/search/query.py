@@ -108,6 +108,10 @@ MAX_FUZZY_WORDS = 3
 _GLOSSARY_FIELDS = {"ru": ("ru", "en"), "en": ("ru", "en"), "pl": ("pl",)}
 
 
+#: Each way to satisfy one query word (:func:`_alternatives`).
+Alternatives = frozenset[frozenset[tuple[str, bytes]]]
+
+
 @dataclass(frozen=True)
 class PlannedQuery:
     """The whoosh query; per language the analyzed terms to highlight in snippets; per query
@@ -175,13 +179,13 @@ class PlannedQuery:
         return single, tuple(several), tuple(always)
 
     @cached_property
-    def _terms_by_language(self) -> dict[str, tuple[tuple[frozenset[str], ...], ...]]:
-        """Per language, per query word, each way to satisfy it in that language's title and
-        body fields, as a set of analyzed terms."""
+    def _terms_by_language(self) -> dict[str, tuple[Ways, ...]]:
+        """Per language, per query word, the ways to satisfy it in that language's title and
+        body fields (:data:`Ways`)."""
         return _by_language(self.word_alternatives)
 
     @cached_property
-    def _own_terms_by_language(self) -> dict[str, tuple[tuple[frozenset[str], ...], ...]]:
+    def _own_terms_by_language(self) -> dict[str, tuple[Ways, ...]]:
         """:attr:`_terms_by_language` of the words as typed (:attr:`own_alternatives`)."""
         return _by_language(self.own_alternatives)
 
@@ -210,7 +214,7 @@ class PlannedQuery:
         best = max(
             (
                 sum(
-                    heading[position] or any(ways <= sentence for ways in word)
+                    heading[position] or _holds(word, sentence)
                     for position, word in enumerate(words)
                 )
                 + (bonus if number in sentence else 0.0)
@@ -248,37 +252,56 @@ class PlannedQuery:
         left = numbered
         for mask in held:
             left |= mask
+        # at_least[j]: the sentences holding j of the words or more (counted for all sentences
+        # at once, not sentence by sentence: a section has dozens).
+        at_least = [left] + [0] * len(held)
+        for mask in held:
+            for j in range(len(held), 0, -1):
+                at_least[j] |= at_least[j - 1] & mask
         best = 0.0
-        while left:
-            bit = left & -left
-            left ^= bit
-            best = max(
-                best, sum(bool(mask & bit) for mask in held) + (bonus if numbered & bit else 0.0)
-            )
+        for j, sentences in enumerate(at_least):
+            exactly = sentences & ~at_least[j + 1] if j < len(held) else sentences
+            if exactly:
+                best = max(best, j + (bonus if numbered & exactly else 0.0))
         return best / (len(words) + bonus)
 
 
+#: The ways to satisfy one query word in one language, as sets of analyzed terms: the terms
+#: that do it alone, and the sets of several terms (a phrase's words) that do it together.
+Ways = tuple[frozenset[str], tuple[frozenset[str], ...]]
+
+
+def _holds(ways: Ways, forms: AbstractSet[str]) -> bool:
+    """Whether ``forms`` hold every term of one of ``ways``."""
+    alone, together = ways
+    return not alone.isdisjoint(forms) or any(way <= forms for way in together)
+
+
 def _in_translated(
-    terms: dict[str, tuple[tuple[frozenset[str], ...], ...]],
+    terms: dict[str, tuple[Ways, ...]],
     count: int,
     translated: Iterable[tuple[str, frozenset[str]]],
 ) -> list[bool]:
     """Per query word (``count`` of them, ``terms`` per language), whether a translated heading
     of the document holds it: such a word counts with every sentence."""
-    return [
-        any(
-            any(ways <= forms for ways in terms.get(other, ((),) * count)[position])
-            for other, forms in translated
-        )
-        for position in range(count)
-    ]
+    found = [False] * count
+    for other, forms in translated:
+        words = terms.get(other)
+        if words:
+            for position, ways in enumerate(words):
+                found[position] = found[position] or _holds(ways, forms)
+    return found
 
 
-def _holding(masks: dict[str, int], ways: tuple[frozenset[str], ...], every: int) -> int:
+def _holding(masks: dict[str, int], ways: Ways, every: int) -> int:
     """The sentences (bits of ``masks``, :meth:`PlannedQuery.masked_share`; ``every``: all of
     them) holding every term of one of ``ways``."""
+    alone, together = ways
     found = 0
-    for way in ways:
+    for term in alone:
+        found |= masks.get(term, 0)
+    found &= every
+    for way in together:
         mask = every
         for term in way:
             mask &= masks.get(term, 0)
@@ -290,7 +313,7 @@ def _holding(masks: dict[str, int], ways: tuple[frozenset[str], ...], every: int
 
 def _by_language(
     word_alternatives: tuple[frozenset[frozenset[tuple[str, bytes]]], ...],
-) -> dict[str, tuple[tuple[frozenset[str], ...], ...]]:
+) -> dict[str, tuple[Ways, ...]]:
     """Per language, per query word, each of its alternatives that lies in that language's title,
     body and translated-heading fields, as a set of analyzed terms."""
     words = [_word_by_language(alternatives) for alternatives in word_alternatives]
@@ -302,20 +325,20 @@ WORD_LANGUAGES_CACHE = 4096
 
 
 @lru_cache(maxsize=WORD_LANGUAGES_CACHE)
-def _word_by_language(
-    alternatives: frozenset[frozenset[tuple[str, bytes]]],
-) -> dict[str, tuple[frozenset[str], ...]]:
+def _word_by_language(alternatives: Alternatives) -> dict[str, Ways]:
     """:func:`_by_language` of one query word, worked out once per word (the words of new
     questions are mostly words asked before). Read only."""
     found = {}
     for language in LANGUAGES:
         fields = {title_field(language), body_field(language), translated_field(language)}
-        found[language] = tuple(
-            {
-                frozenset(term.decode() for _, term in alternative)
-                for alternative in alternatives
-                if alternative and all(name in fields for name, _ in alternative)
-            }
+        ways = {
+            frozenset(term.decode() for _, term in alternative)
+            for alternative in alternatives
+            if alternative and all(name in fields for name, _ in alternative)
+        }
+        found[language] = (
+            frozenset(term for way in ways if len(way) == 1 for term in way),
+            tuple(way for way in ways if len(way) > 1),
         )
     return found
 
@@ -465,6 +488,21 @@ def _concept_clause(concept: Concept, highlight: dict[str, set[str]]) -> q.Query
     return q.Or(alternatives, boost=GLOSSARY_BOOST)
 
 
+#: How many glossary concepts' clauses :func:`_concept_parts` keeps (every concept: a few
+#: hundred, a few kilobytes each).
+CONCEPTS_CACHE = 1024
+
+
+@lru_cache(maxsize=CONCEPTS_CACHE)
+def _concept_parts(concept: Concept) -> tuple[q.Query, Alternatives, dict[str, frozenset[str]]]:
+    """:func:`_concept_clause`, its :func:`_alternatives` and the terms it marks per language,
+    built once per concept (it reads no index). The clause is shared, never changed."""
+    marks: dict[str, set[str]] = {language: set() for language in LANGUAGES}
+    clause = _concept_clause(concept, marks)
+    found = {language: frozenset(terms) for language, terms in marks.items()}
+    return clause, _alternatives([clause]), found
+
+
 def _word_clause(
     word: str,
     terms: list[tuple[str, str, float]],
@@ -516,10 +554,6 @@ def _remembered_clause(
     for language, found in marks.items():
         highlight[language].update(found)
     return clause, own
-
-
-#: Each way to satisfy one query word (:func:`_alternatives`).
-Alternatives = frozenset[frozenset[tuple[str, bytes]]]
 
 
 def _alternatives(clauses: list[q.Query]) -> Alternatives:
@@ -698,14 +732,18 @@ def plan_query(
         corrections.update((w, FUNCTION_WORDS[w]) for w in typed if w in FUNCTION_WORDS)
     # The glossary reads the corrected words.
     concept_clauses = []
+    concepts_of: dict[str, list[Alternatives]] = {}
     books: dict[str, frozenset[str]] = {}
     for concept, positions in matched_concepts(
         " ".join(corrected.get(w, w) for w in words)
     ).items():
-        clause = _concept_clause(concept, highlight)
+        clause, alternatives, marks = _concept_parts(concept)
+        for language, terms in marks.items():
+            highlight[language].update(terms)
         concept_clauses.append(clause)
         for position in positions:
             clauses_of[words[position]].append(clause)
+            concepts_of.setdefault(words[position], []).append(alternatives)
             if len(concept.books) == 1:
                 books[words[position]] = concept.books
     if not clauses_of:
@@ -714,8 +752,8 @@ def plan_query(
         q.Or([clauses[0] for clauses in clauses_of.values()] + concept_clauses),
         {language: frozenset(terms) for language, terms in highlight.items()},
         tuple(
-            _alternatives(clauses) if len(clauses) > 1 else own_of[word]
-            for word, clauses in clauses_of.items()
+            own_of[word].union(*concepts_of[word]) if word in concepts_of else own_of[word]
+            for word in clauses_of
         ),
         {word: found for word, found in corrections.items() if found != word},
         tuple(own_of.values()),
