@@ -353,11 +353,8 @@ def _together(
             number_form,
             translated=document.translated,
         )
-        named = planned.masked_share(
-            masks.heading, 1, document.language, as_typed=True
-        ) == 1 or any(
-            planned.sentence_share([heading], language, as_typed=True) == 1
-            for language, heading in document.translated
+        named = planned.holds_all(document.heading, document.language) or any(
+            planned.holds_all(heading, language) for language, heading in document.translated
         )
         top.append((score * (1 + PROXIMITY * together) * (HEADING if named else 1), number))
     return sorted(top, key=lambda pair: -pair[0]) + scored[PROXIMITY_CANDIDATES:]

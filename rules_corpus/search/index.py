@@ -285,8 +285,8 @@ class Listing:
 
     @cached_property
     def sentence_masks(self) -> tuple[SentenceMasks | None, ...]:
-        """Per document number, its :attr:`Listed.sentences` and :attr:`Listed.heading` as
-        :class:`SentenceMasks` (worked out once per listing, before the web server forks)."""
+        """Per document number, its :attr:`Listed.sentences` as :class:`SentenceMasks`
+        (worked out once per listing, before the web server forks)."""
         return tuple(
             None if listed is None else SentenceMasks.of(listed) for listed in self.documents
         )
@@ -295,12 +295,11 @@ class Listing:
 @dataclass(frozen=True)
 class SentenceMasks:
     """A document's sentences by form: bit ``k`` of ``sentences[form]`` says its sentence
-    ``k`` holds ``form`` (of ``heading[form]``, that its heading does), so that which of a
-    query's words one sentence holds together is a few ``&`` and ``|`` of integers."""
+    ``k`` holds ``form``, so that which of a query's words one sentence holds together is a
+    few ``&`` and ``|`` of integers."""
 
     sentences: dict[str, int]
     count: int
-    heading: dict[str, int]
 
     @classmethod
     def of(cls, listed: Listed) -> SentenceMasks:
@@ -308,7 +307,7 @@ class SentenceMasks:
         for position, sentence in enumerate(listed.sentences):
             for form in sentence:
                 masks[form] = masks.get(form, 0) | 1 << position
-        return cls(masks, len(listed.sentences), dict.fromkeys(listed.heading, 1))
+        return cls(masks, len(listed.sentences))
 
 
 def _listing(index: whoosh_index.Index) -> Listing:

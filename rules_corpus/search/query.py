@@ -224,6 +224,13 @@ class PlannedQuery:
         )
         return best / (len(words) + bonus)
 
+    def holds_all(self, forms: frozenset[str], language: str) -> bool:
+        """Whether ``forms`` (one heading's, in ``language``) hold every word of the query as
+        typed: :meth:`sentence_share` ``([forms], language, as_typed=True) == 1``, without
+        the share."""
+        words = self._own_terms_by_language.get(language, ())
+        return bool(words) and all(_holds(ways, forms) for ways in words)
+
     def masked_share(
         self,
         masks: dict[str, int],

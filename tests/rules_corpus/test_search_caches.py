@@ -54,7 +54,7 @@ def test_sentences_counted_at_once_give_the_share_sentence_by_sentence(
 ):
     """:meth:`PlannedQuery.masked_share` (every sentence's count at once, by bit planes)
     against :meth:`PlannedQuery.sentence_share` (sentence by sentence), with and without a
-    number asked for and a translated heading."""
+    number asked for and a translated heading; and :meth:`PlannedQuery.holds_all`."""
     planned = PlannedQuery(None, word_alternatives=tuple(words), own_alternatives=tuple(words))
     listed = Listed("d", "section", "wotr", "ru", 1.0, tuple(sentences))
     masks = SentenceMasks.of(listed)
@@ -66,6 +66,9 @@ def test_sentences_counted_at_once_give_the_share_sentence_by_sentence(
             masks.sentences, masks.count, "ru", number, as_typed=as_typed, translated=translated
         )
         assert got == expected
+    for heading in sentences:  # a heading holding every word as typed
+        whole = planned.sentence_share([heading], "ru", as_typed=True) == 1
+        assert planned.holds_all(heading, "ru") == whole
 
 
 @pytest.mark.parametrize(
