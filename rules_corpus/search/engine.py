@@ -564,21 +564,21 @@ def _ordered(
     rulebook its words tell (:data:`GAME_WEIGHT`). ``games``: the game named and the rulebook
     told."""
     game, told = games
-
-    def group(number: int) -> tuple[int, bool]:
+    polish = language == "pl"
+    weighed, keys = [], []
+    for score, number in ranked:
         document = listed.documents[number]
-        if document.doc_id in named:
-            return 0, False
-        return (2 if document.doc_type == "card" else 1), document.game != game
-
-    def weight(number: int) -> float:
-        document = listed.documents[number]
-        same = language == "pl" and document.language == "pl"
+        same = polish and document.language == "pl"
         book = GAME_WEIGHT if document.rulebook == told else 1.0
-        return (LANGUAGE_WEIGHT if same else 1.0) * book
-
-    weighed = [(score * weight(number), number) for score, number in ranked]
-    return sorted(weighed, key=lambda pair: (group(pair[1]), -pair[0]))
+        score = score * ((LANGUAGE_WEIGHT if same else 1.0) * book)
+        if document.doc_id in named:
+            group = 0, False
+        else:
+            group = (2 if document.doc_type == "card" else 1), document.game != game
+        weighed.append((score, number))
+        keys.append((group, -score))
+    order = sorted(range(len(weighed)), key=keys.__getitem__)  # stable, as sorted(weighed)
+    return [weighed[i] for i in order]
 
 
 def _named_first(source: OpenedIndex, question: Question) -> frozenset[str]:
@@ -632,15 +632,17 @@ def search(
     doc_type: str | None = None,
     page: int = 1,
     page_size: int = PAGE_SIZE,
+    source: OpenedIndex | None = None,
 ) -> SearchPage:
     """Page ``page`` of the hits for ``text``, best first, optionally of one game, language
     and document type (``section`` or ``card``).
 
     Raises ``SearchIndexMissing`` without an index, ``SearchIndexUnavailable`` when its files
     cannot be read, and :class:`PageOutOfRange` past the last page (page 1 always exists, if
-    empty).
+    empty). ``source``: the generation of ``directory``'s index to search, already opened
+    (:func:`.index.opened`, as the API does for its answer's cache key), else opened now.
     """
-    source = opened(directory)
+    source = source or opened(directory)
     searcher = source.searcher()
     reader = source.reader(searcher)
     question, planned = _understood(source, text, reader)

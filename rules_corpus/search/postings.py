@@ -192,12 +192,12 @@ def search(searcher: Searcher, query: q.Query, restriction: q.Query | None) -> l
         allowed = cache[key]
     left: list[Terms] = []
     scored, _size = _scored(searcher, query, cache, left, whole=True)
-    behind: dict[int, set[tuple[str, bytes]]] = {}  # the few documents leaves stopped at
+    behind: dict[int, frozenset[tuple[str, bytes]]] = {}  # the few documents leaves stopped at
     for terms_left in left:
         for number, terms in terms_left.items():
-            behind.setdefault(number, set()).update(terms)
+            behind[number] = behind.get(number, frozenset()).union(terms)
     hits = [
-        (score, number, frozenset(terms).union(behind.get(number, ())))
+        (score, number, frozenset(terms) if number not in behind else behind[number].union(terms))
         for number, (score, terms) in scored.items()
         if allowed is None or number in allowed
     ]
