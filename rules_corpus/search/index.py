@@ -349,6 +349,10 @@ _GENERATION = re.compile(rf"{GENERATION_PREFIX}\d{{20}}-\w+")
 #: How many terms' document frequencies one generation remembers (the words of the questions
 #: asked: a few thousand; a flood of garbage words cannot grow it past this).
 FREQUENCY_CACHE = 50_000
+#: ... and of each kind of thing looked up (:meth:`FrequencyReader.remembered`), as many,
+#: except words' query clauses (:func:`.query._remembered_clause`): ~11 KB each with the rest
+#: kept of a word, so at most 2,048 of them (~23 MB; the question sets' 1,444 words fit).
+REMEMBERED_LIMITS = {"clause": 2048}
 
 
 class FrequencyReader:
@@ -362,7 +366,7 @@ class FrequencyReader:
         self,
         reader: IndexReader,
         known: dict[tuple[str, str], int],
-        looked_up: dict[tuple[str, str], Any] | None = None,
+        looked_up: dict[str, dict[Hashable, Any]] | None = None,
     ) -> None:
         self._reader, self._known = reader, known
         self._looked_up = {} if looked_up is None else looked_up
@@ -370,13 +374,13 @@ class FrequencyReader:
     def remembered(self, kind: str, word: Hashable, look_up: Callable[[], Any]) -> Any:
         """``look_up()``, what the index says of ``word`` (its near spellings, its word clause,
         its family...: ``kind``), asked once per generation: the words players type come back."""
-        key = (kind, word)
-        found = self._looked_up.get(key)
+        of_kind = self._looked_up.setdefault(kind, {})
+        found = of_kind.get(word)
         if found is None:
             found = look_up()
-            if len(self._looked_up) >= FREQUENCY_CACHE:
-                self._looked_up.clear()
-            self._looked_up[key] = found
+            if len(of_kind) >= REMEMBERED_LIMITS.get(kind, FREQUENCY_CACHE):
+                of_kind.clear()
+            of_kind[word] = found
         return found
 
     def doc_frequency(self, fieldname: str, text: str) -> int:
@@ -408,8 +412,8 @@ class OpenedIndex:
     vectors: Vectors
     #: The document frequencies asked of this generation (:class:`FrequencyReader`).
     frequencies: dict[tuple[str, str], int] = field(default_factory=dict)
-    #: What each word looked up finds (:meth:`FrequencyReader.remembered`).
-    looked_up: dict[tuple[str, str], Any] = field(default_factory=dict)
+    #: What each word looked up finds, by kind (:meth:`FrequencyReader.remembered`).
+    looked_up: dict[str, dict[Hashable, Any]] = field(default_factory=dict)
     #: Each term's and phrase's scored postings, asked of whoosh once (:mod:`.postings`).
     postings: dict[Any, Any] = field(default_factory=dict)
     #: The documents of each filter (game, language, type) asked.

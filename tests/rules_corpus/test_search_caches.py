@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules_corpus.search import index
 from rules_corpus.search.analysis import LANGUAGES, normalize
 from rules_corpus.search.engine import _understood
 from rules_corpus.search.index import Listed, SentenceMasks, open_searcher, opened
@@ -116,3 +117,18 @@ def test_a_documents_stored_fields_are_read_once_and_are_whooshs(corpus_search_i
         first = source.stored_fields(number)
         assert first == searcher.stored_fields(number)
         assert source.stored_fields(number) is first
+
+
+def test_the_words_clauses_kept_are_bounded(corpus_search_index, monkeypatch):
+    """A flood of new words cannot grow the clauses kept past their limit (a few words here),
+    and a word planned again after its clause was dropped is planned the same."""
+    monkeypatch.setitem(index.REMEMBERED_LIMITS, "clause", 3)
+    source = opened(corpus_search_index)
+    reader = source.reader(source.searcher())
+    first = plan_query("осада армии", reader)
+    for word in ("кубик", "регион", "siege", "hunt", "twierdza"):
+        plan_query(word, reader)
+        assert len(source.looked_up["clause"]) <= 3
+    again = plan_query("осада армии", reader)
+    assert repr(again.query) == repr(first.query)
+    assert again.highlight_terms == first.highlight_terms
