@@ -38,7 +38,7 @@ from .analysis import (
     russian_lemma,
     russian_stem,
 )
-from .glossary import Concept, english_terms, matched_concepts
+from .glossary import Concept, concepts, english_terms, matched_concepts
 from .index import (
     ADDED_FIELDS,
     PREFIX_FIELD,
@@ -509,6 +509,11 @@ def _concept_parts(concept: Concept) -> tuple[q.Query, Alternatives, dict[str, f
     clause = _concept_clause(concept, marks)
     found = {language: frozenset(terms) for language, terms in marks.items()}
     return clause, _alternatives([clause]), found
+
+
+def concept_clauses() -> list[q.Query]:
+    """Every glossary concept's clause (:func:`_concept_parts`), to be scored ahead."""
+    return [_concept_parts(concept)[0] for concept in concepts()]
 
 
 def _word_clause(
