@@ -521,12 +521,12 @@ def _word_clause(
     terms: list[tuple[str, str, float]],
     spellings: list[str],
     russian: dict[str, float],
-    highlight: dict[str, set[str]],
     reader: IndexReader,
-) -> q.Query:
+) -> tuple[q.Query, dict[str, frozenset[str]]]:
     """One query word in every language's fields and as a surface form, or its near spellings,
     and the Russian lemmas it may stand for (transliterated or translated), each with its
-    boost, in the Russian fields."""
+    boost, in the Russian fields; and the terms to highlight, per language."""
+    highlight: dict[str, set[str]] = {language: set() for language in LANGUAGES}
     alternatives = [q.Term(name, term, boost=boost) for name, term, boost in terms]
     alternatives += [q.Term(SURFACE_FIELD, s, boost=FUZZY_BOOST) for s in spellings]
     for lemma, boost in russian.items():
@@ -539,27 +539,26 @@ def _word_clause(
         highlight[language].update(normalize(w, language) for w in [word, *spellings])
     # A term no document holds matches nothing but costs whoosh a matcher in every search (a
     # Russian word's Polish stem, an English word's Russian lemma in a title...): left out.
-    return q.Or([term for term in alternatives if reader.doc_frequency(term.fieldname, term.text)])
+    known = [term for term in alternatives if reader.doc_frequency(term.fieldname, term.text)]
+    return q.Or(known), {language: frozenset(terms) for language, terms in highlight.items()}
 
 
 def _remembered_clause(
     word: str,
-    terms: list[tuple[str, str, float]],
-    spellings: list[str],
-    russian: dict[str, float],
+    reading: tuple[list[tuple[str, str, float]], list[str], dict[str, float]],
     highlight: dict[str, set[str]],
     reader: IndexReader,
 ) -> tuple[q.Query, Alternatives]:
     """:func:`_word_clause` and its :func:`_alternatives`, built once per generation for the
-    same reading of a word (its terms, near spellings and Russian lemmas, in order: the order
-    whoosh sums them in) when ``reader`` remembers it (:meth:`.index.FrequencyReader.remembered`):
-    a new question's words are mostly words asked before. The clause is shared, never changed."""
+    same ``reading`` of a word (its terms, near spellings and Russian lemmas, in order: the
+    order whoosh sums them in) when ``reader`` remembers it
+    (:meth:`.index.FrequencyReader.remembered`): a new question's words are mostly words asked
+    before. The clause is shared, never changed; its terms to highlight go to ``highlight``."""
+    terms, spellings, russian = reading
 
     def build() -> tuple[q.Query, Alternatives, dict[str, frozenset[str]]]:
-        marks: dict[str, set[str]] = {language: set() for language in LANGUAGES}
-        clause = _word_clause(word, terms, spellings, russian, marks, reader)
-        own = _alternatives([clause])
-        return clause, own, {language: frozenset(found) for language, found in marks.items()}
+        clause, marks = _word_clause(word, terms, spellings, russian, reader)
+        return clause, _alternatives([clause]), marks
 
     key = (word, tuple(terms), tuple(spellings), tuple(russian.items()))
     remember = getattr(reader, "remembered", None)
@@ -734,9 +733,8 @@ def plan_query(
     russian = _russian_readings(list(read.terms_of), read.russian_of, translations)
     clauses_of, own_of = {}, {}
     for word, terms in read.terms_of.items():
-        clause, own_of[word] = _remembered_clause(
-            word, terms, read.spellings_of.get(word, []), russian.get(word, {}), highlight, reader
-        )
+        reading = (terms, read.spellings_of.get(word, []), russian.get(word, {}))
+        clause, own_of[word] = _remembered_clause(word, reading, highlight, reader)
         clauses_of[word] = [clause]
     corrected = read.corrected
     corrections = dict(read.corrections)
