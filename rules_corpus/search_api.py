@@ -27,7 +27,7 @@ from adjudicator.serializers import ErrorResponseSerializer
 from rules_corpus.models import Game, Language
 from rules_corpus.search.engine import PageOutOfRange, SearchHit, SearchPage
 from rules_corpus.search.forms import MAX_PAGE, MAX_QUERY_LENGTH, SearchForm
-from rules_corpus.search.index import SearchIndexUnavailable, opened
+from rules_corpus.search.index import OpenedIndex, SearchIndexUnavailable, opened
 from rules_corpus.search.service import (
     RETRY_AFTER_SECONDS,
     page_error,
@@ -279,9 +279,9 @@ class SearchAPIView(APIView):
         if not form.is_valid():
             raise form_invalid(form)
         try:
-            version = opened(settings.SEARCH_INDEX_DIR).key
+            source = opened(settings.SEARCH_INDEX_DIR)
             data, code = cached_answer(
-                request, lambda: self.answer(request, form.cleaned_data), version
+                request, lambda: self.answer(request, form.cleaned_data, source), source.key
             )
         except SearchIndexUnavailable as error:  # not kept: it is answered again once mended
             message, code = unavailable(error)
@@ -292,10 +292,11 @@ class SearchAPIView(APIView):
             )
         return Response(data, status=code)
 
-    def answer(self, request: Request, cleaned: dict) -> tuple[dict, int]:
-        """The answer's body and status (cached by ``get`` while the index is the same)."""
+    def answer(self, request: Request, cleaned: dict, source: OpenedIndex) -> tuple[dict, int]:
+        """The answer's body and status (cached by ``get`` while the index is the same), from
+        the generation of the index its cache key names (``source``)."""
         try:
-            page = search_cleaned(cleaned)
+            page = search_cleaned(cleaned, source)
         except PageOutOfRange as error:
             raise ValidationError({"page": [page_error(error)]}) from error
         return SearchResponseSerializer(page, context={"request": request}).data, status.HTTP_200_OK

@@ -35,7 +35,7 @@ from .passages import answering_passage, paragraph_anchor, text_directive
 from .passages import prepare as prepare_passages
 from .query import PlannedQuery, lexicon, plan_query
 from .question import Question, query_language, understand
-from .vectors import Near
+from .vectors import Near, embed_query
 
 PAGE_SIZE = 10
 SNIPPET_CHARS = 240
@@ -226,25 +226,26 @@ def _ranked(
     found = postings.search(searcher, planned.query, restriction)
     words = len(planned.word_alternatives)
     several, written = _book_languages(listed)
+    documents, weights = listed.documents, _weights(listed)
     books_of_word: list[set[str]] = [set() for _ in range(words)]
     held: set[int] = set()
     scored = []
-    satisfied_by: dict[frozenset[tuple[str, bytes]], list[int]] = {}  # hits share term sets
+    coordination: dict[frozenset[tuple[str, bytes]], float] = {}  # hits share term sets
     voting_by: dict[frozenset[tuple[str, bytes]], list[int]] = {}
     for score, number, terms in found:
-        document = listed.documents[number]
-        satisfied = satisfied_by.get(terms)
-        if satisfied is None:
-            satisfied = satisfied_by[terms] = planned.satisfied(terms)
-        held.update(satisfied)
+        document = documents[number]
+        times = coordination.get(terms)
+        if times is None:
+            satisfied = planned.satisfied(terms)
+            held.update(satisfied)
+            times = coordination[terms] = (len(satisfied) / words) ** COORDINATION
         if document.doc_type == "section" and document.language in several:
             voting = voting_by.get(terms)
             if voting is None:
                 voting = voting_by[terms] = _voting(planned, terms, written)
             for position in voting:
                 books_of_word[position].add(document.rulebook)
-        share = len(satisfied) / words
-        scored.append((score * share**COORDINATION * document_weight(document), number))
+        scored.append((score * times * weights[number], number))
     scored.sort(key=lambda pair: -pair[0])
     together = _together(scored, planned, listed, NUMBER if numbers else None)
     for position, books in enumerate(planned.books):
@@ -290,6 +291,18 @@ def _book_languages(listed: Listing) -> tuple[frozenset[str], frozenset[str]]:
             ),
         )
     return _books[key]
+
+
+_weighed: list[tuple[tuple[Listed | None, ...], tuple[float, ...]]] = []
+
+
+def _weights(listed: Listing) -> tuple[float, ...]:
+    """Per document number, its :func:`document_weight` (0 for a number no document has),
+    worked out once per listing."""
+    if not _weighed or _weighed[0][0] is not listed.documents:
+        weights = tuple(0.0 if d is None else document_weight(d) for d in listed.documents)
+        _weighed[:] = [(listed.documents, weights)]
+    return _weighed[0][1]
 
 
 def _book_of(books_of_word: list[set[str]]) -> str | None:
@@ -340,11 +353,8 @@ def _together(
             number_form,
             translated=document.translated,
         )
-        named = planned.masked_share(
-            masks.heading, 1, document.language, as_typed=True
-        ) == 1 or any(
-            planned.sentence_share([heading], language, as_typed=True) == 1
-            for language, heading in document.translated
+        named = planned.holds_all(document.heading, document.language) or any(
+            planned.holds_all(heading, language) for language, heading in document.translated
         )
         top.append((score * (1 + PROXIMITY * together) * (HEADING if named else 1), number))
     return sorted(top, key=lambda pair: -pair[0]) + scored[PROXIMITY_CANDIDATES:]
@@ -528,10 +538,8 @@ def _fused(
             number = listed.number(near.doc_id)
             if number is not None:
                 scores[number] += times * _sure(near.similarity, *limits) / (RRF_K + rank)
-    fused = [
-        (score * document_weight(listed.documents[number]), number)
-        for number, score in scores.items()
-    ]
+    weights = _weights(listed)
+    fused = [(score * weights[number], number) for number, score in scores.items()]
     return sorted(fused, key=lambda pair: -pair[0])
 
 
@@ -556,21 +564,21 @@ def _ordered(
     rulebook its words tell (:data:`GAME_WEIGHT`). ``games``: the game named and the rulebook
     told."""
     game, told = games
-
-    def group(number: int) -> tuple[int, bool]:
+    polish = language == "pl"
+    weighed, keys = [], []
+    for score, number in ranked:
         document = listed.documents[number]
-        if document.doc_id in named:
-            return 0, False
-        return (2 if document.doc_type == "card" else 1), document.game != game
-
-    def weight(number: int) -> float:
-        document = listed.documents[number]
-        same = language == "pl" and document.language == "pl"
+        same = polish and document.language == "pl"
         book = GAME_WEIGHT if document.rulebook == told else 1.0
-        return (LANGUAGE_WEIGHT if same else 1.0) * book
-
-    weighed = [(score * weight(number), number) for score, number in ranked]
-    return sorted(weighed, key=lambda pair: (group(pair[1]), -pair[0]))
+        score = score * ((LANGUAGE_WEIGHT if same else 1.0) * book)
+        if document.doc_id in named:
+            group = 0, False
+        else:
+            group = (2 if document.doc_type == "card" else 1), document.game != game
+        weighed.append((score, number))
+        keys.append((group, -score))
+    order = sorted(range(len(weighed)), key=keys.__getitem__)  # stable, as sorted(weighed)
+    return [weighed[i] for i in order]
 
 
 def _named_first(source: OpenedIndex, question: Question) -> frozenset[str]:
@@ -624,15 +632,17 @@ def search(
     doc_type: str | None = None,
     page: int = 1,
     page_size: int = PAGE_SIZE,
+    source: OpenedIndex | None = None,
 ) -> SearchPage:
     """Page ``page`` of the hits for ``text``, best first, optionally of one game, language
     and document type (``section`` or ``card``).
 
     Raises ``SearchIndexMissing`` without an index, ``SearchIndexUnavailable`` when its files
     cannot be read, and :class:`PageOutOfRange` past the last page (page 1 always exists, if
-    empty).
+    empty). ``source``: the generation of ``directory``'s index to search, already opened
+    (:func:`.index.opened`, as the API does for its answer's cache key), else opened now.
     """
-    source = opened(directory)
+    source = source or opened(directory)
     searcher = source.searcher()
     reader = source.reader(searcher)
     question, planned = _understood(source, text, reader)
@@ -645,9 +655,10 @@ def search(
     nearest: list[Near] = []
     if weight and planned.query is not None:
         wanted = {"doc_type": doc_type, "game": game, "language": language}
-        nearest = source.vectors.nearest(corrected, VECTOR_CANDIDATES, VECTOR_MINIMUM, wanted)
+        vector = embed_query([corrected])[0]
+        nearest = source.vectors.nearest(vector, VECTOR_CANDIDATES, VECTOR_MINIMUM, wanted)
         asks = source.vectors.nearest(
-            corrected, ASKS_VECTOR_CANDIDATES, ASKS_VECTOR_MINIMUM, wanted, asks=True
+            vector, ASKS_VECTOR_CANDIDATES, ASKS_VECTOR_MINIMUM, wanted, asks=True
         )
         asks_weight = ASKS_VECTOR_WEIGHT * _sentence_share(text, planned)
         ranked = _fused(ranked, nearest, weight, listed, (asks, asks_weight))
@@ -659,7 +670,7 @@ def search(
         raise PageOutOfRange(page, num_pages)
     on_page = ranked[(page - 1) * page_size : page * page_size]
     paragraphs = {near.doc_id: near.paragraph for near in nearest}
-    stored = [(score, searcher.stored_fields(number)) for score, number in on_page]
+    stored = [(score, source.stored_fields(number)) for score, number in on_page]
     return SearchPage(
         hits=tuple(
             _hit(score, hit, planned, paragraphs.get(hit["doc_id"]), question)

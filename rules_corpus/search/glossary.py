@@ -270,6 +270,15 @@ def _term_index() -> dict[str, dict[tuple[str, ...], Concept]]:
     return index
 
 
+@cache
+def _longest() -> dict[str, int]:
+    """Per analysis, the most words a term of :func:`_term_index` has."""
+    return {
+        analysis: max((len(key) for key in terms), default=0)
+        for analysis, terms in _term_index().items()
+    }
+
+
 def matched_concepts(query: str) -> dict[Concept, set[int]]:
     """The concepts a query names, each with the positions of the query words naming it.
 
@@ -279,7 +288,7 @@ def matched_concepts(query: str) -> dict[Concept, set[int]]:
     found: dict[Concept, set[int]] = {}
     for analysis, terms in _term_index().items():
         tokens = analyze(query, analysis)
-        longest = max((len(key) for key in terms), default=0)
+        longest = _longest()[analysis]
         start = 0
         while start < len(tokens):
             for size in range(min(longest, len(tokens) - start), 0, -1):

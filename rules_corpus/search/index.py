@@ -10,7 +10,7 @@ import shutil
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -285,8 +285,8 @@ class Listing:
 
     @cached_property
     def sentence_masks(self) -> tuple[SentenceMasks | None, ...]:
-        """Per document number, its :attr:`Listed.sentences` and :attr:`Listed.heading` as
-        :class:`SentenceMasks` (worked out once per listing, before the web server forks)."""
+        """Per document number, its :attr:`Listed.sentences` as :class:`SentenceMasks`
+        (worked out once per listing, before the web server forks)."""
         return tuple(
             None if listed is None else SentenceMasks.of(listed) for listed in self.documents
         )
@@ -295,12 +295,11 @@ class Listing:
 @dataclass(frozen=True)
 class SentenceMasks:
     """A document's sentences by form: bit ``k`` of ``sentences[form]`` says its sentence
-    ``k`` holds ``form`` (of ``heading[form]``, that its heading does), so that which of a
-    query's words one sentence holds together is a few ``&`` and ``|`` of integers."""
+    ``k`` holds ``form``, so that which of a query's words one sentence holds together is a
+    few ``&`` and ``|`` of integers."""
 
     sentences: dict[str, int]
     count: int
-    heading: dict[str, int]
 
     @classmethod
     def of(cls, listed: Listed) -> SentenceMasks:
@@ -308,7 +307,7 @@ class SentenceMasks:
         for position, sentence in enumerate(listed.sentences):
             for form in sentence:
                 masks[form] = masks.get(form, 0) | 1 << position
-        return cls(masks, len(listed.sentences), dict.fromkeys(listed.heading, 1))
+        return cls(masks, len(listed.sentences))
 
 
 def _listing(index: whoosh_index.Index) -> Listing:
@@ -350,6 +349,10 @@ _GENERATION = re.compile(rf"{GENERATION_PREFIX}\d{{20}}-\w+")
 #: How many terms' document frequencies one generation remembers (the words of the questions
 #: asked: a few thousand; a flood of garbage words cannot grow it past this).
 FREQUENCY_CACHE = 50_000
+#: ... and of each kind of thing looked up (:meth:`FrequencyReader.remembered`), as many,
+#: except words' query clauses (:func:`.query._remembered_clause`): ~11 KB each with the rest
+#: kept of a word, so at most 2,048 of them (~23 MB; the question sets' 1,444 words fit).
+REMEMBERED_LIMITS = {"clause": 2048}
 
 
 class FrequencyReader:
@@ -363,21 +366,21 @@ class FrequencyReader:
         self,
         reader: IndexReader,
         known: dict[tuple[str, str], int],
-        looked_up: dict[tuple[str, str], Any] | None = None,
+        looked_up: dict[str, dict[Hashable, Any]] | None = None,
     ) -> None:
         self._reader, self._known = reader, known
         self._looked_up = {} if looked_up is None else looked_up
 
-    def remembered(self, kind: str, word: str, look_up: Callable[[], Any]) -> Any:
-        """``look_up()``, what the index says of ``word`` (its near spellings, its word
-        family...: ``kind``), asked once per generation: the words players type come back."""
-        key = (kind, word)
-        found = self._looked_up.get(key)
+    def remembered(self, kind: str, word: Hashable, look_up: Callable[[], Any]) -> Any:
+        """``look_up()``, what the index says of ``word`` (its near spellings, its word clause,
+        its family...: ``kind``), asked once per generation: the words players type come back."""
+        of_kind = self._looked_up.setdefault(kind, {})
+        found = of_kind.get(word)
         if found is None:
             found = look_up()
-            if len(self._looked_up) >= FREQUENCY_CACHE:
-                self._looked_up.clear()
-            self._looked_up[key] = found
+            if len(of_kind) >= REMEMBERED_LIMITS.get(kind, FREQUENCY_CACHE):
+                of_kind.clear()
+            of_kind[word] = found
         return found
 
     def doc_frequency(self, fieldname: str, text: str) -> int:
@@ -409,12 +412,23 @@ class OpenedIndex:
     vectors: Vectors
     #: The document frequencies asked of this generation (:class:`FrequencyReader`).
     frequencies: dict[tuple[str, str], int] = field(default_factory=dict)
-    #: What each word looked up finds (:meth:`FrequencyReader.remembered`).
-    looked_up: dict[tuple[str, str], Any] = field(default_factory=dict)
+    #: What each word looked up finds, by kind (:meth:`FrequencyReader.remembered`).
+    looked_up: dict[str, dict[Hashable, Any]] = field(default_factory=dict)
     #: Each term's and phrase's scored postings, asked of whoosh once (:mod:`.postings`).
     postings: dict[Any, Any] = field(default_factory=dict)
     #: The documents of each filter (game, language, type) asked.
     filtered: dict[str, frozenset[int]] = field(default_factory=dict)
+    #: The stored fields of each document shown (:meth:`stored_fields`; at most every
+    #: document: 947, about 2 MB).
+    stored: dict[int, dict[str, Any]] = field(default_factory=dict)
+
+    def stored_fields(self, number: int) -> dict[str, Any]:
+        """Document ``number``'s stored fields, read (unpickled) once per generation. Read
+        only: the same dict is every search's."""
+        found = self.stored.get(number)
+        if found is None:
+            found = self.stored[number] = self.searcher().stored_fields(number)
+        return found
 
     def allowed(self, restriction: Query | None) -> frozenset[int] | None:
         """The documents ``restriction`` (a filter) matches, or None for no filter."""

@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from whoosh import query as q
@@ -37,7 +38,7 @@ from .analysis import (
     russian_lemma,
     russian_stem,
 )
-from .glossary import Concept, english_terms, matched_concepts
+from .glossary import Concept, concepts, english_terms, matched_concepts
 from .index import (
     ADDED_FIELDS,
     PREFIX_FIELD,
@@ -107,6 +108,10 @@ MAX_FUZZY_WORDS = 3
 _GLOSSARY_FIELDS = {"ru": ("ru", "en"), "en": ("ru", "en"), "pl": ("pl",)}
 
 
+#: Each way to satisfy one query word (:func:`_alternatives`).
+Alternatives = frozenset[frozenset[tuple[str, bytes]]]
+
+
 @dataclass(frozen=True)
 class PlannedQuery:
     """The whoosh query; per language the analyzed terms to highlight in snippets; per query
@@ -133,22 +138,54 @@ class PlannedQuery:
         matched = {term for term in matched if not titles_only or term[0].startswith("title_")}
         return len(self.satisfied(matched)) / len(self.word_alternatives)
 
-    def satisfied(self, matched: set[tuple[str, bytes]]) -> list[int]:
-        """The positions of the query's words that the ``matched`` terms satisfy."""
-        return [
-            position
-            for position, alternatives in enumerate(self.word_alternatives)
-            if any(terms <= matched for terms in alternatives)
-        ]
+    def satisfied(self, matched: AbstractSet[tuple[str, bytes]]) -> list[int]:
+        """The positions of the query's words that the ``matched`` terms satisfy, in order:
+        looked up by each matched term (:attr:`_satisfiers`), not by a subset test per word
+        and alternative (a hundred of them a hit)."""
+        single, several, always = self._satisfiers
+        found = set(always)
+        for term in matched:
+            positions = single.get(term)
+            if positions:
+                found.update(positions)
+        for position, terms in several:
+            if position not in found and terms <= matched:
+                found.add(position)
+        return sorted(found)
 
     @cached_property
-    def _terms_by_language(self) -> dict[str, tuple[tuple[frozenset[str], ...], ...]]:
-        """Per language, per query word, each way to satisfy it in that language's title and
-        body fields, as a set of analyzed terms."""
+    def _satisfiers(
+        self,
+    ) -> tuple[
+        dict[tuple[str, bytes], tuple[int, ...]],
+        tuple[tuple[int, frozenset[tuple[str, bytes]]], ...],
+        tuple[int, ...],
+    ]:
+        """:attr:`word_alternatives` by term: the positions each one-term alternative
+        satisfies, the alternatives of several terms (a phrase's words) with their position,
+        and the positions an empty alternative satisfies whatever matched."""
+        single: dict[tuple[str, bytes], tuple[int, ...]] = {}
+        several, always = [], []
+        for position, alternatives in enumerate(self.word_alternatives):
+            for terms in alternatives:
+                if len(terms) == 1:
+                    (term,) = terms
+                    if position not in single.get(term, ()):
+                        single[term] = (*single.get(term, ()), position)
+                elif terms:
+                    several.append((position, terms))
+                else:
+                    always.append(position)
+        return single, tuple(several), tuple(always)
+
+    @cached_property
+    def _terms_by_language(self) -> dict[str, tuple[Ways, ...]]:
+        """Per language, per query word, the ways to satisfy it in that language's title and
+        body fields (:data:`Ways`)."""
         return _by_language(self.word_alternatives)
 
     @cached_property
-    def _own_terms_by_language(self) -> dict[str, tuple[tuple[frozenset[str], ...], ...]]:
+    def _own_terms_by_language(self) -> dict[str, tuple[Ways, ...]]:
         """:attr:`_terms_by_language` of the words as typed (:attr:`own_alternatives`)."""
         return _by_language(self.own_alternatives)
 
@@ -177,7 +214,7 @@ class PlannedQuery:
         best = max(
             (
                 sum(
-                    heading[position] or any(ways <= sentence for ways in word)
+                    heading[position] or _holds(word, sentence)
                     for position, word in enumerate(words)
                 )
                 + (bonus if number in sentence else 0.0)
@@ -186,6 +223,13 @@ class PlannedQuery:
             default=0.0,
         )
         return best / (len(words) + bonus)
+
+    def holds_all(self, forms: frozenset[str], language: str) -> bool:
+        """Whether ``forms`` (one heading's, in ``language``) hold every word of the query as
+        typed: :meth:`sentence_share` ``([forms], language, as_typed=True) == 1``, without
+        the share."""
+        words = self._own_terms_by_language.get(language, ())
+        return bool(words) and all(_holds(ways, forms) for ways in words)
 
     def masked_share(
         self,
@@ -215,37 +259,56 @@ class PlannedQuery:
         left = numbered
         for mask in held:
             left |= mask
+        # at_least[j]: the sentences holding j of the words or more (counted for all sentences
+        # at once, not sentence by sentence: a section has dozens).
+        at_least = [left] + [0] * len(held)
+        for mask in held:
+            for j in range(len(held), 0, -1):
+                at_least[j] |= at_least[j - 1] & mask
         best = 0.0
-        while left:
-            bit = left & -left
-            left ^= bit
-            best = max(
-                best, sum(bool(mask & bit) for mask in held) + (bonus if numbered & bit else 0.0)
-            )
+        for j, sentences in enumerate(at_least):
+            exactly = sentences & ~at_least[j + 1] if j < len(held) else sentences
+            if exactly:
+                best = max(best, j + (bonus if numbered & exactly else 0.0))
         return best / (len(words) + bonus)
 
 
+#: The ways to satisfy one query word in one language, as sets of analyzed terms: the terms
+#: that do it alone, and the sets of several terms (a phrase's words) that do it together.
+Ways = tuple[frozenset[str], tuple[frozenset[str], ...]]
+
+
+def _holds(ways: Ways, forms: AbstractSet[str]) -> bool:
+    """Whether ``forms`` hold every term of one of ``ways``."""
+    alone, together = ways
+    return not alone.isdisjoint(forms) or any(way <= forms for way in together)
+
+
 def _in_translated(
-    terms: dict[str, tuple[tuple[frozenset[str], ...], ...]],
+    terms: dict[str, tuple[Ways, ...]],
     count: int,
     translated: Iterable[tuple[str, frozenset[str]]],
 ) -> list[bool]:
     """Per query word (``count`` of them, ``terms`` per language), whether a translated heading
     of the document holds it: such a word counts with every sentence."""
-    return [
-        any(
-            any(ways <= forms for ways in terms.get(other, ((),) * count)[position])
-            for other, forms in translated
-        )
-        for position in range(count)
-    ]
+    found = [False] * count
+    for other, forms in translated:
+        words = terms.get(other)
+        if words:
+            for position, ways in enumerate(words):
+                found[position] = found[position] or _holds(ways, forms)
+    return found
 
 
-def _holding(masks: dict[str, int], ways: tuple[frozenset[str], ...], every: int) -> int:
+def _holding(masks: dict[str, int], ways: Ways, every: int) -> int:
     """The sentences (bits of ``masks``, :meth:`PlannedQuery.masked_share`; ``every``: all of
     them) holding every term of one of ``ways``."""
+    alone, together = ways
     found = 0
-    for way in ways:
+    for term in alone:
+        found |= masks.get(term, 0)
+    found &= every
+    for way in together:
         mask = every
         for term in way:
             mask &= masks.get(term, 0)
@@ -257,21 +320,33 @@ def _holding(masks: dict[str, int], ways: tuple[frozenset[str], ...], every: int
 
 def _by_language(
     word_alternatives: tuple[frozenset[frozenset[tuple[str, bytes]]], ...],
-) -> dict[str, tuple[tuple[frozenset[str], ...], ...]]:
+) -> dict[str, tuple[Ways, ...]]:
     """Per language, per query word, each of its alternatives that lies in that language's title,
     body and translated-heading fields, as a set of analyzed terms."""
+    words = [_word_by_language(alternatives) for alternatives in word_alternatives]
+    return {language: tuple(word[language] for word in words) for language in LANGUAGES}
+
+
+#: How many words' alternatives :func:`_word_by_language` keeps (~1.4 KB each, measured; its
+#: keys are mostly the remembered clauses' own).
+WORD_LANGUAGES_CACHE = 2048
+
+
+@lru_cache(maxsize=WORD_LANGUAGES_CACHE)
+def _word_by_language(alternatives: Alternatives) -> dict[str, Ways]:
+    """:func:`_by_language` of one query word, worked out once per word (the words of new
+    questions are mostly words asked before). Read only."""
     found = {}
     for language in LANGUAGES:
         fields = {title_field(language), body_field(language), translated_field(language)}
-        found[language] = tuple(
-            tuple(
-                {
-                    frozenset(term.decode() for _, term in alternative)
-                    for alternative in alternatives
-                    if alternative and all(name in fields for name, _ in alternative)
-                }
-            )
-            for alternatives in word_alternatives
+        ways = {
+            frozenset(term.decode() for _, term in alternative)
+            for alternative in alternatives
+            if alternative and all(name in fields for name, _ in alternative)
+        }
+        found[language] = (
+            frozenset(term for way in ways if len(way) == 1 for term in way),
+            tuple(way for way in ways if len(way) > 1),
         )
     return found
 
@@ -421,17 +496,37 @@ def _concept_clause(concept: Concept, highlight: dict[str, set[str]]) -> q.Query
     return q.Or(alternatives, boost=GLOSSARY_BOOST)
 
 
+#: How many glossary concepts' clauses :func:`_concept_parts` keeps (every concept: a few
+#: hundred, a few kilobytes each).
+CONCEPTS_CACHE = 1024
+
+
+@lru_cache(maxsize=CONCEPTS_CACHE)
+def _concept_parts(concept: Concept) -> tuple[q.Query, Alternatives, dict[str, frozenset[str]]]:
+    """:func:`_concept_clause`, its :func:`_alternatives` and the terms it marks per language,
+    built once per concept (it reads no index). The clause is shared, never changed."""
+    marks: dict[str, set[str]] = {language: set() for language in LANGUAGES}
+    clause = _concept_clause(concept, marks)
+    found = {language: frozenset(terms) for language, terms in marks.items()}
+    return clause, _alternatives([clause]), found
+
+
+def concept_clauses() -> list[q.Query]:
+    """Every glossary concept's clause (:func:`_concept_parts`), to be scored ahead."""
+    return [_concept_parts(concept)[0] for concept in concepts()]
+
+
 def _word_clause(
     word: str,
     terms: list[tuple[str, str, float]],
     spellings: list[str],
     russian: dict[str, float],
-    highlight: dict[str, set[str]],
     reader: IndexReader,
-) -> q.Query:
+) -> tuple[q.Query, dict[str, frozenset[str]]]:
     """One query word in every language's fields and as a surface form, or its near spellings,
     and the Russian lemmas it may stand for (transliterated or translated), each with its
-    boost, in the Russian fields."""
+    boost, in the Russian fields; and the terms to highlight, per language."""
+    highlight: dict[str, set[str]] = {language: set() for language in LANGUAGES}
     alternatives = [q.Term(name, term, boost=boost) for name, term, boost in terms]
     alternatives += [q.Term(SURFACE_FIELD, s, boost=FUZZY_BOOST) for s in spellings]
     for lemma, boost in russian.items():
@@ -444,10 +539,36 @@ def _word_clause(
         highlight[language].update(normalize(w, language) for w in [word, *spellings])
     # A term no document holds matches nothing but costs whoosh a matcher in every search (a
     # Russian word's Polish stem, an English word's Russian lemma in a title...): left out.
-    return q.Or([term for term in alternatives if reader.doc_frequency(term.fieldname, term.text)])
+    known = [term for term in alternatives if reader.doc_frequency(term.fieldname, term.text)]
+    return q.Or(known), {language: frozenset(terms) for language, terms in highlight.items()}
 
 
-def _alternatives(clauses: list[q.Query]) -> frozenset[frozenset[tuple[str, bytes]]]:
+def _remembered_clause(
+    word: str,
+    reading: tuple[list[tuple[str, str, float]], list[str], dict[str, float]],
+    highlight: dict[str, set[str]],
+    reader: IndexReader,
+) -> tuple[q.Query, Alternatives]:
+    """:func:`_word_clause` and its :func:`_alternatives`, built once per generation for the
+    same ``reading`` of a word (its terms, near spellings and Russian lemmas, in order: the
+    order whoosh sums them in) when ``reader`` remembers it
+    (:meth:`.index.FrequencyReader.remembered`): a new question's words are mostly words asked
+    before. The clause is shared, never changed; its terms to highlight go to ``highlight``."""
+    terms, spellings, russian = reading
+
+    def build() -> tuple[q.Query, Alternatives, dict[str, frozenset[str]]]:
+        clause, marks = _word_clause(word, terms, spellings, russian, reader)
+        return clause, _alternatives([clause]), marks
+
+    key = (word, tuple(terms), tuple(spellings), tuple(russian.items()))
+    remember = getattr(reader, "remembered", None)
+    clause, own, marks = build() if remember is None else remember("clause", key, build)
+    for language, found in marks.items():
+        highlight[language].update(found)
+    return clause, own
+
+
+def _alternatives(clauses: list[q.Query]) -> Alternatives:
     """Each way to satisfy one query word: the terms of one of its clauses' alternatives (a
     phrase's words all together), as whoosh reports matched terms (text in UTF-8). A word's
     first letters alone do not satisfy it (they weigh in the score only): "максимум" is not
@@ -610,19 +731,11 @@ def plan_query(
     words = query_words(text)
     read = _read_words(words, reader, translit)
     russian = _russian_readings(list(read.terms_of), read.russian_of, translations)
-    clauses_of = {
-        word: [
-            _word_clause(
-                word,
-                terms,
-                read.spellings_of.get(word, []),
-                russian.get(word, {}),
-                highlight,
-                reader,
-            )
-        ]
-        for word, terms in read.terms_of.items()
-    }
+    clauses_of, own_of = {}, {}
+    for word, terms in read.terms_of.items():
+        reading = (terms, read.spellings_of.get(word, []), russian.get(word, {}))
+        clause, own_of[word] = _remembered_clause(word, reading, highlight, reader)
+        clauses_of[word] = [clause]
     corrected = read.corrected
     corrections = dict(read.corrections)
     if read.typed_russian and corrections:
@@ -630,14 +743,18 @@ def plan_query(
         corrections.update((w, FUNCTION_WORDS[w]) for w in typed if w in FUNCTION_WORDS)
     # The glossary reads the corrected words.
     concept_clauses = []
+    concepts_of: dict[str, list[Alternatives]] = {}
     books: dict[str, frozenset[str]] = {}
     for concept, positions in matched_concepts(
         " ".join(corrected.get(w, w) for w in words)
     ).items():
-        clause = _concept_clause(concept, highlight)
+        clause, alternatives, marks = _concept_parts(concept)
+        for language, terms in marks.items():
+            highlight[language].update(terms)
         concept_clauses.append(clause)
         for position in positions:
             clauses_of[words[position]].append(clause)
+            concepts_of.setdefault(words[position], []).append(alternatives)
             if len(concept.books) == 1:
                 books[words[position]] = concept.books
     if not clauses_of:
@@ -645,9 +762,12 @@ def plan_query(
     return PlannedQuery(
         q.Or([clauses[0] for clauses in clauses_of.values()] + concept_clauses),
         {language: frozenset(terms) for language, terms in highlight.items()},
-        tuple(_alternatives(clauses) for clauses in clauses_of.values()),
+        tuple(
+            own_of[word].union(*concepts_of[word]) if word in concepts_of else own_of[word]
+            for word in clauses_of
+        ),
         {word: found for word, found in corrections.items() if found != word},
-        tuple(_alternatives(clauses[:1]) for clauses in clauses_of.values()),
+        tuple(own_of.values()),
         tuple(clauses_of),
         tuple(books.get(word, frozenset()) for word in clauses_of),
     )

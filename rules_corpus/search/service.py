@@ -12,7 +12,7 @@ from django.conf import settings
 from django.utils.translation import gettext
 
 from .engine import PageOutOfRange, SearchPage, search
-from .index import SearchIndexMissing, SearchIndexUnavailable
+from .index import OpenedIndex, SearchIndexMissing, SearchIndexUnavailable
 
 #: Seconds a client is asked to wait (``Retry-After``) when search is unavailable.
 RETRY_AFTER_SECONDS = 60
@@ -23,9 +23,10 @@ READ_ERRORS = (OSError, EOFError, struct.error, zlib.error, pickle.UnpicklingErr
 logger = logging.getLogger(__name__)
 
 
-def search_cleaned(cleaned: dict[str, Any]) -> SearchPage:
-    """Search the configured index with a valid :class:`~.forms.SearchForm`'s data; a file of
-    the index that fails to read is :class:`SearchIndexUnavailable` (logged)."""
+def search_cleaned(cleaned: dict[str, Any], source: OpenedIndex | None = None) -> SearchPage:
+    """Search the configured index (``source``: its generation already opened) with a valid
+    :class:`~.forms.SearchForm`'s data; a file of the index that fails to read is
+    :class:`SearchIndexUnavailable` (logged)."""
     try:
         return search(
             settings.SEARCH_INDEX_DIR,
@@ -34,6 +35,7 @@ def search_cleaned(cleaned: dict[str, Any]) -> SearchPage:
             language=cleaned.get("lang") or None,
             doc_type=cleaned.get("type") or None,
             page=cleaned.get("page") or 1,
+            source=source,
         )
     except READ_ERRORS as error:
         logger.exception("Reading the search index in %s failed", settings.SEARCH_INDEX_DIR)

@@ -155,7 +155,7 @@ class Vectors:
 
     def nearest(
         self,
-        text: str,
+        text: str | np.ndarray,
         limit: int,
         minimum: float,
         wanted: dict[str, str | None],
@@ -163,13 +163,15 @@ class Vectors:
     ) -> list[Near]:
         """The ``limit`` documents closest to ``text`` (cosine at least ``minimum``) among
         those whose doc_type, game and language are the ``wanted`` ones (None: any), each by
-        its nearest vector: of their text, or with ``asks`` of the questions they answer."""
+        its nearest vector: of their text, or with ``asks`` of the questions they answer.
+        ``text`` may be given as its vector (:func:`embed_query`), worked out once a search."""
         matrix, rows = (self.asks_matrix, self.asks_rows) if asks else (self.matrix, self.rows)
         if matrix is None or not len(rows):
             return []
         # einsum, not ``@``: a matrix-vector product goes to BLAS, whose threads, asleep
         # between searches, cost milliseconds to wake on a busy machine (einsum: 0.15 ms).
-        similarity = np.einsum("ij,j->i", matrix, embed_query([text])[0])
+        vector = embed_query([text])[0] if isinstance(text, str) else text
+        similarity = np.einsum("ij,j->i", matrix, vector)
         fields = ("doc_type", "game", "language")
         found: dict[str, Near] = {}
         close = np.flatnonzero(similarity >= minimum)  # sort only those: most are far

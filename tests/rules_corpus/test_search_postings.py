@@ -7,6 +7,7 @@ import pytest
 from rules_corpus.search import postings
 from rules_corpus.search.engine import _filter, _understood
 from rules_corpus.search.index import opened
+from rules_corpus.search.query import concept_clauses
 from tests.rules_corpus import search_factories
 
 corpus_index_dir = search_factories.corpus_index_dir
@@ -60,6 +61,18 @@ def test_terms_scored_ahead_give_the_same_scores(corpus_search_index):
     with source.index.searcher() as searcher:
         assert postings.fill(searcher) > 1000
         for text in QUESTIONS[:4]:
+            _, planned = _understood(source, text, source.reader(searcher))
+            expected = whooshs(searcher, planned.query, None)
+            assert postings.search(searcher, planned.query, None) == expected, text
+
+
+def test_concepts_scored_ahead_give_the_same_scores(corpus_search_index):
+    """What the warm-up scores of the glossary concepts' clauses (``postings.fill_clauses``:
+    their phrases, which ``fill`` does not reach) is what a search naming them would."""
+    source = opened(corpus_search_index)
+    with source.index.searcher() as searcher:
+        assert postings.fill_clauses(searcher, concept_clauses()) > 200
+        for text in ["faza ruchu przymierza", "хранитель кольца", "what is a combat card"]:
             _, planned = _understood(source, text, source.reader(searcher))
             expected = whooshs(searcher, planned.query, None)
             assert postings.search(searcher, planned.query, None) == expected, text
