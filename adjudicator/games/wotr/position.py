@@ -43,7 +43,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
-from operator import add
+from operator import add, le
 from types import MappingProxyType
 from typing import Any
 
@@ -92,7 +92,7 @@ class Units:
         return self.leaders + self.nazgul
 
     def __bool__(self) -> bool:
-        return any((self.regular, self.elite, self.leaders, self.nazgul))
+        return bool(self.regular or self.elite or self.leaders or self.nazgul)
 
     def __add__(self, other: Units) -> Units:
         return Units(
@@ -199,11 +199,23 @@ class Position:
         """Each (region, side)'s figures, summed once per position: the checks ask for them
         hundreds of times, and a position never changes."""
         totals: dict[tuple[str, str], Units] = {}
+        side_of = _SIDE_OF
         for region, by_nation in self.armies.items():
             for nation, units in by_nation.items():
-                key = (region, BOARD.side_of(nation))
+                key = (region, side_of[nation])
                 totals[key] = totals[key] + units if key in totals else units
         return totals
+
+    @cached_property
+    def _nation_totals(self) -> Mapping[str, tuple[int, int, int, int]]:
+        """Each nation's figures on the board, of each kind (``UNIT_KINDS``' order)."""
+        totals: dict[str, list[int]] = {}
+        for by_nation in self.armies.values():
+            for nation, units in by_nation.items():
+                counts = (units.regular, units.elite, units.leaders, units.nazgul)
+                summed = totals.get(nation)
+                totals[nation] = [*counts] if summed is None else list(map(add, summed, counts))
+        return {nation: tuple(counts) for nation, counts in totals.items()}
 
     def sides_present(self, region: str) -> tuple[str, ...]:
         """The sides with figures (units, leaders or Nazgûl) in a region."""
@@ -376,23 +388,30 @@ def position_problems(position: Position) -> Problems:
 
 
 def _army_problems(position: Position) -> Iterator[tuple[str, str]]:
-    """Each region's armies (each side's figures summed once: a position has 30-odd armies)."""
+    """Each region's armies (each side's figures summed once: a position has 30-odd armies;
+    Nazgûl of a nation but Sauron looked for only where the board's totals have some)."""
     totals, sieges = position._side_totals, position.sieges
+    stray_nazgul = any(n[3] for nation, n in position._nation_totals.items() if nation != "sauron")
     for region, by_nation in position.armies.items():
-        where = f"armies.{region}"
-        for nation, units in by_nation.items():
-            if units.nazgul and nation != "sauron":
-                yield f"{where}.{nation}.nazgul", Message(N_("only Sauron has Nazgûl"))
+        if stray_nazgul:
+            for nation, units in by_nation.items():
+                if units.nazgul and nation != "sauron":
+                    yield f"armies.{region}.{nation}.nazgul", Message(N_("only Sauron has Nazgûl"))
         fp = totals.get((region, FREE_PEOPLES), NO_UNITS)
         shadow = totals.get((region, SHADOW), NO_UNITS)
-        if max(fp.units, shadow.units) > MAX_UNITS_BESIEGED:  # else within either limit
-            yield from _stacking_problems(position, region, fp.units, shadow.units)
-        if fp.leaders and not fp.units:
+        fp_units, shadow_units = fp.units, shadow.units
+        if fp_units > MAX_UNITS_BESIEGED or shadow_units > MAX_UNITS_BESIEGED:
+            yield from _stacking_problems(position, region, fp_units, shadow_units)
+        if fp.leaders and not fp_units:
+            where = f"armies.{region}"
             yield where, Message(N_("Free Peoples leaders cannot stand without an army"))
-        if fp.units and shadow.units and region not in sieges:
-            yield where, Message(N_("armies of both sides share a region that is not under siege"))
+        if fp_units and shadow_units and region not in sieges:
+            yield (
+                f"armies.{region}",
+                Message(N_("armies of both sides share a region that is not under siege")),
+            )
         if shadow.nazgul and _enemy_stronghold_without_army(position, region):
-            yield where, Message(NAZGUL_IN_ENEMY_STRONGHOLD)
+            yield f"armies.{region}", Message(NAZGUL_IN_ENEMY_STRONGHOLD)
     witch_king = position.characters.get("witch-king")
     if witch_king is not None and _enemy_stronghold_without_army(position, witch_king):
         yield "characters.witch-king", Message(NAZGUL_IN_ENEMY_STRONGHOLD)
@@ -437,25 +456,35 @@ def _enemy_stronghold_without_army(position: Position, region: str) -> bool:
 
 def figures_on_board(position: Position) -> Counter[tuple[str, str]]:
     """How many figures of each (nation, kind) stand on the board."""
-    per_nation: dict[str, list[int]] = {}
-    for by_nation in position.armies.values():
-        for nation, units in by_nation.items():
-            counts = (units.regular, units.elite, units.leaders, units.nazgul)
-            summed = per_nation.get(nation)
-            per_nation[nation] = [*counts] if summed is None else list(map(add, summed, counts))
     return Counter(
         {
             (nation, kind): count
-            for nation, counts in per_nation.items()
+            for nation, counts in position._nation_totals.items()
             for kind, count in zip(UNIT_KINDS, counts, strict=True)
         }
     )
 
 
+_AVAILABLE = MappingProxyType(
+    {
+        nation: tuple(figures.get(kind, 0) for kind in UNIT_KINDS)
+        for nation, figures in BOARD.nation_figures.items()
+    }
+)
+"""Each nation's figures in the game, of each kind (``UNIT_KINDS``' order)."""
+_SIDE_OF = MappingProxyType({nation: BOARD.side_of(nation) for nation in BOARD.nations})
+
+
 def _figure_total_problems(position: Position) -> Iterator[tuple[str, str]]:
-    for (nation, kind), count in sorted(figures_on_board(position).items()):
-        available = BOARD.nation_figures[nation].get(kind, 0)
-        if count > available:
+    """A nation with more figures of a kind on the board than the game has (in the order of
+    nation and kind)."""
+    for nation, counts in sorted(position._nation_totals.items()):
+        most = _AVAILABLE[nation]
+        if all(map(le, counts, most)):
+            continue
+        for kind, count, available in sorted(zip(UNIT_KINDS, counts, most, strict=True)):
+            if count <= available:
+                continue
             yield (
                 f"armies.*.{nation}.{kind}",
                 Message(

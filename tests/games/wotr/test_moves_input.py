@@ -3,7 +3,7 @@
 import pytest
 
 from adjudicator.games.common import InvalidInput
-from adjudicator.games.wotr.moves import check_move, legal_destinations, read_factions
+from adjudicator.games.wotr.moves import Situation, check_move, legal_destinations, read_factions
 from adjudicator.games.wotr.position import standard_setup
 
 
@@ -101,3 +101,19 @@ def test_bad_factions_and_pieces():
 )
 def test_a_nation_that_is_not_a_name_is_malformed_not_a_crash(move, field):
     assert field in problems(move)
+
+
+def test_an_army_s_own_figures_are_checked_again_in_the_same_situation():
+    """A situation keeps the figures an army move names for the checks of that move ending
+    elsewhere (issue 29), never for other figures: asked in the same situation about more
+    than stand there, the answer is still the 400's problem, and about fewer, their verdict."""
+    situation = Situation(standard_setup())
+    move = {"kind": "army", "from": "minas-tirith", "to": "osgiliath", "die": "army",
+            "units": {"nation": "gondor", "regular": 1}}  # fmt: skip
+    assert check_move(situation, move).legal
+    too_many = {**move, "units": {"nation": "gondor", "regular": 9}}
+    with pytest.raises(InvalidInput):
+        check_move(situation, too_many)
+    whole = {**move, "units": {"nation": "gondor", "regular": 3, "elite": 1, "leaders": 1}}
+    assert check_move(situation, whole) == check_move(standard_setup(), whole)
+    assert check_move(situation, move) == check_move(standard_setup(), move)

@@ -1,6 +1,8 @@
 """Positions: the JSON format round-trips, the setup matches the rules, the validator lists
 every problem at once with its field."""
 
+import dataclasses
+from collections.abc import Mapping
 from dataclasses import replace
 
 import pytest
@@ -15,7 +17,7 @@ from adjudicator.games.wotr.position import (
     position_problems,
     standard_setup,
 )
-from adjudicator.games.wotr.reading import validate_position
+from adjudicator.games.wotr.reading import _plain_position, _read_position, validate_position
 
 
 def problems_of(data) -> list[tuple[str, str]]:
@@ -362,3 +364,145 @@ def _keyed_by_slug(where: str, armies) -> str:
         if where == name or where.startswith(f"{name}."):
             return f"armies.{slug}{where[len(name) :]}"
     return where
+
+
+SETUP = standard_setup().to_dict()
+
+
+#: Values each part's keys are given: as the board sends them, spelt, typed or bounded otherwise.
+VALUES = {
+    "fellowship": {
+        "region": ["bree", "Bree", "nowhere", 3, "morannon"],
+        "progress": [3, 20, 21, -1, True, 1.0],
+        "revealed": [True, 0, "yes"],
+        "corruption": [12, 13, -1, True, None],
+        "mordor_step": [0, 5, 6, True, "1"],
+        "guide": ["strider", "gollum", 3, "x"],
+        "companions": [[], ["gimli", "gimli"], ["Gimli"], ["saruman"], "gimli", [3], ["legolas"]],
+        "x": [1],
+    },
+    "control": {
+        "osgiliath": ["shadow", "orcs", ["shadow"], 1],
+        "Osgiliath": ["shadow"],
+        "bree": ["shadow"],
+        "fangorn": ["shadow"],
+        "x": ["shadow"],
+    },
+    "political": {
+        nation: [
+            None,
+            [],
+            {"x": 1},
+            {"active": True},
+            {"steps_from_war": 0, "active": True},
+            *({"steps_from_war": steps} for steps in (0, 3, 4, -1, True, "1")),
+            *({"active": active} for active in (False, 1, None)),
+        ]
+        for nation in ("gondor", "sauron", "mordor")
+    },
+    "characters": {
+        name: ["bree", "Bree", "minas-tirith", "orthanc", "x", 3]
+        for name in ("strider", "Strider", "witch-king", "saruman", "gandalf-grey", "x")
+    },
+    "hunt_box": {
+        "shadow_dice": [3, 10, 11, True],
+        "free_peoples_dice": [6, 7, 1.0],
+        "x": [1],
+    },
+}
+#: Values a whole part is given.
+WHOLE = {
+    "armies": [None, [], {}, {"x": {}}, {"bree": None}],
+    "fellowship": [None, [], {}],
+    "control": [None, [], "shadow", {}],
+    "political": [None, [], {}],
+    "characters": [None, [], {}],
+    "sieges": [
+        None,
+        [],
+        ["minas-tirith"],
+        ["Minas Tirith"],
+        ["bree"],
+        [3],
+        [["x"]],
+        "minas-tirith",
+    ],
+    "hunt_box": [None, [], {}],
+    "hunt_tiles_drawn": [None, [], ["eye"], ["eye"] * 5, ["nope"], [3], "eye"],
+    "reinforcements": [None, {"rohan": {"regular": 1}}],
+    "x": [1],
+}
+
+
+#: Fellowships that only their keys together make plain.
+FELLOWSHIPS = [
+    {"companions": []},
+    {"companions": ["gimli"]},
+    {"companions": ["gimli"], "guide": "gimli"},
+    {"companions": ["saruman"], "guide": "saruman"},
+    {"companions": ["Gimli"], "guide": "gimli"},
+    *({"region": "morannon", "mordor_step": step} for step in (0, 5, 6, -1, True, "1")),
+]
+BESIEGED = {**SETUP_ARMIES, "minas-tirith": {"gondor": {"regular": 3}, "sauron": {"regular": 2}}}
+
+
+def _single_changes():
+    """The setup with one thing changed: each key of each part given each value or dropped,
+    each part given each whole value or dropped, one army's figures changed, the
+    Fellowship's keys changed together, a siege."""
+    for fellowship in FELLOWSHIPS:
+        yield {**SETUP, "fellowship": fellowship}
+    for sieges in (["minas-tirith"], ["minas-tirith"] * 200, ["Minas Tirith"]):
+        yield {**SETUP, "armies": BESIEGED, "sieges": sieges}
+    for part, keys in VALUES.items():
+        for key, values in keys.items():
+            for value in values:
+                yield {**SETUP, part: {**SETUP[part], key: value}}
+        for key in SETUP[part]:
+            yield {**SETUP, part: {k: v for k, v in SETUP[part].items() if k != key}}
+    for part, values in WHOLE.items():
+        for value in values:
+            yield {**SETUP, part: value}
+    for part in SETUP:
+        yield {k: v for k, v in SETUP.items() if k != part}
+    for count in (0, 3, 11, -1, True, 1.0, "2", None):
+        for kind in ("regular", "elite", "leaders", "nazgul", "x"):
+            for nation in ("gondor", "sauron", "rohan", "x"):
+                yield {**SETUP, "armies": {**SETUP_ARMIES, "osgiliath": {nation: {kind: count}}}}
+
+
+def test_plain_positions_are_read_at_once_as_the_reader_reads_them():
+    """A plain position with no problem is read at once (issue 29), any other by the reader:
+    the same position (to its types and its mappings' order), or the same problems in the
+    same order, as the reader alone gives; for the setup with any one thing changed."""
+    cases = list(_single_changes())
+    differ = [d for d in cases if _outcome(validate_position, d) != _outcome(_read_position, d)]
+    assert not differ
+    assert sum(_plain_position(d) is not None for d in cases) > len(cases) // 4
+
+
+def _outcome(read, data):
+    """A position's every field (with its type, and the order of its mappings), or its
+    problems (message, template and parameters), in order."""
+    try:
+        position = read(data)
+    except InvalidInput as error:
+        return [(w, m, getattr(m, "template", None), getattr(m, "params", None))
+                for w, m in error.problems]  # fmt: skip
+    return [(f.name, _shown(getattr(position, f.name))) for f in dataclasses.fields(position)]
+
+
+def _shown(value):
+    if isinstance(value, Mapping):
+        return type(value), [(key, _shown(item)) for key, item in value.items()]
+    return type(value), sorted(value) if isinstance(value, frozenset) else value
+
+
+def test_a_plain_position_is_read_at_once():
+    """What the board sends is read at once (else the test above compares the reader with
+    itself): the setup, and a changed position."""
+    changed = {**SETUP, "hunt_box": {"shadow_dice": 2}, "characters": {"strider": "bree"}}
+    changed["fellowship"] = {**SETUP["fellowship"], "companions": ["gandalf-grey", "gimli"]}
+    for data in (SETUP, changed):
+        assert _plain_position(data) is not None
+        assert _outcome(_plain_position, data) == _outcome(_read_position, data)

@@ -3,6 +3,9 @@
 import pytest
 from rest_framework.test import APIClient
 
+from adjudicator.games.common import Citation
+from adjudicator.games.wotr.moves import Destination, MoveVerdict
+from adjudicator.web.wotr_moves.presenters import destinations_payload
 from tests.openapi import assert_matches_schema
 
 CHECK, LEGAL = "/api/wotr/moves/check/", "/api/wotr/moves/legal/"
@@ -182,6 +185,36 @@ def test_legal_destinations_of_the_nazgul(api):
     regions = {d["region"] for d in body["destinations"]}
     assert "bree" in regions and "rivendell" not in regions and "morannon" not in regions
     assert body["assumptions"]
+
+
+@pytest.mark.django_db
+def test_the_destinations_headline_is_in_each_askers_language(api):
+    """The headline, kept per language and count (issue 29), is each asker's own."""
+    body = {
+        "piece": {"kind": "army", "from": "fords-of-isen", "units": {"regular": 2, "leaders": 1}}
+    }
+    headlines = {}
+    for language in ("en", "ru", "pl", "en", "ru"):
+        api.defaults["HTTP_ACCEPT_LANGUAGE"] = language
+        headlines.setdefault(language, set()).add(post(api, LEGAL, body).json()["headline"])
+    assert headlines == {
+        "en": {"4 legal destinations"},
+        "ru": {"4 допустимых региона"},
+        "pl": {"4 dozwolone cele"},
+    }
+
+
+def test_destinations_cite_each_section_once_the_first_time_it_is_cited():
+    """Every destination's citations, each section once (equal citations are one, whatever
+    object holds them; its first title is kept), in the order first cited."""
+    first, second = Citation("wotr-rules", "a", "First"), Citation("wotr-rules", "a", "Second")
+    other = Citation("wotr-rules", "b", "Other")
+    found = [
+        Destination(region, 1, MoveVerdict(legal=True, citations=cited))
+        for region, cited in (("bree", (first, other)), ("arnor", (second, other, first)))
+    ]
+    shown = destinations_payload({"kind": "declare"}, tuple(found))["citations"]
+    assert [(c["section"], c["title"]) for c in shown] == [("a", "First"), ("b", "Other")]
 
 
 def test_legal_destinations_bad_piece(api):

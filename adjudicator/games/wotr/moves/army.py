@@ -62,7 +62,20 @@ def _force(situation: Situation, move: Move, where: str = "move.units") -> Force
     A Nazgûl flying over an enemy army is no army of its own (rules: Лидеры), so the side with
     units is the one that moves; figures without units (Nazgûl alone) are taken only when no
     army stands there, and the move then fails for having no units.
+
+    Kept with the situation for the same figures (the very groups: a destinations question
+    checks the same move ending in each region around), once found there (issue 29).
     """
+    key = (_force, move.origin, move.characters, where)
+    kept = situation.kept.get(key)
+    if kept is not None and kept[0] is move.groups:  # (kept, its id cannot be another's)
+        return kept[1]
+    force = _found_force(situation, move, where)
+    situation.kept[key] = (move.groups, force)
+    return force
+
+
+def _found_force(situation: Situation, move: Move, where: str) -> Force:
     if move.groups:
         force = resolve_force(situation, move.origin, move.groups, where)
     else:
