@@ -298,11 +298,14 @@ _weighed: list[tuple[tuple[Listed | None, ...], tuple[float, ...]]] = []
 
 def _weights(listed: Listing) -> tuple[float, ...]:
     """Per document number, its :func:`document_weight` (0 for a number no document has),
-    worked out once per listing."""
-    if not _weighed or _weighed[0][0] is not listed.documents:
+    worked out once per listing. The slot is read once: a thread never checks one listing's
+    pair and returns another's, set meanwhile by a thread searching another index generation."""
+    kept = _weighed[0] if _weighed else None
+    if kept is None or kept[0] is not listed.documents:
         weights = tuple(0.0 if d is None else document_weight(d) for d in listed.documents)
-        _weighed[:] = [(listed.documents, weights)]
-    return _weighed[0][1]
+        kept = (listed.documents, weights)
+        _weighed[:] = [kept]
+    return kept[1]
 
 
 def _book_of(books_of_word: list[set[str]]) -> str | None:

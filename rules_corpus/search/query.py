@@ -204,7 +204,8 @@ class PlannedQuery:
         written) counts :data:`NUMBER_SHARE` of a word more; with ``as_typed``, a word counts
         only by its own forms, not by a glossary concept's other names; ``translated``: the
         document's heading in other languages (``(language, forms)``), whose words count in
-        every sentence as the heading's own do."""
+        every sentence as the heading's own do. The definition: the search asks the faster
+        :meth:`masked_share` and :meth:`holds_all`, which tests hold to it."""
         terms = self._own_terms_by_language if as_typed else self._terms_by_language
         words = terms.get(language, ())
         if not words:

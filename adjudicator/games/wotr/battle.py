@@ -67,6 +67,10 @@ MAX_KEPT_STATES = 40_000
 least recently used rules' tables dropped past it: 2.6 KB a state for the warmed tables
 (``warm_tables``: 21,904 states, 56 MB), up to 6 KB with leadership 5 and modifiers (a whole
 table of 4,225 states: 25 MB), so at most about 240 MB."""
+MAX_TABLES = 64
+"""The most rules whose tables a worker keeps (the 16 warmed and 48 others), the least recently
+used dropped past it: every rules' table costs its chain and its counts even with few states,
+and the API takes billions of rules (leadership, three modifiers a side, casualties, limits)."""
 TABLE_BUILD_LIMIT = 100
 """The most states one battle may add to its rules' table (up to 0.1 ms each: under 10 ms, as
 long as a cold walk); a battle that would add more is walked (``_Chain``: 10 v 10 units with 5
@@ -196,7 +200,7 @@ class Chances(Mapping[EndState, Fraction]):
     order; each ``Fraction`` is made (reduced) when first read, so that an answer which shows
     only floats (``count / denominator``, the same correctly rounded float) never makes them."""
 
-    def __init__(self, counts: tuple[tuple[EndState, int], ...], denominator: int):
+    def __init__(self, counts: tuple[tuple[EndState, int], ...], denominator: int) -> None:
         self.counts = dict(counts)
         self.denominator = denominator
 
@@ -611,11 +615,12 @@ class _EndTable:
     ``_Chain``), in exact integers: the same fractions as the walk's.
 
     Bounded: one entry per pair of armies of at most MAX_UNITS_PER_REGION units (4,225),
-    entries added by a battle at most TABLE_BUILD_LIMIT (``_to_the_end``), and a worker keeps
-    MAX_KEPT_STATES over all rules (``_end_table``).
+    entries added by a battle at most TABLE_BUILD_LIMIT (``_to_the_end``; a battle past it is
+    walked and leaves no table), and a worker keeps MAX_KEPT_STATES over at most MAX_TABLES
+    rules (``_end_table``).
     """
 
-    def __init__(self, rules: Battle):
+    def __init__(self, rules: Battle) -> None:
         self.chain = _Chain(rules)
         self.ends: dict[State, _Ends] = {}
         self.used = 0
@@ -640,12 +645,13 @@ class _EndTable:
             tuple(divexact(count, reduced) for count in totals.values()),
         )
 
-    def missing(self, battle: Battle) -> int:
-        """At most how many states answering ``battle`` would add: the pairs of the armies
-        each side can be left with that the table lacks."""
-        sides = (_reachable(_start(army), army, battle.siege) for army in _armies(battle))
-        attackers, defenders = sides
-        return sum((2, a, d) not in self.ends for a in attackers for d in defenders)
+
+def _missing(kept: dict[State, _Ends], battle: Battle) -> int:
+    """At most how many states answering ``battle`` would add to a table that ``kept``: the
+    pairs of the armies each side can be left with that it lacks."""
+    sides = (_reachable(_start(army), army, battle.siege) for army in _armies(battle))
+    attackers, defenders = sides
+    return sum((2, a, d) not in kept for a in attackers for d in defenders)
 
 
 def _armies(battle: Battle) -> tuple[Army, Army]:
@@ -676,22 +682,23 @@ _uses = itertools.count()
 
 def _end_table(battle: Battle) -> _EndTable:
     """The kept table of ``battle``'s later rounds (``_later_rules``); past MAX_KEPT_STATES
-    states over all tables, the least recently used tables are dropped."""
+    states over all tables, or past MAX_TABLES tables, the least recently used are dropped."""
     key = _later_key(battle)
     table = _tables.get(key)
     if table is None:
         with _tables_lock:
             table = _tables.setdefault(key, _EndTable(_later_rules(_rules(battle))))
     table.used = next(_uses)
-    if sum(len(each.ends) for each in list(_tables.values())) > MAX_KEPT_STATES:
+    if len(_tables) > MAX_TABLES or _kept_states() > MAX_KEPT_STATES:
         _drop_least_used(table)
     return table
 
 
 def _later_key(battle: Battle) -> tuple:
-    """What tells ``_later_rules(_rules(battle))`` apart, as a plain tuple (a cheaper key)."""
+    """What tells ``_later_rules(_rules(battle))`` apart, as a plain tuple (a cheaper key):
+    leadership as the re-rolls it gives (capped at 5), so leadership 5 to 20 share a table."""
     armies = tuple(
-        (army.leadership, army.strength_bonus, army.roll_modifier, army.reroll_modifier,
+        (army.rerolls, army.strength_bonus, army.roll_modifier, army.reroll_modifier,
          army.casualty_policy)
         for army in (battle.attacker, battle.defender)
     )  # fmt: skip
@@ -699,15 +706,21 @@ def _later_key(battle: Battle) -> tuple:
     return armies, settlement, battle.siege, battle.rounds, battle.attacker_stops_below
 
 
+def _kept_states() -> int:
+    return sum(len(table.ends) for table in list(_tables.values()))
+
+
 def _drop_least_used(keep: _EndTable) -> None:
+    """The least recently used tables but ``keep`` dropped, until MAX_TABLES and
+    MAX_KEPT_STATES hold."""
     with _tables_lock:
-        kept = sum(len(table.ends) for table in _tables.values())
+        kept, count = _kept_states(), len(_tables)
         for key, table in sorted(_tables.items(), key=lambda item: item[1].used):
-            if kept <= MAX_KEPT_STATES:
+            if kept <= MAX_KEPT_STATES and count <= MAX_TABLES:
                 return
             if table is not keep:
                 del _tables[key]
-                kept -= len(table.ends)
+                kept, count = kept - len(table.ends), count - 1
 
 
 def warm_tables(leadership: int = 3, elite: int = 3) -> int:
@@ -788,12 +801,14 @@ def _to_the_end(battle: Battle) -> _Walked | None:
     chain = _Chain(battle)
     start: State = (1, _start(battle.attacker), _start(battle.defender))
     divisor, ends, goes_on = chain.plan(start)
+    found = _tables.get(_later_key(battle))
+    kept = found.ends if found is not None else {}
+    if not all(nxt in kept for nxt, _count in goes_on) and (
+        _missing(kept, battle) > TABLE_BUILD_LIMIT
+    ):
+        return None  # walked, and no table made for it
     table = _end_table(battle)
     kept = table.ends
-    if not all(nxt in kept for nxt, _count in goes_on) and (
-        table.missing(battle) > TABLE_BUILD_LIMIT
-    ):
-        return None
     after = [(count, kept.get(nxt) or table.of(nxt)) for nxt, count in goes_on]
     denominator, totals = _summed(divisor, ends, after)
     ended = sorted(totals.items(), key=itemgetter(1), reverse=True)  # ties: walked, below

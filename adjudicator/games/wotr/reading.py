@@ -336,7 +336,7 @@ def _plain_count(value: Any, low: int, high: int) -> bool:
 
 
 def _plain_slugs(raw: Any, known: Mapping[str, Any]) -> list[str] | tuple[()] | None:
-    """A list of slugs, each ``known`` (``[]`` when absent)."""
+    """A list of slugs, each ``known`` (``()`` when absent; None when not plain)."""
     if raw is None:
         return ()
     if type(raw) is not list or len(raw) > MAX_ENTRIES:

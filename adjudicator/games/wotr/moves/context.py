@@ -51,9 +51,10 @@ class Situation:
 
     @cached_property
     def kept(self) -> dict[Hashable, Any]:
-        """What the checks derive from the situation alone (where a character group may walk),
-        kept for the situation's life: a destinations question checks every region of the
-        board in one situation, so each search runs once, not once per region."""
+        """What the checks work out once in a situation, kept for its life: what derives from
+        the situation alone (where a character group may walk) and, keyed by the very figures
+        asked about, an army move's moving figures: a destinations question checks every
+        region of the board in one situation, so each search runs once, not once per region."""
         return {}
 
     # ---- armies -----------------------------------------------------------------------------
