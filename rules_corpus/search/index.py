@@ -349,9 +349,10 @@ _GENERATION = re.compile(rf"{GENERATION_PREFIX}\d{{20}}-\w+")
 #: How many terms' document frequencies one generation remembers (the words of the questions
 #: asked: a few thousand; a flood of garbage words cannot grow it past this).
 FREQUENCY_CACHE = 50_000
-#: ... and of each kind of thing looked up (:meth:`FrequencyReader.remembered`), as many,
-#: except words' query clauses (:func:`.query._remembered_clause`): ~11 KB each with the rest
-#: kept of a word, so at most 2,048 of them (~23 MB; the question sets' 1,444 words fit).
+#: ... and of the things looked up (:meth:`FrequencyReader.remembered`), as many over all
+#: kinds together, except the kinds with a bound of their own: words' query clauses
+#: (:func:`.query._remembered_clause`), ~11 KB each with the rest kept of a word, so at most
+#: 2,048 of them (~23 MB; the question sets' 1,444 words fit).
 REMEMBERED_LIMITS = {"clause": 2048}
 
 
@@ -378,8 +379,16 @@ class FrequencyReader:
         found = of_kind.get(word)
         if found is None:
             found = look_up()
-            if len(of_kind) >= REMEMBERED_LIMITS.get(kind, FREQUENCY_CACHE):
-                of_kind.clear()
+            if kind in REMEMBERED_LIMITS:
+                if len(of_kind) >= REMEMBERED_LIMITS[kind]:
+                    of_kind.clear()
+            else:
+                shared = [
+                    kept for k, kept in list(self._looked_up.items()) if k not in REMEMBERED_LIMITS
+                ]
+                if sum(map(len, shared)) >= FREQUENCY_CACHE:
+                    for kept in shared:
+                        kept.clear()
             of_kind[word] = found
         return found
 

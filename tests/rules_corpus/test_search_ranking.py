@@ -174,3 +174,8 @@ def test_document_frequencies_are_remembered_for_the_generation(corpus_search_in
     for name, text in asked:
         reader.doc_frequency(name, text + "x")
     assert len(source.frequencies) <= 2
+    for kind in ("family", "lexicon", "spellings", "translit"):  # one bound over these kinds
+        for word in ("a", "b", "c"):
+            reader.remembered(kind, word, lambda word=word: [word])
+        kept = [found for k, found in reader._looked_up.items() if k != "clause"]
+        assert sum(map(len, kept)) <= 2
