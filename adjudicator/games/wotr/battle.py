@@ -23,7 +23,7 @@ import heapq
 import itertools
 import threading
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, cached_property, lru_cache
 from math import fsum
@@ -226,29 +226,22 @@ class BattleOdds(EndStateChances, Answer):
     """The exact outcome of a battle."""
 
     battle: Battle
-    outcomes: Mapping[EndState, Fraction]
+    outcomes: Chances
     rounds: tuple[RoundHits, ...]
-    counts: tuple[tuple[EndState, int], ...] | None = field(default=None, compare=False, repr=False)
-    """The walk's own form of ``outcomes`` when it made them: each end state's whole-number
-    count over ``denominator``, so that a chance summed over end states adds integers."""
-    denominator: int = field(default=1, compare=False, repr=False)
 
     def probability(self, condition: Callable[[int, int, int, int], bool]) -> Any:
-        """P(end state satisfies ``condition(ar, ae, dr, de)``): the counts summed over their
-        one denominator (the same fraction as the chances' exact sum, reduced once)."""
-        if self.counts is None:
-            return super().probability(condition)
-        counted = sum(count for state, count in self.counts if condition(*state))
-        return Fraction(counted, self.denominator)
+        """P(end state satisfies ``condition(ar, ae, dr, de)``): the whole-number counts summed
+        over their one denominator (the same fraction as the chances' exact sum, reduced once)."""
+        counts = self.outcomes.counts
+        counted = sum(count for state, count in counts.items() if condition(*state))
+        return Fraction(counted, self.outcomes.denominator)
 
     @cached_property
     def floats(self) -> list[tuple[EndState, float]]:
         """Each end state's chance as a float, in order: ``count / denominator`` (Python's
         division of integers rounds correctly: the float of the fraction, never made)."""
-        if self.counts is None:
-            return [(state, float(p)) for state, p in self.outcomes.items()]
-        denominator = self.denominator
-        return [(state, count / denominator) for state, count in self.counts]
+        denominator = self.outcomes.denominator
+        return [(state, count / denominator) for state, count in self.outcomes.counts.items()]
 
     def expected_losses(self, exact: bool = True) -> dict[str, dict[str, Any]]:
         """Expected units and elites lost by each side (an elite turned regular counts as an
@@ -649,13 +642,10 @@ class _EndTable:
 def _missing(kept: dict[State, _Ends], battle: Battle) -> int:
     """At most how many states answering ``battle`` would add to a table that ``kept``: the
     pairs of the armies each side can be left with that it lacks."""
-    sides = (_reachable(_start(army), army, battle.siege) for army in _armies(battle))
-    attackers, defenders = sides
+    attackers, defenders = (
+        _reachable(_start(army), army, battle.siege) for army in (battle.attacker, battle.defender)
+    )
     return sum((2, a, d) not in kept for a in attackers for d in defenders)
-
-
-def _armies(battle: Battle) -> tuple[Army, Army]:
-    return battle.attacker, battle.defender
 
 
 def _summed(divisor: int, ends: tuple, after: list[tuple[int, _Ends]]) -> tuple[Any, dict]:
@@ -771,8 +761,6 @@ def battle_odds(battle: Battle) -> BattleOdds:
         battle=battle,
         outcomes=Chances(counts, denominator),
         rounds=rounds,
-        counts=counts,
-        denominator=denominator,
         citations=battle_citations(battle),
         assumptions=battle_assumptions(battle),
     )

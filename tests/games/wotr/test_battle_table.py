@@ -72,7 +72,7 @@ def test_equal_chances_come_in_the_walks_order():
     battle = Battle(Army(6, 2), Army(6, 2), settlement="town", rounds=None)
     walked = engine._walked(battle)
     assert engine._to_the_end(battle) is None
-    assert [state for state, _count in battle_odds(battle).counts] == [s for s, _c in walked[2]]
+    assert list(battle_odds(battle).outcomes) == [s for s, _c in walked[2]]
 
 
 def test_a_battle_that_would_fill_much_of_a_table_is_walked(monkeypatch):
@@ -83,7 +83,9 @@ def test_a_battle_that_would_fill_much_of_a_table_is_walked(monkeypatch):
     table.ends.clear()
     assert engine._to_the_end(battle) is None and not table.ends
     walked = engine._walked(battle)[2]
-    assert battle_odds(battle).counts == tuple((state, int(count)) for state, count in walked)
+    assert tuple(battle_odds(battle).outcomes.counts.items()) == tuple(
+        (state, int(count)) for state, count in walked
+    )
 
 
 def test_the_kept_states_are_bounded(monkeypatch):
