@@ -20,15 +20,11 @@ from .analysis import STOPWORDS, WORD_PATTERN, forms, normalize, query_words
 from .index import (
     NUMBER,
     SURFACE_FIELD,
-    Listed,
     Listing,
     OpenedIndex,
-    asks_field,
     body_field,
-    keyterms_field,
     named_cards,
     opened,
-    translated_field,
 )
 from .lexicon import translations
 from .passages import answering_passage, paragraph_anchor, text_directive
@@ -41,14 +37,6 @@ PAGE_SIZE = 10
 SNIPPET_CHARS = 240
 # Scores are multiplied by the share of the query's clauses a hit matches to this power.
 COORDINATION = 2
-# This is a rules search first: a card matching as well as a rule section ranks after it.
-DOC_TYPE_WEIGHT = {"section": 1.0, "card": 0.5}
-
-
-def document_weight(listed: Listed) -> float:
-    """The document type's weight (:data:`DOC_TYPE_WEIGHT`) times the document's own (a word
-    list weighs less: :func:`.index.answer_weight`)."""
-    return DOC_TYPE_WEIGHT.get(listed.doc_type, 1.0) * listed.weight
 
 
 class PageOutOfRange(ValueError):
@@ -214,7 +202,7 @@ def _ranked(
     numbers: bool = False,
 ) -> tuple[list[tuple[float, int]], str | None, set[int]]:
     """``(score, document number)`` for every hit, best first: BM25F times the squared word
-    coverage, times the document's weight (:func:`document_weight`); the rulebook the query's
+    coverage, times the document's weight (:func:`.index.document_weight`); the rulebook the query's
     words tell (:func:`_book_of`); and the positions of the query's words some hit holds.
 
     Every hit is scored (``limit=None``): the corpus is small, one pass gives the exact count,
@@ -225,8 +213,8 @@ def _ranked(
         return [], None, set()
     found = postings.search(searcher, planned.query, restriction)
     words = len(planned.word_alternatives)
-    several, written = _book_languages(listed)
-    documents, weights = listed.documents, _weights(listed)
+    several, written = listed.book_languages
+    documents, weights = listed.documents, listed.weights
     books_of_word: list[set[str]] = [set() for _ in range(words)]
     held: set[int] = set()
     scored = []
@@ -268,44 +256,6 @@ def _voting(
 #: "twilight", «фракция», "hobbit"), or that names a glossary term only one rulebook prints
 #: ("faction die", "White Tree", "odwaga"), is about that book: its sections weigh this much more.
 GAME_WEIGHT = 1.5
-_books: dict[int, tuple[frozenset[str], frozenset[str]]] = {}
-
-
-def _book_languages(listed: Listing) -> tuple[frozenset[str], frozenset[str]]:
-    """Worked out once per listing: the languages whose sections come from several rulebooks (a
-    word only the Polish book holds tells the language, not the book), and the translated
-    heading and key-term fields of the languages some rulebook is written in (:func:`_voting`)."""
-    key = id(listed.documents)
-    if key not in _books:
-        books: dict[str, set[str]] = defaultdict(set)
-        for document in listed.documents:
-            if document is not None and document.doc_type == "section":
-                books[document.language].add(document.rulebook)
-        _books.clear()
-        _books[key] = (
-            frozenset(language for language, found in books.items() if len(found) > 1),
-            frozenset(
-                field(language)
-                for language in books
-                for field in (translated_field, keyterms_field, asks_field)
-            ),
-        )
-    return _books[key]
-
-
-_weighed: list[tuple[tuple[Listed | None, ...], tuple[float, ...]]] = []
-
-
-def _weights(listed: Listing) -> tuple[float, ...]:
-    """Per document number, its :func:`document_weight` (0 for a number no document has),
-    worked out once per listing. The slot is read once: a thread never checks one listing's
-    pair and returns another's, set meanwhile by a thread searching another index generation."""
-    kept = _weighed[0] if _weighed else None
-    if kept is None or kept[0] is not listed.documents:
-        weights = tuple(0.0 if d is None else document_weight(d) for d in listed.documents)
-        kept = (listed.documents, weights)
-        _weighed[:] = [kept]
-    return kept[1]
 
 
 def _book_of(books_of_word: list[set[str]]) -> str | None:
@@ -395,10 +345,11 @@ def _words_of(text: str, language: str) -> frozenset[str]:
 def prepare(source: OpenedIndex) -> int:
     """What showing any document as a result reads of it, worked out now: its tokens and forms
     (:func:`_words_of`), a section's paragraphs' and sentences' forms, the listing's sentence
-    masks, and the words near spellings are looked for among (the web server's, before it
-    forks its workers: 0.3 s of CPU, shared, instead of each worker's first searches paying
-    for every section they show); how many documents."""
-    source.listing.sentence_masks  # noqa: B018
+    masks, weights and book languages, and the words near spellings are looked for among (the
+    web server's, before it forks its workers: 0.3 s of CPU, shared, instead of each worker's
+    first searches paying for every section they show); how many documents."""
+    listing = source.listing
+    listing.sentence_masks, listing.weights, listing.book_languages  # noqa: B018
     reader = source.reader(source.searcher())
     for name in (SURFACE_FIELD, body_field("pl")):  # what a word's near spellings walk
         lexicon(reader, name)
@@ -541,7 +492,7 @@ def _fused(
             number = listed.number(near.doc_id)
             if number is not None:
                 scores[number] += times * _sure(near.similarity, *limits) / (RRF_K + rank)
-    weights = _weights(listed)
+    weights = listed.weights
     fused = [(score * weights[number], number) for number, score in scores.items()]
     return sorted(fused, key=lambda pair: -pair[0])
 

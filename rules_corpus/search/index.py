@@ -77,11 +77,8 @@ def asks_field(language: str) -> str:
 
 #: The fields written by the team (translated headings, key terms, questions), not printed by
 #: any rulebook.
-ADDED_FIELDS = frozenset(
-    field(language)
-    for language in LANGUAGES
-    for field in (translated_field, keyterms_field, asks_field)
-)
+ADDED_KINDS = (translated_field, keyterms_field, asks_field)
+ADDED_FIELDS = frozenset(field(language) for language in LANGUAGES for field in ADDED_KINDS)
 
 SURFACE_FIELD = "surface"
 PREFIX_FIELD = "prefix"
@@ -272,6 +269,16 @@ class Listed:
     translated: tuple[tuple[str, frozenset[str]], ...] = ()
 
 
+# This is a rules search first: a card matching as well as a rule section ranks after it.
+DOC_TYPE_WEIGHT = {"section": 1.0, "card": 0.5}
+
+
+def document_weight(listed: Listed) -> float:
+    """The document type's weight (:data:`DOC_TYPE_WEIGHT`) times the document's own (a word
+    list weighs less: :func:`answer_weight`)."""
+    return DOC_TYPE_WEIGHT.get(listed.doc_type, 1.0) * listed.weight
+
+
 @dataclass(frozen=True)
 class Listing:
     """Every document of one index build by its whoosh document number, and the numbers by
@@ -282,6 +289,25 @@ class Listing:
 
     def number(self, doc_id: str) -> int | None:
         return (self.numbers or {}).get(doc_id)
+
+    @cached_property
+    def weights(self) -> tuple[float, ...]:
+        """Per document number, its :func:`document_weight` (0 for a number no document has)."""
+        return tuple(0.0 if d is None else document_weight(d) for d in self.documents)
+
+    @cached_property
+    def book_languages(self) -> tuple[frozenset[str], frozenset[str]]:
+        """The languages whose sections come from several rulebooks (a word only the Polish book
+        holds tells the language, not the book), and the translated heading, key-term and
+        question fields of the languages some rulebook is written in (``engine._voting``)."""
+        books: dict[str, set[str]] = {}
+        for document in self.documents:
+            if document is not None and document.doc_type == "section":
+                books.setdefault(document.language, set()).add(document.rulebook)
+        return (
+            frozenset(language for language, found in books.items() if len(found) > 1),
+            frozenset(field(language) for language in books for field in ADDED_KINDS),
+        )
 
     @cached_property
     def sentence_masks(self) -> tuple[SentenceMasks | None, ...]:
