@@ -14,13 +14,11 @@ from functools import cache
 from typing import Any, ClassVar
 
 from django import forms
-from django.core.signals import setting_changed
 from django.core.validators import MaxValueValidator, MinValueValidator
-from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
-from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views import View
 from rest_framework import serializers
 from rest_framework.fields import Field, empty
@@ -29,6 +27,7 @@ from rest_framework.serializers import Serializer
 from adjudicator.games.common import InvalidInput, translate_problems
 from adjudicator.serializers import plain_validated
 from adjudicator.web import querypaths
+from adjudicator.web.per_language import per_language
 
 
 def api_name(field_name: str, renames: Mapping[str, str]) -> str:
@@ -357,27 +356,15 @@ class ApiFieldsForm(forms.Form):
         return None if value in (None, "", []) else value
 
 
-#: (form class, language) -> the fields its instances share (``ApiFieldsForm.fixed_fields``):
-#: a few dozen fields per class and language.
-_shared_fields: dict[tuple[type, str | None], dict[str, forms.Field]] = {}
-
-
+@per_language
 def shared_fields(form_class: type[ApiFieldsForm]) -> dict[str, forms.Field]:
     """The fields set up for ``form_class`` in the active language (its labels made from
-    translated texts are that language's), made once by an instance of its own."""
-    key = (form_class, get_language())
-    fields = _shared_fields.get(key)
-    if fields is None:
-        made = form_class.__new__(form_class)
-        made.fixed_fields = False
-        form_class.__init__(made)
-        fields = _shared_fields.setdefault(key, made.fields)
-    return fields
-
-
-@receiver(setting_changed)
-def _forget_shared_fields(**_kwargs: Any) -> None:
-    _shared_fields.clear()
+    translated texts are that language's), made once by an instance of its own (``ApiFieldsForm.
+    fixed_fields``): a few dozen fields per class and language."""
+    made = form_class.__new__(form_class)
+    made.fixed_fields = False
+    form_class.__init__(made)
+    return made.fields
 
 
 class ApiRowForm(ApiFieldsForm):

@@ -5,11 +5,10 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django import forms, template
+from django.template.base import render_value_in_context
 from django.template.loader import get_template
-from django.utils.formats import localize
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.timezone import template_localtime
 
 from adjudicator.web.form_rendering import rendered_once
 
@@ -67,12 +66,12 @@ def widget_once(field: forms.BoundField) -> SafeString:
     return mark_safe(str(field))
 
 
+_CONTEXT = template.Context()  # autoescape on, the settings' localization: a template's own
+
+
 def as_in_template(value: Any) -> str:
-    """``{{ value }}``: localized, then escaped unless safe (``render_value_in_context``)."""
-    value = localize(template_localtime(value))
-    if not issubclass(type(value), str):
-        value = str(value)
-    return conditional_escape(value)
+    """``{{ value }}``: localized, then escaped unless safe, as a template writes it."""
+    return render_value_in_context(value, _CONTEXT)
 
 
 @register.filter

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache, lru_cache, partial
+from functools import cache, partial
 from types import MappingProxyType
 from typing import Any
 
@@ -13,6 +13,7 @@ from adjudicator.citations import answer_payload, citations_payload
 from adjudicator.citations import reason_payload as shared_reason_payload
 from adjudicator.games.wotr.board import BOARD, CHARACTER_NAMES, NATION_NAMES
 from adjudicator.games.wotr.moves import Destination, MoveVerdict
+from adjudicator.web.per_language import per_language
 from adjudicator.web.wotr_moves.names import DIE_NAMES, FACTION_NAMES, FIGURE_NAMES
 
 REGION_PARAMS = ("origin", "to", "region", "land_region")
@@ -80,7 +81,7 @@ def destinations_payload(
     count = len(found)
     names = region_names()
     return {
-        "headline": _headline(get_language(), count),
+        "headline": _headline(count),
         "piece": dict(piece),
         "count": count,
         "destinations": [
@@ -97,10 +98,10 @@ def destinations_payload(
     }
 
 
-@lru_cache(maxsize=512)
-def _headline(language: str | None, count: int) -> str:
-    """How many regions, in ``language`` (the active one: ngettext's plural rule, once per
-    count and language: every count of the board in the three languages is 318, 55 KB)."""
+@per_language
+def _headline(count: int) -> str:
+    """How many regions, in the active language (ngettext's plural rule, once per count and
+    language: every count of the board in the three languages is 318, 55 KB)."""
     return ngettext("%(n)s legal destination", "%(n)s legal destinations", count) % {"n": count}
 
 
