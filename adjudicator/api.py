@@ -35,7 +35,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from adjudicator.error_codes import engine_code, table_code
 from adjudicator.games.common import InvalidInput, translate_problems
-from adjudicator.serializers import ErrorResponseSerializer, plain_validated
+from adjudicator.serializers import ErrorResponseSerializer
 
 
 def error_item(field: str, message: str, code: str | None) -> dict[str, str]:
@@ -192,10 +192,7 @@ def bulk_view(
 
 def validated(serializer_class: type[serializers.Serializer], request: Request) -> Any:
     """The request body validated by ``serializer_class``, or a 400 naming every field (a
-    plain body read at once, :func:`plain_validated`)."""
-    plain = plain_validated(serializer_class, request.data)
-    if plain is not None:
-        return plain
+    plain body read at once: ``StrictSerializer.is_valid``)."""
     serializer = serializer_class(data=request.data)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data

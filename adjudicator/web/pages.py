@@ -25,7 +25,6 @@ from rest_framework.fields import Field, empty
 from rest_framework.serializers import Serializer
 
 from adjudicator.games.common import InvalidInput, translate_problems
-from adjudicator.serializers import plain_validated
 from adjudicator.web import querypaths
 from adjudicator.web.per_language import per_language
 
@@ -471,10 +470,7 @@ def api_validated(form: Any) -> dict[str, Any] | None:
     serializer_class = getattr(form, "api_request", None)
     if serializer_class is None:
         return request
-    plain = plain_validated(serializer_class, request)  # DRF's values, without its walk
-    if plain is not None:
-        return plain
-    serializer = serializer_class(data=request)
+    serializer = serializer_class(data=request)  # a plain question read at once (is_valid)
     if serializer.is_valid():
         return serializer.validated_data
     problems = list(_flat_errors(serializer.errors))

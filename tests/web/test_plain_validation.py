@@ -28,8 +28,10 @@ HUNT = {"hunt_dice": 3, "fp_dice_in_box": 1, "corruption": 4,
 
 
 def _drf(serializer_class: type, data: object) -> object:
+    """DRF's own validation (``StrictSerializer.is_valid`` reads a plain body plainly)."""
     serializer = serializer_class(data=data)
-    return serializer.validated_data if serializer.is_valid() else None
+    valid = serializers.Serializer.is_valid(serializer)
+    return serializer.validated_data if valid else None
 
 
 def _same_as_drf(serializer_class: type, data: object) -> bool:
@@ -118,3 +120,16 @@ def test_a_class_that_reads_its_data_itself_is_drfs():
 )
 def test_every_kind_of_field_is_read_as_drf_reads_it(where, value):
     _same_as_drf(EveryKind, _changed(EVERY_KIND, where, value))
+
+
+def test_is_valid_reads_a_plain_body_plainly_and_anything_else_as_drf(monkeypatch):
+    """Every caller of ``StrictSerializer.is_valid`` (the API, the pages, Mordor's checks) gets
+    the plain reading of a plain body, and DRF's validation, with its words, of anything else."""
+    plain = WotrBattleRequestSerializer(data=BATTLE)
+    monkeypatch.setattr(serializers.Serializer, "run_validation", None)  # DRF's walk: unusable
+    assert plain.is_valid() and plain.errors == {}
+    read = plain_validated(WotrBattleRequestSerializer, BATTLE)
+    assert json.dumps(plain.validated_data) == json.dumps(read)
+    monkeypatch.undo()
+    misspelt = WotrBattleRequestSerializer(data={**BATTLE, "setlement": "city"})
+    assert not misspelt.is_valid() and misspelt.errors["setlement"][0].code == "unknown_field"
