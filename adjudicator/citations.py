@@ -33,12 +33,11 @@ def citation_payload(
     url = citation_url(citation)
     if request is not None:
         url = (origin if origin is not None else _origin(request)) + url
-    return {
-        "rulebook": citation.rulebook,
-        "section": citation.anchor,
-        "title": citation.title,
-        "url": url,
-    }
+    return _payload(citation.rulebook, citation.anchor, citation.title, url)
+
+
+def _payload(rulebook: str, anchor: str, title: str, url: str) -> dict[str, str]:
+    return {"rulebook": rulebook, "section": anchor, "title": title, "url": url}
 
 
 def _origin(request: Any) -> str:
@@ -60,10 +59,9 @@ def _payloads(prefix: str, origin: str, cited: tuple[tuple[str, str, str], ...])
     prefix and origin (issue 29: a few hundred distinct lists, each a few hundred bytes; every
     answer of a kind cites the same sections)."""
     return tuple(
-        {"rulebook": rulebook, "section": anchor, "title": title,
-         "url": origin + _section_path(prefix, rulebook, anchor)}
+        _payload(rulebook, anchor, title, origin + _section_path(prefix, rulebook, anchor))
         for rulebook, anchor, title in cited
-    )  # fmt: skip
+    )
 
 
 def keep_param(key: str, value: Any) -> Any:
