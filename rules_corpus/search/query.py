@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from whoosh import query as q
 from whoosh.automata import fsa, lev
@@ -562,8 +562,7 @@ def _remembered_clause(
         return clause, _alternatives([clause]), marks
 
     key = (word, tuple(terms), tuple(spellings), tuple(russian.items()))
-    remember = getattr(reader, "remembered", None)
-    clause, own, marks = build() if remember is None else remember("clause", key, build)
+    clause, own, marks = _remember(reader, "clause", key, build)
     for language, found in marks.items():
         highlight[language].update(found)
     return clause, own
@@ -646,15 +645,21 @@ class _Readings:
         return {w: c for w, c in self.corrections.items() if c != w and query_words(c) == [c]}
 
 
+T = TypeVar("T")
+
+
+def _remember(reader: IndexReader, kind: str, key: Hashable, look_up: Callable[[], T]) -> T:
+    """``look_up()`` (what the index says of ``key``), asked once per index generation when
+    ``reader`` remembers it (:meth:`.index.FrequencyReader.remembered`)."""
+    remember = getattr(reader, "remembered", None)
+    return look_up() if remember is None else remember(kind, key, look_up)
+
+
 def _remembered(
     reader: IndexReader, kind: str, word: str, look_up: Callable[[], list[Any]]
 ) -> list[Any]:
-    """``look_up()`` (what the index says of ``word``), asked once per index generation when
-    ``reader`` remembers it (:meth:`.index.FrequencyReader.remembered`)."""
-    remember = getattr(reader, "remembered", None)
-    if remember is None:
-        return look_up()
-    return list(remember(kind, word, lambda: tuple(look_up())))
+    """:func:`_remember` for a list (kept as a tuple: shared, never changed)."""
+    return list(_remember(reader, kind, word, lambda: tuple(look_up())))
 
 
 def _typed_russian(
@@ -732,11 +737,11 @@ def plan_query(
     words = query_words(text)
     read = _read_words(words, reader, translit)
     russian = _russian_readings(list(read.terms_of), read.russian_of, translations)
-    clauses_of, own_of = {}, {}
+    clause_of: dict[str, q.Query] = {}
+    own_of: dict[str, Alternatives] = {}
     for word, terms in read.terms_of.items():
         reading = (terms, read.spellings_of.get(word, []), russian.get(word, {}))
-        clause, own_of[word] = _remembered_clause(word, reading, highlight, reader)
-        clauses_of[word] = [clause]
+        clause_of[word], own_of[word] = _remembered_clause(word, reading, highlight, reader)
     corrected = read.corrected
     corrections = dict(read.corrections)
     if read.typed_russian and corrections:
@@ -754,21 +759,20 @@ def plan_query(
             highlight[language].update(terms)
         concept_clauses.append(clause)
         for position in positions:
-            clauses_of[words[position]].append(clause)
             concepts_of.setdefault(words[position], []).append(alternatives)
             if len(concept.books) == 1:
                 books[words[position]] = concept.books
-    if not clauses_of:
+    if not clause_of:
         return PlannedQuery(None)
     return PlannedQuery(
-        q.Or([clauses[0] for clauses in clauses_of.values()] + concept_clauses),
+        q.Or([*clause_of.values(), *concept_clauses]),
         {language: frozenset(terms) for language, terms in highlight.items()},
         tuple(
             own_of[word].union(*concepts_of[word]) if word in concepts_of else own_of[word]
-            for word in clauses_of
+            for word in clause_of
         ),
         {word: found for word, found in corrections.items() if found != word},
         tuple(own_of.values()),
-        tuple(clauses_of),
-        tuple(books.get(word, frozenset()) for word in clauses_of),
+        tuple(clause_of),
+        tuple(books.get(word, frozenset()) for word in clause_of),
     )
