@@ -35,7 +35,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from adjudicator.error_codes import engine_code, table_code
 from adjudicator.games.common import InvalidInput, translate_problems
-from adjudicator.serializers import ErrorResponseSerializer
+from adjudicator.serializers import ErrorResponseSerializer, StrictSerializer, plain_validated
 
 
 def error_item(field: str, message: str, code: str | None) -> dict[str, str]:
@@ -192,8 +192,14 @@ def bulk_view(
 
 def validated(serializer_class: type[serializers.Serializer], request: Request) -> Any:
     """The request body validated by ``serializer_class``, or a 400 naming every field (a
-    plain body read at once: ``StrictSerializer.is_valid``)."""
-    serializer = serializer_class(data=request.data)
+    plain body read at once, as ``StrictSerializer.is_valid`` reads it, without making the
+    serializer: issue 29)."""
+    data = request.data
+    if issubclass(serializer_class, StrictSerializer):
+        plain = plain_validated(serializer_class, data)
+        if plain is not None:
+            return plain
+    serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
 
@@ -249,13 +255,34 @@ def first_sentence(text: str) -> str:
     return re.split(r"(?<=[?!])\s|\.(?:\s|$)", text, maxsplit=1)[0]
 
 
+#: The Accept headers of a plain request (none, or any type, or JSON): DRF's negotiation gives
+#: it the view's first renderer and that renderer's media type.
+PLAIN_ACCEPT = (None, "*/*", "application/json")
+
+
 class AnswerView(APIView):
     """DRF's view without the reference cycles around its answer (issue 29). DRF's request
     keeps itself and the view in its ``parser_context``, the view keeps its response, and the
     response keeps itself in its ``renderer_context`` while it renders: the request, its parsed
     body and the answer's data lived until the collector's next pass, which walked and freed
     them. Once the answer is made (the cycles dropped after dispatch) and rendered (the
-    response's own, after rendering), all of it goes as soon as the response is sent."""
+    response's own, after rendering), all of it goes as soon as the response is sent.
+
+    A plain request (no query, hence no ``?format=``; an Accept header of
+    :data:`PLAIN_ACCEPT`) is given JSON without DRF's negotiation, as the negotiation gives
+    it, and its answer is rendered at once (:func:`answered`)."""
+
+    def perform_content_negotiation(self, request: Request, force: bool = False) -> Any:
+        meta = request.META
+        if (
+            self.format_kwarg is None
+            and not meta.get("QUERY_STRING")
+            and meta.get("HTTP_ACCEPT") in PLAIN_ACCEPT
+        ):
+            renderer = self.get_renderers()[0]
+            if type(renderer) is JSONRenderer:
+                return renderer, renderer.media_type
+        return super().perform_content_negotiation(request, force)
 
     def dispatch(self, request: Any, *args: Any, **kwargs: Any) -> Any:
         response = super().dispatch(request, *args, **kwargs)
@@ -270,6 +297,18 @@ class AnswerView(APIView):
 
 def _forget_response(response: Response) -> None:
     response.renderer_context.pop("response", None)
+
+
+def answered(request: Request, data: Any) -> HttpResponse:
+    """``Response(data)`` as DRF would send it: where JSON was negotiated, its bytes (DRF's
+    JSON renderer's, the accepted media type's ``indent`` read) and headers (the renderer's
+    media type; the view's ``Allow`` added by DRF) made at once, without the template
+    response's rendering machinery (issue 29); another renderer's answer is DRF's."""
+    renderer = request.accepted_renderer
+    if type(renderer) is not JSONRenderer:
+        return Response(data)
+    body = renderer.render(data, request.accepted_media_type)
+    return HttpResponse(body, content_type=renderer.media_type)
 
 
 def post_view(
@@ -323,11 +362,11 @@ def post_view(
             *examples,
         ],
     )
-    def post(self: APIView, request: Request) -> Response:
+    def post(self: APIView, request: Request) -> HttpResponse:
         try:
             if pure:
-                return Response(cached_answer(request, lambda: answer(request)))
-            return Response(answer(request))
+                return answered(request, cached_answer(request, lambda: answer(request)))
+            return answered(request, answer(request))
         except refused as error:
             assert refusals is not None
             return next(r for kind, r in refusals.items() if isinstance(error, kind))(error)
