@@ -9,6 +9,7 @@ from django.urls import get_script_prefix, reverse
 from django.utils.translation import gettext
 
 from adjudicator.games.common import Answer, Citation, Reading, ReadingAnswer, Reason
+from adjudicator.web.per_language import per_language
 
 #: Translates one parameter of an engine message (its name, its value) for display.
 ParamTranslator = Callable[[str, Any], Any]
@@ -100,7 +101,7 @@ def answer_payload(
     return {
         "reasons": [reason_payload(r, request, translate_param) for r in answer.reasons],
         "citations": citations_payload(answer.citations, request),
-        "assumptions": [assumption_text(a, translate_param) for a in answer.assumptions],
+        "assumptions": assumption_texts(answer.assumptions, translate_param),
         "readings": [reading_payload(r, request, translate_param) for r in answer.readings],
     }
 
@@ -136,6 +137,27 @@ def reading_payload(
         "chosen": shown(reading.chosen),
         "others": [shown(other) for other in reading.others],
     }
+
+
+def assumption_texts(
+    assumptions: Iterable[str | Reason], translate_param: ParamTranslator = keep_param
+) -> list[str]:
+    """An answer's assumptions in the active language (:func:`assumption_text`); a list of
+    plain messages (an engine's ``N_()`` texts, no parameters) translated once per language
+    (issue 29: a gettext is a few microseconds, an answer states three to five)."""
+    kept = tuple(assumptions)
+    if translate_param is keep_param and all(type(a) is str for a in kept):
+        return list(_translated_messages(kept))
+    return [assumption_text(a, translate_param) for a in kept]
+
+
+def _plain_messages(messages: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(translate_message(message) for message in messages)
+
+
+#: At most 512 lists a process (an engine's assumptions come from its fixed messages: a few
+#: dozen lists; each under a kilobyte), per language.
+_translated_messages = per_language(_plain_messages, maxsize=512)
 
 
 def assumption_text(assumption: str | Reason, translate_param: ParamTranslator = keep_param) -> str:

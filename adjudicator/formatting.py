@@ -1,8 +1,11 @@
 """Numbers as the reader's language writes them (a decimal comma in Russian and Polish)."""
 
+import math
 from fractions import Fraction
 
 from django.utils.formats import number_format
+
+from adjudicator.web.per_language import per_language
 
 
 def decimal(value: float | Fraction, places: int) -> str:
@@ -12,5 +15,18 @@ def decimal(value: float | Fraction, places: int) -> str:
 
 
 def percent(value: float | Fraction, places: int = 1) -> str:
-    """A probability in [0, 1] as a percentage: 0.9822 → "98.2%" (en), "98,2%" (ru, pl)."""
+    """A probability in [0, 1] as a percentage: 0.9822 → "98.2%" (en), "98,2%" (ru, pl). At one
+    place, each of the 1,001 texts from 0.0% to 100.0% is written once per language
+    (``_shown_percent``; Django's number_format reads the language's three formats each time:
+    issue 29)."""
+    if places == 1:
+        shown = round(float(value) * 100, 1)
+        if 0.0 <= shown <= 100.0 and math.copysign(1.0, shown) > 0:
+            return _shown_percent(shown)
     return f"{decimal(float(value) * 100, places)}%"
+
+
+@per_language
+def _shown_percent(shown: float) -> str:
+    """A percentage already rounded to one place (``percent``), kept per language."""
+    return f"{decimal(shown, 1)}%"

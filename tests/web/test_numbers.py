@@ -3,9 +3,13 @@
 import pytest
 from django.template.defaultfilters import floatformat
 from django.utils import translation
+from django.utils.formats import number_format
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+from adjudicator.citations import assumption_text, assumption_texts
+from adjudicator.formatting import percent
+from adjudicator.games.common import Reason
 from adjudicator.web.templatetags.numbers import chance
 
 
@@ -75,3 +79,36 @@ def test_the_question_line_is_written_as_its_template_loop_writes_it(language):
     with translation.override(language):
         for shown in (items, items[:1], []):
             assert question_items(shown) == loop.render({"items": shown})
+
+
+@pytest.mark.parametrize("language", ["ru", "pl", "en"])
+@given(value=st.one_of(st.floats(allow_nan=False), st.fractions(min_value=0, max_value=1)))
+@example(value=-0.0)
+@example(value=-0.0004)
+@example(value=0.99949)
+@example(value=0.9995)
+@example(value=1.0)
+@example(value=1.0005)
+def test_a_percentage_kept_per_language_is_the_one_written_afresh(language, value):
+    """``percent`` keeps each one-place text per language (issue 29): the same text as Django's
+    number_format writes it, in each language, whichever language asked first."""
+    with translation.override(language):
+        afresh = f"{number_format(round(float(value) * 100, 1), 1, use_l10n=True)}%"
+        assert percent(value) == afresh
+
+
+def test_assumptions_kept_per_language_are_translated_in_each():
+    """An answer's plain assumptions are translated once per language (issue 29), each
+    language's own; a reason's parameters are filled in as before."""
+    plain = ("A regular figure is always available to replace a downgraded elite.",)
+    texts = {}
+    for language in ("en", "ru", "pl", "en"):
+        with translation.override(language):
+            texts[language] = assumption_texts(plain)
+            assert texts[language] == [assumption_text(a) for a in plain]
+    assert len({texts[language][0] for language in ("en", "ru", "pl")}) == 3
+    reason = Reason("%(units)s units; an army holds at most %(limit)s",
+                    params={"units": 11, "limit": 10})  # fmt: skip
+    with translation.override("en"):
+        shown = assumption_texts((*plain, reason))
+    assert shown == [*texts["en"], "11 units; an army holds at most 10"]

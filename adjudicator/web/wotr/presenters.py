@@ -105,12 +105,26 @@ def _army_echo(army: Army) -> dict[str, Any]:
     return {k: getattr(army, k) for k in Army.__dataclass_fields__}
 
 
-def _outcome_rows(odds: BattleOdds, exact: bool) -> list[tuple[tuple, dict[str, Any]]]:
-    """Each end state and its chance's row: exact and float, or the float alone (from the
-    whole-number counts, without making the fraction)."""
+def _outcomes(odds: BattleOdds, exact: bool) -> list[dict[str, Any]]:
+    """Each end state with its chance: exact and float, or the float alone (from the
+    whole-number counts, without making the fraction; its row written at once, issue 29)."""
     if exact:
-        return [(state, probability(p)) for state, p in odds.outcomes.items()]
-    return [(state, {"probability": p}) for state, p in odds.floats]
+        return [
+            {
+                "attacker": {"regular": ar, "elite": ae},
+                "defender": {"regular": dr, "elite": de},
+                **probability(p),
+            }
+            for (ar, ae, dr, de), p in odds.outcomes.items()
+        ]
+    return [
+        {
+            "attacker": {"regular": ar, "elite": ae},
+            "defender": {"regular": dr, "elite": de},
+            "probability": p,
+        }
+        for (ar, ae, dr, de), p in odds.floats
+    ]
 
 
 def _round_row(hits: RoundHits, exact: bool) -> dict[str, Any]:
@@ -146,14 +160,7 @@ def battle_answer(odds: BattleOdds, request=None, *, exact: bool = False) -> dic
         "defender_destroyed": probability(chances[0]),
         "attacker_destroyed": probability(chances[1]),
         "both_destroyed": probability(odds.both_destroyed),
-        "outcomes": [
-            {
-                "attacker": {"regular": ar, "elite": ae},
-                "defender": {"regular": dr, "elite": de},
-                **p,
-            }
-            for (ar, ae, dr, de), p in _outcome_rows(odds, exact)
-        ],
+        "outcomes": _outcomes(odds, exact),
         "rounds": [_round_row(r, exact) for r in odds.rounds],
         "expected_losses": {
             side: {
