@@ -299,16 +299,28 @@ def _forget_response(response: Response) -> None:
     response.renderer_context.pop("response", None)
 
 
-def answered(request: Request, data: Any) -> HttpResponse:
-    """``Response(data)`` as DRF would send it: where JSON was negotiated, its bytes (DRF's
+def answered(request: Request, answer: Callable[[], Any], pure: bool = False) -> HttpResponse:
+    """``Response(answer())`` as DRF would send it: where JSON was negotiated, its bytes (DRF's
     JSON renderer's, the accepted media type's ``indent`` read) and headers (the renderer's
     media type; the view's ``Allow`` added by DRF) made at once, without the template
-    response's rendering machinery (issue 29); another renderer's answer is DRF's."""
+    response's rendering machinery (issue 29); another renderer's answer is DRF's. A ``pure``
+    answer is kept (:func:`cached_answer`): in JSON, its bytes under the request and the
+    accepted media type, so that a new answer is not pickled into the cache (a battle's: 40
+    µs; the bytes take about a third more room than the pickled data, within the same
+    number of entries) and a repeated one is not rendered again."""
     renderer = request.accepted_renderer
     if type(renderer) is not JSONRenderer:
-        return Response(data)
-    body = renderer.render(data, request.accepted_media_type)
-    return HttpResponse(body, content_type=renderer.media_type)
+        return Response(cached_answer(request, answer) if pure else answer())
+    media_type = request.accepted_media_type
+
+    def body() -> bytes:
+        return renderer.render(answer(), media_type)
+
+    if pure:
+        return HttpResponse(
+            cached_answer(request, body, "json", media_type), content_type=renderer.media_type
+        )
+    return HttpResponse(body(), content_type=renderer.media_type)
 
 
 def post_view(
@@ -364,9 +376,7 @@ def post_view(
     )
     def post(self: APIView, request: Request) -> HttpResponse:
         try:
-            if pure:
-                return answered(request, cached_answer(request, lambda: answer(request)))
-            return answered(request, answer(request))
+            return answered(request, lambda: answer(request), pure)
         except refused as error:
             assert refusals is not None
             return next(r for kind, r in refusals.items() if isinstance(error, kind))(error)

@@ -7,7 +7,7 @@ agree.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -46,7 +46,15 @@ def distribution(
     row: Callable[[Fraction], dict[str, Any]] = probability,
 ) -> list[dict[str, Any]]:
     """Each value's chance (``row``: exact and float, or the float alone)."""
-    return [{"value": k, **row(p)} for k, p in values.items()]
+    return _rows("value", values.items(), row)
+
+
+def _rows(key: str, chances: Iterable[tuple[Any, Any]], row: Callable) -> list[dict[str, Any]]:
+    """Each ``(value, chance)`` as ``{key: value, **row(chance)}``; a row of the float alone
+    written at once (issue 29: a hunt's or a battle's answer has dozens)."""
+    if row is _float_only:
+        return [{key: k, "probability": float(p)} for k, p in chances]
+    return [{key: k, **row(p)} for k, p in chances]
 
 
 def _common(headline: str, answer: Answer, request) -> dict[str, Any]:
@@ -136,8 +144,8 @@ def _round_row(hits: RoundHits, exact: bool) -> dict[str, Any]:
     return {
         "round": hits.number,
         "reached": row(reached),
-        "attacker_hits": [{"hits": k, **row(p)} for k, p in enumerate(attacker)],
-        "defender_hits": [{"hits": k, **row(p)} for k, p in enumerate(defender)],
+        "attacker_hits": _rows("hits", enumerate(attacker), row),
+        "defender_hits": _rows("hits", enumerate(defender), row),
     }
 
 
@@ -350,9 +358,7 @@ def hunt_answer(odds: HuntOdds, request=None) -> dict[str, Any]:
     }
     if odds.hunt.moves > 1 or odds.per_move:
         answer["survive"] = probability(odds.survives)
-        answer["per_move"] = [
-            {"move": index, **row(p)} for index, p in enumerate(odds.per_move, start=1)
-        ]
+        answer["per_move"] = _rows("move", enumerate(odds.per_move, start=1), row)
     return answer
 
 
