@@ -64,6 +64,39 @@ def test_every_field_is_written_as_its_template_does(language):
     assert {("checkbox", False, False), ("number", False, True)} <= kinds, kinds
 
 
+@pytest.mark.parametrize("language", ["ru", "pl", "en"])
+def test_a_forms_fields_are_written_as_their_template_does(language):
+    """``form_fields`` writes the checker pages' forms (with an answer, empty, with errors, with
+    "More options" opened by a value or an error) as ``checker/_fields.html`` does."""
+    from django.template.loader import get_template
+
+    from adjudicator.web.templatetags.fields import form_fields
+
+    import_data_files()
+    load_rulebooks()
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    template = get_template("checker/_fields.html")
+    shapes = set()
+    for path in [*PAGES, "/wotr/battle/?attacker.regular=4&defender.regular=2&rounds=0",
+                 "/wotr/hunt/?hunt_dice=3&mordor_step=2", "/wotr/factions/?figures=4"]:  # fmt: skip
+        response = client.get(path)
+        form = response.context and response.context.get("form")
+        if not written_fields(form):
+            continue
+        with translation.override(language):
+            written = form_fields(form)
+            assert written == template.render({"form": form}), path
+        shapes.add(("primary-fields" in written, "more-options\" open" in written,
+                    "checker-fieldset" in written))  # fmt: skip
+    # primary fields with "More options" (open, closed), a form's fieldsets or one grid alone
+    assert {
+        (True, True, True),
+        (True, False, True),
+        (False, False, True),
+        (False, False, False),
+    } <= shapes
+
+
 def written_fields(form) -> list:
     """A Django form's bound fields (a page of several forms has its own template)."""
     return list(form) if isinstance(form, BaseForm) else []

@@ -9,6 +9,7 @@ from django.template.base import render_value_in_context
 from django.template.loader import get_template
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 from adjudicator.web.form_rendering import rendered_once
 
@@ -48,6 +49,49 @@ def fields_html(fields: Iterable[forms.BoundField]) -> SafeString:
     """``{% for field in fields %}{{ field|field_html }}{% endfor %}``, the same text, without
     a template loop (issue 29)."""
     return mark_safe("".join([field_html(field) for field in fields]))
+
+
+def _read(form: Any, name: str) -> Any:
+    """``{{ form.name }}``'s value as a template reads it: called if callable, "" if missing."""
+    value = getattr(form, name, "")
+    return value() if callable(value) else value
+
+
+@register.filter
+def form_fields(form: Any) -> SafeString:
+    """``{% include "checker/_fields.html" %}``, the same text without its template nodes
+    (issue 29: a bound form's block was a fifth of a checker page's template): the primary
+    fields, then the others folded under "More options" in their fieldsets."""
+    if not _read(form, "primary"):
+        return mark_safe(_fieldsets(form, form) + "\n")
+    primary = fields_html(form.primary_fields())
+    columns = as_in_template(form.primary_columns)
+    text = f'<div class="form-grid primary-fields cols-{columns}">{primary}</div>\n'
+    more = form.more_fields()
+    if more:
+        opened = " open" if form.more_open() else ""
+        text += (
+            f'<details class="more-options" id="more-options"{opened}><summary>'
+            f"{as_in_template(gettext('More options'))}</summary>\n{_fieldsets(form, more)}"
+            "</details>"
+        )
+    return mark_safe(text + "\n\n")
+
+
+def _fieldsets(form: Any, fields: Iterable[forms.BoundField]) -> str:
+    """``{% include "checker/_fieldsets.html" %}``: the fields in the form's fieldsets, each
+    under its legend, or all in one grid."""
+    fieldsets = _read(form, "fieldsets")
+    if not fieldsets:
+        return f'<div class="form-grid">{fields_html(fields)}</div>\n'
+    parts = [
+        '\n<fieldset class="checker-fieldset">'
+        + (f"<legend>{as_in_template(legend)}</legend>" if legend else "")
+        + f'\n<div class="form-grid">{fields_html(shown)}</div>\n</fieldset>'
+        for legend, shown in fieldsets
+        if shown
+    ]
+    return "".join(parts) + "\n\n"
 
 
 @register.filter
