@@ -75,3 +75,77 @@ def test_the_question_line_is_written_as_its_template_loop_writes_it(language):
     with translation.override(language):
         for shown in (items, items[:1], []):
             assert question_items(shown) == loop.render({"items": shown})
+
+
+ROWS_CHANCES = [0.14252934375707582, 0.00005, 0.99995, 1.0, 0.0, 1e-120, 5e-324, 1e-100, 0.5]
+EXACTS = ["1/2", "0", "1234567/" + "9" * 600, "<b>"]
+ROW_TEMPLATES = {
+    "outcome_rows": (
+        "{% for o in rows %}<tr><td>{{ o.attacker.regular }}/{{ o.attacker.elite }}</td><td>"
+        '{{ o.defender.regular }}/{{ o.defender.elite }}</td><td class="num">'
+        '{{ o.probability|floatformat:4 }}{% if o.exact %}<br><span class="exact-inline">'
+        '{% include "wotr/_exact.html" with exact=o.exact testid="" %}</span>{% endif %}'
+        "</td></tr>{% endfor %}"
+    ),
+    "distribution_rows": (
+        '{% for row in rows %}<tr><td>{{ row.value }}</td><td class="num">'
+        '{{ row.probability|floatformat:4 }}<br><span class="exact-inline">'
+        '{% include "wotr/_exact.html" with exact=row.exact testid="" %}</span></td></tr>'
+        "{% endfor %}"
+    ),
+}
+
+
+def _rows(kind: str) -> list[dict]:
+    rows = []
+    for index, p in enumerate(ROWS_CHANCES):
+        exact = EXACTS[index % len(EXACTS)]
+        if kind == "outcome_rows":
+            rows.append({"attacker": {"regular": index, "elite": 1},
+                         "defender": {"regular": 10 - index, "elite": "<i>"},
+                         "probability": p, **({"exact": exact} if index % 3 else {})})  # fmt: skip
+        else:
+            rows.append({"value": [index, "a<b", 1.5][index % 3], "probability": p, "exact": exact})
+    return rows
+
+
+@pytest.mark.parametrize("language", ["ru", "pl", "en"])
+@pytest.mark.parametrize("kind", sorted(ROW_TEMPLATES))
+def test_table_rows_are_written_as_their_template_loop_writes_them(language, kind):
+    from django.template import engines
+
+    from adjudicator.web.templatetags import numbers
+
+    loop = engines["django"].from_string(ROW_TEMPLATES[kind])
+    rows = _rows(kind)
+    with translation.override(language):
+        for shown in (rows, rows[:1], []):
+            assert getattr(numbers, kind)(shown) == loop.render({"rows": shown})
+
+
+@pytest.mark.parametrize("language", ["ru", "pl", "en"])
+def test_a_headline_row_and_a_rounds_chances_are_written_as_their_templates_write_them(language):
+    from django.template import engines
+
+    from adjudicator.web.templatetags.numbers import probabilities, probability_row
+
+    row = engines["django"].from_string(
+        '<tr><th scope="row">{{ label }}</th><td class="num">{{ p.probability|floatformat:4 }}'
+        '<br><span class="exact-inline">{% include "wotr/_exact.html" with exact=p.exact '
+        "testid=testid %}</span></td></tr>\n"
+    )
+    loop = engines["django"].from_string(
+        "{% for h in rows %}{{ h.probability|floatformat:3 }}{% if not forloop.last %} · "
+        "{% endif %}{% endfor %}"
+    )
+    rows = [{"probability": p} for p in ROWS_CHANCES]
+    with translation.override(language):
+        for p, exact in zip(ROWS_CHANCES, EXACTS * 3, strict=False):
+            for label, testid in (("Both <destroyed>", ""), ("A", "defender-destroyed")):
+                context = {
+                    "label": label,
+                    "p": {"probability": p, "exact": exact},
+                    "testid": testid,
+                }
+                assert probability_row(label, context["p"], testid) == row.render(context)
+        assert probabilities(rows, 3) == loop.render({"rows": rows})
