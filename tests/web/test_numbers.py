@@ -71,6 +71,8 @@ def test_the_question_line_is_written_as_its_template_loop_writes_it(language):
         {"label": mark_safe("<em>safe</em>"), "value": 0.5},
         {"label": "Decimal", "value": Decimal("1234.50")},
         {"label": "yes", "value": gettext_lazy("yes")},
+        {"label": "<a & 'b'>", "value": -(10**7)},
+        {"label": True, "value": False},
     ]
     with translation.override(language):
         for shown in (items, items[:1], []):

@@ -1,10 +1,12 @@
 """``field_html``: a form field's block (label, input, help, errors) written without a template
 include per field (issue 29: the includes were half of a checker page's template time)."""
 
+import html
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django import forms, template
+from django.conf import settings
 from django.template.base import render_value_in_context
 from django.template.loader import get_template
 from django.utils.html import conditional_escape
@@ -114,7 +116,13 @@ _CONTEXT = template.Context()  # autoescape on, the settings' localization: a te
 
 
 def as_in_template(value: Any) -> str:
-    """``{{ value }}``: localized, then escaped unless safe, as a template writes it."""
+    """``{{ value }}``: localized, then escaped unless safe, as a template writes it; a plain
+    text or whole number directly (what localizing and escaping make of them: issue 29)."""
+    kind = type(value)
+    if kind is str:
+        return html.escape(value)
+    if kind is int and not settings.USE_THOUSAND_SEPARATOR:
+        return str(value)
     return render_value_in_context(value, _CONTEXT)
 
 
