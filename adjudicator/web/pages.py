@@ -430,7 +430,9 @@ class CheckerPage(View):
     def respond(self, request: HttpRequest, form: Any, status: int = 200) -> HttpResponse:
         """The page for a question (unbound: the form alone; invalid: the form with its errors,
         status 400); ``status`` is the answer's status otherwise."""
-        context: dict[str, Any] = {"form": form, "title": self.title, **(self.extra_context or {})}
+        # the title in the request's language once, not a lazy text translated where it is shown
+        title = str(self.title)
+        context: dict[str, Any] = {"form": form, "title": title, **(self.extra_context or {})}
         if form.is_bound:
             answer = self.answer(form, request)
             if answer is None:

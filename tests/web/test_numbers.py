@@ -151,3 +151,20 @@ def test_a_headline_row_and_a_rounds_chances_are_written_as_their_templates_writ
                 }
                 assert probability_row(label, context["p"], testid) == row.render(context)
         assert probabilities(rows, 3) == loop.render({"rows": rows})
+
+
+@pytest.mark.parametrize("language", ["ru", "pl", "en"])
+def test_a_distributions_table_is_written_as_its_template_writes_it(language):
+    from django.template.loader import get_template
+    from django.utils.safestring import mark_safe
+    from django.utils.translation import gettext_lazy
+
+    from adjudicator.web.templatetags.numbers import distribution_table
+
+    template = get_template("wotr/_distribution.html")
+    rows = _rows("distribution_rows")
+    with translation.override(language):
+        for heading in (gettext_lazy(mark_safe("Hunt damage")), mark_safe("A & B"), "<i>"):
+            for shown in (rows, []):
+                written = template.render({"heading": heading, "rows": shown})
+                assert distribution_table(heading, shown) == written

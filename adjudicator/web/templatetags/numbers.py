@@ -13,10 +13,11 @@ from django.template.defaultfilters import floatformat
 from django.utils.formats import get_format, localize
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
 
 from adjudicator.web.form_rendering import escaped
 from adjudicator.web.per_language import per_language
+from adjudicator.web.templatetags.fields import as_in_template
 
 register = template.Library()
 
@@ -150,3 +151,15 @@ def distribution_rows(rows: Iterable[Mapping[str, Any]]) -> SafeString:
         f'{exact_fraction(row["exact"])}</span></td></tr>'
         for row in rows
     ]))  # fmt: skip
+
+
+@register.simple_tag
+def distribution_table(heading: Any, rows: Iterable[Mapping[str, Any]]) -> SafeString:
+    """``{% include "wotr/_distribution.html" with heading=heading rows=rows %}``, the same
+    text: a distribution's table under its heading (the include and its nodes cost more than
+    the rows: issue 29)."""
+    return mark_safe(
+        f'<table class="distribution">\n  <thead><tr><th>{as_in_template(heading)}</th><th>'
+        f"{as_in_template(gettext('Probability'))}</th></tr></thead>\n"
+        f"  <tbody>{distribution_rows(rows)}</tbody>\n</table>\n"
+    )
