@@ -294,11 +294,17 @@ class ApiFieldsForm(forms.Form):
             self.api_request, self.add_prefix(name)
         )
 
+    def _defaults(self) -> Mapping[str, Any]:
+        """Each field's default (``_default``) by name: for a form of shared fields, kept per
+        class and language with them (``shared_defaults``)."""
+        if self._shared is not None:
+            return shared_defaults(type(self))
+        return {name: self._default(name, field) for name, field in self.fields.items()}
+
     def _with_defaults(self, data: QueryDict) -> QueryDict:
         filled = data.copy()
-        for name, field in self.fields.items():
+        for name, default in self._defaults().items():
             key = self.add_prefix(name)
-            default = self._default(name, field)
             if key not in filled and default is not None:
                 filled[key] = str(default)
         return filled
@@ -309,10 +315,9 @@ class ApiFieldsForm(forms.Form):
         One value is always kept so that the link still asks (an empty query shows the form).
         """
         query = QueryDict(mutable=True)
-        for name, field in self.fields.items():
+        for name, default in self._defaults().items():
             key = self.add_prefix(name)
             values = [v for v in self.data.getlist(key) if v != ""]
-            default = self._default(name, field)
             if not values or (default is not None and values == [str(default)]):
                 continue
             query.setlist(key, values)
@@ -332,11 +337,12 @@ class ApiFieldsForm(forms.Form):
         """The question in one line: each field's label and the value the answer used, the
         values given apart from those left at their default."""
         summary: dict[str, list[dict[str, Any]]] = {"given": [], "defaults": []}
+        defaults = self._defaults()
         for bound in self:
             shown = self._shown_value(bound)
             if shown is None:
                 continue
-            default = self._default(bound.name, bound.field)
+            default = defaults[bound.name]
             at_default = default is not None and self.data.get(bound.html_name) == str(default)
             summary["defaults" if at_default else "given"].append(
                 {"label": str(bound.field.label or bound.name).rstrip(":"), "value": shown}
@@ -364,6 +370,14 @@ def shared_fields(form_class: type[ApiFieldsForm]) -> dict[str, forms.Field]:
     made.fixed_fields = False
     form_class.__init__(made)
     return made.fields
+
+
+@per_language
+def shared_defaults(form_class: type[ApiFieldsForm]) -> dict[str, Any]:
+    """``ApiFieldsForm._default`` of each of the class's shared fields (``fixed_fields``), by
+    name: what a link may leave out, read three times a question (issue 29)."""
+    made = form_class()
+    return {name: made._default(name, field) for name, field in made.fields.items()}
 
 
 class ApiRowForm(ApiFieldsForm):
