@@ -168,3 +168,26 @@ def test_a_distributions_table_is_written_as_its_template_writes_it(language):
             for shown in (rows, []):
                 written = template.render({"heading": heading, "rows": shown})
                 assert distribution_table(heading, shown) == written
+
+
+@pytest.mark.parametrize("language", ["ru", "pl", "en"])
+@given(
+    value=st.one_of(
+        st.floats(allow_nan=True, allow_infinity=True),
+        st.floats(min_value=-1000, max_value=1000),
+        st.fractions(min_value=0, max_value=1, max_denominator=10**6).map(float),
+    ),
+    places=st.integers(0, 4),
+)
+@example(value=-0.0, places=1)
+@example(value=0.05, places=1)
+@example(value=1e16, places=2)
+@example(value=1e-5, places=4)
+def test_a_decimal_is_written_as_number_format_writes_it(language, value, places):
+    from django.utils.formats import number_format
+
+    from adjudicator.formatting import decimal
+
+    with translation.override(language):
+        expected = number_format(round(value, places), decimal_pos=places, use_l10n=True)
+        assert decimal(value, places) == expected
