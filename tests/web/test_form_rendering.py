@@ -104,21 +104,40 @@ def written_fields(form) -> list:
 
 @pytest.mark.parametrize("language", ["ru", "pl"])
 def test_fields_kept_once_written_are_the_pages_fields(monkeypatch, language):
-    """A field's block kept by ``rendered_once`` (after every page, in every state, was
-    written) is the block written afresh: every checker page is the same without the memo."""
+    """A field's block kept by ``rendered_once`` and a form's "More options" kept whole (after
+    every page, in every state, was written) are the blocks written afresh: every checker page
+    is the same without the memo."""
     from adjudicator.web import form_rendering
+    from adjudicator.web.templatetags import fields
 
     import_data_files()
     load_rulebooks()
     client = Client(HTTP_ACCEPT_LANGUAGE=language)
-    for path in PAGES:
+    paths = [*PAGES, *MORE_OPTIONS]
+    for path in paths:
         page(client, path)
-    kept = {path: page(client, path) for path in PAGES}
-    assert form_rendering._fields
+    kept = {path: page(client, path) for path in paths}
+    assert any(key[0] == "more options" for key in form_rendering._fields)
+    assert 'value="3"' in kept[MORE_OPTIONS[1]] and 'value="3"' not in kept[MORE_OPTIONS[0]]
     monkeypatch.setattr(form_rendering, "_field_key", lambda bound: None)
+    monkeypatch.setattr(fields, "_more_key", lambda form, more, opened: None)
 
-    for path in PAGES:
+    for path in paths:
         assert page(client, path) == kept[path], path
+
+
+#: Questions whose "More options" differ by a value given, opened or not, bound or not.
+MORE_OPTIONS = [
+    "/wotr/battle/?attacker.regular=4&defender.regular=2",
+    "/wotr/battle/?attacker.regular=4&defender.regular=2&rounds=3",
+    "/wotr/battle/?attacker.regular=5&defender.regular=2&rounds=3",
+    "/wotr/battle/?attacker.regular=5&rounds=3&defender.regular=2&defender.roll_modifier=-1",
+    "/wotr/battle/?attacker.regular=5&defender.regular=2&attacker.casualty_policy=keep_elites",
+    "/wotr/hunt/?hunt_dice=3&corruption=2&companions=gimli&companions=legolas",
+    "/wotr/hunt/?hunt_dice=3&corruption=2&companions=gimli",
+    "/wotr/hunt/?hunt_dice=3&mordor_step=2&special_tiles=shelob",
+    "/wotr/battle/plan/?attacker.regular=4&defender.regular=2&goal=destroy",
+]
 
 
 def test_a_field_is_kept_by_its_definition_and_value_not_by_its_name():

@@ -11,9 +11,9 @@ from django.template.base import render_value_in_context
 from django.template.loader import get_template
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
-from adjudicator.web.form_rendering import rendered_once
+from adjudicator.web.form_rendering import KEPT_VALUE_LENGTH, kept, rendered_once
 
 register = template.Library()
 
@@ -72,12 +72,25 @@ def form_fields(form: Any) -> SafeString:
     more = form.more_fields()
     if more:
         opened = " open" if form.more_open() else ""
-        text += (
+        text += kept(_more_key(form, more, opened), lambda: (
             f'<details class="more-options" id="more-options"{opened}><summary>'
             f"{as_in_template(gettext('More options'))}</summary>\n{_fieldsets(form, more)}"
             "</details>"
-        )
+        ))  # fmt: skip
     return mark_safe(text + "\n\n")
+
+
+def _more_key(form: Any, more: list[forms.BoundField], opened: str) -> tuple[Any, ...] | None:
+    """What the fields under "More options" are written from, for a form of shared fields
+    (``ApiFieldsForm.fixed_fields``: the class and language say their definitions and
+    fieldsets) without errors: whether it is bound and open, and the values the request gives
+    them (a link seldom gives any: issue 29); None (written afresh) otherwise."""
+    if getattr(form, "_shared", None) is None or form.errors:
+        return None
+    given = tuple([(bound.html_name, tuple(form.data.getlist(bound.html_name))) for bound in more])
+    if any(len(value) > KEPT_VALUE_LENGTH for _name, values in given for value in values):
+        return None
+    return ("more options", type(form), form.is_bound, get_language(), opened, given)
 
 
 def _fieldsets(form: Any, fields: Iterable[forms.BoundField]) -> str:
