@@ -126,6 +126,32 @@ def test_table_rows_are_written_as_their_template_loop_writes_them(language, kin
 
 
 @pytest.mark.parametrize("language", ["ru", "pl", "en"])
+def test_a_battles_rounds_are_written_as_their_template_loop_writes_them(language):
+    from django.template import engines
+
+    from adjudicator.web.templatetags.numbers import round_rows
+
+    loop = engines["django"].from_string(
+        "{% load numbers %}{% for r in rounds %}<tr><td>{{ r.round }}</td><td>"
+        "{{ r.reached.probability|chance:4 }}</td>\n    <td>{{ r.attacker_hits|probabilities:3 }}"
+        "</td>\n    <td>{{ r.defender_hits|probabilities:3 }}</td></tr>{% endfor %}"
+    )
+    hits = [{"probability": p} for p in ROWS_CHANCES]
+    rounds = [
+        {
+            "round": n,
+            "reached": {"probability": p},
+            "attacker_hits": hits[n:],
+            "defender_hits": hits,
+        }
+        for n, p in enumerate(ROWS_CHANCES, start=1)
+    ]
+    with translation.override(language):
+        for shown in (rounds, rounds[:1], []):
+            assert round_rows(shown) == loop.render({"rounds": shown})
+
+
+@pytest.mark.parametrize("language", ["ru", "pl", "en"])
 def test_a_headline_row_and_a_rounds_chances_are_written_as_their_templates_write_them(language):
     from django.template import engines
 

@@ -89,6 +89,20 @@ def probabilities(rows: Iterable[Mapping[str, Any]], places: int) -> SafeString:
     )
 
 
+@register.filter
+def round_rows(rounds: Iterable[Mapping[str, Any]]) -> SafeString:
+    """A battle's hits per round, a table row each (the round, the chance to reach it, each
+    side's chances of 0 to 5 hits): the same text as its template loop (issue 29)."""
+    separator = _decimal_separator()
+    return mark_safe("".join([
+        f"<tr><td>{_cell(r['round'])}</td>"
+        f"<td>{_chance_in(r['reached']['probability'], 4, separator)}</td>\n"
+        f"    <td>{probabilities(r['attacker_hits'], 3)}</td>\n"
+        f"    <td>{probabilities(r['defender_hits'], 3)}</td></tr>"
+        for r in rounds
+    ]))  # fmt: skip
+
+
 @per_language
 def _long_fraction(digits: int) -> str:
     """A long exact fraction's fold and its length in words (the template's ``blocktranslate
