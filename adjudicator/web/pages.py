@@ -338,15 +338,15 @@ class ApiFieldsForm(forms.Form):
         values given apart from those left at their default."""
         summary: dict[str, list[dict[str, Any]]] = {"given": [], "defaults": []}
         defaults = self._defaults()
+        labels = shared_labels(type(self)) if self._shared is not None else {}
         for bound in self:
             shown = self._shown_value(bound)
             if shown is None:
                 continue
             default = defaults[bound.name]
             at_default = default is not None and self.data.get(bound.html_name) == str(default)
-            summary["defaults" if at_default else "given"].append(
-                {"label": str(bound.field.label or bound.name).rstrip(":"), "value": shown}
-            )
+            label = labels.get(bound.name) or _summary_label(bound.name, bound.field)
+            summary["defaults" if at_default else "given"].append({"label": label, "value": shown})
         return summary
 
     def _shown_value(self, bound: forms.BoundField) -> Any:
@@ -378,6 +378,18 @@ def shared_defaults(form_class: type[ApiFieldsForm]) -> dict[str, Any]:
     name: what a link may leave out, read three times a question (issue 29)."""
     made = form_class()
     return {name: made._default(name, field) for name, field in made.fields.items()}
+
+
+def _summary_label(name: str, field: forms.Field) -> str:
+    """A field's label in the question's line (its own, or its name), without the colon."""
+    return str(field.label or name).rstrip(":")
+
+
+@per_language
+def shared_labels(form_class: type[ApiFieldsForm]) -> dict[str, str]:
+    """The question line's label of each of the class's shared fields, by name: their texts
+    in the active language once, not per question (issue 29)."""
+    return {name: _summary_label(name, field) for name, field in shared_fields(form_class).items()}
 
 
 class ApiRowForm(ApiFieldsForm):
