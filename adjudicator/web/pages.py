@@ -355,9 +355,13 @@ class ApiFieldsForm(forms.Form):
         if isinstance(field, forms.BooleanField):
             return _("yes") if value else None
         if isinstance(field, forms.ChoiceField):
+            chosen = [
+                v for v in (value if isinstance(value, list) else [value]) if v not in (None, "")
+            ]
+            if not chosen:  # nothing chosen (most lists of companions, tiles): no labels read
+                return None
             labels = dict(_flat_choices(field.choices))
-            chosen = value if isinstance(value, list) else [value]
-            return ", ".join(str(labels.get(v, v)) for v in chosen if v not in (None, "")) or None
+            return ", ".join(str(labels.get(v, v)) for v in chosen) or None
         return None if value in (None, "", []) else value
 
 
