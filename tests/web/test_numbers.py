@@ -31,6 +31,24 @@ def test_a_chance_is_written_as_floatformat_writes_it(language, value, places):
         assert chance(value, places) == floatformat(value, places)
 
 
+@pytest.mark.parametrize("language", ["ru", "pl", "en"])
+@given(
+    value=st.one_of(
+        st.floats(min_value=0, max_value=1000, exclude_max=True),
+        st.integers(0, 10**7).map(lambda n: n / 10**4 + 0.0005),
+        st.floats(min_value=1000, max_value=1e20),
+    ),
+    places=st.integers(1, 6),
+)
+@example(value=999.9995, places=3)
+@example(value=4.9895, places=3)
+def test_a_decimal_count_is_written_as_floatformat_writes_it(language, value, places):
+    from adjudicator.web.templatetags.numbers import decimals
+
+    with translation.override(language):
+        assert decimals(value, places) == floatformat(value, places)
+
+
 @pytest.mark.parametrize("value", [1.5, -0.25, 3, "0.5", None, float("nan")])
 def test_other_values_are_floatformat_s(value):
     with translation.override("ru"):

@@ -49,8 +49,17 @@ def chance(value: Any, places: int) -> str:
     return floatformat(value, places)
 
 
-#: From here to 1 a float's repr is at most 17 digits with an exponent above -120: within
-#: floatformat's FLOATFORMAT_DIGITS, so ``chance``'s first branch need not count them.
+@register.filter
+def decimals(value: Any, places: int) -> str:
+    """``value|floatformat:places`` for a float from 0 to 1,000 (an expected count), written
+    as ``chance`` writes a chance: below 1,000 no grouping applies."""
+    if type(value) is float and _FAST_LEAST <= value < 1000 and places in _STEPS:
+        return mark_safe(_chance_text(value, places, _decimal_separator()))
+    return chance(value, places)
+
+
+#: From here to 1,000 a float's repr is at most 17 digits with an exponent above -120: within
+#: floatformat's FLOATFORMAT_DIGITS, so the quick branches need not count them.
 _FAST_LEAST = 1e-100
 
 
