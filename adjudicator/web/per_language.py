@@ -5,7 +5,7 @@ the database; a changed setting (a test's) forgets them all, as ``{% memo %}`` d
 """
 
 from collections.abc import Callable
-from functools import cache, wraps
+from functools import lru_cache, wraps
 from typing import Any, TypeVar
 
 from django.core.signals import setting_changed
@@ -16,10 +16,13 @@ T = TypeVar("T")
 _caches: list[Any] = []
 
 
-def per_language(function: Callable[..., T]) -> Callable[..., T]:
-    """``function(*args)`` kept per active language and arguments (hashable ones)."""
+def per_language(function: Callable[..., T] | None = None, *, maxsize: int | None = None) -> Any:
+    """``function(*args)`` kept per active language and arguments (hashable ones); with
+    ``maxsize``, at most that many (the least recently read forgotten first)."""
+    if function is None:
+        return lambda function: per_language(function, maxsize=maxsize)
 
-    @cache
+    @lru_cache(maxsize=maxsize)
     def kept(_language: str | None, *args: Any) -> T:
         return function(*args)
 

@@ -97,3 +97,21 @@ def test_an_empty_odds_form_is_kept_per_checker(db):
     form = re.compile(r'<form method="get".*?</form>', re.S)
     assert form.search(battle)[0] == form.search(again)[0] != form.search(position)[0]
     assert 'name="attacker.regular" value="4"' in form.search(asked)[0]
+
+
+def test_a_bounded_per_language_memo_keeps_at_most_its_size():
+    from adjudicator.web.per_language import per_language
+
+    made = []
+
+    @per_language(maxsize=2)
+    def words(n: int) -> str:
+        made.append(n)
+        return f"{translation.get_language()}:{n}"
+
+    with translation.override("en"):
+        assert [words(1), words(2), words(1)] == ["en:1", "en:2", "en:1"]
+        assert words(3) == "en:3" and words(2) == "en:2"  # 2 was the least recently read
+    with translation.override("pl"):
+        assert words(1) == "pl:1"
+    assert made == [1, 2, 3, 2, 1]

@@ -112,11 +112,11 @@ def round_rows(rounds: Iterable[Mapping[str, Any]]) -> SafeString:
     ]))  # fmt: skip
 
 
-@per_language
+@per_language(maxsize=1024)
 def _long_fraction(digits: int) -> str:
     """A long exact fraction's fold and its length in words (the template's ``blocktranslate
-    count``: the count localized, the message not escaped), per language and length (a few
-    thousand lengths at most: the engines' fractions are bounded)."""
+    count``: the count localized, the message not escaped), kept per language and length (at
+    most 1,024 of them, about 200 KB)."""
     words = ngettext(
         "exact fraction (%(digits)s character)",
         "exact fraction (%(digits)s characters)",
