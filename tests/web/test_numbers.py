@@ -77,7 +77,7 @@ def test_the_question_line_is_written_as_its_template_loop_writes_it(language):
     from django.utils.safestring import mark_safe
     from django.utils.translation import gettext_lazy
 
-    from adjudicator.web.templatetags.fields import question_items
+    from adjudicator.web.templatetags.fields import list_items, question_items
 
     loop = engines["django"].from_string(
         '{% for item in items %}<span class="q-item">{{ item.label }}: <b>{{ item.value }}</b>'
@@ -92,9 +92,12 @@ def test_the_question_line_is_written_as_its_template_loop_writes_it(language):
         {"label": "<a & 'b'>", "value": -(10**7)},
         {"label": True, "value": False},
     ]
+    listed = engines["django"].from_string("{% for a in items %}<li>{{ a }}</li>{% endfor %}")
     with translation.override(language):
         for shown in (items, items[:1], []):
             assert question_items(shown) == loop.render({"items": shown})
+            values = [item["value"] for item in shown] + [item["label"] for item in shown]
+            assert list_items(values) == listed.render({"items": values})
 
 
 ROWS_CHANCES = [0.14252934375707582, 0.00005, 0.99995, 1.0, 0.0, 1e-120, 5e-324, 1e-100, 0.5]

@@ -149,3 +149,10 @@ def question_items(items: Iterable[Mapping[str, Any]]) -> SafeString:
         f"<b>{as_in_template(item['value'])}</b></span>"
         for item in items
     ))  # fmt: skip
+
+
+@register.filter
+def list_items(items: Iterable[Any]) -> SafeString:
+    """``{% for a in items %}<li>{{ a }}</li>{% endfor %}``, the same text without a template
+    node per item (an answer's assumptions: issue 29)."""
+    return mark_safe("".join([f"<li>{as_in_template(item)}</li>" for item in items]))
