@@ -1,5 +1,6 @@
 """Server-rendered SVG charts (no JavaScript, no CDN) for probability distributions."""
 
+import html
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -48,14 +49,14 @@ def bar_chart_svg(
         y = 2 + index * ROW_HEIGHT
         baseline = y + ROW_HEIGHT / 2 + FONT_SIZE * 0.35
         shown = format_percent(share) if percent else f"{share:g}"
-        parts.append(
-            f"<g><title>{escape(label)}: {escape(str(value))} ({shown})</title>"
+        parts.append(  # each text as django.utils.html.escape writes it
+            f"<g><title>{html.escape(str(label))}: {html.escape(str(value))} ({shown})</title>"
             f'<text class="label" x="{LABEL_WIDTH - 4}" y="{baseline}" text-anchor="end">'
-            f"{escape(_fit(str(label), LABEL_WIDTH - 4))}</text>"
+            f"{html.escape(_fit(str(label), LABEL_WIDTH - 4))}</text>"
             f'<rect class="bar" x="{LABEL_WIDTH}" y="{y + 3}" width="{bar_width}" '
             f'height="{ROW_HEIGHT - 6}"/>'
             f'<text class="value" x="{LABEL_WIDTH + bar_width + 4}" y="{baseline}">'
-            f"{escape(shown)}</text></g>"
+            f"{html.escape(shown)}</text></g>"
         )
     parts.append("</svg>")
     return mark_safe("".join(parts))

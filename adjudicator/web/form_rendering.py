@@ -277,16 +277,21 @@ def rendered_once(render: Callable[[BoundField], SafeString]) -> Callable[..., S
     @wraps(render)
     def read(bound: BoundField) -> SafeString:
         key = _field_key(bound)
-        if key is None:
-            return render(bound)
-        key = (render, *key)
-        text = _fields.get(key)
-        if text is None:
-            text = render(bound)
-            _keep(key, text)
-        return text
+        return kept(None if key is None else (render, *key), lambda: render(bound))
 
     return read
+
+
+def kept(key: tuple[Any, ...] | None, make: Callable[[], SafeString]) -> SafeString:
+    """``make()``, kept per worker under ``key`` (everything it is written from) with the field
+    blocks, within their limits; made afresh when ``key`` is None."""
+    if key is None:
+        return make()
+    text = _fields.get(key)
+    if text is None:
+        text = make()
+        _keep(key, text)
+    return text
 
 
 def _keep(key: tuple[Any, ...], text: SafeString) -> None:

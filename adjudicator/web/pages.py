@@ -294,11 +294,17 @@ class ApiFieldsForm(forms.Form):
             self.api_request, self.add_prefix(name)
         )
 
+    def _defaults(self) -> Mapping[str, Any]:
+        """Each field's default (``_default``) by name: for a form of shared fields, kept per
+        class and language with them (``shared_defaults``)."""
+        if self._shared is not None:
+            return shared_defaults(type(self))
+        return {name: self._default(name, field) for name, field in self.fields.items()}
+
     def _with_defaults(self, data: QueryDict) -> QueryDict:
         filled = data.copy()
-        for name, field in self.fields.items():
+        for name, default in self._defaults().items():
             key = self.add_prefix(name)
-            default = self._default(name, field)
             if key not in filled and default is not None:
                 filled[key] = str(default)
         return filled
@@ -309,10 +315,9 @@ class ApiFieldsForm(forms.Form):
         One value is always kept so that the link still asks (an empty query shows the form).
         """
         query = QueryDict(mutable=True)
-        for name, field in self.fields.items():
+        for name, default in self._defaults().items():
             key = self.add_prefix(name)
             values = [v for v in self.data.getlist(key) if v != ""]
-            default = self._default(name, field)
             if not values or (default is not None and values == [str(default)]):
                 continue
             query.setlist(key, values)
@@ -332,15 +337,16 @@ class ApiFieldsForm(forms.Form):
         """The question in one line: each field's label and the value the answer used, the
         values given apart from those left at their default."""
         summary: dict[str, list[dict[str, Any]]] = {"given": [], "defaults": []}
+        defaults = self._defaults()
+        labels = shared_labels(type(self)) if self._shared is not None else {}
         for bound in self:
             shown = self._shown_value(bound)
             if shown is None:
                 continue
-            default = self._default(bound.name, bound.field)
+            default = defaults[bound.name]
             at_default = default is not None and self.data.get(bound.html_name) == str(default)
-            summary["defaults" if at_default else "given"].append(
-                {"label": str(bound.field.label or bound.name).rstrip(":"), "value": shown}
-            )
+            label = labels.get(bound.name) or _summary_label(bound.name, bound.field)
+            summary["defaults" if at_default else "given"].append({"label": label, "value": shown})
         return summary
 
     def _shown_value(self, bound: forms.BoundField) -> Any:
@@ -349,9 +355,13 @@ class ApiFieldsForm(forms.Form):
         if isinstance(field, forms.BooleanField):
             return _("yes") if value else None
         if isinstance(field, forms.ChoiceField):
+            chosen = [
+                v for v in (value if isinstance(value, list) else [value]) if v not in (None, "")
+            ]
+            if not chosen:  # nothing chosen (most lists of companions, tiles): no labels read
+                return None
             labels = dict(_flat_choices(field.choices))
-            chosen = value if isinstance(value, list) else [value]
-            return ", ".join(str(labels.get(v, v)) for v in chosen if v not in (None, "")) or None
+            return ", ".join(str(labels.get(v, v)) for v in chosen) or None
         return None if value in (None, "", []) else value
 
 
@@ -364,6 +374,26 @@ def shared_fields(form_class: type[ApiFieldsForm]) -> dict[str, forms.Field]:
     made.fixed_fields = False
     form_class.__init__(made)
     return made.fields
+
+
+@per_language
+def shared_defaults(form_class: type[ApiFieldsForm]) -> dict[str, Any]:
+    """``ApiFieldsForm._default`` of each of the class's shared fields (``fixed_fields``), by
+    name: what a link may leave out, read three times a question (issue 29)."""
+    made = form_class()
+    return {name: made._default(name, field) for name, field in made.fields.items()}
+
+
+def _summary_label(name: str, field: forms.Field) -> str:
+    """A field's label in the question's line (its own, or its name), without the colon."""
+    return str(field.label or name).rstrip(":")
+
+
+@per_language
+def shared_labels(form_class: type[ApiFieldsForm]) -> dict[str, str]:
+    """The question line's label of each of the class's shared fields, by name: their texts
+    in the active language once, not per question (issue 29)."""
+    return {name: _summary_label(name, field) for name, field in shared_fields(form_class).items()}
 
 
 class ApiRowForm(ApiFieldsForm):
@@ -430,7 +460,9 @@ class CheckerPage(View):
     def respond(self, request: HttpRequest, form: Any, status: int = 200) -> HttpResponse:
         """The page for a question (unbound: the form alone; invalid: the form with its errors,
         status 400); ``status`` is the answer's status otherwise."""
-        context: dict[str, Any] = {"form": form, "title": self.title, **(self.extra_context or {})}
+        # the title in the request's language once, not a lazy text translated where it is shown
+        title = str(self.title)
+        context: dict[str, Any] = {"form": form, "title": title, **(self.extra_context or {})}
         if form.is_bound:
             answer = self.answer(form, request)
             if answer is None:

@@ -16,9 +16,11 @@ T = TypeVar("T")
 _caches: list[Any] = []
 
 
-def per_language(function: Callable[..., T], maxsize: int | None = None) -> Callable[..., T]:
+def per_language(function: Callable[..., T] | None = None, *, maxsize: int | None = None) -> Any:
     """``function(*args)`` kept per active language and arguments (hashable ones); with
     ``maxsize``, at most that many (the least recently read forgotten first)."""
+    if function is None:
+        return lambda function: per_language(function, maxsize=maxsize)
 
     @lru_cache(maxsize=maxsize)
     def kept(_language: str | None, *args: Any) -> T:

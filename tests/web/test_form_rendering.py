@@ -64,6 +64,39 @@ def test_every_field_is_written_as_its_template_does(language):
     assert {("checkbox", False, False), ("number", False, True)} <= kinds, kinds
 
 
+@pytest.mark.parametrize("language", ["ru", "pl", "en"])
+def test_a_forms_fields_are_written_as_their_template_does(language):
+    """``form_fields`` writes the checker pages' forms (with an answer, empty, with errors, with
+    "More options" opened by a value or an error) as ``checker/_fields.html`` does."""
+    from django.template.loader import get_template
+
+    from adjudicator.web.templatetags.fields import form_fields
+
+    import_data_files()
+    load_rulebooks()
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    template = get_template("checker/_fields.html")
+    shapes = set()
+    for path in [*PAGES, "/wotr/battle/?attacker.regular=4&defender.regular=2&rounds=0",
+                 "/wotr/hunt/?hunt_dice=3&mordor_step=2", "/wotr/factions/?figures=4"]:  # fmt: skip
+        response = client.get(path)
+        form = response.context and response.context.get("form")
+        if not written_fields(form):
+            continue
+        with translation.override(language):
+            written = form_fields(form)
+            assert written == template.render({"form": form}), path
+        shapes.add(("primary-fields" in written, "more-options\" open" in written,
+                    "checker-fieldset" in written))  # fmt: skip
+    # primary fields with "More options" (open, closed), a form's fieldsets or one grid alone
+    assert {
+        (True, True, True),
+        (True, False, True),
+        (False, False, True),
+        (False, False, False),
+    } <= shapes
+
+
 def written_fields(form) -> list:
     """A Django form's bound fields (a page of several forms has its own template)."""
     return list(form) if isinstance(form, BaseForm) else []
@@ -71,21 +104,40 @@ def written_fields(form) -> list:
 
 @pytest.mark.parametrize("language", ["ru", "pl"])
 def test_fields_kept_once_written_are_the_pages_fields(monkeypatch, language):
-    """A field's block kept by ``rendered_once`` (after every page, in every state, was
-    written) is the block written afresh: every checker page is the same without the memo."""
+    """A field's block kept by ``rendered_once`` and a form's "More options" kept whole (after
+    every page, in every state, was written) are the blocks written afresh: every checker page
+    is the same without the memo."""
     from adjudicator.web import form_rendering
+    from adjudicator.web.templatetags import fields
 
     import_data_files()
     load_rulebooks()
     client = Client(HTTP_ACCEPT_LANGUAGE=language)
-    for path in PAGES:
+    paths = [*PAGES, *MORE_OPTIONS]
+    for path in paths:
         page(client, path)
-    kept = {path: page(client, path) for path in PAGES}
-    assert form_rendering._fields
+    kept = {path: page(client, path) for path in paths}
+    assert any(key[0] == "more options" for key in form_rendering._fields)
+    assert 'value="3"' in kept[MORE_OPTIONS[1]] and 'value="3"' not in kept[MORE_OPTIONS[0]]
     monkeypatch.setattr(form_rendering, "_field_key", lambda bound: None)
+    monkeypatch.setattr(fields, "_more_key", lambda form, more, opened: None)
 
-    for path in PAGES:
+    for path in paths:
         assert page(client, path) == kept[path], path
+
+
+#: Questions whose "More options" differ by a value given, opened or not, bound or not.
+MORE_OPTIONS = [
+    "/wotr/battle/?attacker.regular=4&defender.regular=2",
+    "/wotr/battle/?attacker.regular=4&defender.regular=2&rounds=3",
+    "/wotr/battle/?attacker.regular=5&defender.regular=2&rounds=3",
+    "/wotr/battle/?attacker.regular=5&rounds=3&defender.regular=2&defender.roll_modifier=-1",
+    "/wotr/battle/?attacker.regular=5&defender.regular=2&attacker.casualty_policy=keep_elites",
+    "/wotr/hunt/?hunt_dice=3&corruption=2&companions=gimli&companions=legolas",
+    "/wotr/hunt/?hunt_dice=3&corruption=2&companions=gimli",
+    "/wotr/hunt/?hunt_dice=3&mordor_step=2&special_tiles=shelob",
+    "/wotr/battle/plan/?attacker.regular=4&defender.regular=2&goal=destroy",
+]
 
 
 def test_a_field_is_kept_by_its_definition_and_value_not_by_its_name():

@@ -22,6 +22,27 @@ def test_a_block_is_rendered_once_per_language_and_value(settings):
         assert template.render({"x": 1, "y": "d"}) == "d"
 
 
+def test_blocks_inside_a_memo_are_still_found_by_extends():
+    """A memo block without a ``{% block %}`` is left out of ``{% extends %}``'s walk for
+    blocks; one with a block keeps it overridable."""
+    from django.template import Context, Template
+    from django.template.base import Origin
+    from django.template.loader_tags import BlockNode
+
+    engine = engines["django"].engine
+    parent = Template(
+        "{% load memo %}{% memo %}a{% endmemo %}{% memo %}[{% block b %}parent{% endblock %}]"
+        "{% endmemo %}",
+        origin=Origin("memo-parent"), engine=engine,
+    )  # fmt: skip
+    child = engine.from_string("{% extends parent %}{% block b %}child{% endblock %}")
+    plain, with_block = parent.nodelist[1], parent.nodelist[2]
+    assert plain.child_nodelists == () and with_block.child_nodelists == ("nodelist",)
+    assert [n.name for n in parent.nodelist.get_nodes_by_type(BlockNode)] == ["b"]
+    with translation.override("en"):
+        assert child.render(Context({"parent": parent})) == "a[child]"
+
+
 def test_the_page_chrome_keeps_per_request_parts(db):
     """The search box's words, the language switch's token and return path are the request's."""
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
@@ -76,3 +97,21 @@ def test_an_empty_odds_form_is_kept_per_checker(db):
     form = re.compile(r'<form method="get".*?</form>', re.S)
     assert form.search(battle)[0] == form.search(again)[0] != form.search(position)[0]
     assert 'name="attacker.regular" value="4"' in form.search(asked)[0]
+
+
+def test_a_bounded_per_language_memo_keeps_at_most_its_size():
+    from adjudicator.web.per_language import per_language
+
+    made = []
+
+    @per_language(maxsize=2)
+    def words(n: int) -> str:
+        made.append(n)
+        return f"{translation.get_language()}:{n}"
+
+    with translation.override("en"):
+        assert [words(1), words(2), words(1)] == ["en:1", "en:2", "en:1"]
+        assert words(3) == "en:3" and words(2) == "en:2"  # 2 was the least recently read
+    with translation.override("pl"):
+        assert words(1) == "pl:1"
+    assert made == [1, 2, 3, 2, 1]

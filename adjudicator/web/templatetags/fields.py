@@ -1,16 +1,19 @@
 """``field_html``: a form field's block (label, input, help, errors) written without a template
 include per field (issue 29: the includes were half of a checker page's template time)."""
 
+import html
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django import forms, template
+from django.conf import settings
 from django.template.base import render_value_in_context
 from django.template.loader import get_template
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext
 
-from adjudicator.web.form_rendering import rendered_once
+from adjudicator.web.form_rendering import KEPT_VALUE_LENGTH, kept, rendered_once
 
 register = template.Library()
 
@@ -50,6 +53,62 @@ def fields_html(fields: Iterable[forms.BoundField]) -> SafeString:
     return mark_safe("".join([field_html(field) for field in fields]))
 
 
+def _read(form: Any, name: str) -> Any:
+    """``{{ form.name }}``'s value as a template reads it: called if callable, "" if missing."""
+    value = getattr(form, name, "")
+    return value() if callable(value) else value
+
+
+@register.filter
+def form_fields(form: Any) -> SafeString:
+    """``{% include "checker/_fields.html" %}``, the same text without its template nodes
+    (issue 29: a bound form's block was a fifth of a checker page's template): the primary
+    fields, then the others folded under "More options" in their fieldsets."""
+    if not _read(form, "primary"):
+        return mark_safe(_fieldsets(form, form) + "\n")
+    primary = fields_html(form.primary_fields())
+    columns = as_in_template(form.primary_columns)
+    text = f'<div class="form-grid primary-fields cols-{columns}">{primary}</div>\n'
+    more = form.more_fields()
+    if more:
+        opened = " open" if form.more_open() else ""
+        text += kept(_more_key(form, more, opened), lambda: (
+            f'<details class="more-options" id="more-options"{opened}><summary>'
+            f"{as_in_template(gettext('More options'))}</summary>\n{_fieldsets(form, more)}"
+            "</details>"
+        ))  # fmt: skip
+    return mark_safe(text + "\n\n")
+
+
+def _more_key(form: Any, more: list[forms.BoundField], opened: str) -> tuple[Any, ...] | None:
+    """What the fields under "More options" are written from, for a form of shared fields
+    (``ApiFieldsForm.fixed_fields``: the class and language say their definitions and
+    fieldsets) without errors: whether it is bound and open, and the values the request gives
+    them (a link seldom gives any: issue 29); None (written afresh) otherwise."""
+    if getattr(form, "_shared", None) is None or form.errors:
+        return None
+    given = tuple([(bound.html_name, tuple(form.data.getlist(bound.html_name))) for bound in more])
+    if any(len(value) > KEPT_VALUE_LENGTH for _name, values in given for value in values):
+        return None
+    return ("more options", type(form), form.is_bound, get_language(), opened, given)
+
+
+def _fieldsets(form: Any, fields: Iterable[forms.BoundField]) -> str:
+    """``{% include "checker/_fieldsets.html" %}``: the fields in the form's fieldsets, each
+    under its legend, or all in one grid."""
+    fieldsets = _read(form, "fieldsets")
+    if not fieldsets:
+        return f'<div class="form-grid">{fields_html(fields)}</div>\n'
+    parts = [
+        '\n<fieldset class="checker-fieldset">'
+        + (f"<legend>{as_in_template(legend)}</legend>" if legend else "")
+        + f'\n<div class="form-grid">{fields_html(shown)}</div>\n</fieldset>'
+        for legend, shown in fieldsets
+        if shown
+    ]
+    return "".join(parts) + "\n\n"
+
+
 @register.filter
 @rendered_once
 def board_field(field: forms.BoundField) -> SafeString:
@@ -70,7 +129,13 @@ _CONTEXT = template.Context()  # autoescape on, the settings' localization: a te
 
 
 def as_in_template(value: Any) -> str:
-    """``{{ value }}``: localized, then escaped unless safe, as a template writes it."""
+    """``{{ value }}``: localized, then escaped unless safe, as a template writes it; a plain
+    text or whole number directly (what localizing and escaping make of them: issue 29)."""
+    kind = type(value)
+    if kind is str:
+        return html.escape(value)
+    if kind is int and not settings.USE_THOUSAND_SEPARATOR:
+        return str(value)
     return render_value_in_context(value, _CONTEXT)
 
 
@@ -84,3 +149,10 @@ def question_items(items: Iterable[Mapping[str, Any]]) -> SafeString:
         f"<b>{as_in_template(item['value'])}</b></span>"
         for item in items
     ))  # fmt: skip
+
+
+@register.filter
+def list_items(items: Iterable[Any]) -> SafeString:
+    """``{% for a in items %}<li>{{ a }}</li>{% endfor %}``, the same text without a template
+    node per item (an answer's assumptions: issue 29)."""
+    return mark_safe("".join([f"<li>{as_in_template(item)}</li>" for item in items]))

@@ -14,6 +14,7 @@ from django import template
 from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.template.base import FilterExpression, Node, NodeList, Parser, Token
+from django.template.loader_tags import BlockNode
 from django.urls import get_script_prefix
 from django.utils.translation import get_language
 
@@ -39,6 +40,11 @@ class MemoNode(Node):
         self.unless = unless
         self.rendered: dict[tuple[Any, ...], str] = {}
         self.generation = _generation
+        if not nodelist.get_nodes_by_type(BlockNode):
+            # A block with no {% block %} inside is left out of the walk that {% extends %}
+            # makes of its parent's nodes for their blocks, on every page (issue 29: base.html's
+            # memo blocks were most of its nodes); the blocks found are the same.
+            self.child_nodelists = ()
 
     def render(self, context: template.Context) -> str:
         if self.generation != _generation:
