@@ -127,6 +127,27 @@ def board_svg(
     name of its element); ``highlights`` maps a region to extra classes (``destination``,
     ``selected``, ...).
     """
+    head, tail = board_frame(title)
+    return head + board_regions(position, names=names, highlights=highlights) + tail
+
+
+def board_frame(title: str = "") -> tuple[str, str]:
+    """:func:`board_svg`'s text before and after its regions (the sheet and every border: the
+    same for every position)."""
+    height = sheet_height()
+    label = f' aria-label="{escape(title)}"' if title else ""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="board-map" role="group"{label} '
+        f'viewBox="0 0 {WIDTH} {height}" data-width="{WIDTH}" data-height="{height}">'
+        f'{_borders()}<g class="regions">',
+        "</g></svg>",
+    )
+
+
+def board_regions(
+    position: Position, *, names: Mapping[str, str], highlights: Mapping[str, str] | None = None
+) -> str:
+    """:func:`board_svg`'s regions, each with its settlement and counters."""
     highlights = highlights or {}
     points = region_points()
     regions = []
@@ -143,10 +164,4 @@ def board_svg(
             f'<text class="label" x="{x}" y="{y - 10}">{name}</text>'
             f"{_counters(slug, x, y, position)}</g>"
         )
-    height = sheet_height()
-    label = f' aria-label="{escape(title)}"' if title else ""
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="board-map" role="group"{label} '
-        f'viewBox="0 0 {WIDTH} {height}" data-width="{WIDTH}" data-height="{height}">'
-        f'{_borders()}<g class="regions">{"".join(regions)}</g></svg>'
-    )
+    return "".join(regions)
