@@ -10,6 +10,7 @@ template writes (tests/web/wotr_moves/test_skeleton.py).
 from __future__ import annotations
 
 import re
+from hashlib import md5
 from types import SimpleNamespace
 from typing import Any
 
@@ -20,6 +21,7 @@ from django.middleware.csrf import get_token
 from django.template.context_processors import i18n
 from django.template.loader import get_template
 from django.urls import get_script_prefix
+from django.utils.http import quote_etag
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
@@ -81,12 +83,20 @@ class Skeleton:
             for raw in (part.encode() for part in parts[0::2])
         ]
 
-    def pieces(self, values: dict[str, str]) -> Pieces:
+        self.digest = md5(b"\0".join(raw for raw, _ in self.fixed), usedforsecurity=False).digest()
+
+    def write(self, values: dict[str, str]) -> tuple[Pieces, str]:
+        """The page's pieces with these values in its slots, and its ETag: an MD5 of the
+        skeleton's and the values' text, one for the same bytes as ConditionalGetMiddleware's
+        MD5 of the whole body (0.25 ms for 200 KB) would be."""
+        digest = md5(self.digest, usedforsecurity=False)
         pieces = [self.fixed[0]]
         for slot, fixed in zip(self.slots, self.fixed[1:], strict=True):
-            pieces.append((values[slot].encode(), None))
-            pieces.append(fixed)
-        return pieces
+            raw = values[slot].encode()
+            digest.update(len(raw).to_bytes(8, "little"))
+            digest.update(raw)
+            pieces += ((raw, None), fixed)
+        return pieces, quote_etag(digest.hexdigest())
 
 
 def _marked_context(request: HttpRequest, context: dict[str, Any], kind: str) -> dict[str, Any]:
@@ -147,11 +157,12 @@ def _position_values(context: dict[str, Any]) -> dict[str, str]:
 def respond(request: HttpRequest, context: dict[str, Any], kind: str) -> HttpResponse:
     """The page of ``context`` (a GET's: no form filled in, no answer, no problem; the board
     map's for MAP, a shared position's for POSITION) from its skeleton, with its pieces for
-    the gzip middleware."""
+    the gzip middleware, and its ETag."""
     values = _request_values(request)
     if kind == POSITION:
         values.update(_position_values(context))
-    pieces = _skeleton(request, context, kind).pieces(values)
+    pieces, etag = _skeleton(request, context, kind).write(values)
     response = HttpResponse(b"".join(raw for raw, _ in pieces))
     response.gzip_pieces = pieces
+    response.headers["ETag"] = etag
     return response

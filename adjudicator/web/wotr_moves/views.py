@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from json.encoder import encode_basestring
 from typing import Any
 
 from django.core.signals import setting_changed
@@ -256,7 +257,7 @@ def position_parts(
         "victory_url": map_links.victory_link(position),
         "hunt_url": map_links.hunt_link(position),
         "hunt_plan_url": map_links.hunt_plan_link(position),
-        "position_json": json.dumps(data, ensure_ascii=False, indent=1),
+        "position_json": indented_json(data),
         "political_rows": political_rows(position, data["political"]),
         "fellowship_region": presenters.region_name(position.fellowship.region),
     }
@@ -271,13 +272,39 @@ def political_rows(position: Position, nations: list[str]) -> SafeString:
     rows = []
     for nation in nations:
         marker = position.political_status(nation)
-        war = " ⚔" if marker.at_war else ""
-        rows.append(
-            f"<tr><td>{as_in_template(_(NATION_NAMES[nation]))}</td>"
-            f"<td>{as_in_template(marker.steps_from_war)}{war}</td>"
-            f"<td>{as_in_template(yesno(marker.active))}</td></tr>"
-        )
+        rows.append(_political_row(nation, marker.steps_from_war, marker.at_war, marker.active))
     return mark_safe("".join(rows))
+
+
+@per_language
+def _political_row(nation: str, steps_from_war: int, at_war: bool, active: bool) -> str:
+    """One nation's row, kept per language (8 nations, a few steps, two flags: the track's
+    every marker is a few dozen rows)."""
+    war = " ⚔" if at_war else ""
+    return (
+        f"<tr><td>{as_in_template(_(NATION_NAMES[nation]))}</td>"
+        f"<td>{as_in_template(steps_from_war)}{war}</td>"
+        f"<td>{as_in_template(yesno(active))}</td></tr>"
+    )
+
+
+def indented_json(value: Any, indent: str = "\n") -> str:
+    """``json.dumps(value, ensure_ascii=False, indent=1)`` for JSON's own types with string
+    keys (a position's), without the encoder's generator per value (0.2 ms a position)."""
+    if isinstance(value, str):
+        return encode_basestring(value)
+    if value is None or isinstance(value, bool):
+        return "null" if value is None else ("true" if value else "false")
+    if isinstance(value, int):
+        return int.__repr__(value)
+    inner = indent + " "
+    if isinstance(value, dict) and all(isinstance(k, str) for k in value):
+        items = [f"{encode_basestring(k)}: {indented_json(v, inner)}" for k, v in value.items()]
+        return f"{{{inner}{(',' + inner).join(items)}{indent}}}" if items else "{}"
+    if isinstance(value, list):
+        items = [indented_json(v, inner) for v in value]
+        return f"[{inner}{(',' + inner).join(items)}{indent}]" if items else "[]"
+    return json.dumps(value, ensure_ascii=False, indent=1).replace("\n", indent)
 
 
 #: The standard setup's parts per language and script prefix, at most SETUP_PARTS_LIMIT of

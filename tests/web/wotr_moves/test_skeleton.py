@@ -102,3 +102,26 @@ def test_pieces_compress_to_their_joined_bytes(padding):
         packed = compression.compress_pieces(pieces, padding)
         assert gzip.decompress(packed) == text
         assert len(packed) < len(text) // 3
+
+
+def test_the_etag_is_one_for_the_same_bytes(monkeypatch):
+    """The skeleton's ETag stands for the body as ConditionalGetMiddleware's MD5 of it would:
+    the same page twice (its CSRF token held) has one, another position's or token's another,
+    and it answers If-None-Match with a 304."""
+    client = Client()
+    first, second = (store(client, data) for data in positions(2))
+    monkeypatch.setattr(skeleton, "get_token", lambda _request: "a" * 64)
+    tags = {}
+    for path in (
+        "/wotr/moves/",
+        f"/wotr/moves/?position={first}",
+        f"/wotr/moves/?position={second}",
+    ):
+        answers = [client.get(path) for _ in range(2)]
+        assert answers[0].content == answers[1].content
+        assert answers[0]["ETag"] == answers[1]["ETag"]
+        tags[path] = answers[0]["ETag"]
+        assert client.get(path, HTTP_IF_NONE_MATCH=tags[path]).status_code == 304
+    assert len(set(tags.values())) == 3
+    monkeypatch.setattr(skeleton, "get_token", lambda _request: "b" * 64)
+    assert client.get("/wotr/moves/")["ETag"] != tags["/wotr/moves/"]
