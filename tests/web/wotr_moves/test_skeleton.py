@@ -99,7 +99,7 @@ def test_pieces_compress_to_their_joined_bytes(padding):
         cuts = sorted(rng.sample(range(len(text)), rng.randint(0, 9)))
         parts = [text[a:b] for a, b in zip([0, *cuts], [*cuts, len(text)], strict=True)] + [b""]
         pieces = [(p, compression.deflated(p) if rng.random() < 0.5 else None) for p in parts]
-        packed = compression.compress_pieces(pieces, padding)
+        packed = compression.compress_pieces(text, pieces, padding)
         assert gzip.decompress(packed) == text
         assert len(packed) < len(text) // 3
 
