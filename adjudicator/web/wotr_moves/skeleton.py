@@ -46,7 +46,7 @@ def _mark(name: str) -> SafeString:
 
 #: What a shared position's page shows of it (views.position_parts, the link, the Fellowship).
 POSITION_KEYS = frozenset({
-    "state", "rows", "board_table", "board_frame", "board_regions", "board_map", "victory_url",
+    "state", "board_table", "board_frame", "board_regions", "board_map", "victory_url",
     "hunt_url", "hunt_plan_url", "position_json", "political_rows", "fellowship_region",
     "position_key", "fellowship", "fellowship_fields",
 })  # fmt: skip

@@ -27,7 +27,7 @@ from adjudicator.web.links.services import SharedInputError, share_input, shared
 from adjudicator.web.per_language import per_language
 from adjudicator.web.templatetags.fields import as_in_template
 from adjudicator.web.wotr_moves import editing, map_links, presenters, services, skeleton
-from adjudicator.web.wotr_moves.board_view import NATION_ORDER, board_rows, board_table
+from adjudicator.web.wotr_moves.board_view import NATION_ORDER, board_table
 from adjudicator.web.wotr_moves.forms import (
     CharacterForm,
     FactionForm,
@@ -239,13 +239,11 @@ def position_parts(
     """What the page shows of a position (its board, map, JSON, track and links) in the active
     language."""
     data = position.to_dict()
-    rows = board_rows(position, factions, destinations)
     parts = {
         "state": StateForm(
             initial={"position": json.dumps(data), "factions": json.dumps(factions)}
         ),
-        "rows": rows,
-        "board_table": board_table(rows),
+        "board_table": board_table(position, factions, destinations),
         "board_frame": board_frame(_("Board map")),
         "board_regions": mark_safe(  # escapes every name it writes, as board_svg
             board_regions(
