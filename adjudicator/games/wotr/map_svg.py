@@ -10,11 +10,12 @@ arguments, so the same function draws every state of the page.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Mapping
 from functools import cache
 from html import escape
 
-from adjudicator.games.wotr.board import BOARD, DATA_DIR, FREE_PEOPLES, SHADOW
+from adjudicator.games.wotr.board import BOARD, DATA_DIR, FREE_PEOPLES, SHADOW, Region
 from adjudicator.games.wotr.position import Position
 
 WIDTH = 1000
@@ -144,24 +145,50 @@ def board_frame(title: str = "") -> tuple[str, str]:
     )
 
 
+#: Regions drawn, by what each shows (at most REGIONS_KEPT, ~0.6 KB each): the regions a
+#: position leaves as they were come back in every position.
+_regions: dict[tuple[object, ...], str] = {}
+REGIONS_KEPT = 10_000
+
+
 def board_regions(
     position: Position, *, names: Mapping[str, str], highlights: Mapping[str, str] | None = None
 ) -> str:
     """:func:`board_svg`'s regions, each with its settlement and counters."""
     highlights = highlights or {}
-    points = region_points()
+    characters = Counter(position.characters.values())  # Position.characters_in, every region
     regions = []
-    for slug in sorted(points):
-        x, y = points[slug]
-        name = escape(names.get(slug, slug))
+    for slug, region in _regions_by_slug():
         extra = f" {highlights[slug]}" if slug in highlights else ""
-        regions.append(
-            f'<g class="region{extra}" data-region="{slug}" tabindex="0" role="button" '
-            f'aria-label="{name}"><title>{name}</title>'
-            f'<circle class="hit" cx="{x}" cy="{y}" r="{HIT_RADIUS}"/>'
-            f'<circle class="halo" cx="{x}" cy="{y}" r="{HALO_RADIUS}"/>'
-            f"{_settlement(slug, x, y, position)}"
-            f'<text class="label" x="{x}" y="{y - 10}">{name}</text>'
-            f"{_counters(slug, x, y, position)}</g>"
-        )
+        key = (
+            slug, names.get(slug, slug), extra,
+            position.controller(slug) if region.is_settlement else None,
+            position.side_units(slug, FREE_PEOPLES), position.side_units(slug, SHADOW),
+            characters[slug], position.fellowship.region == slug,
+        )  # fmt: skip
+        text = _regions.get(key)
+        if text is None:
+            text = _region(slug, position, names, extra)
+            if len(_regions) < REGIONS_KEPT:
+                _regions[key] = text
+        regions.append(text)
     return "".join(regions)
+
+
+@cache
+def _regions_by_slug() -> tuple[tuple[str, Region], ...]:
+    return tuple((slug, BOARD.regions[slug]) for slug in sorted(region_points()))
+
+
+def _region(slug: str, position: Position, names: Mapping[str, str], extra: str) -> str:
+    x, y = region_points()[slug]
+    name = escape(names.get(slug, slug))
+    return (
+        f'<g class="region{extra}" data-region="{slug}" tabindex="0" role="button" '
+        f'aria-label="{name}"><title>{name}</title>'
+        f'<circle class="hit" cx="{x}" cy="{y}" r="{HIT_RADIUS}"/>'
+        f'<circle class="halo" cx="{x}" cy="{y}" r="{HALO_RADIUS}"/>'
+        f"{_settlement(slug, x, y, position)}"
+        f'<text class="label" x="{x}" y="{y - 10}">{name}</text>'
+        f"{_counters(slug, x, y, position)}</g>"
+    )
