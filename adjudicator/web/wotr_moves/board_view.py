@@ -106,11 +106,12 @@ def _row(
     destinations: Mapping[str, int | None],
     characters: Mapping[str, list[str]],
     names: Mapping[str, Mapping[str, str]],
+    language: str | None,
 ) -> str:
     """``_row_html(_region_row(...))``, kept by the language and what the row reads."""
     slug = region[0]
     key = (
-        get_language(), region, tuple(position.nation_units(slug).items()),
+        language, region, tuple(position.nation_units(slug).items()),
         position.controller(slug) if BOARD.regions[slug].is_settlement else None,
         position.is_besieged(slug), tuple(characters.get(slug, ())),
         position.fellowship.region == slug, slug in destinations, destinations.get(slug),
@@ -180,9 +181,10 @@ def board_table(
     for slug, where in position.characters.items():  # Position.characters_in, for every region
         characters.setdefault(where, []).append(names["character"][slug])
     groups = []
+    language = get_language()
     for label, regions in _groups():
         rows = "".join(
-            _row(position, factions, r, destinations, characters, names) for r in regions
+            _row(position, factions, r, destinations, characters, names, language) for r in regions
         )
         groups.append(
             f'\n<section class="nation-group">\n  <h3>{escaped(label)}</h3>\n'

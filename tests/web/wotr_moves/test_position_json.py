@@ -12,10 +12,12 @@ from adjudicator.web.wotr_moves.views import indented_json
 LEAVES = st.none() | st.booleans() | st.integers() | st.floats() | st.text()
 VALUES = st.recursive(
     LEAVES,
-    lambda inner: st.lists(inner, max_size=4)
-    | st.dictionaries(st.text(max_size=5), inner, max_size=4)
-    | st.dictionaries(st.integers(), inner, max_size=3)
-    | st.tuples(inner, inner),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.text(max_size=5), inner, max_size=4)
+        | st.dictionaries(st.integers(), inner, max_size=3)
+        | st.tuples(inner, inner)
+    ),
     max_leaves=25,
 )
 
