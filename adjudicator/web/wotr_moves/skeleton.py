@@ -81,9 +81,19 @@ def _deflated_alone(raw: bytes, before: bytes) -> bytes | None:
     return alone if len(alone) <= len(deflated(raw, before=before)) * 1.3 + 256 else None
 
 
+#: Deflated groups kept per skeleton (~3 KB each).
+GROUPS_KEPT = 256
+
+
 class Skeleton:
     """The page's text cut at its slots: ``fixed[0]``, slot 0, ``fixed[1]``, ... (each fixed
-    stretch its bytes and its deflated form, or None when short)."""
+    stretch its bytes and its deflated form, or None when short or repeating what precedes it).
+
+    A group: the slots from ``i`` to ``groups[i]`` and the fixed stretches after each, when
+    the stretch before them fills deflate's window and those after them repeat it (the
+    political track and the Fellowship's editor among the editors): its deflated form depends
+    on its slots' values alone, and is kept by them (a few markers and Fellowships come back
+    again and again)."""
 
     def __init__(self, text: str) -> None:
         parts = _MARK.split(text)
@@ -94,8 +104,19 @@ class Skeleton:
             raw = part.encode()
             self.fixed.append((raw, _deflated_alone(raw, before)))
             before = (before + raw + _mark("").encode())[-WINDOW:]
-
+        self.groups: dict[int, int] = {}
+        for i, (raw, packed) in enumerate(self.fixed[:-1]):
+            end = i
+            while end < len(self.slots) and self._repeats(end + 1):
+                end += 1
+            if packed is not None and len(raw) >= WINDOW and end > i:
+                self.groups[i] = end
+        self.kept: dict[tuple[str, ...], bytes] = {}
         self.digest = md5(b"\0".join(raw for raw, _ in self.fixed), usedforsecurity=False).digest()
+
+    def _repeats(self, index: int) -> bool:
+        raw, packed = self.fixed[index]
+        return packed is None and len(raw) >= SHORTEST_DEFLATED
 
     def write(self, values: dict[str, str]) -> tuple[Pieces, str]:
         """The page's pieces with these values in its slots, and its ETag: an MD5 of the
@@ -103,12 +124,30 @@ class Skeleton:
         MD5 of the whole body (0.25 ms for 200 KB) would be."""
         digest = md5(self.digest, usedforsecurity=False)
         pieces = [self.fixed[0]]
-        for slot, fixed in zip(self.slots, self.fixed[1:], strict=True):
-            raw = values[slot].encode()
-            digest.update(len(raw).to_bytes(8, "little"))
-            digest.update(raw)
-            pieces += ((raw, None), fixed)
+        i = 0
+        while i < len(self.slots):
+            end = self.groups.get(i, i + 1)
+            group = tuple(values[slot] for slot in self.slots[i:end])
+            raws = []
+            for value, (fixed, _) in zip(group, self.fixed[i + 1 : end + 1], strict=True):
+                raw = value.encode()
+                digest.update(len(raw).to_bytes(8, "little"))
+                digest.update(raw)
+                raws += (raw, fixed)
+            if i in self.groups:
+                pieces.append(self._group(i, group, b"".join(raws)))
+            else:
+                pieces += ((raws[0], None), self.fixed[end])
+            i = end
         return pieces, quote_etag(digest.hexdigest())
+
+    def _group(self, start: int, group: tuple[str, ...], raw: bytes) -> tuple[bytes, bytes]:
+        packed = self.kept.get(group)
+        if packed is None:
+            packed = deflated(raw, before=self.fixed[start][0])  # the window: its last 32 KB
+            if len(self.kept) < GROUPS_KEPT:
+                self.kept[group] = packed
+        return raw, packed
 
 
 def _marked_context(request: HttpRequest, context: dict[str, Any], kind: str) -> dict[str, Any]:
