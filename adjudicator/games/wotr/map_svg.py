@@ -145,10 +145,10 @@ def board_frame(title: str = "") -> tuple[str, str]:
     )
 
 
-#: Regions drawn, by what each shows (at most REGIONS_KEPT, ~0.6 KB each): the regions a
-#: position leaves as they were come back in every position.
+#: Regions drawn, by what each shows (at most REGIONS_KEPT, ~1.2 KB each with its key, 5 MB):
+#: the regions a position leaves as they were come back in every position.
 _regions: dict[tuple[object, ...], str] = {}
-REGIONS_KEPT = 10_000
+REGIONS_KEPT = 4_000
 
 
 def board_regions(
