@@ -2,30 +2,15 @@
 ``map_svg._regions``): the same text as written afresh, for positions, highlights and factions
 that share most of their regions, in every language."""
 
-import json
 import random
 
 import pytest
 from django.utils import translation
 
 from adjudicator.games.wotr import map_svg
-from adjudicator.games.wotr.position import standard_setup
 from adjudicator.games.wotr.reading import read_position
 from adjudicator.web.wotr_moves import board_view, presenters
-
-
-def positions(count: int) -> list:
-    rng = random.Random(5)
-    found = []
-    for _ in range(count):
-        data = json.loads(json.dumps(standard_setup().to_dict()))
-        for region in rng.sample(sorted(data["armies"]), 5):
-            for units in data["armies"][region].values():
-                if units.get("regular", 0) > 1:
-                    units["regular"] = rng.randint(1, units["regular"])
-        data["fellowship"]["region"] = rng.choice(["rivendell", "lorien", "moria", "rivendell"])
-        found.append(read_position(data))
-    return found
+from tests.web.wotr_moves.test_skeleton import positions
 
 
 @pytest.mark.parametrize("language", ["ru", "pl", "en"])
@@ -34,7 +19,7 @@ def test_kept_rows_and_regions_are_written_afresh_alike(monkeypatch, language):
     cases = [
         (position, {"ents": {"fangorn": rng.randint(1, 2)}} if rng.random() < 0.3 else {},
          {r: rng.choice([None, 1, 2]) for r in rng.sample(sorted(position.armies), 3)})
-        for position in positions(40)
+        for position in map(read_position, positions(40))
     ]  # fmt: skip
     with translation.override(language):
         names = presenters.region_names()

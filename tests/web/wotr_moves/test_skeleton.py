@@ -22,17 +22,20 @@ LANGUAGES = ("ru", "pl", "en")
 
 
 def positions(count: int) -> list[dict]:
-    """Setups with armies thinned and the Fellowship's progress and corruption changed (as the
-    bench's shared positions)."""
+    """Setups with armies thinned, the Fellowship elsewhere and its progress and corruption
+    changed (as the bench's shared positions, and more)."""
     rng = random.Random(29)
     found = []
     for _ in range(count):
         data = json.loads(json.dumps(standard_setup().to_dict()))
-        for region in rng.sample(sorted(data["armies"]), 4):
+        for region in rng.sample(sorted(data["armies"]), 5):
             for units in data["armies"][region].values():
                 if units.get("regular", 0) > 1:
                     units["regular"] = rng.randint(1, units["regular"])
-        data["fellowship"].update(progress=rng.randint(0, 5), corruption=rng.randint(0, 11))
+        data["fellowship"].update(
+            region=rng.choice(["rivendell", "lorien", "moria", "rivendell"]),
+            progress=rng.randint(0, 5), corruption=rng.randint(0, 11),
+        )  # fmt: skip
         found.append(data)
     return found
 
