@@ -10,11 +10,12 @@ arguments, so the same function draws every state of the page.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Mapping
 from functools import cache
 from html import escape
 
-from adjudicator.games.wotr.board import BOARD, DATA_DIR, FREE_PEOPLES, SHADOW
+from adjudicator.games.wotr.board import BOARD, DATA_DIR, FREE_PEOPLES, SHADOW, Region
 from adjudicator.games.wotr.position import Position
 
 WIDTH = 1000
@@ -127,26 +128,67 @@ def board_svg(
     name of its element); ``highlights`` maps a region to extra classes (``destination``,
     ``selected``, ...).
     """
-    highlights = highlights or {}
-    points = region_points()
-    regions = []
-    for slug in sorted(points):
-        x, y = points[slug]
-        name = escape(names.get(slug, slug))
-        extra = f" {highlights[slug]}" if slug in highlights else ""
-        regions.append(
-            f'<g class="region{extra}" data-region="{slug}" tabindex="0" role="button" '
-            f'aria-label="{name}"><title>{name}</title>'
-            f'<circle class="hit" cx="{x}" cy="{y}" r="{HIT_RADIUS}"/>'
-            f'<circle class="halo" cx="{x}" cy="{y}" r="{HALO_RADIUS}"/>'
-            f"{_settlement(slug, x, y, position)}"
-            f'<text class="label" x="{x}" y="{y - 10}">{name}</text>'
-            f"{_counters(slug, x, y, position)}</g>"
-        )
+    head, tail = board_frame(title)
+    return head + board_regions(position, names=names, highlights=highlights) + tail
+
+
+def board_frame(title: str = "") -> tuple[str, str]:
+    """:func:`board_svg`'s text before and after its regions (the sheet and every border: the
+    same for every position)."""
     height = sheet_height()
     label = f' aria-label="{escape(title)}"' if title else ""
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="board-map" role="group"{label} '
         f'viewBox="0 0 {WIDTH} {height}" data-width="{WIDTH}" data-height="{height}">'
-        f'{_borders()}<g class="regions">{"".join(regions)}</g></svg>'
+        f'{_borders()}<g class="regions">',
+        "</g></svg>",
+    )
+
+
+#: Regions drawn, by what each shows (at most REGIONS_KEPT, ~1.2 KB each with its key, 5 MB):
+#: the regions a position leaves as they were come back in every position.
+_regions: dict[tuple[object, ...], str] = {}
+REGIONS_KEPT = 4_000
+
+
+def board_regions(
+    position: Position, *, names: Mapping[str, str], highlights: Mapping[str, str] | None = None
+) -> str:
+    """:func:`board_svg`'s regions, each with its settlement and counters."""
+    highlights = highlights or {}
+    characters = Counter(position.characters.values())  # Position.characters_in, every region
+    regions = []
+    for slug, region in _regions_by_slug():
+        extra = f" {highlights[slug]}" if slug in highlights else ""
+        key = (
+            slug, names.get(slug, slug), extra,
+            position.controller(slug) if region.is_settlement else None,
+            position.side_units(slug, FREE_PEOPLES), position.side_units(slug, SHADOW),
+            characters[slug], position.fellowship.region == slug,
+        )  # fmt: skip
+        text = _regions.get(key)
+        if text is None:
+            text = _region(slug, position, names, extra)
+            if len(_regions) < REGIONS_KEPT:
+                _regions[key] = text
+        regions.append(text)
+    return "".join(regions)
+
+
+@cache
+def _regions_by_slug() -> tuple[tuple[str, Region], ...]:
+    return tuple((slug, BOARD.regions[slug]) for slug in sorted(region_points()))
+
+
+def _region(slug: str, position: Position, names: Mapping[str, str], extra: str) -> str:
+    x, y = region_points()[slug]
+    name = escape(names.get(slug, slug))
+    return (
+        f'<g class="region{extra}" data-region="{slug}" tabindex="0" role="button" '
+        f'aria-label="{name}"><title>{name}</title>'
+        f'<circle class="hit" cx="{x}" cy="{y}" r="{HIT_RADIUS}"/>'
+        f'<circle class="halo" cx="{x}" cy="{y}" r="{HALO_RADIUS}"/>'
+        f"{_settlement(slug, x, y, position)}"
+        f'<text class="label" x="{x}" y="{y - 10}">{name}</text>'
+        f"{_counters(slug, x, y, position)}</g>"
     )

@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from adjudicator.games.wotr.board import BOARD, CHARACTER_NAMES, NATION_NAMES
@@ -90,25 +93,41 @@ def _region_row(
     }
 
 
-def board_rows(
+#: Rows written, by what each shows (at most ROWS_KEPT, ~0.65 KB each with its key, 2.6 MB):
+#: the regions a position leaves as they were come back in every position.
+_rows: dict[tuple[Any, ...], str] = {}
+ROWS_KEPT = 4_000
+
+
+def _row(
     position: Position,
     factions: Mapping[str, Mapping[str, int]],
+    region: tuple[str, str, str],
     destinations: Mapping[str, int | None],
-) -> list[dict[str, Any]]:
-    """One group per nation (then the lands of no nation), regions by name."""
-    names = _names()  # once: each call reads the active language
-    characters: dict[str, list[str]] = {}
-    for slug, where in position.characters.items():  # Position.characters_in, for every region
-        characters.setdefault(where, []).append(names["character"][slug])
-    return [
-        {
-            "label": label,
-            "regions": [
-                _region_row(position, factions, r, destinations, characters, names) for r in regions
-            ],
-        }
-        for label, regions in _groups()
-    ]
+    characters: Mapping[str, list[str]],
+    names: Mapping[str, Mapping[str, str]],
+    language: str | None,
+) -> str:
+    """``_row_html(_region_row(...))``, kept by the language and what the row reads."""
+    slug = region[0]
+    key = (
+        language, region, tuple(position.nation_units(slug).items()),
+        position.controller(slug) if BOARD.regions[slug].is_settlement else None,
+        position.is_besieged(slug), tuple(characters.get(slug, ())),
+        position.fellowship.region == slug, slug in destinations, destinations.get(slug),
+        tuple((f, regions.get(slug)) for f, regions in factions.items()),
+    )  # fmt: skip
+    html = _rows.get(key)
+    if html is None:
+        html = _row_html(_region_row(position, factions, region, destinations, characters, names))
+        if len(_rows) < ROWS_KEPT:
+            _rows[key] = html
+    return html
+
+
+@receiver(setting_changed)
+def _forget_rows(**_kwargs: Any) -> None:
+    _rows.clear()
 
 
 #: Texts of the board's rows escaped once (names, figures, steps: a few thousand at most).
@@ -149,14 +168,26 @@ def _row_html(r: Mapping[str, Any]) -> str:
     )
 
 
-def board_table(rows: list[dict[str, Any]]) -> SafeString:
-    """The board's groups as tables, a row per region (what a loop of template nodes per region
-    wrote, the same text: 105 rows were a third of the page's time, issue 29)."""
-    return mark_safe(
-        "".join(
-            f'\n<section class="nation-group">\n  <h3>{escaped(group["label"])}</h3>\n'
-            f'  <table class="board-table"><tbody>\n  {"".join(map(_row_html, group["regions"]))}'
-            "\n  </tbody></table>\n</section>\n"
-            for group in rows
+def board_table(
+    position: Position,
+    factions: Mapping[str, Mapping[str, int]],
+    destinations: Mapping[str, int | None],
+) -> SafeString:
+    """The board's groups (one per nation, then the lands of no nation, regions by name) as
+    tables, a row per region (what a loop of template nodes per region wrote, the same text:
+    105 rows were a third of the page's time, issue 29)."""
+    names = _names()  # once: each call reads the active language
+    characters: dict[str, list[str]] = {}
+    for slug, where in position.characters.items():  # Position.characters_in, for every region
+        characters.setdefault(where, []).append(names["character"][slug])
+    groups = []
+    language = get_language()
+    for label, regions in _groups():
+        rows = "".join(
+            _row(position, factions, r, destinations, characters, names, language) for r in regions
         )
-    )
+        groups.append(
+            f'\n<section class="nation-group">\n  <h3>{escaped(label)}</h3>\n'
+            f'  <table class="board-table"><tbody>\n  {rows}\n  </tbody></table>\n</section>\n'
+        )
+    return mark_safe("".join(groups))

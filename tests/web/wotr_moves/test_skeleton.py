@@ -1,0 +1,130 @@
+"""The moves page as a GET opens it, written from its skeleton (``wotr_moves.skeleton``): the same
+bytes as its template renders, gzipped or not, for the board map and shared positions in every
+language; and ``compression.compress_pieces``: one gzip member of the pieces' bytes."""
+
+import gzip
+import json
+import random
+import re
+
+import pytest
+from django.shortcuts import render
+from django.test import Client
+
+from adjudicator import compression
+from adjudicator.games.wotr.position import standard_setup
+from adjudicator.web.wotr_moves import skeleton
+
+pytestmark = pytest.mark.django_db
+
+TOKEN = re.compile(rb'name="csrfmiddlewaretoken" value="([^"]+)"')
+LANGUAGES = ("ru", "pl", "en")
+
+
+def positions(count: int) -> list[dict]:
+    """Setups with armies thinned, the Fellowship elsewhere and its progress and corruption
+    changed (as the bench's shared positions, and more)."""
+    rng = random.Random(29)
+    found = []
+    for _ in range(count):
+        data = json.loads(json.dumps(standard_setup().to_dict()))
+        for region in rng.sample(sorted(data["armies"]), 5):
+            for units in data["armies"][region].values():
+                if units.get("regular", 0) > 1:
+                    units["regular"] = rng.randint(1, units["regular"])
+        data["fellowship"].update(
+            region=rng.choice(["rivendell", "lorien", "moria", "rivendell"]),
+            progress=rng.randint(0, 5), corruption=rng.randint(0, 11),
+        )  # fmt: skip
+        found.append(data)
+    return found
+
+
+def store(client: Client, position: dict) -> str:
+    answer = client.post("/api/wotr/moves/positions/", {"position": position}, "application/json")
+    assert answer.status_code in (200, 201), answer.content
+    return answer.json()["key"]
+
+
+def pages(client: Client, paths: list[str], language: str) -> list[tuple[int, bytes, bytes]]:
+    """Each page plain and gzipped (decoded), and the page's one CSRF token."""
+    found = []
+    for path in paths:
+        plain = client.get(path, HTTP_ACCEPT_LANGUAGE=language)
+        zipped = client.get(path, HTTP_ACCEPT_LANGUAGE=language, HTTP_ACCEPT_ENCODING="gzip")
+        assert zipped["Content-Encoding"] == "gzip"
+        tokens = set(TOKEN.findall(plain.content))
+        assert len(tokens) == 1 and len(TOKEN.findall(plain.content)) == 2
+        found.append((
+            plain.status_code, TOKEN.sub(b"", plain.content),
+            TOKEN.sub(b"", gzip.decompress(zipped.content)),
+        ))  # fmt: skip
+    return found
+
+
+def test_the_skeletons_pages_are_the_templates(monkeypatch):
+    client = Client()
+    keys = [store(client, data) for data in positions(12)]
+    paths = ["/wotr/moves/", "/wotr/moves/?x=%22%3E%3Ci%3E&q=", f"/wotr/moves/?position={keys[0]}"]
+    paths += [f"/wotr/moves/?position={key}&next=%3Cb%3E%26amp" for key in keys[1:3]]
+    paths += [f"/wotr/moves/?position={key}" for key in keys[3:]]
+    for language in LANGUAGES:
+        skeleton._forget()
+        written = pages(client, paths, language)
+        assert written == pages(client, paths, language)  # once the skeletons are kept
+        assert all(plain == zipped for _, plain, zipped in written)
+        monkeypatch.setattr(
+            skeleton, "respond",
+            lambda request, context, _kind: render(request, skeleton.TEMPLATE, context),
+        )  # fmt: skip
+        assert pages(client, paths, language) == written, language
+        monkeypatch.undo()
+    assert sum(1 for key in skeleton._skeletons if key[3] == skeleton.MAP) == 1
+
+
+def test_a_page_with_a_form_or_a_problem_is_the_templates():
+    """Only a plain GET is written from a skeleton: a replayed move, an unknown link and a
+    POST are rendered."""
+    client = Client()
+    skeleton._forget()
+    assert client.get("/wotr/moves/?position=aaaaaaaaaaaa").status_code == 400
+    assert client.get("/wotr/moves/?q=aaaaaaaaaaaa").status_code == 400
+    assert client.post("/wotr/moves/", {"action": "setup"}).status_code == 200
+    assert not skeleton._skeletons
+
+
+@pytest.mark.parametrize("padding", [0, 100])
+def test_pieces_compress_to_their_joined_bytes(padding):
+    rng = random.Random(padding)
+    text = "".join(rng.choice(["Гондор ", "<g class='region'>", "1·2·0 ", "💍", "\n"])
+                   for _ in range(20_000)).encode()  # fmt: skip
+    for _ in range(50):
+        cuts = sorted(rng.sample(range(len(text)), rng.randint(0, 9)))
+        parts = [text[a:b] for a, b in zip([0, *cuts], [*cuts, len(text)], strict=True)] + [b""]
+        pieces = [(p, compression.deflated(p) if rng.random() < 0.5 else None) for p in parts]
+        packed = compression.compress_pieces(text, pieces, padding)
+        assert gzip.decompress(packed) == text
+        assert len(packed) < len(text) // 3
+
+
+def test_the_etag_is_one_for_the_same_bytes(monkeypatch):
+    """The skeleton's ETag stands for the body as ConditionalGetMiddleware's MD5 of it would:
+    the same page twice (its CSRF token held) has one, another position's or token's another,
+    and it answers If-None-Match with a 304."""
+    client = Client()
+    first, second = (store(client, data) for data in positions(2))
+    monkeypatch.setattr(skeleton, "get_token", lambda _request: "a" * 64)
+    tags = {}
+    for path in (
+        "/wotr/moves/",
+        f"/wotr/moves/?position={first}",
+        f"/wotr/moves/?position={second}",
+    ):
+        answers = [client.get(path) for _ in range(2)]
+        assert answers[0].content == answers[1].content
+        assert answers[0]["ETag"] == answers[1]["ETag"]
+        tags[path] = answers[0]["ETag"]
+        assert client.get(path, HTTP_IF_NONE_MATCH=tags[path]).status_code == 304
+    assert len(set(tags.values())) == 3
+    monkeypatch.setattr(skeleton, "get_token", lambda _request: "b" * 64)
+    assert client.get("/wotr/moves/")["ETag"] != tags["/wotr/moves/"]
