@@ -169,3 +169,25 @@ def test_a_sentence_marked_between_its_marks_at_once_is_marked_word_by_word(
     assert marked(text, marked_terms, language) == _marked_word_by_word(
         text, marked_terms, language
     )
+
+
+forms_of = st.frozensets(st.sampled_from(FORMS), max_size=5)
+ways_of = st.tuples(forms_of, st.lists(forms_of.filter(len), max_size=3).map(tuple))
+
+
+@settings(max_examples=300)
+@given(st.lists(ways_of, max_size=4), forms_of)
+def test_whether_a_heading_holds_the_words_is_the_definition(words, heading):
+    """``_holds`` and :meth:`PlannedQuery.holds_all` written as loops (issue 29) against the
+    definition: a word is held when one term alone, or every term of a phrase, is."""
+    from rules_corpus.search.query import _holds
+
+    def held(ways):
+        alone, together = ways
+        return bool(alone & heading) or any(way <= heading for way in together)
+
+    for ways in words:
+        assert _holds(ways, heading) == held(ways)
+    planned = PlannedQuery(None)
+    planned.__dict__["_own_terms_by_language"] = {"ru": tuple(words)}
+    assert planned.holds_all(heading, "ru") == (bool(words) and all(map(held, words)))
