@@ -215,16 +215,16 @@ def _ranked(
     words = len(planned.word_alternatives)
     _several, written = listed.book_languages
     weights, voters = listed.weights, listed.voting_books
-    held: set[int] = set()
+    held = 0  # the positions of the words some hit satisfies, as bits
     scored = []
     coordination: dict[frozenset[tuple[str, bytes]], float] = {}  # hits share term sets
     books_by: dict[frozenset[tuple[str, bytes]], set[str]] = {}  # the voters' books per set
     for score, number, terms in found:
         times = coordination.get(terms)
         if times is None:
-            satisfied = planned.satisfied(terms)
-            held.update(satisfied)
-            times = coordination[terms] = (len(satisfied) / words) ** COORDINATION
+            satisfied = planned.satisfied_mask(terms)
+            held |= satisfied
+            times = coordination[terms] = (satisfied.bit_count() / words) ** COORDINATION
         book = voters[number]
         if book is not None:
             books_by.setdefault(terms, set()).add(book)
@@ -238,7 +238,7 @@ def _ranked(
     for position, books in enumerate(planned.books):
         if books:  # one book's glossary term: that book, whatever language the hits are in
             books_of_word[position] = set(books)
-    return together, _book_of(books_of_word), held
+    return together, _book_of(books_of_word), {p for p in range(words) if held >> p & 1}
 
 
 def _voting(
