@@ -213,33 +213,32 @@ def _ranked(
         return [], None, set()
     found = postings.search(searcher, planned.query, restriction)
     words = len(planned.word_alternatives)
-    several, written = listed.book_languages
-    documents, weights = listed.documents, listed.weights
-    books_of_word: list[set[str]] = [set() for _ in range(words)]
-    held: set[int] = set()
+    _several, written = listed.book_languages
+    weights, voters = listed.weights, listed.voting_books
+    held = 0  # the positions of the words some hit satisfies, as bits
     scored = []
     coordination: dict[frozenset[tuple[str, bytes]], float] = {}  # hits share term sets
-    voting_by: dict[frozenset[tuple[str, bytes]], list[int]] = {}
+    books_by: dict[frozenset[tuple[str, bytes]], set[str]] = {}  # the voters' books per set
     for score, number, terms in found:
-        document = documents[number]
         times = coordination.get(terms)
         if times is None:
-            satisfied = planned.satisfied(terms)
-            held.update(satisfied)
-            times = coordination[terms] = (len(satisfied) / words) ** COORDINATION
-        if document.doc_type == "section" and document.language in several:
-            voting = voting_by.get(terms)
-            if voting is None:
-                voting = voting_by[terms] = _voting(planned, terms, written)
-            for position in voting:
-                books_of_word[position].add(document.rulebook)
+            satisfied = planned.satisfied_mask(terms)
+            held |= satisfied
+            times = coordination[terms] = (satisfied.bit_count() / words) ** COORDINATION
+        book = voters[number]
+        if book is not None:
+            books_by.setdefault(terms, set()).add(book)
         scored.append((score * times * weights[number], number))
     scored.sort(key=lambda pair: -pair[0])
+    books_of_word: list[set[str]] = [set() for _ in range(words)]
+    for terms, books in books_by.items():
+        for position in _voting(planned, terms, written):
+            books_of_word[position] |= books
     together = _together(scored, planned, listed, NUMBER if numbers else None)
     for position, books in enumerate(planned.books):
         if books:  # one book's glossary term: that book, whatever language the hits are in
             books_of_word[position] = set(books)
-    return together, _book_of(books_of_word), held
+    return together, _book_of(books_of_word), {p for p in range(words) if held >> p & 1}
 
 
 def _voting(
@@ -317,15 +316,17 @@ def marked(text: str, terms: frozenset[str], language: str) -> str:
     """``text`` escaped, with the words whose indexed form is one of ``terms`` in ``<mark>``
     (as the snippets mark them, without whoosh's token pipeline: one sentence, every hit)."""
 
-    def word(found: str) -> str:
-        lowered = found.lower()
+    # The text between two marked words escaped at once: escaping is character by character.
+    parts, written = [], 0
+    for match in _WORD.finditer(text):
+        lowered = match.group().lower()
         if lowered in STOPWORDS or len(lowered) < 2 or normalize(lowered, language) not in terms:
-            return html.escape(found)
-        return f'<mark class="match">{html.escape(found)}</mark>'
-
-    # re.split with a group: the words are the odd parts.
-    parts = re.split(r"(\w+)", text)
-    return "".join(word(part) if i % 2 else html.escape(part) for i, part in enumerate(parts))
+            continue
+        parts.append(html.escape(text[written : match.start()]))
+        parts.append(f'<mark class="match">{html.escape(match.group())}</mark>')
+        written = match.end()
+    parts.append(html.escape(text[written:]))
+    return "".join(parts)
 
 
 #: The stored fields a result shows, in :class:`SearchHit`'s order (the body last).
@@ -345,11 +346,11 @@ def _words_of(text: str, language: str) -> frozenset[str]:
 def prepare(source: OpenedIndex) -> int:
     """What showing any document as a result reads of it, worked out now: its tokens and forms
     (:func:`_words_of`), a section's paragraphs' and sentences' forms, the listing's sentence
-    masks, weights and book languages, and the words near spellings are looked for among (the
-    web server's, before it forks its workers: 0.3 s of CPU, shared, instead of each worker's
-    first searches paying for every section they show); how many documents."""
+    masks, weights, book languages and voting books, and the words near spellings are looked
+    for among (the web server's, before it forks its workers: 0.3 s of CPU, shared, instead of
+    each worker's first searches paying for every section they show); how many documents."""
     listing = source.listing
-    listing.sentence_masks, listing.weights, listing.book_languages  # noqa: B018
+    listing.sentence_masks, listing.weights, listing.book_languages, listing.voting_books  # noqa: B018
     reader = source.reader(source.searcher())
     for name in (SURFACE_FIELD, body_field("pl")):  # what a word's near spellings walk
         lexicon(reader, name)

@@ -310,6 +310,19 @@ class Listing:
         )
 
     @cached_property
+    def voting_books(self) -> tuple[str | None, ...]:
+        """Per document number, the rulebook a hit on it votes for when the query's words tell
+        a book (``engine._ranked``): a section's in a language several rulebooks are written in
+        (:attr:`book_languages`), else None."""
+        several = self.book_languages[0]
+        return tuple(
+            d.rulebook
+            if d is not None and d.doc_type == "section" and d.language in several
+            else None
+            for d in self.documents
+        )
+
+    @cached_property
     def sentence_masks(self) -> tuple[SentenceMasks | None, ...]:
         """Per document number, its :attr:`Listed.sentences` as :class:`SentenceMasks`
         (worked out once per listing, before the web server forks)."""

@@ -139,44 +139,48 @@ class PlannedQuery:
         return len(self.satisfied(matched)) / len(self.word_alternatives)
 
     def satisfied(self, matched: AbstractSet[tuple[str, bytes]]) -> list[int]:
-        """The positions of the query's words that the ``matched`` terms satisfy, in order:
-        looked up by each matched term (:attr:`_satisfiers`), not by a subset test per word
-        and alternative (a hundred of them a hit)."""
+        """The positions of the query's words that the ``matched`` terms satisfy, in order."""
+        found = self.satisfied_mask(matched)
+        return [
+            position for position in range(len(self.word_alternatives)) if found >> position & 1
+        ]
+
+    def satisfied_mask(self, matched: AbstractSet[tuple[str, bytes]]) -> int:
+        """:meth:`satisfied` as bits (bit ``k``: the word at position ``k``), looked up by each
+        matched term (:attr:`_satisfiers`), not by a subset test per word and alternative (a
+        hundred of them a hit)."""
         single, several, always = self._satisfiers
-        found = set(always)
+        found = always
         for term in matched:
-            positions = single.get(term)
-            if positions:
-                found.update(positions)
-        for position, terms in several:
-            if position not in found and terms <= matched:
-                found.add(position)
-        return sorted(found)
+            found |= single.get(term, 0)
+        for bit, terms in several:
+            if not found & bit and terms <= matched:
+                found |= bit
+        return found
 
     @cached_property
     def _satisfiers(
         self,
     ) -> tuple[
-        dict[tuple[str, bytes], tuple[int, ...]],
-        tuple[tuple[int, frozenset[tuple[str, bytes]]], ...],
-        tuple[int, ...],
+        dict[tuple[str, bytes], int], tuple[tuple[int, frozenset[tuple[str, bytes]]], ...], int
     ]:
-        """:attr:`word_alternatives` by term: the positions each one-term alternative
-        satisfies, the alternatives of several terms (a phrase's words) with their position,
-        and the positions an empty alternative satisfies whatever matched."""
-        single: dict[tuple[str, bytes], tuple[int, ...]] = {}
-        several, always = [], []
+        """:attr:`word_alternatives` by term, as bits of positions (:meth:`satisfied_mask`):
+        the positions each one-term alternative satisfies, the alternatives of several terms
+        (a phrase's words) with their position's bit, and the positions an empty alternative
+        satisfies whatever matched."""
+        single: dict[tuple[str, bytes], int] = {}
+        several, always = [], 0
         for position, alternatives in enumerate(self.word_alternatives):
+            bit = 1 << position
             for terms in alternatives:
                 if len(terms) == 1:
                     (term,) = terms
-                    if position not in single.get(term, ()):
-                        single[term] = (*single.get(term, ()), position)
+                    single[term] = single.get(term, 0) | bit
                 elif terms:
-                    several.append((position, terms))
+                    several.append((bit, terms))
                 else:
-                    always.append(position)
-        return single, tuple(several), tuple(always)
+                    always |= bit
+        return single, tuple(several), always
 
     @cached_property
     def _terms_by_language(self) -> dict[str, tuple[Ways, ...]]:
@@ -230,7 +234,12 @@ class PlannedQuery:
         typed: :meth:`sentence_share` ``([forms], language, as_typed=True) == 1``, without
         the share."""
         words = self._own_terms_by_language.get(language, ())
-        return bool(words) and all(_holds(ways, forms) for ways in words)
+        if not words:
+            return False
+        for ways in words:  # noqa: SIM110 (all() over a generator: a third of the time)
+            if not _holds(ways, forms):
+                return False
+        return True
 
     def masked_share(
         self,
@@ -282,7 +291,12 @@ Ways = tuple[frozenset[str], tuple[frozenset[str], ...]]
 def _holds(ways: Ways, forms: AbstractSet[str]) -> bool:
     """Whether ``forms`` hold every term of one of ``ways``."""
     alone, together = ways
-    return not alone.isdisjoint(forms) or any(way <= forms for way in together)
+    if not alone.isdisjoint(forms):
+        return True
+    for way in together:  # noqa: SIM110 (any() over a generator: most words have no phrase)
+        if way <= forms:
+            return True
+    return False
 
 
 def _in_translated(

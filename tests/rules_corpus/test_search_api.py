@@ -9,7 +9,7 @@ from rest_framework.request import Request
 from rest_framework.test import APIClient, APIRequestFactory
 
 from rules_corpus.search.engine import SearchHit, search
-from rules_corpus.search_api import SearchResponseSerializer, SearchResultSerializer
+from rules_corpus.search_api import SearchResponseSerializer, SearchResultSerializer, _quoted
 from tests.openapi import assert_matches_schema
 from tests.rules_corpus import search_factories
 
@@ -152,3 +152,19 @@ def test_the_written_out_answer_is_what_the_fields_give(corpus_search_index, par
         list(result) for result in generic["results"]
     ]
     assert page.hits and (params.get("page") != 2 or lean["previous"])
+
+
+ADDRESS_PARTS = ["/", "//", "/./", "/../", ".", "?", "#", ":~:text=", "%20", "%", "http:", "ż", " "]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(ADDRESS_PARTS) | st.text(max_size=3), max_size=8).map("".join))
+def test_a_result_address_is_made_absolute_as_django_makes_it(url):
+    """A result's address quoted once (``_quoted``, issue 29) and put after the request's
+    scheme and host is ``build_absolute_uri``'s, for every address it takes (the others are
+    left to Django); the test server's, and one result's own address, are taken."""
+    request = APIRequestFactory().get(PATH)
+    quoted = _quoted(url)
+    if quoted is not None:
+        assert request.build_absolute_uri("/")[:-1] + quoted == request.build_absolute_uri(url)
+    assert _quoted("/rules/wotr-rules/bitva/#p-2:~:text=Ата%20ка") is not None

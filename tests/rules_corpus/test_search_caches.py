@@ -2,13 +2,15 @@
 clause remembered from earlier questions, a hit's coverage looked up by its terms, a
 document's sentences counted for all words at once, its stored fields read once."""
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_corpus.search import index
 from rules_corpus.search.analysis import LANGUAGES, normalize
-from rules_corpus.search.engine import _understood
+from rules_corpus.search.engine import _understood, marked
 from rules_corpus.search.index import Listed, SentenceMasks, open_searcher, opened
 from rules_corpus.search.query import PlannedQuery, plan_query
 from tests.rules_corpus import search_factories
@@ -132,3 +134,60 @@ def test_the_words_clauses_kept_are_bounded(corpus_search_index, monkeypatch):
     again = plan_query("осада армии", reader)
     assert repr(again.query) == repr(first.query)
     assert again.highlight_terms == first.highlight_terms
+
+
+def _marked_word_by_word(text: str, terms: frozenset[str], language: str) -> str:
+    """The definition: every part escaped, each word whose form is a term in ``<mark>``."""
+    from html import escape
+
+    from rules_corpus.search.analysis import STOPWORDS
+
+    def word(found: str) -> str:
+        lowered = found.lower()
+        if lowered in STOPWORDS or len(lowered) < 2 or normalize(lowered, language) not in terms:
+            return escape(found)
+        return f'<mark class="match">{escape(found)}</mark>'
+
+    parts = re.split(r"(\w+)", text)
+    return "".join(word(part) if i % 2 else escape(part) for i, part in enumerate(parts))
+
+
+WORDS = ["Осада", "осады", "и", "Armia", "armii", "a", "siege", "<b>", "&", '"', "'", " ", ".", "ż"]
+
+
+@settings(max_examples=300)
+@given(
+    st.lists(st.sampled_from(WORDS) | st.text(max_size=3), max_size=12).map("".join),
+    st.frozensets(st.sampled_from(["осада", "и", "arm", "sieg", "a", "b"]), max_size=4),
+    st.sampled_from(LANGUAGES),
+)
+def test_a_sentence_marked_between_its_marks_at_once_is_marked_word_by_word(
+    text, marked_terms, language
+):
+    """:func:`.engine.marked` escapes the text between two marked words at once (issue 29):
+    the same HTML as escaping it part by part."""
+    assert marked(text, marked_terms, language) == _marked_word_by_word(
+        text, marked_terms, language
+    )
+
+
+forms_of = st.frozensets(st.sampled_from(FORMS), max_size=5)
+ways_of = st.tuples(forms_of, st.lists(forms_of.filter(len), max_size=3).map(tuple))
+
+
+@settings(max_examples=300)
+@given(st.lists(ways_of, max_size=4), forms_of)
+def test_whether_a_heading_holds_the_words_is_the_definition(words, heading):
+    """``_holds`` and :meth:`PlannedQuery.holds_all` written as loops (issue 29) against the
+    definition: a word is held when one term alone, or every term of a phrase, is."""
+    from rules_corpus.search.query import _holds
+
+    def held(ways):
+        alone, together = ways
+        return bool(alone & heading) or any(way <= heading for way in together)
+
+    for ways in words:
+        assert _holds(ways, heading) == held(ways)
+    planned = PlannedQuery(None)
+    planned.__dict__["_own_terms_by_language"] = {"ru": tuple(words)}
+    assert planned.holds_all(heading, "ru") == (bool(words) and all(map(held, words)))

@@ -152,3 +152,32 @@ def test_a_player_searches_from_the_header_and_follows_the_permalink(
         re.compile(r".*/rules/wojna-o-pierscien/niewola[\w-]*/(#p-\d+(:~:text=.+)?)?$")
     )
     assert "Niewola" in page.locator("h1").inner_text()
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"q": "siege", "game": "wotr", "lang": "pl", "type": "card", "page": "3"},
+        {"q": "\x00", "game": "chess", "page": "0"},
+        {"q": "", "type": "section"},
+    ],
+)
+@pytest.mark.parametrize("language", ["ru", "pl", "en"])
+def test_the_form_with_shared_fields_is_the_form_with_copied_ones(data, language):
+    """``SearchForm`` shares its class's fields (issue 29) instead of Django's deep copy per
+    form: its fields, rendered, and its errors and data are those of a form with the copies."""
+    from django import forms
+    from django.utils import translation
+
+    from rules_corpus.search.forms import SearchForm
+
+    class Copied(SearchForm):
+        def __init__(self, data=None):
+            forms.Form.__init__(self, data)
+
+    with translation.override(language):
+        shared, copied = SearchForm(data), Copied(data)
+        assert shared.is_valid() == copied.is_valid()
+        assert shared.errors == copied.errors and shared.cleaned_data == copied.cleaned_data
+        assert [str(field) for field in shared] == [str(field) for field in copied]
+        assert all(shared.fields[name] is f for name, f in SearchForm.base_fields.items())
