@@ -113,14 +113,19 @@ def install(context: Mapping[str, Any], numberformat_source: str) -> None:
             use_l10n=use_l10n,
         )
 
-    _module("django.utils.formats", number_format=number_format)
+    _module("django.utils.formats", number_format=number_format, get_format=formats.__getitem__)
     _module(
         "django.utils.translation",
         gettext=gettext,
         ngettext=ngettext,
         gettext_noop=lambda message: message,
         gettext_lazy=gettext,
+        # one language a shell: per_language's memos are made afresh with the code each install
+        get_language=lambda: None,
     )
+    _module("django.core")
+    _module("django.core.signals", setting_changed=None)  # settings never change here
+    _module("django.dispatch", receiver=lambda _signal: lambda function: function)
     section_url: str = context["section_url"]
 
     def reverse(name: str, kwargs: Mapping[str, str]) -> str:
