@@ -24,6 +24,7 @@ from django.utils.translation import gettext
 from django.views import defaults
 
 from adjudicator.api import BODY_TOO_LARGE, REQUEST_PARTS, error_item
+from adjudicator.budget import over_memory
 from adjudicator.error_codes import status_code
 
 
@@ -109,8 +110,14 @@ def unavailable(request: HttpRequest) -> HttpResponse:
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
-    """500, JSON under /api/; a fault of the machine (:func:`is_fault`) is a 503."""
-    if is_fault(sys.exc_info()[1]):
+    """500, JSON under /api/; a fault of the machine (:func:`is_fault`) is a 503. A
+    ``MemoryError`` is the memory budget's 422 wherever it arose: a view's is answered by
+    ``CpuBudgetMiddleware``, but one in a middleware (the gzip compressing a big answer)
+    reaches Django's 500 before it could."""
+    error = sys.exc_info()[1]
+    if isinstance(error, MemoryError):
+        return over_memory(request)
+    if is_fault(error):
         close_connections()
         return unavailable(request)
     if is_api(request):

@@ -318,8 +318,8 @@ CACHES["fragments"] = {
 REQUEST_CPU_SECONDS = float(os.environ.get("REQUEST_CPU_SECONDS", "2"))
 # The data segment (heap) each gunicorn worker may grow to, in MiB (adjudicator/budget.py): a
 # request past it is answered 422 and its worker recycled; 0 turns the limit off. A warm
-# worker starts at ~580 MiB (most shared with the master); its kept tables may add ~350
-# (docs/deploy.md).
+# worker starts at ~560 MiB (most shared with the master); its kept tables may add ~640
+# (docs/deploy.md, bench/worker_memory.py).
 WORKER_MEMORY_MB = int(os.environ.get("WORKER_MEMORY_MB", "1536"))
 # The CPU seconds one client's requests may use per period, pages and API (throttling.py).
 CPU_THROTTLE_RATE = os.environ.get("CPU_THROTTLE_RATE", "20/min")

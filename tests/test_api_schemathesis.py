@@ -31,15 +31,10 @@ RULE_CODES = {"rule", "unknown_card", "ambiguous_card", "invalid_count"}
 #: filters whose choices are the loaded cards' own values (no enum), and a move's or piece's
 #: fields, which its ``kind`` decides (a guide for a guide move, 1 to 8 faction figures).
 KIND_DEPENDENT = frozenset({"required", "out_of_range", "invalid_choice"})
-#: A position's parts (armies, fellowship, hunt_box...) are open objects in the schema, their
-#: keys given by the position format (GET /api/wotr/positions/setup/), not by the schema: a key
-#: a part does not have is refused by the reader (a known gap: the schema should name them).
-POSITION_PART_KEYS = frozenset({"unknown_field"})
 DATA_CHOICES = {
     ("GET", "/cards/"): frozenset({"invalid_choice"}),
-    ("POST", "/wotr/moves/check/"): KIND_DEPENDENT | POSITION_PART_KEYS,
-    ("POST", "/wotr/moves/legal/"): KIND_DEPENDENT | POSITION_PART_KEYS,
-    ("POST", "/wotr/moves/positions/"): POSITION_PART_KEYS,
+    ("POST", "/wotr/moves/check/"): KIND_DEPENDENT,
+    ("POST", "/wotr/moves/legal/"): KIND_DEPENDENT,
 }
 
 

@@ -14,6 +14,7 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
+from adjudicator import compression
 from adjudicator.games.wojna import dice
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -105,3 +106,26 @@ def test_a_memory_error_is_a_422_page_or_json_not_a_500(monkeypatch, ask, conten
     assert response.status_code == 422
     assert response["Content-Type"].startswith(content_type)
     assert b"more memory than one request may use" in response.content
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("path", "content_type"),
+    [("/wotr/moves/", "text/html"), ("/api/wotr/positions/setup/", "application/json")],
+)
+def test_a_memory_error_in_a_middleware_is_the_same_422(monkeypatch, path, content_type):
+    """The gzip middleware, outside the view, compressing a big answer: Django would make its
+    MemoryError a 500 before the budget's middleware saw it (errors.server_error)."""
+
+    def out_of_memory(*args, **kwargs):
+        raise MemoryError
+
+    monkeypatch.setattr(compression, "compress", out_of_memory)
+    monkeypatch.setattr(compression, "compress_pieces", out_of_memory)
+    client = Client(raise_request_exception=False, HTTP_ACCEPT_LANGUAGE="en")
+    response = client.get(path, HTTP_ACCEPT_ENCODING="gzip")
+    assert response.status_code == 422
+    assert response["Content-Type"].startswith(content_type)
+    assert b"more memory than one request may use" in response.content
+    if content_type == "application/json":
+        assert response.json()["errors"][0]["code"] == "over_budget"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement, product
 from math import factorial, lcm, prod
 
@@ -26,6 +26,12 @@ Keep = tuple[tuple[str, Face, int], ...]  # (class, face, how many) kept
 Acc = tuple[int, int, int, int]  # rings, orc strength minus warrior strength, Gandalfs, marks
 Delta = tuple[int, int, int, int, int, int, int, bool]
 
+SPEC_KEPT = 256
+"""Tables kept per worker of the ones keyed by the dice's faces (a setup may give any faces,
+so their number has no other bound): the default dice fill a few dozen of each (the Journey's
+warmed tables: 28 roll distributions, 280 groups of moves), the rest are the least recently
+used of other faces."""
+
 
 def face_weights(spec: DiceSpec) -> tuple[int, dict[str, dict[Face, int]]]:
     """A common denominator for one die and each class's face weights over it."""
@@ -37,7 +43,7 @@ def face_weights(spec: DiceSpec) -> tuple[int, dict[str, dict[Face, int]]]:
     return base, weights
 
 
-@cache
+@lru_cache(maxsize=SPEC_KEPT)
 def _multisets(weights: tuple[tuple[Face, int], ...], n: int) -> tuple[tuple[tuple, int], ...]:
     """Each multiset of faces shown by ``n`` identical dice, with its weight (out of base**n)."""
     weight = dict(weights)
@@ -51,7 +57,7 @@ def _multisets(weights: tuple[tuple[Face, int], ...], n: int) -> tuple[tuple[tup
     return tuple(result)
 
 
-@cache
+@lru_cache(maxsize=SPEC_KEPT)
 def roll_distribution(spec: DiceSpec, dice: Dice) -> tuple[tuple[Roll, int], ...]:
     """Every roll of the dice left, with its weight out of ``base ** sum(dice)``."""
     _, weights = face_weights(spec)

@@ -34,6 +34,7 @@ from adjudicator.games.common import (
 )
 from adjudicator.games.mordor import citations as rules
 from adjudicator.games.mordor.dice import (
+    SPEC_KEPT,
     Acc,
     Delta,
     Dice,
@@ -128,7 +129,7 @@ def _moves(roll: Roll, turn: TurnRules) -> tuple[Delta, ...]:
     return tuple(sorted(moves))
 
 
-@cache
+@lru_cache(maxsize=4 * SPEC_KEPT)
 def _grouped_moves(spec, dice: Dice, turn: TurnRules) -> tuple[tuple, tuple[Delta, ...]]:
     """The rolls of ``dice`` grouped by the keeps they offer (each group's keeps and total
     weight), and every distinct keep effect among them."""

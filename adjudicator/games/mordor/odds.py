@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from operator import attrgetter
 
 from adjudicator.games.common import (
@@ -31,6 +31,7 @@ from adjudicator.games.mordor import citations as rules
 from adjudicator.games.mordor.dice import (
     OTHER,
     OWN,
+    SPEC_KEPT,
     Acc,
     Delta,
     Dice,
@@ -206,7 +207,7 @@ def _distinct_moves(roll: Roll, turn: TurnRules) -> tuple[tuple[Delta, Keep], ..
     )
 
 
-@cache
+@lru_cache(maxsize=SPEC_KEPT)
 def _roll_moves(
     spec: DiceSpec, dice: Dice, turn: TurnRules
 ) -> tuple[tuple[tuple[Delta, ...], ...], tuple]:
@@ -261,7 +262,7 @@ def make_after(context: TurnContext) -> Callable[[Dice, Acc, Delta], tuple[Dice,
     return after
 
 
-@cache
+@lru_cache(maxsize=SPEC_KEPT)
 def _fixed_flows(
     chooser: Chooser, spec: DiceSpec, dice: Dice, turn: TurnRules
 ) -> tuple[tuple[Delta, int], ...]:
@@ -472,7 +473,12 @@ def turn_context(question: TurnQuestion) -> TurnContext:
     )
 
 
-@cache
+SOLVERS_KEPT = 16
+"""Turn solvers kept per worker (each its solved states, ~0.7 MB for a default setup's turn):
+a context holds the dice's faces, which a setup may choose, so only the least recently used."""
+
+
+@lru_cache(maxsize=SOLVERS_KEPT)
 def solver_for(context: TurnContext) -> TurnSolver:
     return TurnSolver(context)
 

@@ -318,9 +318,11 @@ _SLUG_COMPANIONS = frozenset(s for s in _SLUG_CHARACTERS if BOARD.characters[s].
 _SETTLEMENTS = frozenset(slug for slug, region in BOARD.regions.items() if region.is_settlement)
 _NATIONS = frozenset(BOARD.nations)
 _SIDES = frozenset(SIDES)
-_HUNT_BOX_KEYS = frozenset({"shadow_dice", "free_peoples_dice"})
-_MARKER_KEYS = frozenset({"steps_from_war", "active"})
-_FELLOWSHIP_KEYS = frozenset(
+HUNT_BOX_KEYS = frozenset({"shadow_dice", "free_peoples_dice"})
+"""The keys of the parts of a position that have fixed keys (any other is refused as unknown;
+the API's schema names these, adjudicator/web/wotr_moves/serializers.py)."""
+MARKER_KEYS = frozenset({"steps_from_war", "active"})
+FELLOWSHIP_KEYS = frozenset(
     {"region", "progress", "revealed", "corruption", "mordor_step", "guide", "companions"}
 )
 _MARKERS = {
@@ -375,7 +377,7 @@ def _plain_political(raw: Any) -> dict[str, Political] | None:
         return None
     political = dict(_starting_political())
     for nation, marker in raw.items():
-        if type(marker) is not dict or not marker.keys() <= _MARKER_KEYS:
+        if type(marker) is not dict or not marker.keys() <= MARKER_KEYS:
             return None
         start = political[nation]
         steps = marker.get("steps_from_war", start.steps_from_war)
@@ -394,7 +396,7 @@ def _starting_political() -> Mapping[str, Political]:
 def _plain_hunt_box(raw: Any) -> HuntBox | None:
     if raw is None:
         raw = {}
-    if type(raw) is not dict or not raw.keys() <= _HUNT_BOX_KEYS:
+    if type(raw) is not dict or not raw.keys() <= HUNT_BOX_KEYS:
         return None
     shadow, free = raw.get("shadow_dice", 0), raw.get("free_peoples_dice", 0)
     if _plain_count(shadow, 0, MAX_SHADOW_DICE) and _plain_count(free, 0, MAX_FREE_PEOPLES_DICE):
@@ -406,7 +408,7 @@ def _plain_fellowship(raw: Any) -> Fellowship | None:
     """The Fellowship, its omitted keys as :func:`_read_fellowship` fills them."""
     if raw is None:
         raw = {}
-    if type(raw) is not dict or not raw.keys() <= _FELLOWSHIP_KEYS:
+    if type(raw) is not dict or not raw.keys() <= FELLOWSHIP_KEYS:
         return None
     start = standard_setup().fellowship
     region = raw.get("region", start.region)
@@ -469,6 +471,12 @@ def _plain_position(data: Any) -> Position | None:
     )
 
 
+def _refuse_unknown(reader: Reader, data: Mapping, known: frozenset[str], where: str) -> None:
+    """Each key of ``data`` not ``known`` is a problem ("unknown field", as in the position)."""
+    for key in sorted(set(data) - known):
+        reader.add(f"{where}.{key}", Message(N_("unknown field")))
+
+
 def _read_figures(reader: Reader, raw: Any, at: str) -> Units:
     """One nation's figures: ``regular``, ``elite``, ``leaders``, ``nazgul`` (0 if omitted)."""
     figures = reader.mapping(raw, at)
@@ -491,6 +499,7 @@ def _read_reinforcements(reader: Reader, raw: Any) -> Mapping[str, Units] | None
 
 def _read_fellowship(reader: Reader, raw: Any) -> Fellowship:
     data = reader.mapping(raw, "fellowship")
+    _refuse_unknown(reader, data, FELLOWSHIP_KEYS, "fellowship")
     start = standard_setup().fellowship
     region = reader.region(data.get("region", start.region), "fellowship.region")
     companions = [
@@ -527,6 +536,7 @@ def _read_political(reader: Reader, raw: Any) -> dict[str, Political]:
         if reader.nation(nation, where) is None:
             continue
         marker = reader.mapping(marker, where)
+        _refuse_unknown(reader, marker, MARKER_KEYS, where)
         start = political[nation]
         political[nation] = Political(
             reader.count(
@@ -581,8 +591,7 @@ def _read_position(data: Any) -> Position:
         reader.add(key, Message(N_("unknown field")))
     armies = _read_armies(reader, data.get("armies"))
     hunt_box = reader.mapping(data.get("hunt_box"), "hunt_box")
-    for key in set(hunt_box) - _HUNT_BOX_KEYS:
-        reader.add(f"hunt_box.{key}", Message(N_("unknown field")))
+    _refuse_unknown(reader, hunt_box, HUNT_BOX_KEYS, "hunt_box")
     sieges = {
         region
         for index, value in enumerate(reader.items(data.get("sieges"), "sieges"))

@@ -5,7 +5,15 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from adjudicator.games.wotr.board import UNIT_KINDS
+from adjudicator.games.wotr.board import (
+    BOARD,
+    MAX_CORRUPTION,
+    MAX_PROGRESS,
+    MORDOR_LAST_STEP,
+    POLITICAL_MAX_STEPS,
+    SIDES,
+    UNIT_KINDS,
+)
 from adjudicator.games.wotr.moves.model import (
     DICE,
     FACTION_ACTIONS,
@@ -13,7 +21,14 @@ from adjudicator.games.wotr.moves.model import (
     MOVE_KINDS,
     PIECE_KINDS,
 )
-from adjudicator.games.wotr.reading import POSITION_KEYS
+from adjudicator.games.wotr.position import MAX_FREE_PEOPLES_DICE, MAX_SHADOW_DICE
+from adjudicator.games.wotr.reading import (
+    FELLOWSHIP_KEYS,
+    HUNT_BOX_KEYS,
+    MARKER_KEYS,
+    MAX_ENTRIES,
+    POSITION_KEYS,
+)
 from adjudicator.serializers import (
     AnswerSerializer,
     CitationSerializer,
@@ -22,20 +37,104 @@ from adjudicator.serializers import (
     StrictSerializer,
 )
 
-#: The position format's lists; its other keys are objects (null: as in the standard setup).
-LIST_KEYS = {"sieges", "hunt_tiles_drawn"}
-LIST_SCHEMA = {"type": "array", "items": {"type": "string"}, "nullable": True}
-OBJECT_SCHEMA = {"type": "object", "additionalProperties": True, "nullable": True}
+#: A position's parts, each as the reader takes it (adjudicator/games/wotr/reading.py): its
+#: objects with fixed keys name them from the reader's own tables (any other key is refused as
+#: an unknown field), regions are named by slug or by name in any language, and a part or a
+#: nation's entry left out or null is as in the standard setup (nothing, for armies).
+FIGURES_SCHEMA = {
+    "type": "object",
+    "nullable": True,
+    "additionalProperties": False,
+    "properties": {kind: {"type": "integer", "minimum": 0} for kind in UNIT_KINDS},
+}
+REGION_NAME = {"type": "string", "description": "region: slug, English or Russian name"}
+INTEGER = {"type": "integer"}
+
+
+def _closed(keys: frozenset[str] | tuple[str, ...], properties: dict, what: str) -> dict:
+    """An object of exactly ``keys`` (a reader's table; a key without a schema here fails at
+    import), each optional."""
+    return {
+        "type": "object",
+        "nullable": True,
+        "additionalProperties": False,
+        "description": what,
+        "properties": {key: properties[key] for key in sorted(keys)},
+    }
+
+
+def _by_nation(value: dict, what: str) -> dict:
+    return _closed(tuple(BOARD.nations), dict.fromkeys(BOARD.nations, value), what)
+
+
+def _listed(items: dict) -> dict:
+    return {"type": "array", "items": items, "maxItems": MAX_ENTRIES, "nullable": True}
+
+
+def _keyed(value: dict, what: str) -> dict:
+    return {
+        "type": "object",
+        "nullable": True,
+        "maxProperties": MAX_ENTRIES,
+        "additionalProperties": value,
+        "description": what,
+    }
+
+
+POSITION_PARTS = {
+    "armies": _keyed(
+        _by_nation(FIGURES_SCHEMA, "nation → figures"), "region → nation → figures"
+    ),
+    "sieges": _listed(REGION_NAME),
+    "characters": _keyed(REGION_NAME, "character (slug or English name) → region"),
+    "control": _keyed(
+        {"type": "string", "enum": list(SIDES)}, "settlement (region) → the side controlling it"
+    ),
+    "political": _by_nation(
+        _closed(
+            MARKER_KEYS,
+            {
+                "steps_from_war": {**INTEGER, "minimum": 0, "maximum": POLITICAL_MAX_STEPS},
+                "active": {"type": "boolean"},
+            },
+            "a nation's political marker",
+        ),
+        "nation → political marker (the others at the start)",
+    ),
+    "fellowship": _closed(
+        FELLOWSHIP_KEYS,
+        {
+            "region": REGION_NAME,
+            "progress": {**INTEGER, "minimum": 0, "maximum": MAX_PROGRESS},
+            "revealed": {"type": "boolean"},
+            "corruption": {**INTEGER, "minimum": 0, "maximum": MAX_CORRUPTION},
+            "mordor_step": {**INTEGER, "minimum": 0, "maximum": MORDOR_LAST_STEP,
+                            "nullable": True},
+            "guide": {"type": "string", "description": "a companion's slug or gollum"},
+            "companions": _listed({"type": "string", "description": "a companion's slug"}),
+        },
+        "the Fellowship (left out: at Rivendell, as at the start)",
+    ),
+    "hunt_box": _closed(
+        HUNT_BOX_KEYS,
+        {
+            "shadow_dice": {**INTEGER, "minimum": 0, "maximum": MAX_SHADOW_DICE},
+            "free_peoples_dice": {**INTEGER, "minimum": 0, "maximum": MAX_FREE_PEOPLES_DICE},
+        },
+        "dice in the Hunt Box",
+    ),
+    "hunt_tiles_drawn": _listed({"type": "string", "enum": list(BOARD.hunt_tiles)}),
+    "reinforcements": _by_nation(
+        FIGURES_SCHEMA, "figures left in the pools of the nations listed (optional)"
+    ),
+}  # fmt: skip
 POSITION_SCHEMA = {
     "oneOf": [
         {"type": "string", "enum": ["setup"], "description": "the standard starting position"},
         {
             "type": "object",
             "additionalProperties": False,
-            "properties": {
-                key: LIST_SCHEMA if key in LIST_KEYS else OBJECT_SCHEMA
-                for key in sorted(POSITION_KEYS)
-            },
+            "properties": {key: POSITION_PARTS[key] for key in sorted(POSITION_KEYS)},
             "description": (
                 "a board position (armies, sieges, characters, control, political, fellowship, "
                 "hunt_box, hunt_tiles_drawn, optional reinforcements): the format of "

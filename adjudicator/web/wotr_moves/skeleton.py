@@ -27,6 +27,7 @@ from django.utils.translation import get_language
 
 from adjudicator.compression import WINDOW, Pieces, deflated
 from adjudicator.web.templatetags.fields import as_in_template
+from adjudicator.web.wotr_moves.kept import kept
 
 TEMPLATE = "wotr_moves/index.html"
 MAP, POSITION = "map", "position"
@@ -172,12 +173,11 @@ _skeletons: dict[tuple[str | None, str, str, str], Skeleton] = {}
 
 def _skeleton(request: HttpRequest, context: dict[str, Any], kind: str) -> Skeleton:
     key = (get_language(), get_script_prefix(), request.resolver_match.namespace, kind)
-    found = _skeletons.get(key)
-    if found is None:
-        found = Skeleton(get_template(TEMPLATE).render(_marked_context(request, context, kind)))
-        if len(_skeletons) < LIMIT:
-            found = _skeletons.setdefault(key, found)
-    return found
+    return kept(_skeletons, key, lambda: _made(request, context, kind), LIMIT)
+
+
+def _made(request: HttpRequest, context: dict[str, Any], kind: str) -> Skeleton:
+    return Skeleton(get_template(TEMPLATE).render(_marked_context(request, context, kind)))
 
 
 @receiver(setting_changed)

@@ -38,6 +38,7 @@ from adjudicator.web.wotr_moves.forms import (
     RegionForm,
     StateForm,
 )
+from adjudicator.web.wotr_moves.kept import kept
 
 EDITS = {
     "edit_region": ("region", RegionForm, editing.set_region),
@@ -317,12 +318,11 @@ def setup_parts() -> dict[str, Any]:
     prefix (issue 29: its map, board and JSON were most of the map page's view). The state
     form is unbound, rendered from its initial values alone."""
     key = (get_language(), get_script_prefix())
-    parts = _setup_parts.get(key)
-    if parts is None:
-        parts = position_parts(standard_setup(), {}, {})
-        if len(_setup_parts) < SETUP_PARTS_LIMIT:
-            parts = _setup_parts.setdefault(key, parts)
-    return parts
+    return kept(_setup_parts, key, _setup_parts_made, SETUP_PARTS_LIMIT)
+
+
+def _setup_parts_made() -> dict[str, Any]:
+    return position_parts(standard_setup(), {}, {})
 
 
 @receiver(setting_changed)

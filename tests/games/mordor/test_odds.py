@@ -2,6 +2,7 @@
 
 from collections import Counter
 from fractions import Fraction
+from itertools import islice, product
 
 import pytest
 from hypothesis import given, settings
@@ -11,13 +12,15 @@ from adjudicator.games.common import InvalidInput
 from adjudicator.games.mordor.advice import advise_roll
 from adjudicator.games.mordor.dice import keep_options, roll_chances
 from adjudicator.games.mordor.keep import Die, legal_keeps
-from adjudicator.games.mordor.model import LOCATION_RULES, DiceSpec, Face, TurnRules
+from adjudicator.games.mordor.model import LOCATION_RULES, DiceSpec, Face, GameSetup, TurnRules
 from adjudicator.games.mordor.odds import (
     FIXED_POLICIES,
+    SOLVERS_KEPT,
     TurnContext,
     TurnOutcome,
     TurnQuestion,
     TurnSolver,
+    solver_for,
     turn_odds,
 )
 from adjudicator.games.mordor.track import NazgulTrack, Square
@@ -208,3 +211,13 @@ def test_the_solver_keeps_exactly_what_the_keep_checker_allows(faces, rivendell)
         for keep in keep_options(roll, turn.duplicates_allowed)
     }
     assert checker == solver
+
+
+def test_the_tables_kept_for_the_dice_faces_a_setup_gives_are_bounded():
+    """A setup may give any faces (issue: memory at the maxima): the solvers and the tables
+    keyed by them are the least recently used, not one more per setup asked."""
+    faces = list(Face)
+    for colored in islice(product(faces, repeat=2), SOLVERS_KEPT + 2):
+        setup = GameSetup(dice=DiceSpec(colored=colored))
+        turn_odds(TurnQuestion(4, FRESH, "red", setup=setup))
+    assert solver_for.cache_info().currsize <= SOLVERS_KEPT
