@@ -3,11 +3,12 @@ both in asgiref ``Local`` objects, whose every read takes a lock and goes throug
 ``__getattr__`` (~2.5 µs; a checker page reads the language ~70 times: ``{% memo %}`` blocks,
 per-language tables).
 
-asgiref's ``Local`` (not thread-critical) keeps a thread-tagged, copy-on-write mapping in a
-context variable: a write replaces the whole mapping, so reading the variable needs no lock. The
-readers below read it as asgiref does (storage from another thread is not seen); should a
-future asgiref keep its data otherwise, they fall back to ``getattr`` on the ``Local``, which
-is always right. ``tests/web/test_request_locals.py`` holds them to Django's functions.
+asgiref's ``Local`` (not thread-critical; asgiref 3.13) keeps a thread-tagged, copy-on-write
+mapping (``_Storage``) in a context variable: a write replaces the whole mapping, so reading the
+variable needs no lock. The readers below read it as asgiref does (storage from another thread
+is not seen); an asgiref that keeps its data otherwise (older ones kept a plain dict) gets
+``getattr`` on the ``Local``, which is always right. ``tests/web/test_request_locals.py``
+holds them to Django's functions.
 """
 
 import contextvars
@@ -15,6 +16,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from asgiref import local as asgiref_local
 from django.conf import settings
 from django.urls import base as urls_base
 from django.utils.translation import trans_real
@@ -26,7 +28,9 @@ def local_reader(local: Any, name: str, default: Any) -> Callable[[], Any]:
         variable = object.__getattribute__(object.__getattribute__(local, "_storage"), "_data")
     except AttributeError:
         variable = None
-    if not isinstance(variable, contextvars.ContextVar):
+    storage_class = getattr(asgiref_local, "_Storage", None)
+    known = getattr(storage_class, "__slots__", None) == ("thread_id", "data")
+    if not known or not isinstance(variable, contextvars.ContextVar):
         return lambda: getattr(local, name, default)
     get_ident = threading.get_ident
 

@@ -2,7 +2,9 @@
 asgiref's lock give what Django's ``get_language`` and ``get_script_prefix`` give."""
 
 import threading
+from types import SimpleNamespace
 
+from asgiref.local import Local
 from asgiref.sync import async_to_sync, sync_to_async
 from django.urls import clear_script_prefix, get_script_prefix, set_script_prefix
 from django.utils import translation
@@ -53,3 +55,20 @@ def test_the_script_prefix_as_django_reads_it():
         assert request_locals.get_script_prefix() == "/" == get_script_prefix()
     finally:
         set_script_prefix("/")
+
+
+def test_a_local_kept_otherwise_is_read_by_getattr():
+    kept = SimpleNamespace(value="x")
+    assert request_locals.local_reader(kept, "value", None)() == "x"
+    assert request_locals.local_reader(kept, "other", "d")() == "d"
+
+
+def test_the_installed_asgiref_is_read_without_its_lock():
+    local = Local()
+    read = request_locals.local_reader(local, "value", "d")
+    assert read.__name__ == "read"  # the direct reader, not getattr's fallback
+    assert read() == "d"
+    local.value = 5
+    assert read() == 5
+    del local.value
+    assert read() == "d"
