@@ -18,6 +18,11 @@ class WebConfig(AppConfig):
     verbose_name = "Rules Adjudicator site"
 
     def ready(self) -> None:
-        from adjudicator import api_schema  # noqa: F401  (registers the schema extensions)
+        from adjudicator import (
+            api_schema,  # noqa: F401  (registers the schema extensions)
+            csrf_tokens,
+        )
+
+        csrf_tokens.install()
 
         post_migrate.connect(create_cache_table, dispatch_uid="adjudicator-cache-table")

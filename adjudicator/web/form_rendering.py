@@ -26,7 +26,8 @@ from django.utils import translation
 from django.utils.choices import BaseChoiceIterator
 from django.utils.functional import Promise
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
+
+from adjudicator.request_locals import get_language
 
 
 def escaped(value: Any) -> str:

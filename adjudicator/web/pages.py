@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache
 from typing import Any, ClassVar
+from urllib.parse import quote
 
 from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -302,7 +303,7 @@ class ApiFieldsForm(forms.Form):
         return {name: self._default(name, field) for name, field in self.fields.items()}
 
     def _with_defaults(self, data: QueryDict) -> QueryDict:
-        filled = data.copy()
+        filled = _copied(data)
         for name, default in self._defaults().items():
             key = self.add_prefix(name)
             if key not in filled and default is not None:
@@ -314,18 +315,18 @@ class ApiFieldsForm(forms.Form):
 
         One value is always kept so that the link still asks (an empty query shows the form).
         """
-        query = QueryDict(mutable=True)
+        query: dict[str, list[str]] = {}
         for name, default in self._defaults().items():
             key = self.add_prefix(name)
             values = [v for v in self.data.getlist(key) if v != ""]
             if not values or (default is not None and values == [str(default)]):
                 continue
-            query.setlist(key, values)
+            query[key] = values
         if not query and self.fields:
             first = next(iter(self.fields))
             value = self[first].value()
-            query[self.add_prefix(first)] = "" if value is None else str(value)
-        return query.urlencode(safe=".")
+            query[self.add_prefix(first)] = ["" if value is None else str(value)]
+        return _urlencoded(query)
 
     def add_engine_errors(self, problems: Iterable[tuple[str, str]]) -> None:
         """An engine's problems (``InvalidInput``, translated): each under its field, or above
@@ -492,6 +493,27 @@ class CheckerPage(View):
         if answer is None:
             return None
         return {"tone": "", "assumptions": [], **answer}
+
+
+def _copied(data: QueryDict) -> QueryDict:
+    """``data.copy()`` (a mutable QueryDict of copied value lists) without ``deepcopy``'s
+    walk: keys and values are strings (issue 29: a third of a bound form's set-up)."""
+    if type(data) is not QueryDict:
+        return data.copy()
+    copied = QueryDict(mutable=True, encoding=data.encoding)
+    for key, values in data.lists():
+        copied.setlist(key, list(values))
+    return copied
+
+
+def _urlencoded(query: Mapping[str, list[str]]) -> str:
+    """``urlencode(safe=".")`` of a QueryDict of these keys and value lists, without making
+    the QueryDict (UTF-8, Django's ``DEFAULT_CHARSET``; issue 29)."""
+    return "&".join(
+        f"{quote(key, safe='.')}={quote(value, safe='.')}"
+        for key, values in query.items()
+        for value in values
+    )
 
 
 def api_validated(form: Any) -> dict[str, Any] | None:

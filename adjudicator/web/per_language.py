@@ -10,7 +10,8 @@ from typing import Any, TypeVar
 
 from django.core.signals import setting_changed
 from django.dispatch import receiver
-from django.utils.translation import get_language
+
+from adjudicator.request_locals import get_language
 
 T = TypeVar("T")
 _caches: list[Any] = []

@@ -11,8 +11,9 @@ from django.template.base import render_value_in_context
 from django.template.loader import get_template
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext
 
+from adjudicator.request_locals import get_language
 from adjudicator.web.form_rendering import KEPT_VALUE_LENGTH, kept, rendered_once
 
 register = template.Library()

@@ -15,8 +15,8 @@ from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.template.base import FilterExpression, Node, NodeList, Parser, Token
 from django.template.loader_tags import BlockNode
-from django.urls import get_script_prefix
-from django.utils.translation import get_language
+
+from adjudicator.request_locals import get_language, get_script_prefix
 
 register = template.Library()
 
