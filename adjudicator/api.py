@@ -300,7 +300,6 @@ class AnswerView(APIView):
             response.add_post_render_callback(_forget_response)
         return response
 
-
     def _plain_dispatch(self, request: Any, args: tuple) -> Any:
         """DRF's ``dispatch`` of a plain POST (:func:`_plain_post`) without the steps that
         come out the same for every one (issue 29): its request made with the view's one

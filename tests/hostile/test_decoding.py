@@ -95,9 +95,12 @@ def _counted(text: str) -> int:
 
 
 @settings(max_examples=400, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.text(alphabet='[]{}"\\a,', max_size=120) | st.recursive(
-    st.just(1), lambda inner: st.lists(inner) | st.dictionaries(st.text("ab"), inner)
-).map(json.dumps))
+@given(
+    st.text(alphabet='[]{}"\\a,', max_size=120)
+    | st.recursive(
+        st.just(1), lambda inner: st.lists(inner) | st.dictionaries(st.text("ab"), inner)
+    ).map(json.dumps)
+)
 def test_the_depth_is_the_bracket_by_bracket_count(text):
     """Pairs removed a level at a time (issue 29) count as the brackets one by one do, for
     nested JSON and for any run of brackets, quotes and backslashes (unpaired, closing first,
