@@ -305,8 +305,9 @@ class AnswerView(APIView):
         come out the same for every one (issue 29): its request made with the view's one
         parser, JSON accepted as the negotiation accepts it (:meth:`perform_content_negotiation`),
         no format suffix or version, and no authenticator to ask (the user and token are
-        DRF's unauthenticated ``None``); the permission and throttle checks, the handler, the
-        exception handling and the response's headers are DRF's own."""
+        DRF's unauthenticated ``None``, unless a test client forces them); the permission and
+        throttle checks, the handler, the exception handling and the response's headers are
+        DRF's own."""
         self.args, self.kwargs, self.format_kwarg = args, {}, None
         context = {"view": self, "args": args, "kwargs": {}}
         drf = Request(
@@ -320,13 +321,16 @@ class AnswerView(APIView):
         drf.version = drf.versioning_scheme = None
         self.request, self.headers = drf, self.default_response_headers
         try:
-            drf._not_authenticated()  # what ``request.user`` does without authenticators
+            if drf.authenticators:  # a test client's forced authentication
+                self.perform_authentication(drf)
+            else:
+                drf._not_authenticated()  # what ``request.user`` does without authenticators
             self.check_permissions(drf)
             self.check_throttles(drf)
-            response = self.post(drf)
+            response = self.post(drf, *args)
         except Exception as exc:  # DRF's dispatch: every error is answered
             response = self.handle_exception(exc)
-        self.response = self.finalize_response(drf, response)
+        self.response = self.finalize_response(drf, response, *args)
         return self.response
 
 
