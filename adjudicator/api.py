@@ -9,6 +9,7 @@ import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
+from functools import cache
 from typing import Any
 
 from django import forms
@@ -26,6 +27,7 @@ from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import ErrorDetail, ParseError, Throttled, ValidationError
+from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
@@ -35,6 +37,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from adjudicator.error_codes import engine_code, table_code
 from adjudicator.games.common import InvalidInput, translate_problems
+from adjudicator.parsers import BoundedJSONParser
 from adjudicator.serializers import ErrorResponseSerializer, StrictSerializer, plain_validated
 
 
@@ -285,7 +288,10 @@ class AnswerView(APIView):
         return super().perform_content_negotiation(request, force)
 
     def dispatch(self, request: Any, *args: Any, **kwargs: Any) -> Any:
-        response = super().dispatch(request, *args, **kwargs)
+        if _plain_post(self, request, kwargs):
+            response = self._plain_dispatch(request, args)
+        else:
+            response = super().dispatch(request, *args, **kwargs)
         del self.response
         context = getattr(self.request, "parser_context", None) or {}
         context.pop("request", None)
@@ -293,6 +299,69 @@ class AnswerView(APIView):
         if isinstance(response, Response):
             response.add_post_render_callback(_forget_response)
         return response
+
+    def _plain_dispatch(self, request: Any, args: tuple) -> Any:
+        """DRF's ``dispatch`` of a plain POST (:func:`_plain_post`) without the steps that
+        come out the same for every one (issue 29): its request made with the view's one
+        parser, JSON accepted as the negotiation accepts it (:meth:`perform_content_negotiation`),
+        no format suffix or version, and no authenticator to ask (the user and token are
+        DRF's unauthenticated ``None``, unless a test client forces them); the permission and
+        throttle checks, the handler, the exception handling and the response's headers are
+        DRF's own."""
+        self.args, self.kwargs, self.format_kwarg = args, {}, None
+        context = {"view": self, "args": args, "kwargs": {}}
+        drf = Request(
+            request,
+            parsers=[BoundedJSONParser()],
+            negotiator=self.get_content_negotiator(),
+            parser_context=context,
+        )
+        renderer = self.renderer_classes[0]()
+        drf.accepted_renderer, drf.accepted_media_type = renderer, renderer.media_type
+        drf.version = drf.versioning_scheme = None
+        self.request, self.headers = drf, self.default_response_headers
+        try:
+            if drf.authenticators:  # a test client's forced authentication
+                self.perform_authentication(drf)
+            else:
+                drf._not_authenticated()  # what ``request.user`` does without authenticators
+            self.check_permissions(drf)
+            self.check_throttles(drf)
+            response = self.post(drf, *args)
+        except Exception as exc:  # DRF's dispatch: every error is answered
+            response = self.handle_exception(exc)
+        self.response = self.finalize_response(drf, response, *args)
+        return self.response
+
+
+def _plain_post(view: APIView, request: Any, kwargs: dict[str, Any]) -> bool:
+    """A POST of a JSON body (``Content-Type: application/json`` exactly) without a query or a
+    format suffix, accepting :data:`PLAIN_ACCEPT`, to a view configured as the site's
+    defaults are (:func:`_plain_view`)."""
+    meta = request.META
+    return (
+        request.method == "POST"
+        and not kwargs
+        and not meta.get("QUERY_STRING")
+        and meta.get("HTTP_ACCEPT") in PLAIN_ACCEPT
+        and meta.get("CONTENT_TYPE") == "application/json"
+        and _plain_view(type(view))
+    )
+
+
+@cache
+def _plain_view(view: type) -> bool:
+    """Does ``view`` answer a POST with DRF's JSON renderer first, the JSON parser alone, DRF's
+    negotiation and no authentication or versioning (what :meth:`AnswerView._plain_dispatch`
+    leaves out)?"""
+    return (
+        callable(getattr(view, "post", None))
+        and list(view.renderer_classes)[:1] == [JSONRenderer]
+        and list(view.parser_classes) == [BoundedJSONParser]
+        and not view.authentication_classes
+        and view.versioning_class is None
+        and view.content_negotiation_class is DefaultContentNegotiation
+    )
 
 
 def _forget_response(response: Response) -> None:

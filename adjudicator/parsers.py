@@ -43,8 +43,33 @@ def json_depth(text: str | bytes) -> int:
     kept = raw.translate(None, NOT_STRUCTURE)
     if b"\\" in kept:
         kept = JSON_STRING.sub(b"", raw).translate(None, NOT_STRUCTURE)
-    outside = b"".join(kept.split(b'"')[::2])
-    return max(accumulate(map(BRACKET_STEP.__getitem__, outside), initial=0))
+    # two quotes in a row end a string and start one, or close an empty one: either way the
+    # quotes left still alternate around the same brackets (a position's 500 quotes go at once)
+    kept = kept.replace(b'""', b"")
+    outside = b"".join(kept.split(b'"')[::2]) if b'"' in kept else kept
+    return _nesting(outside)
+
+
+#: Every closing bracket made a ``}`` and every opening one a ``{`` (the depth counts both alike).
+ONE_KIND = bytes.maketrans(b"[]", b"{}")
+
+
+def _nesting(brackets: bytes) -> int:
+    """The highest running count of ``brackets`` (+1 opening, -1 closing). Properly nested,
+    it is how many times every innermost pair (``{}``) can be removed until none is left: each
+    pass at C speed, one a level, not a step of Python per bracket (issue 29: with the quotes
+    removed in pairs, a legal-destinations body's depth in 11 µs, not 38). Anything else
+    (brackets that do not pair, or nesting past :data:`MAX_JSON_DEPTH`) is counted bracket by
+    bracket."""
+    level, depth = brackets.translate(ONE_KIND), 0
+    while level and depth <= MAX_JSON_DEPTH:
+        inner = level.replace(b"{}", b"")
+        if len(inner) == len(level):
+            break
+        level, depth = inner, depth + 1
+    if not level:
+        return depth
+    return max(accumulate(map(BRACKET_STEP.__getitem__, brackets), initial=0))
 
 
 def has_lone_surrogate(data: Any) -> bool:

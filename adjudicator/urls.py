@@ -21,11 +21,15 @@ class SchemaView(SpectacularAPIView):
         return response
 
 
+#: War of the Ring's first: its answers are the most asked, and the unprefixed includes below
+#: make every path past them try each of their 27 patterns (issue 29: /api/wotr/battle/ resolved
+#: in ~12 µs, not ~45). No path matches patterns of two of these includes, so the order chooses
+#: no view.
 api_patterns = [
-    path("", include("rules_corpus.api_urls")),
-    path("", include("cards_db.api_urls")),
     path("wotr/moves/", include("adjudicator.web.wotr_moves.api_urls")),
     path("wotr/", include("adjudicator.web.wotr.api_urls")),
+    path("", include("rules_corpus.api_urls")),
+    path("", include("cards_db.api_urls")),
     path("mordor/", include("adjudicator.web.mordor.api_urls")),
     path("wojna/", include("adjudicator.web.wojna.api_urls")),
     path("schema/", cache_page(3600)(SchemaView.as_view()), name="schema"),

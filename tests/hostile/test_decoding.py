@@ -8,6 +8,8 @@ import json
 import pytest
 from django.http import HttpResponse
 from django.test import Client, override_settings
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from adjudicator.errors import ApiPathsMiddleware
 from adjudicator.parsers import has_lone_surrogate, json_depth, loads
@@ -72,6 +74,39 @@ def test_an_unterminated_string_of_escaped_quotes_is_scanned_once(api, size):
     assert json_depth("[" * 40 + text) == 40
     response = post_raw(api, "/api/wotr/battle/", text)
     assert response.status_code == 400
+
+
+def _counted(text: str) -> int:
+    """The depth bracket by bracket, outside the strings (what ``json_depth`` computes)."""
+    depth = deepest = 0
+    inside = escaped = False
+    for char in text:
+        if inside:
+            inside = escaped or char != '"'
+            escaped = not escaped and char == "\\"
+        elif char == '"':
+            inside = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+@settings(max_examples=400, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    st.text(alphabet='[]{}"\\a,', max_size=120)
+    | st.recursive(
+        st.just(1), lambda inner: st.lists(inner) | st.dictionaries(st.text("ab"), inner)
+    ).map(json.dumps)
+)
+def test_the_depth_is_the_bracket_by_bracket_count(text):
+    """Pairs removed a level at a time (issue 29) count as the brackets one by one do, for
+    nested JSON and for any run of brackets, quotes and backslashes (unpaired, closing first,
+    nested past the limit)."""
+    assert json_depth(text) == _counted(text)
+    assert json_depth("[" * 40 + text) == _counted("[" * 40 + text)
 
 
 def test_a_chunked_body_is_refused_with_411_not_read_as_empty(api):

@@ -15,11 +15,12 @@ import hashlib
 import json
 import os
 import random
+import time
 from itertools import islice
 from pathlib import Path
 
 import pytest
-from django.core.cache import caches
+from django.core.cache import cache, caches
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -56,14 +57,14 @@ def test_answers_are_the_stored_ones(client, settings):
     assert digests(client) == stored
 
 
-def answers(client, asked: list[tuple[str, str]], **headers: str) -> list[tuple]:
-    """Each question's status, body and headers (but the client's count of requests, which
-    goes on)."""
-    counted = {"RateLimit-Remaining", "RateLimit-Reset"}
+def answers(client, asked: list[tuple[str, str]], counted: bool = True, **headers: str) -> list:
+    """Each question's status, body and headers (but, where ``counted`` goes on between runs,
+    the client's count of requests)."""
+    left = {"RateLimit-Remaining", "RateLimit-Reset"} if counted else set()
     rows = []
     for path, body in asked:
         answer = client.post(path, body, content_type="application/json", **headers)
-        kept = [(k, v) for k, v in answer.headers.items() if k not in counted]
+        kept = [(k, v) for k, v in answer.headers.items() if k not in left]
         rows.append((answer.status_code, answer.content, kept))
     return rows
 
@@ -85,8 +86,55 @@ def test_answers_are_drf_s_own(client, settings, monkeypatch, cached, accept):
         api.cached_answer(request, answer) if pure else answer()))  # fmt: skip
     monkeypatch.setattr(api.AnswerView, "perform_content_negotiation",
                         APIView.perform_content_negotiation)  # fmt: skip
+    monkeypatch.setattr(api, "_plain_post", lambda view, request, kwargs: False)
     caches["answers"].clear()
     assert answers(client, asked * 2, **headers) == fast
+
+
+#: Bodies DRF's dispatch answers with an error: not JSON, not an object, too deep, a lone
+#: surrogate, unknown and wrong fields, an engine's refusal.
+BAD_BODIES = [
+    ("/api/wotr/battle/", "{"), ("/api/wotr/battle/", "[]"), ("/api/wotr/hunt/", "null"),
+    ("/api/wotr/hunt/", "[" * 40 + "]" * 40), ("/api/wotr/battle/", '{"a": "\\ud800"}'),
+    ("/api/wotr/hunt/", '{"hunt_dice": 9, "zzz": 1}'), ("/api/wotr/moves/legal/", "{}"),
+    ("/api/wotr/moves/legal/", '{"position": "setup", "piece": {"kind": "army", "from": "x"}}'),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("rate", [None, "5/day"])
+def test_the_plain_dispatch_is_drf_s(client, settings, monkeypatch, rate):
+    """A plain POST's dispatch without DRF's per-request set-up (issue 29) gives what DRF's own
+    gives: the same status, headers and bytes for answers and errors, in three languages, and
+    the same count of the client's requests (the settings' rate, and a rate of 5: its 429s; the
+    time of the window fixed)."""
+    from adjudicator import throttling
+
+    settings.API_ANSWER_CACHE_SECONDS = 0
+    if rate:
+        rates = {**throttling.ClientRateThrottle.THROTTLE_RATES, "anon": rate}
+        monkeypatch.setattr(throttling.ClientRateThrottle, "THROTTLE_RATES", rates)
+    fixed = {"time": staticmethod(lambda: 1e6), "thread_time": staticmethod(time.thread_time)}
+    clock = type("Clock", (), fixed)
+    monkeypatch.setattr(throttling, "time", clock)
+    pairs = zip(questions()[::7], BAD_BODIES, strict=True)  # errors among the first five
+    asked = [question for pair in pairs for question in pair]
+    plain = []
+    dispatch = api.AnswerView._plain_dispatch
+    monkeypatch.setattr(api.AnswerView, "_plain_dispatch",
+                        lambda view, *a: plain.append(1) or dispatch(view, *a))  # fmt: skip
+    runs = []
+    for language in ("ru", "pl", "en"):
+        cache.clear()
+        runs.append(answers(client, asked, HTTP_ACCEPT_LANGUAGE=language, counted=False))
+    queried = sum("?" in path for path, _ in asked)  # ?exact=all: DRF's dispatch
+    assert queried and len(plain) == 3 * (len(asked) - queried)
+    monkeypatch.setattr(api, "_plain_post", lambda view, request, kwargs: False)
+    for language, fast in zip(("ru", "pl", "en"), runs, strict=True):
+        cache.clear()
+        assert answers(client, asked, HTTP_ACCEPT_LANGUAGE=language, counted=False) == fast
+    assert len(plain) == 3 * (len(asked) - queried)
+    statuses = {status for run in runs for status, _, _ in run}
+    assert statuses == ({200, 400} if rate is None else {200, 400, 429})
 
 
 if __name__ == "__main__":
