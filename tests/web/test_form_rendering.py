@@ -126,6 +126,27 @@ def test_fields_kept_once_written_are_the_pages_fields(monkeypatch, language):
         assert page(client, path) == kept[path], path
 
 
+def test_a_repeated_parameter_keeps_no_second_more_options_block():
+    """The widgets read a parameter's last value: ``rounds=3&rounds=3`` writes what ``rounds=3``
+    does, so it is written afresh, not kept under a key of its own (a client repeating a
+    parameter could otherwise fill the kept blocks with copies of one text)."""
+    from adjudicator.web import form_rendering
+
+    import_data_files()
+    load_rulebooks()
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    once = more_options(page(client, MORE_OPTIONS[1]))
+    more = {key for key in form_rendering._fields if key[0] == "more options"}
+    assert more and 'value="3"' in once
+    assert more_options(page(client, MORE_OPTIONS[1] + "&rounds=3")) == once
+    assert {key for key in form_rendering._fields if key[0] == "more options"} == more
+
+
+def more_options(html: str) -> str:
+    """A page's "More options" block."""
+    return html[html.index('<details class="more-options"') :].split("</details>", 1)[0]
+
+
 #: Questions whose "More options" differ by a value given, opened or not, bound or not.
 MORE_OPTIONS = [
     "/wotr/battle/?attacker.regular=4&defender.regular=2",

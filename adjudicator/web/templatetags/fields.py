@@ -85,11 +85,13 @@ def _more_key(form: Any, more: list[forms.BoundField], opened: str) -> tuple[Any
     """What the fields under "More options" are written from, for a form of shared fields
     (``ApiFieldsForm.fixed_fields``: the class and language say their definitions and
     fieldsets) without errors: whether it is bound and open, and the values the request gives
-    them (a link seldom gives any: issue 29); None (written afresh) otherwise."""
+    them (a link seldom gives any: issue 29); None (written afresh) otherwise, and for a
+    parameter given twice or a long value (the widgets read one value: a repeated parameter
+    would keep the same text under another key)."""
     if getattr(form, "_shared", None) is None or form.errors:
         return None
     given = tuple([(bound.html_name, tuple(form.data.getlist(bound.html_name))) for bound in more])
-    if any(len(value) > KEPT_VALUE_LENGTH for _name, values in given for value in values):
+    if any(len(values) > 1 or sum(map(len, values)) > KEPT_VALUE_LENGTH for _, values in given):
         return None
     return ("more options", type(form), form.is_bound, get_language(), opened, given)
 

@@ -115,24 +115,16 @@ def _army_echo(army: Army) -> dict[str, Any]:
 
 def _outcomes(odds: BattleOdds, exact: bool) -> list[dict[str, Any]]:
     """Each end state with its chance: exact and float, or the float alone (from the
-    whole-number counts, without making the fraction; its row written at once, issue 29)."""
+    whole-number counts, without making the fraction: issue 29)."""
     if exact:
-        return [
-            {
-                "attacker": {"regular": ar, "elite": ae},
-                "defender": {"regular": dr, "elite": de},
-                **probability(p),
-            }
-            for (ar, ae, dr, de), p in odds.outcomes.items()
-        ]
+        chances, row = odds.outcomes.items(), probability
+    else:
+        chances, row = odds.floats, _float_only
     return [
-        {
-            "attacker": {"regular": ar, "elite": ae},
-            "defender": {"regular": dr, "elite": de},
-            "probability": p,
-        }
-        for (ar, ae, dr, de), p in odds.floats
-    ]
+        {"attacker": {"regular": ar, "elite": ae}, "defender": {"regular": dr, "elite": de},
+         **row(p)}
+        for (ar, ae, dr, de), p in chances
+    ]  # fmt: skip
 
 
 def _round_row(hits: RoundHits, exact: bool) -> dict[str, Any]:

@@ -33,7 +33,8 @@ TEMPLATE = "wotr_moves/index.html"
 MAP, POSITION = "map", "position"
 #: Fixed text shorter than this is compressed with the request's own text around it.
 SHORTEST_DEFLATED = 2048
-#: Skeletons kept: a site's languages under its one prefix, two kinds (~200 KB each).
+#: Skeletons kept: a site's languages under its one prefix, two kinds (~200 KB each, and a
+#: position's its kept groups).
 LIMIT = 16
 
 _MARK = re.compile("\ue000(\\w+)\ue001")
@@ -71,6 +72,13 @@ class _MarkedRequest:
     def get_full_path() -> SafeString:
         return _mark("path")
 
+    def __getattr__(self, name: str) -> Any:
+        """Anything else the templates come to read of the request stops the skeleton: the
+        template language would write a missing attribute as "" into every page."""
+        if name.startswith("__"):
+            raise AttributeError(name)
+        raise RuntimeError(f"the moves page's skeleton has no request.{name}: add it as a slot")
+
 
 def _deflated_alone(raw: bytes, before: bytes) -> bytes | None:
     """A fixed stretch deflated once, unless it is short or much of it repeats the text before
@@ -82,7 +90,9 @@ def _deflated_alone(raw: bytes, before: bytes) -> bytes | None:
     return alone if len(alone) <= len(deflated(raw, before=before)) * 1.3 + 256 else None
 
 
-#: Deflated groups kept per skeleton (~3 KB each).
+#: Deflated groups kept per skeleton: each under its values' text (the political track's rows
+#: and the Fellowship's editor, ~11 KB) with its deflated form (~3 KB), ~14 KB; at most 3.5 MB
+#: a position's skeleton (bench/worker_memory.py: 6.6 MB for the three languages' skeletons).
 GROUPS_KEPT = 256
 
 

@@ -9,6 +9,7 @@ import re
 
 import pytest
 from django.shortcuts import render
+from django.template import engines
 from django.test import Client
 
 from adjudicator import compression
@@ -91,6 +92,17 @@ def test_a_page_with_a_form_or_a_problem_is_the_templates():
     assert client.get("/wotr/moves/?q=aaaaaaaaaaaa").status_code == 400
     assert client.post("/wotr/moves/", {"action": "setup"}).status_code == 200
     assert not skeleton._skeletons
+
+
+def test_a_template_reading_more_of_the_request_stops_the_skeleton(monkeypatch):
+    """The skeleton's request gives its markers only: a template that comes to read another of
+    the request's values (the user, say) fails the page's making instead of writing "" into
+    every page."""
+    reading = engines["django"].from_string("{{ request.get_full_path }} {{ request.user }}")
+    monkeypatch.setattr(skeleton, "get_template", lambda _name: reading)
+    skeleton._forget()
+    with pytest.raises(RuntimeError, match=r"request\.user"):
+        Client(raise_request_exception=True).get("/wotr/moves/")
 
 
 @pytest.mark.parametrize("padding", [0, 100])
