@@ -91,6 +91,20 @@ def test_answers_are_drf_s_own(client, settings, monkeypatch, cached, accept):
     assert answers(client, asked * 2, **headers) == fast
 
 
+def test_only_the_plain_media_type_s_answer_is_kept(client, settings, monkeypatch):
+    """An answer asked with a media type's parameter (``indent``: about five times the bytes)
+    is not kept in the answer cache, which counts entries, not bytes; the plain one is."""
+    settings.API_ANSWER_CACHE_SECONDS = 600
+    path, body = questions()[0]
+    kept = []
+    monkeypatch.setattr(caches["answers"], "set", lambda key, value, seconds: kept.append(value))
+    indented = "application/json; indent=8"
+    client.post(path, body, content_type="application/json", HTTP_ACCEPT=indented)
+    assert not kept
+    client.post(path, body, content_type="application/json")
+    assert len(kept) == 1
+
+
 #: Bodies DRF's dispatch answers with an error: not JSON, not an object, too deep, a lone
 #: surrogate, unknown and wrong fields, an engine's refusal.
 BAD_BODIES = [
