@@ -135,6 +135,8 @@ def install(context: Mapping[str, Any], numberformat_source: str) -> None:
         )
 
     _module("django.urls", reverse=reverse, get_script_prefix=lambda: "/")
+    # the server's lock-free reads of Django's locals (asgiref is not shipped): one language
+    _module("adjudicator.request_locals", get_language=lambda: None, get_script_prefix=lambda: "/")
     _module("gmpy2", mpz=_Mpz, divexact=operator.floordiv, gcd=math.gcd, lcm=math.lcm)
     for name in ABSENT:
         _absent(name)
