@@ -8,6 +8,7 @@ from bisect import bisect_right
 from collections import defaultdict
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -230,7 +231,7 @@ def _ranked(
         if book is not None:
             books_by.setdefault(terms, set()).add(book)
         scored.append((score * times * weights[number], number))
-    scored.sort(key=lambda pair: -pair[0])
+    scored.sort(key=itemgetter(0), reverse=True)  # stable: as by -score, ties kept in order
     books_of_word: list[set[str]] = [set() for _ in range(words)]
     for terms, books in books_by.items():
         for position in _voting(planned, terms, written):
@@ -310,7 +311,8 @@ def _together(
             planned.holds_all(heading, language) for language, heading in document.translated
         )
         top.append((score * (1 + PROXIMITY * together) * (HEADING if named else 1), number))
-    return sorted(top, key=lambda pair: -pair[0]) + scored[PROXIMITY_CANDIDATES:]
+    top.sort(key=itemgetter(0), reverse=True)  # stable: as by -score, ties kept in order
+    return top + scored[PROXIMITY_CANDIDATES:]
 
 
 def marked(text: str, terms: frozenset[str], language: str) -> str:
