@@ -12,8 +12,9 @@ from rules_corpus.search.engine import SearchHit
 
 register = template.Library()
 
-#: Results kept per worker (each about 1–2 KB: at most ~8 MB).
-RESULTS = 4096
+#: Results kept per worker (an article about 1 KB of text, 2 KB as a Cyrillic str; with its
+#: key at most about 3 KB: ~6 MB a worker).
+RESULTS = 2048
 
 
 @register.filter
