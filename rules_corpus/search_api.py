@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.http import HttpResponse
 from django.urls import get_urlconf, resolve, reverse
 from django.utils.encoding import iri_to_uri
 from drf_spectacular.types import OpenApiTypes
@@ -18,12 +20,13 @@ from drf_spectacular.utils import (
 )
 from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.utils.urls import replace_query_param
 from rest_framework.views import APIView
 
-from adjudicator.api import cached_answer, error_item, form_invalid
+from adjudicator.api import PLAIN_ACCEPT, cached_answer, error_item, form_invalid
 from adjudicator.api_schema import NON_BLANK_TEXT_PATTERN
 from adjudicator.serializers import ErrorResponseSerializer
 from rules_corpus.models import Game, Language
@@ -232,6 +235,20 @@ EXAMPLE = {
 class SearchAPIView(APIView):
     """Search all rulebooks in Russian, Polish or English."""
 
+    def perform_content_negotiation(self, request: Request, force: bool = False) -> Any:
+        """A plain request (no ``?format=``; an Accept header of :data:`PLAIN_ACCEPT`) is
+        given JSON without DRF's negotiation, as the negotiation gives it (issue 29, as
+        :class:`adjudicator.api.AnswerView` for a request without a query)."""
+        if (
+            self.format_kwarg is None
+            and "format" not in request.query_params
+            and request.META.get("HTTP_ACCEPT") in PLAIN_ACCEPT
+        ):
+            renderer = self.get_renderers()[0]
+            if type(renderer) is JSONRenderer:
+                return renderer, renderer.media_type
+        return super().perform_content_negotiation(request, force)
+
     @extend_schema(
         operation_id="search",
         summary="Search the rulebooks",
@@ -300,12 +317,28 @@ class SearchAPIView(APIView):
             ),
         ],
     )
-    def get(self, request: Request) -> Response:
+    def get(self, request: Request) -> HttpResponse:
         form = SearchForm(request.query_params)  # a bad question is a 400 whatever the index
         if not form.is_valid():
             raise form_invalid(form)
+        renderer = request.accepted_renderer
         try:
             source = opened(settings.SEARCH_INDEX_DIR)
+            if type(renderer) is JSONRenderer:
+                # JSON's bytes made at once (issue 29), as DRF's ``Response`` renders them,
+                # without the template response's machinery; kept as bytes, so a repeated
+                # question is not rendered again (its key names the media type, indent and all)
+                media_type = request.accepted_media_type
+                body = cached_answer(
+                    request,
+                    lambda: renderer.render(
+                        self.answer(request, form.cleaned_data, source)[0], media_type
+                    ),
+                    source.key,
+                    "json",
+                    media_type,
+                )
+                return HttpResponse(body, content_type=renderer.media_type)
             data, code = cached_answer(
                 request, lambda: self.answer(request, form.cleaned_data, source), source.key
             )

@@ -8,9 +8,11 @@ from bisect import bisect_right
 from collections import defaultdict
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from whoosh import highlight
 from whoosh import query as q
 from whoosh.searching import Searcher
@@ -229,7 +231,7 @@ def _ranked(
         if book is not None:
             books_by.setdefault(terms, set()).add(book)
         scored.append((score * times * weights[number], number))
-    scored.sort(key=lambda pair: -pair[0])
+    scored.sort(key=itemgetter(0), reverse=True)  # stable: as by -score, ties kept in order
     books_of_word: list[set[str]] = [set() for _ in range(words)]
     for terms, books in books_by.items():
         for position in _voting(planned, terms, written):
@@ -309,7 +311,8 @@ def _together(
             planned.holds_all(heading, language) for language, heading in document.translated
         )
         top.append((score * (1 + PROXIMITY * together) * (HEADING if named else 1), number))
-    return sorted(top, key=lambda pair: -pair[0]) + scored[PROXIMITY_CANDIDATES:]
+    top.sort(key=itemgetter(0), reverse=True)  # stable: as by -score, ties kept in order
+    return top + scored[PROXIMITY_CANDIDATES:]
 
 
 def marked(text: str, terms: frozenset[str], language: str) -> str:
@@ -351,6 +354,7 @@ def prepare(source: OpenedIndex) -> int:
     each worker's first searches paying for every section they show); how many documents."""
     listing = source.listing
     listing.sentence_masks, listing.weights, listing.book_languages, listing.voting_books  # noqa: B018
+    listing.kinds  # noqa: B018
     reader = source.reader(source.searcher())
     for name in (SURFACE_FIELD, body_field("pl")):  # what a word's near spellings walk
         lexicon(reader, name)
@@ -480,10 +484,11 @@ def _fused(
     """``(score, document number)`` of whoosh's hits, the nearest documents (``nearest``, of
     ``weight``) and the sections nearest by their questions (``asked``: them and their
     weight), fused by rank (:data:`RRF_K`), each times its document type's weight, best
-    first."""
-    scores: dict[int, float] = defaultdict(float)
-    for rank, (_score, number) in enumerate(ranked, start=1):
-        scores[number] += 1 / (RRF_K + rank)
+    first. Whoosh's hits are scored at once (numpy: the same operations on the same doubles
+    as one by one, issue 29); each vector list's share is added after them, in turn."""
+    numbers = [number for _score, number in ranked]
+    scores = 1.0 / (RRF_K + np.arange(1, len(numbers) + 1, dtype=np.float64))
+    shares: dict[int, list[float]] = {}  # the vectors' shares of a document, in order
     asks, asks_weight = asked
     for found, times, limits in (
         (nearest, weight, (VECTOR_MINIMUM, VECTOR_SURE)),
@@ -492,10 +497,26 @@ def _fused(
         for rank, near in enumerate(found, start=1):
             number = listed.number(near.doc_id)
             if number is not None:
-                scores[number] += times * _sure(near.similarity, *limits) / (RRF_K + rank)
-    weights = listed.weights
-    fused = [(score * weights[number], number) for number, score in scores.items()]
-    return sorted(fused, key=lambda pair: -pair[0])
+                share = times * _sure(near.similarity, *limits) / (RRF_K + rank)
+                shares.setdefault(number, []).append(share)
+    if shares:
+        at = {number: place for place, number in enumerate(numbers) if number in shares}
+        more = []  # the documents whoosh did not find, as first found
+        for number, each in shares.items():
+            place = at.get(number)
+            total = 0.0 if place is None else float(scores[place])
+            for share in each:
+                total += share
+            if place is None:
+                numbers.append(number)
+                more.append(total)
+            else:
+                scores[place] = total
+        scores = np.concatenate((scores, np.array(more, dtype=np.float64)))
+    found = np.array(numbers, dtype=np.int64)
+    fused = scores * listed.kinds.weights[found]
+    order = np.argsort(-fused, kind="stable")
+    return list(zip(fused[order].tolist(), found[order].tolist(), strict=True))
 
 
 #: A question typed in Polish ranks the Polish rulebook this much higher: a player asking in
@@ -517,23 +538,26 @@ def _ordered(
     the game the question names first), then the other cards; each group by score, a Polish
     question's Polish documents weighed up (:data:`LANGUAGE_WEIGHT`), and those of the
     rulebook its words tell (:data:`GAME_WEIGHT`). ``games``: the game named and the rulebook
-    told."""
+    told. Every hit weighed and sorted at once (numpy: the same products of the same doubles
+    as hit by hit, and stable sorts by score, then by group, as one by ``(group, -score)``:
+    issue 29)."""
+    if not ranked:
+        return []
     game, told = games
-    polish = language == "pl"
-    weighed, keys = [], []
-    for score, number in ranked:
-        document = listed.documents[number]
-        same = polish and document.language == "pl"
-        book = GAME_WEIGHT if document.rulebook == told else 1.0
-        score = score * ((LANGUAGE_WEIGHT if same else 1.0) * book)
-        if document.doc_id in named:
-            group = 0, False
-        else:
-            group = (2 if document.doc_type == "card" else 1), document.game != game
-        weighed.append((score, number))
-        keys.append((group, -score))
-    order = sorted(range(len(weighed)), key=keys.__getitem__)  # stable, as sorted(weighed)
-    return [weighed[i] for i in order]
+    kinds = listed.kinds
+    pairs = np.array(ranked, dtype=np.float64)
+    numbers = pairs[:, 1].astype(np.int64)
+    polish = kinds.polish[numbers] if language == "pl" else np.zeros(len(numbers), dtype=bool)
+    book = np.where(kinds.rulebook[numbers] == kinds.rulebooks.get(told, -2), GAME_WEIGHT, 1.0)
+    weighed = pairs[:, 0] * (np.where(polish, LANGUAGE_WEIGHT, 1.0) * book)
+    # the group: 0 the cards named, 2 or 3 a rule section (of another game: 3), 4 or 5 a card
+    group = np.where(kinds.card[numbers], 4, 2) + (kinds.game[numbers] != kinds.games.get(game, -2))
+    if named:
+        wanted = [listed.number(doc_id) for doc_id in named]
+        group[np.isin(numbers, [n for n in wanted if n is not None])] = 0
+    order = np.argsort(-weighed, kind="stable")
+    order = order[np.argsort(group[order], kind="stable")]
+    return list(zip(weighed[order].tolist(), numbers[order].tolist(), strict=True))
 
 
 def _named_first(source: OpenedIndex, question: Question) -> frozenset[str]:

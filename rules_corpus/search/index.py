@@ -16,6 +16,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from whoosh import index as whoosh_index
 from whoosh.fields import ID, NUMERIC, STORED, TEXT, Schema
 from whoosh.query import Query
@@ -323,11 +324,55 @@ class Listing:
         )
 
     @cached_property
+    def kinds(self) -> Kinds:
+        """Per document number, what ordering the hits reads of it (``engine._ordered``), as
+        arrays: whole hit lists are weighed and sorted at once, not hit by hit."""
+        return Kinds.of(self)
+
+    @cached_property
     def sentence_masks(self) -> tuple[SentenceMasks | None, ...]:
         """Per document number, its :attr:`Listed.sentences` as :class:`SentenceMasks`
         (worked out once per listing, before the web server forks)."""
         return tuple(
             None if listed is None else SentenceMasks.of(listed) for listed in self.documents
+        )
+
+
+@dataclass(frozen=True)
+class Kinds:
+    """Per document number (:class:`Listing`): its weight (:func:`document_weight`), whether
+    it is Polish, whether a card, and its rulebook's and game's codes (their positions in
+    ``rulebooks`` and ``games``; a number without a document: -1)."""
+
+    weights: np.ndarray
+    polish: np.ndarray
+    card: np.ndarray
+    rulebook: np.ndarray
+    game: np.ndarray
+    rulebooks: dict[str, int]
+    games: dict[str, int]
+
+    @classmethod
+    def of(cls, listing: Listing) -> Kinds:
+        present = [d for d in listing.documents if d is not None]
+        rulebooks = {
+            name: code for code, name in enumerate(dict.fromkeys(d.rulebook for d in present))
+        }
+        games = {name: code for code, name in enumerate(dict.fromkeys(d.game for d in present))}
+
+        def each(value: Callable[[Listed], Any], dtype: Any, missing: Any) -> np.ndarray:
+            return np.array(
+                [missing if d is None else value(d) for d in listing.documents], dtype=dtype
+            )
+
+        return cls(
+            np.array(listing.weights, dtype=np.float64),
+            each(lambda d: d.language == "pl", bool, False),
+            each(lambda d: d.doc_type == "card", bool, False),
+            each(lambda d: rulebooks[d.rulebook], np.int64, -1),
+            each(lambda d: games[d.game], np.int64, -1),
+            rulebooks,
+            games,
         )
 
 

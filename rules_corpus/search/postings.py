@@ -15,6 +15,7 @@ and the terms each matched are whoosh's, to the bit (a test compares them with
 from __future__ import annotations
 
 from bisect import insort
+from operator import itemgetter
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -211,5 +212,7 @@ def search(searcher: Searcher, query: q.Query, restriction: q.Query | None) -> l
         for number, (score, terms) in scored.items()
         if allowed is None or number in allowed
     ]
-    hits.sort(key=lambda hit: (-hit[0], hit[1]))
+    # as by (-score, number), without a tuple a hit: by number, then stably by score
+    hits.sort(key=itemgetter(1))
+    hits.sort(key=itemgetter(0), reverse=True)
     return hits

@@ -168,3 +168,40 @@ def test_a_result_address_is_made_absolute_as_django_makes_it(url):
     if quoted is not None:
         assert request.build_absolute_uri("/")[:-1] + quoted == request.build_absolute_uri(url)
     assert _quoted("/rules/wotr-rules/bitva/#p-2:~:text=Ата%20ка") is not None
+
+
+def _asked(client, asked, **headers):
+    """Each question's status, body and headers (but the client's count of requests)."""
+    got = [client.get(PATH, params, **headers) for params in asked]
+    return [
+        (a.status_code, a.content, [h for h in a.headers.items() if not h[0].startswith("RateL")])
+        for a in got
+    ]
+
+
+@pytest.mark.parametrize("cached", [0, 600])
+@pytest.mark.parametrize(
+    "accept", [{}, {"HTTP_ACCEPT": "*/*"}, {"HTTP_ACCEPT": "application/json; indent=2"}]
+)
+def test_the_plain_answer_is_drf_s_own(corpus_search_index, client, monkeypatch, cached, accept):
+    """A plain request's answer (JSON given without DRF's negotiation, rendered straight into
+    the response and kept as its bytes: issue 29) is the one DRF's negotiation and ``Response``
+    give, asked once and again (a cache hit), pages, filters and errors included."""
+    from django.core.cache import caches
+    from rest_framework.views import APIView
+
+    from rules_corpus import search_api
+
+    monkeypatch.setattr(django_settings, "API_ANSWER_CACHE_SECONDS", cached)
+    asked = [{"q": "Ring-bearer"}, {"q": "Ring-bearer", "page": 2}, {"q": "siege", "lang": "ru"},
+             {"q": "осада", "type": "card"}, {"q": "siege", "page": 99}, {"q": ""},
+             {"q": "siege", "format": "json"}, {"q": "siege", "game": "chess"}]  # fmt: skip
+    headers = {"HTTP_ACCEPT_LANGUAGE": "pl", **accept}
+    caches["answers"].clear()
+    fast = _asked(client, asked * 2, **headers)
+    monkeypatch.setattr(search_api, "JSONRenderer", type("NotJSON", (), {}))
+    monkeypatch.setattr(search_api.SearchAPIView, "perform_content_negotiation",
+                        APIView.perform_content_negotiation)  # fmt: skip
+    caches["answers"].clear()
+    assert _asked(client, asked * 2, **headers) == fast
+    assert [row[0] for row in fast[:8]] == [200, 200, 200, 200, 400, 400, 400, 400]

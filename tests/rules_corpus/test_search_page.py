@@ -6,6 +6,9 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
+from hypothesis import given
+from hypothesis import settings as examples
+from hypothesis import strategies as st
 
 from rules_corpus.models import Section
 from rules_corpus.search.engine import search
@@ -181,3 +184,28 @@ def test_the_form_with_shared_fields_is_the_form_with_copied_ones(data, language
         assert shared.errors == copied.errors and shared.cleaned_data == copied.cleaned_data
         assert [str(field) for field in shared] == [str(field) for field in copied]
         assert all(shared.fields[name] is f for name, f in SearchForm.base_fields.items())
+
+
+#: The result's markup as the page's template wrote it before ``search_result`` (issue 29).
+RESULT_TEMPLATE = """<article class="result" lang="{{ hit.language }}">
+      <h3><a href="{{ hit.passage_url|default:hit.url }}">{{ hit.title }}</a></h3>
+      <p class="meta">{{ hit.source_title }}</p>
+      <p class="snippet">{{ hit.snippet|safe }}</p>
+    </article>"""
+text = st.text(alphabet=st.sampled_from("aż Ж<>&\"'#/:~%"), max_size=12)
+
+
+@examples(max_examples=300, deadline=None)
+@given(text, text, text, text, text, text)
+def test_a_result_is_written_as_the_template_wrote_it(language, url, passage, title, book, snip):
+    """``{{ hit|search_result }}`` (a result written once per worker) gives the template's
+    markup, every value escaped as the template escapes it but the snippet's HTML."""
+    from django.template import Context, Template
+
+    from rules_corpus.search.engine import SearchHit
+    from rules_corpus.templatetags.search_results import search_result
+
+    hit = SearchHit(
+        "section", "k", title, book, "wotr", language, "b", 1, url, snip, 1.0, "", passage
+    )
+    assert search_result(hit) == Template(RESULT_TEMPLATE).render(Context({"hit": hit}))
