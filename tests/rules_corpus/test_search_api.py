@@ -157,12 +157,14 @@ def test_the_written_out_answer_is_what_the_fields_give(corpus_search_index, par
 ADDRESS_PARTS = ["/", "//", "/./", "/../", ".", "?", "#", ":~:text=", "%20", "%", "http:", "ż", " "]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300, deadline=None, derandomize=True)
 @given(st.lists(st.sampled_from(ADDRESS_PARTS) | st.text(max_size=3), max_size=8).map("".join))
 def test_a_result_address_is_made_absolute_as_django_makes_it(url):
     """A result's address quoted once (``_quoted``, issue 29) and put after the request's
     scheme and host is ``build_absolute_uri``'s, for every address it takes (the others are
-    left to Django); the test server's, and one result's own address, are taken."""
+    left to Django); the test server's, and one result's own address, are taken. The same 300
+    addresses every run: a run on a busy machine spun over 25 minutes in hypothesis's mutation
+    phase on this test (unexplained: not reproduced with other seeds)."""
     request = APIRequestFactory().get(PATH)
     quoted = _quoted(url)
     if quoted is not None:
