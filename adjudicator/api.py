@@ -264,6 +264,18 @@ def first_sentence(text: str) -> str:
 PLAIN_ACCEPT = (None, "*/*", "application/json")
 
 
+def plain_json(view: APIView, request: Request, no_format_asked: bool) -> tuple | None:
+    """The view's JSON renderer and its media type for a plain request (``no_format_asked``
+    by its query, no format suffix, an Accept header of :data:`PLAIN_ACCEPT`), as DRF's
+    negotiation gives them without negotiating (issue 29); None for any other request."""
+    plain = request.META.get("HTTP_ACCEPT") in PLAIN_ACCEPT
+    if view.format_kwarg is None and no_format_asked and plain:
+        renderer = view.get_renderers()[0]
+        if type(renderer) is JSONRenderer:
+            return renderer, renderer.media_type
+    return None
+
+
 class AnswerView(APIView):
     """DRF's view without the reference cycles around its answer (issue 29). DRF's request
     keeps itself and the view in its ``parser_context``, the view keeps its response, and the
@@ -277,16 +289,8 @@ class AnswerView(APIView):
     it, and its answer is rendered at once (:func:`answered`)."""
 
     def perform_content_negotiation(self, request: Request, force: bool = False) -> Any:
-        meta = request.META
-        if (
-            self.format_kwarg is None
-            and not meta.get("QUERY_STRING")
-            and meta.get("HTTP_ACCEPT") in PLAIN_ACCEPT
-        ):
-            renderer = self.get_renderers()[0]
-            if type(renderer) is JSONRenderer:
-                return renderer, renderer.media_type
-        return super().perform_content_negotiation(request, force)
+        plain = plain_json(self, request, not request.META.get("QUERY_STRING"))
+        return plain or super().perform_content_negotiation(request, force)
 
     def dispatch(self, request: Any, *args: Any, **kwargs: Any) -> Any:
         if _plain_post(self, request, kwargs):

@@ -26,7 +26,7 @@ from rest_framework.response import Response
 from rest_framework.utils.urls import replace_query_param
 from rest_framework.views import APIView
 
-from adjudicator.api import PLAIN_ACCEPT, cached_answer, error_item, form_invalid
+from adjudicator.api import cached_answer, error_item, form_invalid, plain_json
 from adjudicator.api_schema import NON_BLANK_TEXT_PATTERN
 from adjudicator.serializers import ErrorResponseSerializer
 from rules_corpus.models import Game, Language
@@ -239,15 +239,8 @@ class SearchAPIView(APIView):
         """A plain request (no ``?format=``; an Accept header of :data:`PLAIN_ACCEPT`) is
         given JSON without DRF's negotiation, as the negotiation gives it (issue 29, as
         :class:`adjudicator.api.AnswerView` for a request without a query)."""
-        if (
-            self.format_kwarg is None
-            and "format" not in request.query_params
-            and request.META.get("HTTP_ACCEPT") in PLAIN_ACCEPT
-        ):
-            renderer = self.get_renderers()[0]
-            if type(renderer) is JSONRenderer:
-                return renderer, renderer.media_type
-        return super().perform_content_negotiation(request, force)
+        plain = plain_json(self, request, "format" not in request.query_params)
+        return plain or super().perform_content_negotiation(request, force)
 
     @extend_schema(
         operation_id="search",
