@@ -20,7 +20,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import HttpResponse
 from django.utils.decorators import method_decorator
 from django.utils.http import http_date
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext
 from django.views.decorators.cache import cache_control
 from django.views.decorators.gzip import gzip_page
 from django_filters.rest_framework import DjangoFilterBackend
@@ -35,9 +35,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from adjudicator.citations import request_origin
 from adjudicator.error_codes import engine_code, table_code
 from adjudicator.games.common import InvalidInput, translate_problems
 from adjudicator.parsers import BoundedJSONParser
+from adjudicator.request_locals import get_language
 from adjudicator.serializers import ErrorResponseSerializer, StrictSerializer, plain_validated
 
 
@@ -209,13 +211,15 @@ def validated(serializer_class: type[serializers.Serializer], request: Request) 
 
 def cached_answer(request: Request, answer: Callable[[], Any], *versions: object) -> Any:
     """``answer()``, kept in the ``answers`` cache (settings.CACHES) for API_ANSWER_CACHE_SECONDS
-    under the request (path, query, body, language, host) and ``versions`` (what else the answer
-    depends on; counted, so that no body reads as versions): for pure answers only, where the
-    same request always gets the same answer."""
+    under the request (path, query, body, language, scheme and host) and ``versions`` (what
+    else the answer depends on; counted, so that no body reads as versions): for pure answers
+    only, where the same request always gets the same answer."""
     seconds = settings.API_ANSWER_CACHE_SECONDS
     if not seconds:
         return answer()
-    parts = [request.get_full_path(), get_language(), request.get_host(), request.scheme,
+    # the host and scheme as the request's origin, which Django keeps on the request: the
+    # answer's citations read it again without checking the host a second time (issue 29)
+    parts = [request.get_full_path(), get_language(), request_origin(request),
              request.content_type, str(len(versions)), *map(str, versions)]  # fmt: skip
     digest = hashlib.sha256("\0".join(parts).encode() + b"\0" + request.body).hexdigest()
     key = f"answer:{digest}"

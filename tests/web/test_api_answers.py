@@ -105,6 +105,47 @@ def test_only_the_plain_media_type_s_answer_is_kept(client, settings, monkeypatc
     assert len(kept) == 1
 
 
+def test_an_answer_checks_its_host_once(rf, settings, monkeypatch):
+    """The answer cache's key and the answer's citations share the request's origin (issue 29):
+    its host is checked against ALLOWED_HOSTS once between them, not once each."""
+    from django.http import HttpRequest
+
+    from adjudicator.citations import citations_payload
+    from adjudicator.games.common import Citation
+
+    settings.API_ANSWER_CACHE_SECONDS = 600
+    caches["answers"].clear()
+    checked = []
+    get_host = HttpRequest.get_host
+    monkeypatch.setattr(HttpRequest, "get_host", lambda r: checked.append(1) or get_host(r))
+    request = rf.post("/api/wotr/battle/", "{}", content_type="application/json")
+    cited = [Citation("wotr", "combat", "Combat")]
+    answer = api.cached_answer(request, lambda: citations_payload(cited, request))
+    assert answer[0]["url"].startswith("http://testserver/")
+    assert len(checked) == 1
+
+
+def test_the_answer_cache_keeps_each_origin_s_answer(client, settings):
+    """The same question asked through another scheme or host is answered with its own
+    citations' URLs, not with the answer kept for the first."""
+    settings.API_ANSWER_CACHE_SECONDS = 600
+    settings.ALLOWED_HOSTS = ["testserver", "other.example"]
+    caches["answers"].clear()
+    path, body = questions()[0]
+    origins = {}
+    for host, secure in [("testserver", False), ("testserver", True), ("other.example", False)]:
+        for _twice in range(2):
+            answer = client.post(path, body, content_type="application/json",
+                                 HTTP_HOST=host, secure=secure).json()  # fmt: skip
+            urls = {citation["url"].split("/rules/")[0] for citation in answer["citations"]}
+            origins.setdefault((host, secure), set()).update(urls)
+    assert origins == {
+        ("testserver", False): {"http://testserver"},
+        ("testserver", True): {"https://testserver"},
+        ("other.example", False): {"http://other.example"},
+    }
+
+
 #: Bodies DRF's dispatch answers with an error: not JSON, not an object, too deep, a lone
 #: surrogate, unknown and wrong fields, an engine's refusal.
 BAD_BODIES = [
