@@ -5,6 +5,7 @@ so that a client always learns what is wrong and where.
 """
 
 import hashlib
+import json
 import math
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -20,12 +21,13 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import HttpResponse
 from django.utils.decorators import method_decorator
 from django.utils.http import http_date
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext
 from django.views.decorators.cache import cache_control
 from django.views.decorators.gzip import gzip_page
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
+from rest_framework.compat import LONG_SEPARATORS, SHORT_SEPARATORS
 from rest_framework.exceptions import ErrorDetail, ParseError, Throttled, ValidationError
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.pagination import PageNumberPagination
@@ -35,9 +37,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from adjudicator.citations import request_origin
 from adjudicator.error_codes import engine_code, table_code
 from adjudicator.games.common import InvalidInput, translate_problems
 from adjudicator.parsers import BoundedJSONParser
+from adjudicator.request_locals import get_language
 from adjudicator.serializers import ErrorResponseSerializer, StrictSerializer, plain_validated
 
 
@@ -209,13 +213,15 @@ def validated(serializer_class: type[serializers.Serializer], request: Request) 
 
 def cached_answer(request: Request, answer: Callable[[], Any], *versions: object) -> Any:
     """``answer()``, kept in the ``answers`` cache (settings.CACHES) for API_ANSWER_CACHE_SECONDS
-    under the request (path, query, body, language, host) and ``versions`` (what else the answer
-    depends on; counted, so that no body reads as versions): for pure answers only, where the
-    same request always gets the same answer."""
+    under the request (path, query, body, language, scheme and host) and ``versions`` (what
+    else the answer depends on; counted, so that no body reads as versions): for pure answers
+    only, where the same request always gets the same answer."""
     seconds = settings.API_ANSWER_CACHE_SECONDS
     if not seconds:
         return answer()
-    parts = [request.get_full_path(), get_language(), request.get_host(), request.scheme,
+    # the host and scheme as the request's origin, which Django keeps on the request: the
+    # answer's citations read it again without checking the host a second time (issue 29)
+    parts = [request.get_full_path(), get_language(), request_origin(request),
              request.content_type, str(len(versions)), *map(str, versions)]  # fmt: skip
     digest = hashlib.sha256("\0".join(parts).encode() + b"\0" + request.body).hexdigest()
     key = f"answer:{digest}"
@@ -373,6 +379,30 @@ def _forget_response(response: Response) -> None:
     response.renderer_context.pop("response", None)
 
 
+#: DRF's JSON renderer's encoder for a media type without ``indent`` (its ``ensure_ascii``,
+#: ``strict`` and ``compact`` settings), made once: ``json.dumps`` makes one per answer.
+_PLAIN_ENCODER = json.JSONEncoder(
+    ensure_ascii=JSONRenderer.ensure_ascii,
+    allow_nan=not JSONRenderer.strict,
+    separators=SHORT_SEPARATORS if JSONRenderer.compact else LONG_SEPARATORS,
+)
+
+
+def json_bytes(data: Any, renderer: JSONRenderer) -> bytes:
+    """``renderer.render(data)`` (DRF's JSON renderer, no ``indent`` asked), the same bytes,
+    without reading the media type's parameters or making an encoder per answer (issue 29):
+    JSON's own types written by the standard encoder (DRF's encoder class differs only in
+    what it makes of other types: a payload holding one, or None, is DRF's to render); the line
+    and paragraph separators escaped, as DRF escapes them."""
+    if data is None:
+        return renderer.render(data)
+    try:
+        text = _PLAIN_ENCODER.encode(data)
+    except TypeError:  # a type only DRF's encoder writes (a Decimal, a date...)
+        return renderer.render(data)
+    return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029").encode()
+
+
 def answered(request: Request, answer: Callable[[], Any], pure: bool = False) -> HttpResponse:
     """``Response(answer())`` as DRF would send it: where JSON was negotiated, its bytes (DRF's
     JSON renderer's, the accepted media type's ``indent`` read) and headers (the renderer's
@@ -389,6 +419,8 @@ def answered(request: Request, answer: Callable[[], Any], pure: bool = False) ->
     media_type = request.accepted_media_type
 
     def body() -> bytes:
+        if media_type == renderer.media_type:  # no parameters: no indent
+            return json_bytes(answer(), renderer)
         return renderer.render(answer(), media_type)
 
     if pure and media_type == renderer.media_type:

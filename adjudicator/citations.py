@@ -5,10 +5,11 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from django.urls import get_script_prefix, reverse
+from django.urls import reverse
 from django.utils.translation import gettext
 
 from adjudicator.games.common import Answer, Citation, Reading, ReadingAnswer, Reason
+from adjudicator.request_locals import get_script_prefix
 from adjudicator.web.per_language import per_language
 
 #: Translates one parameter of an engine message (its name, its value) for display.
@@ -33,7 +34,7 @@ def citation_payload(
     ``scheme://host``, when the caller has it already)."""
     url = citation_url(citation)
     if request is not None:
-        url = (origin if origin is not None else _origin(request)) + url
+        url = (origin if origin is not None else request_origin(request)) + url
     return _payload(citation.rulebook, citation.anchor, citation.title, url)
 
 
@@ -41,15 +42,17 @@ def _payload(rulebook: str, anchor: str, title: str, url: str) -> dict[str, str]
     return {"rulebook": rulebook, "section": anchor, "title": title, "url": url}
 
 
-def _origin(request: Any) -> str:
-    """``scheme://host`` of the request (the host checked against ALLOWED_HOSTS once)."""
+def request_origin(request: Any) -> str:
+    """``scheme://host`` of the request: its host checked against ALLOWED_HOSTS once a request
+    (Django keeps it for ``build_absolute_uri``), whoever asks again (the answer cache's key,
+    each citation)."""
     return request.build_absolute_uri("/")[:-1]
 
 
 def citations_payload(citations: Iterable[Citation], request: Any = None) -> list[dict[str, str]]:
     """Several citations, in order (each a new dict, made from the payloads kept by
     :func:`_payloads`)."""
-    origin = _origin(request) if request is not None else ""
+    origin = request_origin(request) if request is not None else ""
     cited = tuple((c.rulebook, c.anchor, c.title) for c in citations)
     return [dict(payload) for payload in _payloads(get_script_prefix(), origin, cited)]
 

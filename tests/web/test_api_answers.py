@@ -16,11 +16,15 @@ import json
 import os
 import random
 import time
+from decimal import Decimal
 from itertools import islice
 from pathlib import Path
 
 import pytest
 from django.core.cache import cache, caches
+from hypothesis import given
+from hypothesis import strategies as st
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -103,6 +107,84 @@ def test_only_the_plain_media_type_s_answer_is_kept(client, settings, monkeypatc
     assert not kept
     client.post(path, body, content_type="application/json")
     assert len(kept) == 1
+
+
+def test_an_answer_checks_its_host_once(rf, settings, monkeypatch):
+    """The answer cache's key and the answer's citations share the request's origin (issue 29):
+    its host is checked against ALLOWED_HOSTS once between them, not once each."""
+    from django.http import HttpRequest
+
+    from adjudicator.citations import citations_payload
+    from adjudicator.games.common import Citation
+
+    settings.API_ANSWER_CACHE_SECONDS = 600
+    caches["answers"].clear()
+    checked = []
+    get_host = HttpRequest.get_host
+    monkeypatch.setattr(HttpRequest, "get_host", lambda r: checked.append(1) or get_host(r))
+    request = rf.post("/api/wotr/battle/", "{}", content_type="application/json")
+    cited = [Citation("wotr", "combat", "Combat")]
+    answer = api.cached_answer(request, lambda: citations_payload(cited, request))
+    assert answer[0]["url"].startswith("http://testserver/")
+    assert len(checked) == 1
+
+
+def test_the_answer_cache_keeps_each_origin_s_answer(client, settings):
+    """The same question asked through another scheme or host is answered with its own
+    citations' URLs, not with the answer kept for the first."""
+    settings.API_ANSWER_CACHE_SECONDS = 600
+    settings.ALLOWED_HOSTS = ["testserver", "other.example"]
+    caches["answers"].clear()
+    path, body = questions()[0]
+    origins = {}
+    for host, secure in [("testserver", False), ("testserver", True), ("other.example", False)]:
+        for _twice in range(2):
+            answer = client.post(path, body, content_type="application/json",
+                                 HTTP_HOST=host, secure=secure).json()  # fmt: skip
+            urls = {citation["url"].split("/rules/")[0] for citation in answer["citations"]}
+            origins.setdefault((host, secure), set()).update(urls)
+    assert origins == {
+        ("testserver", False): {"http://testserver"},
+        ("testserver", True): {"https://testserver"},
+        ("other.example", False): {"http://other.example"},
+    }
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text()
+    | st.sampled_from(["\u2028", "a\u2029b", "ż\x00\"\\", Decimal("1.5")]),
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(st.text(max_size=5), inner, max_size=4),
+    max_leaves=20,
+)  # fmt: skip
+
+
+@given(JSON_VALUES)
+def test_json_bytes_are_drf_s_render(data):
+    """A plain answer's bytes (``json_bytes``: issue 29) are DRF's JSON renderer's, or its
+    error (NaN), for JSON's types and for what only DRF's encoder writes (a Decimal)."""
+    renderer = JSONRenderer()
+    try:
+        expected = renderer.render(data, "application/json")
+    except ValueError as error:
+        with pytest.raises(ValueError, match=str(error)):
+            api.json_bytes(data, renderer)
+        return
+    assert api.json_bytes(data, renderer) == expected
+
+
+def test_a_plain_answer_is_written_without_drf_s_render(client, settings, monkeypatch):
+    """A plain answer's JSON is written by ``json_bytes``; an indented one by DRF's renderer."""
+    settings.API_ANSWER_CACHE_SECONDS = 0
+    rendered = []
+    render = JSONRenderer.render
+    monkeypatch.setattr(JSONRenderer, "render", lambda *a: rendered.append(1) or render(*a))
+    path, body = questions()[0]
+    assert client.post(path, body, content_type="application/json").status_code == 200
+    assert not rendered
+    indented = "application/json; indent=2"
+    client.post(path, body, content_type="application/json", HTTP_ACCEPT=indented)
+    assert rendered
 
 
 #: Bodies DRF's dispatch answers with an error: not JSON, not an object, too deep, a lone
