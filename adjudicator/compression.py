@@ -37,9 +37,7 @@ def compress(content: bytes, max_random_bytes: int) -> bytes:
     return _padded(gzip.compress(content, compresslevel=LEVEL, mtime=0), max_random_bytes)
 
 
-def deflated(
-    data: bytes, final: bool = False, before: bytes = b"", level: int = LEVEL
-) -> bytes:
+def deflated(data: bytes, final: bool = False, before: bytes = b"", level: int = LEVEL) -> bytes:
     """``data`` as raw deflate blocks at ``level`` that refer to nothing before them but the text
     ``before`` (what precedes them in the stream: at most WINDOW bytes of it are read) and end on
     a byte boundary (a sync flush; ``final``: the stream's last block), so that they may stand
