@@ -43,7 +43,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
-from operator import add, le
+from operator import le
 from types import MappingProxyType
 from typing import Any
 
@@ -208,14 +208,22 @@ class Position:
 
     @cached_property
     def _nation_totals(self) -> Mapping[str, tuple[int, int, int, int]]:
-        """Each nation's figures on the board, of each kind (``UNIT_KINDS``' order)."""
-        totals: dict[str, list[int]] = {}
+        """Each nation's figures on the board, of each kind (``UNIT_KINDS``' order): summed
+        in a tuple each, not a list mapped with ``add`` (issue 29: 37 → 20 µs a position, every
+        position read is validated with them)."""
+        totals: dict[str, tuple[int, int, int, int]] = {}
         for by_nation in self.armies.values():
             for nation, units in by_nation.items():
-                counts = (units.regular, units.elite, units.leaders, units.nazgul)
                 summed = totals.get(nation)
-                totals[nation] = [*counts] if summed is None else list(map(add, summed, counts))
-        return {nation: tuple(counts) for nation, counts in totals.items()}
+                if summed is None:
+                    totals[nation] = (units.regular, units.elite, units.leaders, units.nazgul)
+                else:
+                    regular, elite, leaders, nazgul = summed
+                    totals[nation] = (
+                        regular + units.regular, elite + units.elite,
+                        leaders + units.leaders, nazgul + units.nazgul,
+                    )  # fmt: skip
+        return totals
 
     def sides_present(self, region: str) -> tuple[str, ...]:
         """The sides with figures (units, leaders or Nazgûl) in a region."""

@@ -6,6 +6,7 @@ import gzip
 import json
 import random
 import re
+import zlib
 
 import pytest
 from django.shortcuts import render
@@ -140,3 +141,20 @@ def test_the_etag_is_one_for_the_same_bytes(monkeypatch):
     assert len(set(tags.values())) == 3
     monkeypatch.setattr(skeleton, "get_token", lambda _request: "b" * 64)
     assert client.get("/wotr/moves/")["ETag"] != tags["/wotr/moves/"]
+
+
+def test_a_requests_own_text_is_deflated_at_the_run_level():
+    """The text between kept pieces (a position's board, map and JSON) is deflated at
+    RUN_LEVEL, quicker than LEVEL, against the text before it; the kept pieces stay LEVEL's."""
+    rng = random.Random(2)
+    text = "".join(rng.choice(["Гондор ", "<g class='region'>", "1·2·0 ", "\n"])
+                   for _ in range(20_000)).encode()  # fmt: skip
+    head, run = text[:30_000], text[30_000:]
+    kept = compression.deflated(head)
+    packed = compression.compress_pieces(text, [(head, kept), (run, None)], 0)
+    at_run_level = zlib.compressobj(compression.RUN_LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS,
+                                    zdict=head)  # fmt: skip
+    own = at_run_level.compress(run) + at_run_level.flush(zlib.Z_FINISH)
+    assert compression.RUN_LEVEL < compression.LEVEL
+    assert packed[10:-8] == kept + own
+    assert gzip.decompress(packed) == text
