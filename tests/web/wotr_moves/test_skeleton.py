@@ -125,7 +125,7 @@ def test_the_etag_is_one_for_the_same_bytes(monkeypatch):
     and it answers If-None-Match with a 304."""
     client = Client()
     first, second = (store(client, data) for data in positions(2))
-    monkeypatch.setattr(skeleton, "get_token", lambda _request: "a" * 64)
+    monkeypatch.setattr("adjudicator.web.skeleton.get_token", lambda _request: "a" * 64)
     tags = {}
     for path in (
         "/wotr/moves/",
@@ -138,5 +138,5 @@ def test_the_etag_is_one_for_the_same_bytes(monkeypatch):
         tags[path] = answers[0]["ETag"]
         assert client.get(path, HTTP_IF_NONE_MATCH=tags[path]).status_code == 304
     assert len(set(tags.values())) == 3
-    monkeypatch.setattr(skeleton, "get_token", lambda _request: "b" * 64)
+    monkeypatch.setattr("adjudicator.web.skeleton.get_token", lambda _request: "b" * 64)
     assert client.get("/wotr/moves/")["ETag"] != tags["/wotr/moves/"]
