@@ -14,6 +14,7 @@ from django.test import Client
 
 from adjudicator import compression
 from adjudicator.games.wotr.position import standard_setup
+from adjudicator.web import checker_skeleton
 from adjudicator.web.wotr_moves import skeleton
 
 pytestmark = pytest.mark.django_db
@@ -94,15 +95,18 @@ def test_a_page_with_a_form_or_a_problem_is_the_templates():
     assert not skeleton._skeletons
 
 
-def test_a_template_reading_more_of_the_request_stops_the_skeleton(monkeypatch):
-    """The skeleton's request gives its markers only: a template that comes to read another of
-    the request's values (the user, say) fails the page's making instead of writing "" into
-    every page."""
+@pytest.mark.parametrize(
+    ("made", "path"), [(skeleton, "/wotr/moves/"), (checker_skeleton, "/wotr/battle/")]
+)
+def test_a_template_reading_more_of_the_request_stops_the_skeleton(monkeypatch, made, path):
+    """The skeleton's request gives its markers only (the moves page's, and a checker page's
+    outside its slots): a template that comes to read another of the request's values (the
+    user, say) fails the page's making instead of writing "" into every page."""
     reading = engines["django"].from_string("{{ request.get_full_path }} {{ request.user }}")
-    monkeypatch.setattr(skeleton, "get_template", lambda _name: reading)
-    skeleton._forget()
+    monkeypatch.setattr(made, "get_template", lambda _name: reading)
+    made._forget()
     with pytest.raises(RuntimeError, match=r"request\.user"):
-        Client(raise_request_exception=True).get("/wotr/moves/")
+        Client(raise_request_exception=True).get(path)
 
 
 @pytest.mark.parametrize("padding", [0, 100])
