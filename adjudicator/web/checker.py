@@ -75,6 +75,7 @@ class Checker:
     questions: tuple[str, ...] = ()
     view: Any = None
     app: str = ""
+    skeleton: bool = False
 
     def presented(self, result: Any, request: Any) -> dict[str, Any]:
         """The engine's answer as the API gives it: in words, with its one headline."""
@@ -121,6 +122,7 @@ class Checker:
             compute=self.page_answer_of,
             chart=self.chart,
             extra_context={"checker": self, **self.page_context},
+            skeleton=self.skeleton,
         )
 
     def page_url(self) -> URLPattern:

@@ -26,7 +26,7 @@ from rest_framework.fields import Field, empty
 from rest_framework.serializers import Serializer
 
 from adjudicator.games.common import InvalidInput, translate_problems
-from adjudicator.web import querypaths
+from adjudicator.web import checker_skeleton, querypaths
 from adjudicator.web.per_language import per_language
 
 
@@ -453,6 +453,9 @@ class CheckerPage(View):
     compute: Callable[..., dict[str, Any]] | None = None
     chart: Callable[[dict[str, Any]], Any] | None = None
     extra_context: dict[str, Any] | None = None
+    #: Whether the page is written from a skeleton (``checker_skeleton``): its template's text
+    #: outside its slots reads nothing but the title and ``extra_context``.
+    skeleton = False
 
     def get(self, request: HttpRequest, **kwargs: Any) -> HttpResponse:
         bound = bool(request.GET)
@@ -477,6 +480,11 @@ class CheckerPage(View):
                     summary=form.summary(),
                     share_url=request.build_absolute_uri(link),
                 )
+        if self.skeleton:
+            fixed = {"title": title, **(self.extra_context or {})}
+            page = (title, self.form_class)
+            name = self.template_name
+            return checker_skeleton.respond(request, name, page, fixed, context, status)
         return render(request, self.template_name, context, status=status)
 
     def answer(self, form: forms.Form, request: HttpRequest) -> dict[str, Any] | None:

@@ -15,6 +15,7 @@ from django.test import Client
 
 from adjudicator import compression
 from adjudicator.games.wotr.position import standard_setup
+from adjudicator.web import checker_skeleton
 from adjudicator.web.wotr_moves import skeleton
 
 pytestmark = pytest.mark.django_db
@@ -95,15 +96,18 @@ def test_a_page_with_a_form_or_a_problem_is_the_templates():
     assert not skeleton._skeletons
 
 
-def test_a_template_reading_more_of_the_request_stops_the_skeleton(monkeypatch):
-    """The skeleton's request gives its markers only: a template that comes to read another of
-    the request's values (the user, say) fails the page's making instead of writing "" into
-    every page."""
+@pytest.mark.parametrize(
+    ("made", "path"), [(skeleton, "/wotr/moves/"), (checker_skeleton, "/wotr/battle/")]
+)
+def test_a_template_reading_more_of_the_request_stops_the_skeleton(monkeypatch, made, path):
+    """The skeleton's request gives its markers only (the moves page's, and a checker page's
+    outside its slots): a template that comes to read another of the request's values (the
+    user, say) fails the page's making instead of writing "" into every page."""
     reading = engines["django"].from_string("{{ request.get_full_path }} {{ request.user }}")
-    monkeypatch.setattr(skeleton, "get_template", lambda _name: reading)
-    skeleton._forget()
+    monkeypatch.setattr(made, "get_template", lambda _name: reading)
+    made._forget()
     with pytest.raises(RuntimeError, match=r"request\.user"):
-        Client(raise_request_exception=True).get("/wotr/moves/")
+        Client(raise_request_exception=True).get(path)
 
 
 @pytest.mark.parametrize("padding", [0, 100])
@@ -126,7 +130,7 @@ def test_the_etag_is_one_for_the_same_bytes(monkeypatch):
     and it answers If-None-Match with a 304."""
     client = Client()
     first, second = (store(client, data) for data in positions(2))
-    monkeypatch.setattr(skeleton, "get_token", lambda _request: "a" * 64)
+    monkeypatch.setattr("adjudicator.web.skeleton.get_token", lambda _request: "a" * 64)
     tags = {}
     for path in (
         "/wotr/moves/",
@@ -139,7 +143,7 @@ def test_the_etag_is_one_for_the_same_bytes(monkeypatch):
         tags[path] = answers[0]["ETag"]
         assert client.get(path, HTTP_IF_NONE_MATCH=tags[path]).status_code == 304
     assert len(set(tags.values())) == 3
-    monkeypatch.setattr(skeleton, "get_token", lambda _request: "b" * 64)
+    monkeypatch.setattr("adjudicator.web.skeleton.get_token", lambda _request: "b" * 64)
     assert client.get("/wotr/moves/")["ETag"] != tags["/wotr/moves/"]
 
 
