@@ -25,9 +25,9 @@ from django.template.loader_tags import BLOCK_CONTEXT_KEY, BlockContext, BlockNo
 from django.urls import get_script_prefix
 from django.utils.translation import get_language
 
+from adjudicator.web.kept import kept
 from adjudicator.web.skeleton import MarkedRequest, Skeleton, mark, request_values
 from adjudicator.web.templatetags.slots import SLOTS, SlotNode
-from adjudicator.web.wotr_moves.kept import kept
 
 #: Skeletons kept: a dozen checker pages in three languages under one prefix (~20 KB each).
 LIMIT = 128

@@ -19,9 +19,9 @@ from django.urls import get_script_prefix
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
+from adjudicator.web.kept import kept
 from adjudicator.web.skeleton import MarkedRequest, Skeleton, mark, request_values
 from adjudicator.web.templatetags.fields import as_in_template
-from adjudicator.web.wotr_moves.kept import kept
 
 TEMPLATE = "wotr_moves/index.html"
 MAP, POSITION = "map", "position"

@@ -23,6 +23,7 @@ from adjudicator.games.wotr.board import BOARD, CHARACTER_NAMES, NATION_NAMES
 from adjudicator.games.wotr.map_svg import board_frame, board_regions
 from adjudicator.games.wotr.messages import translate_problems
 from adjudicator.games.wotr.position import Position, standard_setup
+from adjudicator.web.kept import kept
 from adjudicator.web.links.services import SharedInputError, share_input, shared_input
 from adjudicator.web.per_language import per_language
 from adjudicator.web.templatetags.fields import as_in_template
@@ -38,7 +39,6 @@ from adjudicator.web.wotr_moves.forms import (
     RegionForm,
     StateForm,
 )
-from adjudicator.web.wotr_moves.kept import kept
 
 EDITS = {
     "edit_region": ("region", RegionForm, editing.set_region),

@@ -1,5 +1,5 @@
-"""Values kept per worker by key in a table of bounded size (the moves page's skeletons, the
-standard setup's parts)."""
+"""Values kept per worker by key in a table of bounded size (the pages' skeletons, the moves
+page's standard setup parts)."""
 
 from collections.abc import Callable, Hashable
 from typing import TypeVar
