@@ -90,19 +90,6 @@ class SearchPage:
         return self.page < self.num_pages
 
 
-class _Token:
-    """A token of a stored text as the highlighter reads it (whoosh's Token, lighter)."""
-
-    __slots__ = ("boost", "endchar", "matched", "startchar", "text")
-
-    def __init__(self, text: str, startchar: int, endchar: int, matched: bool) -> None:
-        self.text, self.startchar, self.endchar, self.matched = text, startchar, endchar, matched
-        self.boost = 1.0
-
-    def copy(self) -> _Token:
-        return _Token(self.text, self.startchar, self.endchar, self.matched)
-
-
 #: How many documents' tokens :func:`_tokens` keeps (a few megabytes at most).
 TOKEN_CACHE = 1024
 _WORD = re.compile(WORD_PATTERN)
@@ -128,7 +115,22 @@ def _tokens(text: str, language: str) -> tuple[tuple[str, int, int], ...]:
 SNIPPET_SURROUND = 60
 
 
-def _fragments(text: str, tokens: tuple[tuple[str, int, int], ...], terms: frozenset[str]) -> list:
+#: A fragment of a snippet: its start and end in the text, and its matched tokens'
+#: ``(form, start, end)`` (whoosh's ``Fragment``, as plain values).
+Fragment = tuple[int, int, list[tuple[str, int, int]]]
+
+
+def _fragment(
+    text: str, matches: list[tuple[str, int, int]], first: int | None, endchar: int
+) -> Fragment:
+    """whoosh's ``highlight.mkfrag(text, matches, startchar=first, endchar=endchar)``."""
+    start = first if first is not None else (matches[0][1] if matches else 0)
+    return max(0, start), min(len(text), endchar), matches
+
+
+def _fragments(
+    text: str, tokens: tuple[tuple[str, int, int], ...], terms: frozenset[str]
+) -> list[Fragment]:
     """whoosh's ``ContextFragmenter(maxchars=SNIPPET_CHARS, surround=SNIPPET_SURROUND)
     .fragment_tokens`` over ``tokens``, its loop as written, except that a stretch between
     fragments holding no match is stepped over at once (it only keeps the starts within
@@ -162,30 +164,67 @@ def _fragments(text: str, tokens: tuple[tuple[str, int, int], ...], terms: froze
                 else:
                     first = startchar
                     countdown += SNIPPET_SURROUND
-            tks.append(_Token(form, startchar, endchar, True))
+            tks.append(tokens[i])
         if countdown >= 0:
             currentlen += tlength
             countdown -= tlength
             if countdown <= 0:
-                found.append(highlight.mkfrag(text, tks, startchar=first, endchar=endchar))
+                found.append(_fragment(text, tks, first, endchar))
                 tks, firsts, first, currentlen = [], [], None, 0
         i += 1
     if tks:
-        found.append(highlight.mkfrag(text, tks, startchar=first, endchar=endchar))
+        found.append(_fragment(text, tks, first, endchar))
     return found
+
+
+#: What whoosh's ``HtmlFormatter(tagname="mark")`` writes around a matched word, and how many
+#: ``term<n>`` classes it cycles through.
+_MARK = '<mark class="match term{}">{}</mark>'
+_TERM_CLASSES = 5
+
+
+def _score(fragment: Fragment) -> int:
+    """whoosh's ``BasicFragmentScorer``: a fragment's matches times a hundred per distinct
+    word matched (its matches' boosts are 1)."""
+    matches = fragment[2]
+    return len(matches) * (len({form for form, _, _ in matches}) * 100 or 1)
+
+
+def _best(fragments: list[Fragment]) -> list[Fragment]:
+    """whoosh's ``top_fragments(fragments, 2, BasicFragmentScorer(), FIRST)``: the two
+    fragments scoring most (a tie to the later one, as whoosh's ``nlargest`` over ``(score,
+    fragment)`` leaves it), those scoring at least 1, in the text's order."""
+    best = sorted(fragments, key=lambda fragment: (_score(fragment), fragment[0]), reverse=True)
+    return sorted((f for f in best[:2] if _score(f) >= 1), key=itemgetter(0))
+
+
+def _formatted(text: str, fragments: list[Fragment]) -> str:
+    """whoosh's ``HtmlFormatter(tagname="mark", between=" … ")`` of ``fragments``: the text
+    escaped, each matched word in ``<mark>`` with its word's class (numbered as first met,
+    across the fragments, cycling through :data:`_TERM_CLASSES`)."""
+    seen: dict[str, int] = {}
+    written = []
+    for start, end, matches in fragments:
+        output, index = [], start
+        for _form, startchar, endchar in matches:  # in order, none overlapping: one regex's
+            if startchar > index:
+                output.append(html.escape(text[index:startchar], quote=False))
+            word = html.escape(text[startchar:endchar], quote=False)
+            number = seen.setdefault(word, len(seen) % _TERM_CLASSES)
+            output.append(_MARK.format(number, word))
+            index = endchar
+        output.append(html.escape(text[index:end], quote=False))
+        written.append("".join(output))
+    return " … ".join(written)
 
 
 def snippet(text: str, terms: frozenset[str], language: str) -> str:
     """The best fragments of ``text`` around ``terms``, marked; else the text's beginning.
-    (whoosh's ``highlight.highlight``, over the cached tokens of :func:`_tokens`.)"""
-    fragments = highlight.top_fragments(
-        _fragments(text, _tokens(text, language), terms),
-        2,
-        highlight.BasicFragmentScorer(),
-        highlight.FIRST,
-    )
+    (whoosh's ``highlight.highlight``, over the cached tokens of :func:`_tokens`, its
+    fragments as plain tuples, chosen and written as its scorer and formatter do.)"""
+    fragments = _best(_fragments(text, _tokens(text, language), terms))
     if fragments:
-        return highlight.HtmlFormatter(tagname="mark", between=" … ")(text, fragments)
+        return _formatted(text, fragments)
     beginning = text[:SNIPPET_CHARS].rsplit(" ", 1)[0] if len(text) > SNIPPET_CHARS else text
     return html.escape(beginning) + (" …" if len(text) > SNIPPET_CHARS else "")
 

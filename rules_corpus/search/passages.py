@@ -58,13 +58,16 @@ def _matched(text: str, terms: frozenset[str], language: str, numbers: bool) -> 
 
 
 def prepare(text: str, language: str) -> int:
-    """The forms of each paragraph and sentence of a section's ``text`` worked out now (the
-    web server's, before it forks its workers); how many."""
+    """The forms of each paragraph and sentence of a section's ``text``, and each sentence's
+    text fragment (:func:`text_directive`), worked out now (the web server's, before it forks
+    its workers); how many paragraphs and sentences."""
     found = paragraphs(text)
-    parts = found + [sentence for paragraph in found for sentence in sentences(paragraph)]
-    for part in parts:
+    said = [sentence for paragraph in found for sentence in sentences(paragraph)]
+    for part in found + said:
         _forms(part, language)
-    return len(parts)
+    for sentence in said:
+        text_directive(sentence)
+    return len(found) + len(said)
 
 
 @dataclass(frozen=True)

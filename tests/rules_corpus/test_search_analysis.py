@@ -177,6 +177,20 @@ def test_the_answering_sentence_is_pointed_at_by_a_text_fragment():
     assert text_directive("**Незахваченным** называется поселение") == ""
 
 
+def test_preparing_a_section_writes_its_sentences_text_fragments_ahead():
+    """Issue 29: the web server works out every sentence's text fragment before it forks, so
+    that no worker's result pays for quoting it."""
+    from rules_corpus.search.passages import prepare, text_directive
+
+    text = "Первая фраза о кольце. Вторая фраза об армии.\n\nТретья фраза о крепости."
+    text_directive.cache_clear()
+    assert prepare(text, "ru") == 5  # two paragraphs, three sentences
+    hits = text_directive.cache_info().hits
+    text_directive("Вторая фраза об армии.")
+    assert text_directive.cache_info().hits == hits + 1
+    assert text_directive.cache_info().currsize == 3
+
+
 def test_without_a_writable_cache_no_word_is_taken_for_polish(tmp_path, monkeypatch):
     """The Polish word list cannot be written (a read-only home): searches go on without it."""
     from rules_corpus.search import polish

@@ -9,6 +9,8 @@ import shutil
 import weakref
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 from whoosh import highlight
 
 from rules_corpus.search.analysis import forms, language_analyzer
@@ -120,6 +122,39 @@ def test_cached_snippets_are_whooshs_highlight(text, terms, language):
     got = snippet(text, frozenset(terms), language)
     assert got == (expected or got) and (expected or "<mark" not in got)
     assert snippet(text, frozenset(terms), language) == got  # from the cache, the same
+
+
+_WORDS = (
+    "Армия",
+    "армии",
+    "осада",
+    "<b>",
+    "&",
+    "Drużyna",
+    "niewoli",
+    "siege",
+    "the",
+    "a",
+    "Крепость,",
+    "«цитадель»",
+    "x" * 70,
+    "sieges.",
+    "Arm-ia",
+    "OSADA",
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(_WORDS), max_size=400).map(" ".join),
+    st.sets(st.sampled_from(("арм", "армия", "осад", "siege", "druzyn", "niewol", "x" * 70))),
+    st.sampled_from(("ru", "pl", "en")),
+)
+@example("Армия, армии; Армией: АРМИЮ осада Осады OSADA армия", {"армия", "осада"}, "ru")
+def test_snippets_choose_and_write_fragments_as_whoosh(text, terms, language):
+    """The snippet's fragments chosen (scored, ties, at most two, in order) and written (each
+    word's class, overlaps, escaping) as whoosh's scorer and ``HtmlFormatter`` do."""
+    test_cached_snippets_are_whooshs_highlight(text, terms, language)
 
 
 def test_an_opened_index_whose_directory_is_removed_is_missing(tmp_path):
