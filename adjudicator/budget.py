@@ -59,6 +59,7 @@ class OverBudget(BaseException):
 class _Armed:
     clock: int  # the thread's CPU clock (time.pthread_getcpuclockid)
     deadline: float  # in that clock's seconds
+    raised: bool = False  # an ``OverBudget`` was sent to the thread
 
 
 class _Watchdog:
@@ -81,13 +82,16 @@ class _Watchdog:
 
     def disarm(self) -> None:
         """Forget this thread; an ``OverBudget`` raised in it but not yet arrived is cancelled
-        (retried if it arrives meanwhile, so that none is left to hit the next request)."""
+        (retried if it arrives meanwhile, so that none is left to hit the next request). Only a
+        thread that was sent one is cleared: CPython 3.11's clearing leaves the interpreter's
+        asynchronous-exception signal on, under which a profiler (cProfile) spun forever here."""
         ident = threading.get_ident()
         while True:
             try:
                 with self.changed:
-                    self.armed.pop(ident, None)
-                    _set_async_exc(ident, _NO_EXCEPTION)
+                    armed = self.armed.pop(ident, None)
+                    if armed is not None and armed.raised:
+                        _set_async_exc(ident, _NO_EXCEPTION)
                 return
             except OverBudget:
                 continue
@@ -104,7 +108,7 @@ class _Watchdog:
                         del self.armed[ident]
                         continue
                     if now >= armed.deadline:
-                        armed.deadline = now + RETRY_SECONDS
+                        armed.deadline, armed.raised = now + RETRY_SECONDS, True
                         _set_async_exc(ident, OverBudget)
             time.sleep(TICK)
 

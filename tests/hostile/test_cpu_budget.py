@@ -1,8 +1,11 @@
 """The CPU budget per request (adjudicator/budget.py): a question that outruns it is a 422 that
 says so, in the API's error shape or as a page, and the worker answers the next request."""
 
+import subprocess
+import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 from django.test import Client
@@ -70,6 +73,35 @@ def test_the_budget_counts_its_own_thread_not_the_others():
 def test_a_block_within_its_budget_runs_to_its_end():
     with cpu_budget(1):
         spin(0.01)
+
+
+#: Blocks within their budget, under cProfile, in a process of their own.
+PROFILED = """
+import cProfile
+from adjudicator.budget import cpu_budget
+profile = cProfile.Profile()
+profile.enable()
+for _ in range(3):
+    with cpu_budget(30):
+        sum(range(1000))
+profile.disable()
+print("ended")
+"""
+
+
+def test_blocks_within_their_budget_end_under_a_profiler():
+    """The budget's disarm once cleared a pending exception it had never sent: CPython 3.11
+    then keeps its asynchronous-exception signal on, and under cProfile the disarm spun forever
+    (a profiled request never ended). The timeout only catches that hang."""
+    done = subprocess.run(
+        [sys.executable, "-c", PROFILED],
+        cwd=Path(__file__).resolve().parents[2],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    assert done.stdout.strip() == "ended"
 
 
 def test_an_api_question_over_the_budget_is_a_422_and_the_next_request_is_answered(settings):
