@@ -785,10 +785,22 @@ def _to_the_end(battle: Battle) -> _Walked | None:
     """A battle fought until decided, from its first round and the end distributions of the
     states it leads to (``_EndTable``); None when the walk answers it: where end states have
     equal chances (the walk's order of them is the answer's), or where the table lacks more
-    than TABLE_BUILD_LIMIT of the states (the walk is cheaper than making them)."""
+    than TABLE_BUILD_LIMIT of the states (the walk is cheaper than making them).
+
+    Where the first round is fought as the later ones (the attacker's target the same: no city
+    or fortification walls, Атака города или укрепления) and the attacker would fight on from
+    its start (Прекращение сражения или отступление), the battle is its starting armies'
+    later-round state, whose end distribution the table keeps whole (the rolls that change
+    nothing only repeat the round: the same Markov chain, the same fractions)."""
     chain = _Chain(battle)
     start: State = (1, _start(battle.attacker), _start(battle.defender))
-    divisor, ends, goes_on = chain.plan(start)
+    as_later = battle.attacker_target(True) == battle.attacker_target(False) and (
+        chain.attacker_goes_on(1)(start[1])
+    )
+    if as_later:
+        divisor, ends, goes_on = 1, (), (((2, *start[1:]), 1),)
+    else:
+        divisor, ends, goes_on = chain.plan(start)
     found = _tables.get(_later_key(battle))
     kept = found.ends if found is not None else {}
     if not all(nxt in kept for nxt, _count in goes_on) and (
@@ -797,11 +809,15 @@ def _to_the_end(battle: Battle) -> _Walked | None:
         return None  # walked, and no table made for it
     table = _end_table(battle)
     kept = table.ends
-    after = [(count, kept.get(nxt) or table.of(nxt)) for nxt, count in goes_on]
-    denominator, totals = _summed(divisor, ends, after)
-    ended = sorted(totals.items(), key=itemgetter(1), reverse=True)  # ties: walked, below
-    if any(ended[i][1] == ended[i + 1][1] for i in range(len(ended) - 1)):
+    if as_later:
+        denominator, codes, counts = table.of(goes_on[0][0])
+        totals = dict(zip(codes, counts, strict=True))
+    else:
+        after = [(count, kept.get(nxt) or table.of(nxt)) for nxt, count in goes_on]
+        denominator, totals = _summed(divisor, ends, after)
+    if len(set(totals.values())) < len(totals):  # equal chances: walked, below
         return None
+    ended = sorted(totals.items(), key=itemgetter(1), reverse=True)
     rounds = _first_round(*chain.rolls(*start))
     return rounds, denominator, [(_end_state(code), count) for code, count in ended]
 
