@@ -237,6 +237,36 @@ class BattleOdds(EndStateChances, Answer):
         return Fraction(counted, self.outcomes.denominator)
 
     @cached_property
+    def _destroyed(self) -> tuple[Fraction, Fraction, Fraction]:
+        """(defender, attacker, both) destroyed: the counts of the three summed in one pass
+        (an answer reads all three), each over the one denominator."""
+        defender = attacker = both = 0
+        for (a_regular, a_elite, d_regular, d_elite), count in self.outcomes.counts.items():
+            if not a_regular + a_elite:
+                attacker += count
+                if not d_regular + d_elite:
+                    both += count
+            if not d_regular + d_elite:
+                defender += count
+        denominator = self.outcomes.denominator
+        return tuple(Fraction(count, denominator) for count in (defender, attacker, both))
+
+    @property
+    def defender_destroyed(self) -> Fraction:
+        """No defending units left (its leaders and characters die with it)."""
+        return self._destroyed[0]
+
+    @property
+    def attacker_destroyed(self) -> Fraction:
+        """No attacking units left."""
+        return self._destroyed[1]
+
+    @property
+    def both_destroyed(self) -> Fraction:
+        """Both armies wiped out in the same round."""
+        return self._destroyed[2]
+
+    @cached_property
     def floats(self) -> list[tuple[EndState, float]]:
         """Each end state's chance as a float, in order: ``count / denominator`` (Python's
         division of integers rounds correctly: the float of the fraction, never made)."""
@@ -250,12 +280,18 @@ class BattleOdds(EndStateChances, Answer):
         every Python, the offline odds' 3.13 included, whose ``sum`` compensates)."""
         a, d = self.battle.attacker, self.battle.defender
         chances = self.outcomes.items() if exact else self.floats
+        a_units, a_elite, d_units, d_elite = a.units, a.elite, d.units, d.elite
         lost = [
-            (p, (a.units - ar - ae, a.elite - ae, d.units - dr - de, d.elite - de))
+            (
+                p * (a_units - ar - ae),
+                p * (a_elite - ae),
+                p * (d_units - dr - de),
+                p * (d_elite - de),
+            )
             for (ar, ae, dr, de), p in chances
-        ]
+        ]  # a row per end state, a column per figure (one pass over the chances)
         add = exact_sum if exact else fsum
-        sums = [add(p * units[i] for p, units in lost) for i in range(4)]
+        sums = [add(column) for column in zip(*lost, strict=True)]
         return {
             "attacker": {"units": sums[0], "elite": sums[1]},
             "defender": {"units": sums[2], "elite": sums[3]},

@@ -173,3 +173,17 @@ def test_an_attacker_below_its_threshold_at_the_start_fights_one_round():
                     attacker_stops_below=2)  # fmt: skip
     tabled = engine._to_the_end(battle)
     assert tabled is not None and _chances(tabled) == _chances(engine._walked(battle))
+
+
+@settings(max_examples=60, deadline=None)
+@given(battles())
+def test_the_destroyed_chances_are_sums_over_the_end_states(battle):
+    """The three headline chances, summed together in one pass, are each end state's chance
+    summed by its condition (EndStateChances' definitions)."""
+    odds = battle_odds(battle)
+    by_condition = engine.EndStateChances.probability
+    assert (odds.defender_destroyed, odds.attacker_destroyed, odds.both_destroyed) == (
+        by_condition(odds, lambda ar, ae, dr, de: dr + de == 0),
+        by_condition(odds, lambda ar, ae, dr, de: ar + ae == 0),
+        by_condition(odds, lambda ar, ae, dr, de: ar + ae == 0 and dr + de == 0),
+    )
