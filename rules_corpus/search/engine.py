@@ -259,11 +259,12 @@ def _ranked(
     held = 0  # the positions of the words some hit satisfies, as bits
     scored = []
     coordination: dict[frozenset[tuple[str, bytes]], float] = {}  # hits share term sets
+    masks: dict[frozenset[tuple[str, bytes]], int] = {}  # the words each set satisfies
     books_by: dict[frozenset[tuple[str, bytes]], set[str]] = {}  # the voters' books per set
     for score, number, terms in found:
         times = coordination.get(terms)
         if times is None:
-            satisfied = planned.satisfied_mask(terms)
+            satisfied = masks[terms] = planned.satisfied_mask(terms)
             held |= satisfied
             times = coordination[terms] = (satisfied.bit_count() / words) ** COORDINATION
         book = voters[number]
@@ -273,7 +274,7 @@ def _ranked(
     scored.sort(key=itemgetter(0), reverse=True)  # stable: as by -score, ties kept in order
     books_of_word: list[set[str]] = [set() for _ in range(words)]
     for terms, books in books_by.items():
-        for position in _voting(planned, terms, written):
+        for position in _voting(planned, terms, written, masks[terms]):
             books_of_word[position] |= books
     together = _together(scored, planned, listed, NUMBER if numbers else None)
     for position, books in enumerate(planned.books):
@@ -283,13 +284,20 @@ def _ranked(
 
 
 def _voting(
-    planned: PlannedQuery, terms: frozenset[tuple[str, bytes]], written: frozenset[str]
+    planned: PlannedQuery,
+    terms: frozenset[tuple[str, bytes]],
+    written: frozenset[str],
+    satisfied: int,
 ) -> list[int]:
     """The positions of the query's words a hit's ``terms`` satisfy, for telling its rulebook: a
     heading translated (:mod:`.headings`) into a language some rulebook is written in does not
     count ("plansza" is only one Russian book's Polish heading, but a word of the Polish book:
-    it tells the language), one translated into English (which no rulebook is) does."""
-    return planned.satisfied({term for term in terms if term[0] not in written})
+    it tells the language), one translated into English (which no rulebook is) does.
+    ``satisfied``: what all of ``terms`` satisfy (:meth:`.query.PlannedQuery.satisfied_mask`),
+    the answer when none of them is such a heading's (most hits: looked up once)."""
+    voting = {term for term in terms if term[0] not in written}
+    mask = satisfied if len(voting) == len(terms) else planned.satisfied_mask(voting)
+    return planned.positions(mask)
 
 
 #: A question whose words only one rulebook's sections hold (its components, terms, places:

@@ -73,16 +73,18 @@ def _boosted(scored: Scored, boost: float) -> Scored:
 
 
 def _union(a: Scored, b: Scored) -> Scored:
-    """whoosh's ``UnionMatcher``: a document in both scores ``a + b``, in that order."""
+    """whoosh's ``UnionMatcher``: a document in both scores ``a + b`` (a sum of two doubles is
+    the same whichever comes first, so the smaller is added into a copy of the larger: the tree
+    adds each clause into the sum of those before it). The order of the documents and of their
+    terms is not kept: :func:`search` sorts the hits and makes the terms a set."""
     if not a or not b:
         return a or b
+    if len(b) > len(a):
+        a, b = b, a
     merged = dict(a)
     for number, (score, terms) in b.items():
-        if number in merged:
-            first, first_terms = merged[number]
-            merged[number] = (first + score, first_terms + terms)
-        else:
-            merged[number] = (score, terms)
+        found = merged.get(number)
+        merged[number] = (score, terms) if found is None else (found[0] + score, found[1] + terms)
     return merged
 
 
@@ -190,6 +192,19 @@ def _cache(searcher: Searcher) -> dict[Any, Any]:
     return _caches.setdefault(getattr(searcher, "_ix", None) or searcher, {})
 
 
+def _set(
+    sets: dict[tuple[tuple[str, bytes], ...], frozenset[tuple[str, bytes]]],
+    terms: tuple[tuple[str, bytes], ...],
+) -> frozenset[tuple[str, bytes]]:
+    """``frozenset(terms)``, one object for the hits matching the same terms in the same order
+    (a question's hundred and fifty hits hold about forty sets: the engine looks each up by its
+    set, and a set made once keeps its hash)."""
+    found = sets.get(terms)
+    if found is None:
+        found = sets[terms] = frozenset(terms)
+    return found
+
+
 def search(searcher: Searcher, query: q.Query, restriction: q.Query | None) -> list[Hit]:
     """``(score, document number, matched terms)`` of every hit, as
     ``searcher.search(query, limit=None, filter=restriction, terms=True)`` gives them: best
@@ -207,8 +222,9 @@ def search(searcher: Searcher, query: q.Query, restriction: q.Query | None) -> l
     for terms_left in left:
         for number, terms in terms_left.items():
             behind[number] = behind.get(number, frozenset()).union(terms)
+    sets: dict[tuple[tuple[str, bytes], ...], frozenset[tuple[str, bytes]]] = {}
     hits = [
-        (score, number, frozenset(terms) if number not in behind else behind[number].union(terms))
+        (score, number, _set(sets, terms) if number not in behind else behind[number].union(terms))
         for number, (score, terms) in scored.items()
         if allowed is None or number in allowed
     ]

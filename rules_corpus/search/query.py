@@ -140,7 +140,11 @@ class PlannedQuery:
 
     def satisfied(self, matched: AbstractSet[tuple[str, bytes]]) -> list[int]:
         """The positions of the query's words that the ``matched`` terms satisfy, in order."""
-        found = self.satisfied_mask(matched)
+        return self.positions(self.satisfied_mask(matched))
+
+    def positions(self, found: int) -> list[int]:
+        """The positions of the query's words set in ``found`` (:meth:`satisfied_mask`'s bits),
+        in order."""
         return [
             position for position in range(len(self.word_alternatives)) if found >> position & 1
         ]
