@@ -21,8 +21,10 @@ class WebConfig(AppConfig):
         from adjudicator import (
             api_schema,  # noqa: F401  (registers the schema extensions)
             csrf_tokens,
+            translation_catalogs,
         )
 
         csrf_tokens.install()
+        translation_catalogs.install()
 
         post_migrate.connect(create_cache_table, dispatch_uid="adjudicator-cache-table")

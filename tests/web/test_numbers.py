@@ -192,6 +192,33 @@ def test_table_rows_are_written_as_their_template_loop_writes_them(language, kin
             assert getattr(numbers, kind)(shown) == loop.render({"rows": shown})
 
 
+def _thousands(value):
+    """The rows' whole numbers made thousands (what a grouping separator shows in)."""
+    if isinstance(value, dict):
+        return {key: _thousands(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_thousands(item) for item in value]
+    return value * 1001 if type(value) is int else value
+
+
+@pytest.mark.parametrize("language", ["ru", "pl", "en"])
+@pytest.mark.parametrize("kind", sorted(ROW_TEMPLATES))
+def test_table_rows_group_thousands_as_their_template_loop_when_the_settings_say(
+    language, kind, settings
+):
+    from django.template import engines
+
+    from adjudicator.web.templatetags import numbers
+
+    settings.USE_THOUSAND_SEPARATOR = True
+    loop = engines["django"].from_string(ROW_TEMPLATES[kind])
+    rows = _thousands(_rows(kind))
+    with translation.override(language):
+        written = getattr(numbers, kind)(rows)
+        assert written == loop.render({"rows": rows})
+        assert "1001" not in written  # 1,001 or 1 001: grouped
+
+
 @pytest.mark.parametrize("language", ["ru", "pl", "en"])
 def test_a_headline_row_and_a_rounds_chances_are_written_as_their_templates_write_them(language):
     from django.template import engines

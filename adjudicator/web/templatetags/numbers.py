@@ -76,11 +76,12 @@ def _chance_in(value: Any, places: int, separator: str) -> str:
     return chance(value, places)
 
 
-def _cell(value: Any) -> str:
+def _cell(value: Any, grouped: bool) -> str:
     """``{{ value }}`` of a table's cell (``conditional_escape(localize(value))``), a whole
-    number or a text written directly."""
+    number or a text written directly; ``grouped``: ``settings.USE_THOUSAND_SEPARATOR``, read
+    once a table (a setting read costs a microsecond: a battle's end states are 4 cells a row)."""
     kind = type(value)
-    if kind is int and not settings.USE_THOUSAND_SEPARATOR:
+    if kind is int and not grouped:
         return str(value)  # localize's own answer for it
     if kind is str:
         return html.escape(value)
@@ -102,9 +103,9 @@ def probabilities(rows: Iterable[Mapping[str, Any]], places: int) -> SafeString:
 def round_rows(rounds: Iterable[Mapping[str, Any]]) -> SafeString:
     """A battle's hits per round, a table row each (the round, the chance to reach it, each
     side's chances of 0 to 5 hits): the same text as its template loop (issue 29)."""
-    separator = _decimal_separator()
+    separator, grouped = _decimal_separator(), settings.USE_THOUSAND_SEPARATOR
     return mark_safe("".join([
-        f"<tr><td>{_cell(r['round'])}</td>"
+        f"<tr><td>{_cell(r['round'], grouped)}</td>"
         f"<td>{_chance_in(r['reached']['probability'], 4, separator)}</td>\n"
         f"    <td>{probabilities(r['attacker_hits'], 3)}</td>\n"
         f"    <td>{probabilities(r['defender_hits'], 3)}</td></tr>"
@@ -150,14 +151,15 @@ def probability_row(label: str, p: Mapping[str, Any], testid: str = "") -> SafeS
 def outcome_rows(outcomes: Iterable[Mapping[str, Any]]) -> SafeString:
     """The battle's end states, a table row each (armies left, chance, exact fraction): the
     same text as a loop of template nodes per row, a hundred rows and more (issue 29)."""
-    separator = _decimal_separator()
+    separator, grouped = _decimal_separator(), settings.USE_THOUSAND_SEPARATOR
     rows = []
     for o in outcomes:
         attacker, defender, exact = o["attacker"], o["defender"], o.get("exact")
         shown = f'<br><span class="exact-inline">{exact_fraction(exact)}</span>' if exact else ""
         rows.append(
-            f"<tr><td>{_cell(attacker['regular'])}/{_cell(attacker['elite'])}</td>"
-            f"<td>{_cell(defender['regular'])}/{_cell(defender['elite'])}</td>"
+            f"<tr><td>{_cell(attacker['regular'], grouped)}/{_cell(attacker['elite'], grouped)}"
+            f"</td><td>{_cell(defender['regular'], grouped)}/{_cell(defender['elite'], grouped)}"
+            "</td>"
             f'<td class="num">{_chance_in(o["probability"], 4, separator)}{shown}</td></tr>'
         )
     return mark_safe("".join(rows))
@@ -167,9 +169,9 @@ def outcome_rows(outcomes: Iterable[Mapping[str, Any]]) -> SafeString:
 def distribution_rows(rows: Iterable[Mapping[str, Any]]) -> SafeString:
     """A distribution's rows (value, chance, exact fraction), the same text as a loop of
     template nodes per row: a hunt page shows three or four tables of them (issue 29)."""
-    separator = _decimal_separator()
+    separator, grouped = _decimal_separator(), settings.USE_THOUSAND_SEPARATOR
     return mark_safe("".join([
-        f'<tr><td>{_cell(row["value"])}</td><td class="num">'
+        f'<tr><td>{_cell(row["value"], grouped)}</td><td class="num">'
         f'{_chance_in(row["probability"], 4, separator)}<br><span class="exact-inline">'
         f'{exact_fraction(row["exact"])}</span></td></tr>'
         for row in rows
