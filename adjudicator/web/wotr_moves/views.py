@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from adjudicator.games.common import InvalidInput
 from adjudicator.games.wotr.board import BOARD, CHARACTER_NAMES, NATION_NAMES
-from adjudicator.games.wotr.map_svg import board_frame, board_regions
+from adjudicator.games.wotr.map_svg import board_frame, board_regions, region_texts
 from adjudicator.games.wotr.messages import translate_problems
 from adjudicator.games.wotr.position import Position, standard_setup
 from adjudicator.web.kept import kept
@@ -28,7 +28,7 @@ from adjudicator.web.links.services import SharedInputError, share_input, shared
 from adjudicator.web.per_language import per_language
 from adjudicator.web.templatetags.fields import as_in_template
 from adjudicator.web.wotr_moves import editing, map_links, presenters, services, skeleton
-from adjudicator.web.wotr_moves.board_view import NATION_ORDER, board_table
+from adjudicator.web.wotr_moves.board_view import NATION_ORDER, board_table, setup_rows
 from adjudicator.web.wotr_moves.forms import (
     CharacterForm,
     FactionForm,
@@ -240,17 +240,25 @@ def position_parts(
     """What the page shows of a position (its board, map, JSON, track and links) in the active
     language."""
     data = position.to_dict()
+    # the regions it shows as the setup does are written as the setup's (issue 29)
+    changed = position.regions_differing_from(standard_setup()).union(
+        destinations, *(regions.keys() for regions in factions.values())
+    )
+    rows, regions = setup_rows(), _setup_regions()
     parts = {
         "state": StateForm(
             initial={"position": json.dumps(data), "factions": json.dumps(factions)}
         ),
-        "board_table": board_table(position, factions, destinations),
+        "board_table": board_table(
+            position, factions, destinations, {s: t for s, t in rows.items() if s not in changed}
+        ),
         "board_frame": board_frame(_("Board map")),
         "board_regions": mark_safe(  # escapes every name it writes, as board_svg
             board_regions(
                 position,
                 names=presenters.region_names(),
                 highlights={d: "destination" for d in destinations},
+                known={s: t for s, t in regions.items() if s not in changed},
             )
         ),
         "victory_url": map_links.victory_link(position),
@@ -263,6 +271,12 @@ def position_parts(
     head, tail = parts["board_frame"]
     parts["board_map"] = mark_safe(head + parts["board_regions"] + tail)  # board_svg's text
     return parts
+
+
+@per_language
+def _setup_regions() -> dict[str, str]:
+    """The map's regions in the standard setup, highlighting none, by slug."""
+    return region_texts(standard_setup(), names=presenters.region_names())
 
 
 def political_rows(position: Position, nations: list[str]) -> SafeString:
