@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Collection
+from functools import cache
 from json.encoder import encode_basestring
 from typing import Any
 
@@ -264,7 +265,7 @@ def position_parts(
         "victory_url": map_links.victory_link(position),
         "hunt_url": map_links.hunt_link(position),
         "hunt_plan_url": map_links.hunt_plan_link(position),
-        "position_json": indented_json(data),
+        "position_json": position_json(data, regions.keys() - changed),
         "political_rows": political_rows(position, data["political"]),
         "fellowship_region": presenters.region_name(position.fellowship.region),
     }
@@ -318,6 +319,37 @@ def indented_json(value: Any, indent: str = "\n") -> str:
         items = [indented_json(v, inner) for v in value]
         return f"[{inner}{(',' + inner).join(items)}{indent}]" if items else "[]"
     return json.dumps(value, ensure_ascii=False, indent=1).replace("\n", indent)
+
+
+def position_json(data: dict[str, Any], alike: Collection[str]) -> str:
+    """``indented_json(data)`` of a position's JSON, the armies of the regions in ``alike``
+    (which it shows as the standard setup does) written as the setup's, kept (issue 29)."""
+    setup = _setup_armies_json()
+    armies = [
+        f"{encode_basestring(region)}: "
+        + (setup[region] if region in alike else indented_json(units, _REGION_INDENT))
+        for region, units in data["armies"].items()
+    ]
+    armies_text = (
+        f"{{{_REGION_INDENT}{(',' + _REGION_INDENT).join(armies)}\n }}" if armies else "{}"
+    )
+    items = [
+        f"{encode_basestring(key)}: "
+        + (armies_text if key == "armies" else indented_json(value, "\n "))
+        for key, value in data.items()
+    ]
+    return "{\n " + ",\n ".join(items) + "\n}"
+
+
+#: Where ``indented_json`` writes a region's armies in a position's JSON.
+_REGION_INDENT = "\n  "
+
+
+@cache
+def _setup_armies_json() -> dict[str, str]:
+    """The standard setup's armies of each region as ``position_json`` writes them."""
+    armies = standard_setup().to_dict()["armies"]
+    return {region: indented_json(units, _REGION_INDENT) for region, units in armies.items()}
 
 
 #: The standard setup's parts per language and script prefix, at most SETUP_PARTS_LIMIT of

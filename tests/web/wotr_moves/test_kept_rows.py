@@ -58,10 +58,10 @@ def _case_positions() -> list[dict]:
 
 
 @pytest.mark.parametrize("language", ["ru", "pl", "en"])
-def test_a_position_page_writes_the_setups_regions_only_where_it_shows_them_alike(language):
-    """``position_parts`` writes the setup's row and map region for every region outside
-    ``regions_differing_from`` (and the destinations and factions): the same text as each
-    written from the position."""
+def test_a_position_page_writes_the_setups_regions_where_it_shows_them_alike(language):
+    """``position_parts`` writes the setup's row, map region and armies' JSON for every region
+    outside ``regions_differing_from`` (and the destinations and factions): the same text as
+    each written from the position."""
     rng = random.Random(language)
     cases = [
         (read_position(data), {"ents": {"fangorn": 1}} if rng.random() < 0.3 else {},
@@ -92,3 +92,5 @@ def test_a_position_page_writes_the_setups_regions_only_where_it_shows_them_alik
             assert parts["board_regions"] == map_svg.board_regions(
                 position, names=names, highlights=highlights
             )
+            data = position.to_dict()
+            assert parts["position_json"] == json.dumps(data, ensure_ascii=False, indent=1)
