@@ -9,9 +9,9 @@ index and its tables read), over a copy of var/db.sqlite3:
    battles, hunts, legal destinations, searches, decks, their pages, the card list, stored
    positions' moves pages and the map), traced by ``tracemalloc``;
 3. each table kept per worker topped up to its bound with copies of its own entries under new
-   keys (form fields, board rows, map regions, the moves page's skeletons, plain figures, the
-   search's frequencies, looked-up words, clauses and query vectors, the answer and fragment
-   caches), then measured again;
+   keys (form fields, board rows, map regions, the moves and checker pages' skeletons, plain
+   figures, the search's frequencies, looked-up words, clauses and query vectors, the answer
+   and fragment caches), then measured again;
 4. every ``lru_cache`` of the project (and ``per_language``'s): its bytes an entry, measured by
    clearing it (what its traced entries held), times the entries it may still take, added to
    the figure of 3; and the battle's end tables at MAX_KEPT_STATES.
@@ -23,6 +23,7 @@ run by ``make bench``).
 from __future__ import annotations
 
 import copy
+import dataclasses
 import gc
 import itertools
 import os
@@ -139,14 +140,41 @@ def fresh(value: Any) -> Any:
     return copy.deepcopy(value)
 
 
-def top_up(table: dict, bound: int, key_of: Any = None) -> tuple[int, int]:
-    """``table`` filled to ``bound`` entries with copies of its own under new keys."""
+def top_up(table: dict, bound: int, key_of: Any = None, copied: Any = fresh) -> tuple[int, int]:
+    """``table`` filled to ``bound`` entries with copies of its own (``copied``) under new keys."""
     before = len(table)
     entries = list(table.items())
     for i in range(bound - before):
         key, value = entries[i % len(entries)]
-        table[(key, "copy", i) if key_of is None else key_of(key, i)] = fresh(value)
+        table[(key, "copy", i) if key_of is None else key_of(key, i)] = copied(value)
     return before, len(table)
+
+
+def fresh_skeleton(skeleton: Any) -> Any:
+    """A copy of a page's skeleton with text of its own (``copy.deepcopy`` shares bytes)."""
+    copied = copy.copy(skeleton)
+    copied.fixed = [(fresh(raw), packed and fresh(packed)) for raw, packed in skeleton.fixed]
+    copied.kept = {key: fresh(value) for key, value in skeleton.kept.items()}
+    return copied
+
+
+def top_up_skeletons(report: Any, name: str, table: dict, bound: int, skeleton_of: Any,
+                     copied: Any = fresh_skeleton) -> None:  # fmt: skip
+    """A table of pages written from skeletons (``skeleton_of`` a page) topped up to ``bound``,
+    and each skeleton's deflated groups to ``GROUPS_KEPT`` (copies of a skeleton's own, or of
+    another's for one that kept none)."""
+    from adjudicator.web.skeleton import GROUPS_KEPT
+
+    report(f"{name} skeletons", top_up(table, bound, copied=copied), bound)
+    skeletons = [skeleton_of(page) for page in table.values()]
+    groups = sum(len(one.kept) for one in skeletons)
+    source = next((one.kept for one in skeletons if one.kept), {})
+    for one in skeletons:
+        one.kept = {key: fresh(value) for key, value in (one.kept or source).items()}
+        if one.kept:
+            top_up(one.kept, GROUPS_KEPT)
+    report("  their deflated groups", (groups, sum(len(one.kept) for one in skeletons)),
+           bound * GROUPS_KEPT)  # fmt: skip
 
 
 def fill_tables() -> list[tuple[str, int, int, int, float]]:
@@ -157,7 +185,7 @@ def fill_tables() -> list[tuple[str, int, int, int, float]]:
     from adjudicator.games.wotr import map_svg, reading
     from adjudicator.games.wotr.board import MAX_UNITS_PER_REGION
     from adjudicator.games.wotr.position import Units
-    from adjudicator.web import form_rendering
+    from adjudicator.web import checker_skeleton, form_rendering
     from adjudicator.web.wotr_moves import board_view, skeleton, views
     from rules_corpus.search import index, vectors
 
@@ -182,16 +210,12 @@ def fill_tables() -> list[tuple[str, int, int, int, float]]:
         form_rendering._kept_characters += len(value)
     report(f"form fields ({form_rendering._kept_characters:,} characters)",
            (before, len(fields)), form_rendering.FIELD_LIMIT)  # fmt: skip
-    skeletons = skeleton._skeletons
-    report("moves page skeletons", top_up(skeletons, skeleton.LIMIT), skeleton.LIMIT)
-    groups = sum(len(s.kept) for s in skeletons.values())
-    for one in skeletons.values():
-        if one.kept or groups:
-            source = one.kept or next(s.kept for s in skeletons.values() if s.kept)
-            one.kept = dict(source)
-            top_up(one.kept, skeleton.GROUPS_KEPT)
-    report("  their deflated groups", (groups, sum(len(s.kept) for s in skeletons.values())),
-           skeleton.LIMIT * skeleton.GROUPS_KEPT)  # fmt: skip
+    top_up_skeletons(report, "moves page", skeleton._skeletons, skeleton.LIMIT, lambda s: s)
+    top_up_skeletons(
+        report, "checker page", checker_skeleton._pages, checker_skeleton.LIMIT,
+        lambda page: page.skeleton,
+        lambda page: dataclasses.replace(page, skeleton=fresh_skeleton(page.skeleton)),
+    )  # fmt: skip
     parts = views._setup_parts
     report("setup parts", top_up(parts, views.SETUP_PARTS_LIMIT), views.SETUP_PARTS_LIMIT)
     plain, before = reading._PLAIN_UNITS, len(reading._PLAIN_UNITS)

@@ -8,23 +8,24 @@
    the tests (tests/offline/test_offline_search.py) to measure it on the question benchmark. */
 (function (root) {
   "use strict";
-  var K1 = 1.2, B = 0.75;
-  var TITLE = 2.5, PREFIX = 0.3, GLOSSARY = 0.5, TRANSLATION = 0.5, HEADING = 1.5, COORDINATION = 2;
-  var FUZZY = 0.4, TRANSLIT = 0.8, FAMILY = 0.5, MAX_FAMILY = 6, MAX_NEAR = 8, MAX_TRANSLIT = 4;
-  var PROXIMITY = 1, CANDIDATES = 30, LANGUAGE = 2, BOOK = 1.5;
   var LANGUAGES = ["ru", "pl"];
-  /* The server's translated headings (query.TRANSLATED_BOOST, as a title), key terms
-     (query.KEYTERMS_BOOST) and questions (query.ASKS_BOOST) per query analysis: "ru" reads
-     Russian and English (a Latin word's English stem), "pl" Polish. Only an English one tells
-     a section's book (engine._voting). */
-  var TRANSLATED = 2.5, KEYTERMS = { ru: 0.75, pl: 0.75, en: 1.25 }, ASKS = { ru: 1, pl: 1, en: 2 };
+  /* The ranking's weights are the server's own, written into the index
+     (adjudicator/web/offline/search_export.py, "weights"). The fields the server adds to a
+     section per query analysis: its translated headings (weighed as a title), key terms and
+     questions; "ru" reads Russian and English (a Latin word's English stem), "pl" Polish. Each:
+     [field, its weight's name, its language, whether it tells a section's book: only an English
+     one does (engine._voting)]. */
   var ADDED = {
-    ru: [["translated_ru", TRANSLATED, false], ["keyterms_ru", KEYTERMS.ru, false],
-      ["asks_ru", ASKS.ru, false], ["translated_en", TRANSLATED, true],
-      ["keyterms_en", KEYTERMS.en, false], ["asks_en", ASKS.en, false]],
-    pl: [["translated_pl", TRANSLATED, false], ["keyterms_pl", KEYTERMS.pl, false],
-      ["asks_pl", ASKS.pl, false]]
+    ru: [["translated_ru", "translated", "ru", false], ["keyterms_ru", "keyterms", "ru", false],
+      ["asks_ru", "asks", "ru", false], ["translated_en", "translated", "en", true],
+      ["keyterms_en", "keyterms", "en", false], ["asks_en", "asks", "en", false]],
+    pl: [["translated_pl", "translated", "pl", false], ["keyterms_pl", "keyterms", "pl", false],
+      ["asks_pl", "asks", "pl", false]]
   };
+  function addedWeight(weights, field) {
+    var weight = weights[field[1]];
+    return typeof weight === "number" ? weight : weight[field[2]];
+  }
   function analysisOf(language) { return language === "pl" ? "pl" : "ru"; }
   /* Russian typed in Latin letters: the server's key (rules_corpus/search/translit.py). */
   var VARIANTS = [["shch", "W"], ["sch", "W"], ["tch", "Q"], ["ch", "Q"], ["sh", "S"], ["zh", "Z"],
@@ -102,7 +103,7 @@
       var close = this.keys.filter(function (k) { return Math.abs(k.length - key.length) <= 1 && distance(k, key) <= 1; });
       found = [].concat.apply([], close.map(function (k) { return this.data.translit[k]; }, this));
     }
-    return (found || []).slice(0, MAX_TRANSLIT);
+    return (found || []).slice(0, this.data.weights.maxTranslit);
   };
 
   /* The rulebooks' words within one edit (two from eight letters) of an unknown word. */
@@ -114,7 +115,7 @@
       return w.startsWith(start) && Math.abs(w.length - folded.length) <= allowed;
     }).map(function (w) { return [distance(folded, w), w]; }).filter(function (p) { return p[1] !== folded && p[0] <= allowed; });
     found.sort(function (a, b) { return a[0] - b[0]; });  // stable: commonest first within a distance
-    return found.slice(0, MAX_NEAR).map(function (p) { return p[1]; });
+    return found.slice(0, this.data.weights.maxNear).map(function (p) { return p[1]; });
   };
 
   /* The Russian lemmas beginning with a Cyrillic lemma's stem (its word family). */
@@ -123,8 +124,8 @@
     if (stem.length < 4) return [];
     var list = this.russian, low = 0, high = list.length;
     while (low < high) { var mid = (low + high) >> 1; if (list[mid] < stem) low = mid + 1; else high = mid; }
-    var found = [];
-    for (var i = low; i < list.length && list[i].startsWith(stem) && found.length < MAX_FAMILY; i++) {
+    var found = [], most = this.data.weights.maxFamily;
+    for (var i = low; i < list.length && list[i].startsWith(stem) && found.length < most; i++) {
       if (list[i] !== lemma) found.push(list[i]);
     }
     return found;
@@ -202,11 +203,11 @@
     if (!postings) return found;
     var kind = field === "prefix" ? "body" : field in this.data.lengths ? field : field.split("_")[0];
     var lengths = this.data.lengths[kind], avg = this.avg[kind];
-    var df = postings.length / 2;
+    var df = postings.length / 2, k1 = this.data.weights.k1, b = this.data.weights.b;
     var idf = Math.log(this.n / (df + 1)) + 1;
     for (var i = 0; i < postings.length; i += 2) {
       var tf = postings[i + 1], dl = lengths[postings[i]];
-      found[postings[i]] = idf * (tf * (K1 + 1)) / (tf + K1 * (1 - B + B * dl / avg));
+      found[postings[i]] = idf * (tf * (k1 + 1)) / (tf + k1 * (1 - b + b * dl / avg));
     }
     return found;
   };
@@ -245,16 +246,16 @@
   /* A glossary concept's names in every field: {doc: score}; a name of several words counts
      where the field holds all of them. */
   Index.prototype.concept = function (number) {
-    var found = {};
+    var found = {}, weights = this.data.weights;
     var self = this;
     this.data.glossary[number].forEach(function (entry) {
       var language = entry[0], tokens = entry[1];
-      [["title_" + language, TITLE], ["body_" + language, 1]].forEach(function (fb) {
+      [["title_" + language, weights.title], ["body_" + language, 1]].forEach(function (fb) {
         var each = tokens.map(function (t) { return self.term(fb[0], t); });
         Object.keys(each[0]).forEach(function (d) {
           if (each.every(function (s) { return d in s; })) {
             var score = each.reduce(function (s, x) { return s + x[d]; }, 0) / tokens.length;
-            found[d] = (found[d] || 0) + score * fb[1] * GLOSSARY;
+            found[d] = (found[d] || 0) + score * fb[1] * weights.glossary;
           }
         });
       });
@@ -267,12 +268,12 @@
      else by its longest known beginning. */
   Index.prototype.word = function (word) {
     var scores = {}, own = {}, votes = {}, terms = { ru: new Set(), pl: new Set() };
-    var self = this;
+    var self = this, weights = this.data.weights;
     function lemma(language, form, boost, typed) {
       if (form) {
         terms[language].add(form);
         var title = self.term("title_" + language, form), body = self.term("body_" + language, form);
-        add(scores, title, TITLE * boost); add(scores, body, boost);
+        add(scores, title, weights.title * boost); add(scores, body, boost);
         Object.keys(title).concat(Object.keys(body)).forEach(function (d) { own[d] = true; votes[d] = true; });
       }
       var other = typed && self.addedForm(typed, language);
@@ -280,18 +281,18 @@
       terms[language].add(other);
       ADDED[language].forEach(function (field) {
         var found = self.term(field[0], other);
-        add(scores, found, field[1] * boost);
-        Object.keys(found).forEach(function (d) { own[d] = true; if (field[2]) votes[d] = true; });
+        add(scores, found, addedWeight(weights, field) * boost);
+        Object.keys(found).forEach(function (d) { own[d] = true; if (field[3]) votes[d] = true; });
       });
     }
     var known = LANGUAGES.some(function (language) { return self.exact(word, language); });
     var readings = known ? [] : this.transliterated(word);
-    readings.forEach(function (w) { lemma("ru", self.form(w, "ru") || w, TRANSLIT, w); });
+    readings.forEach(function (w) { lemma("ru", self.form(w, "ru") || w, weights.translit, w); });
     var near = known || readings.length ? [] : this.near(word);
     near.forEach(function (w) {
       LANGUAGES.forEach(function (language) {
         var form = self.exact(w, language);
-        if (form) lemma(language, form, FUZZY, w);
+        if (form) lemma(language, form, weights.fuzzy, w);
       });
     });
     if (known || !(readings.length || near.length)) {
@@ -302,12 +303,12 @@
       });
     }
     if (CYRILLIC.test(word) && this.exact(word, "ru")) {
-      this.family(this.exact(word, "ru")).forEach(function (member) { lemma("ru", member, FAMILY); });
+      this.family(this.exact(word, "ru")).forEach(function (member) { lemma("ru", member, weights.family); });
     }
     var translations = !CYRILLIC.test(word) && this.data.lexicon[word];
-    (translations || []).forEach(function (pair) { lemma("ru", pair[0], TRANSLATION * pair[1]); });
+    (translations || []).forEach(function (pair) { lemma("ru", pair[0], weights.translation * pair[1]); });
     var first = this.prefix(word);
-    if (first) add(scores, this.term("prefix", first), PREFIX);
+    if (first) add(scores, this.term("prefix", first), weights.prefix);
     return { scores: scores, own: own, votes: votes, terms: terms };
   };
 
@@ -375,7 +376,7 @@
     var question = this.understand(text);
     var words = question.words;
     if (!words.length) return [];
-    var self = this;
+    var self = this, weights = this.data.weights;
     var each = words.map(function (w) { return self.word(w); });
     var total = {};
     each.forEach(function (w) { add(total, w.scores, 1); });
@@ -399,26 +400,28 @@
     var ranked = Object.keys(total).map(function (d) {
       var doc = self.data.docs[d];
       var share = each.filter(function (w) { return w.own[d]; }).length / words.length;
-      var score = total[d] * Math.pow(share, COORDINATION) * doc.w;
+      var score = total[d] * Math.pow(share, weights.coordination) * doc.w;
       var heading = new Set(self.words(doc.t).map(function (w) { return self.form(w, doc.l); }));
       var forms = titleForms[LANGUAGES.indexOf(doc.l)];
       var named = forms.every(function (f) { return f && heading.has(f); }) ||
         self.headings(d).some(function (pair) {
           return addedForms[pair[0]].every(function (f) { return f && pair[1].has(f); });
         });
-      if (words.length > 1 && named) score *= HEADING;
+      if (words.length > 1 && named) score *= weights.heading;
       return { doc: Number(d), score: score };
     }).filter(function (r) { return r.score > 0; });
     ranked.sort(function (a, b) { return b.score - a.score || a.doc - b.doc; });
     if (words.length > 1) {
-      ranked.slice(0, CANDIDATES).forEach(function (r) { r.score *= 1 + PROXIMITY * self.together(r.doc, each); });
+      ranked.slice(0, weights.candidates).forEach(function (r) {
+        r.score *= 1 + weights.proximity * self.together(r.doc, each);
+      });
       ranked.sort(function (a, b) { return b.score - a.score || a.doc - b.doc; });
     }
     var told = this.told(each), data = this.data;
     var polish = /[ąćęłńóśźż]/i.test(text);
     ranked.forEach(function (r) {
       var doc = data.docs[r.doc];
-      r.score *= (polish && doc.l === "pl" ? LANGUAGE : 1) * (rulebook(doc) === told ? BOOK : 1);
+      r.score *= (polish && doc.l === "pl" ? weights.language : 1) * (rulebook(doc) === told ? weights.book : 1);
     });
     ranked.sort(function (a, b) {
       var ga = data.docs[a.doc].g !== question.game, gb = data.docs[b.doc].g !== question.game;

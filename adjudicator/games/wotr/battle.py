@@ -237,6 +237,36 @@ class BattleOdds(EndStateChances, Answer):
         return Fraction(counted, self.outcomes.denominator)
 
     @cached_property
+    def _destroyed(self) -> tuple[Fraction, Fraction, Fraction]:
+        """(defender, attacker, both) destroyed: the counts of the three summed in one pass
+        (an answer reads all three), each over the one denominator."""
+        defender = attacker = both = 0
+        for (a_regular, a_elite, d_regular, d_elite), count in self.outcomes.counts.items():
+            if not a_regular + a_elite:
+                attacker += count
+                if not d_regular + d_elite:
+                    both += count
+            if not d_regular + d_elite:
+                defender += count
+        denominator = self.outcomes.denominator
+        return tuple(Fraction(count, denominator) for count in (defender, attacker, both))
+
+    @property
+    def defender_destroyed(self) -> Fraction:
+        """No defending units left (its leaders and characters die with it)."""
+        return self._destroyed[0]
+
+    @property
+    def attacker_destroyed(self) -> Fraction:
+        """No attacking units left."""
+        return self._destroyed[1]
+
+    @property
+    def both_destroyed(self) -> Fraction:
+        """Both armies wiped out in the same round."""
+        return self._destroyed[2]
+
+    @cached_property
     def floats(self) -> list[tuple[EndState, float]]:
         """Each end state's chance as a float, in order: ``count / denominator`` (Python's
         division of integers rounds correctly: the float of the fraction, never made)."""
@@ -250,12 +280,18 @@ class BattleOdds(EndStateChances, Answer):
         every Python, the offline odds' 3.13 included, whose ``sum`` compensates)."""
         a, d = self.battle.attacker, self.battle.defender
         chances = self.outcomes.items() if exact else self.floats
+        a_units, a_elite, d_units, d_elite = a.units, a.elite, d.units, d.elite
         lost = [
-            (p, (a.units - ar - ae, a.elite - ae, d.units - dr - de, d.elite - de))
+            (
+                p * (a_units - ar - ae),
+                p * (a_elite - ae),
+                p * (d_units - dr - de),
+                p * (d_elite - de),
+            )
             for (ar, ae, dr, de), p in chances
-        ]
+        ]  # a row per end state, a column per figure (one pass over the chances)
         add = exact_sum if exact else fsum
-        sums = [add(p * units[i] for p, units in lost) for i in range(4)]
+        sums = [add(column) for column in zip(*lost, strict=True)]
         return {
             "attacker": {"units": sums[0], "elite": sums[1]},
             "defender": {"units": sums[2], "elite": sums[3]},
@@ -785,10 +821,22 @@ def _to_the_end(battle: Battle) -> _Walked | None:
     """A battle fought until decided, from its first round and the end distributions of the
     states it leads to (``_EndTable``); None when the walk answers it: where end states have
     equal chances (the walk's order of them is the answer's), or where the table lacks more
-    than TABLE_BUILD_LIMIT of the states (the walk is cheaper than making them)."""
+    than TABLE_BUILD_LIMIT of the states (the walk is cheaper than making them).
+
+    Where the first round is fought as the later ones (the attacker's target the same: no city
+    or fortification walls, Атака города или укрепления) and the attacker would fight on from
+    its start (Прекращение сражения или отступление), the battle is its starting armies'
+    later-round state, whose end distribution the table keeps whole (the rolls that change
+    nothing only repeat the round: the same Markov chain, the same fractions)."""
     chain = _Chain(battle)
     start: State = (1, _start(battle.attacker), _start(battle.defender))
-    divisor, ends, goes_on = chain.plan(start)
+    as_later = battle.attacker_target(True) == battle.attacker_target(False) and (
+        chain.attacker_goes_on(1)(start[1])
+    )
+    if as_later:
+        divisor, ends, goes_on = 1, (), (((2, *start[1:]), 1),)
+    else:
+        divisor, ends, goes_on = chain.plan(start)
     found = _tables.get(_later_key(battle))
     kept = found.ends if found is not None else {}
     if not all(nxt in kept for nxt, _count in goes_on) and (
@@ -797,11 +845,15 @@ def _to_the_end(battle: Battle) -> _Walked | None:
         return None  # walked, and no table made for it
     table = _end_table(battle)
     kept = table.ends
-    after = [(count, kept.get(nxt) or table.of(nxt)) for nxt, count in goes_on]
-    denominator, totals = _summed(divisor, ends, after)
-    ended = sorted(totals.items(), key=itemgetter(1), reverse=True)  # ties: walked, below
-    if any(ended[i][1] == ended[i + 1][1] for i in range(len(ended) - 1)):
+    if as_later:
+        denominator, codes, counts = table.of(goes_on[0][0])
+        totals = dict(zip(codes, counts, strict=True))
+    else:
+        after = [(count, kept.get(nxt) or table.of(nxt)) for nxt, count in goes_on]
+        denominator, totals = _summed(divisor, ends, after)
+    if len(set(totals.values())) < len(totals):  # equal chances: walked, below
         return None
+    ended = sorted(totals.items(), key=itemgetter(1), reverse=True)
     rounds = _first_round(*chain.rolls(*start))
     return rounds, denominator, [(_end_state(code), count) for code, count in ended]
 

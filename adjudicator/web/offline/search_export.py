@@ -20,8 +20,9 @@ from functools import cache
 from pathlib import Path
 
 import pymorphy3
+from whoosh import scoring
 
-from rules_corpus.search import analysis
+from rules_corpus.search import analysis, engine, query
 from rules_corpus.search.documents import SearchDocument, section_documents
 from rules_corpus.search.glossary import concepts
 from rules_corpus.search.index import answer_weight
@@ -40,9 +41,6 @@ SNIPPET_CHARS = 240
 #: analysis reads a Latin word: its English stem).
 ADDED = ("translated", "keyterms", "asks")
 ADDED_LANGUAGES = ("ru", "pl", "en")
-#: The lexicon's translations of an English word the browser uses (the server's
-#: ``query.TRANSLATIONS`` and ``TRANSLATION_MINIMUM``).
-TRANSLATIONS, TRANSLATION_MINIMUM = 3, 0.8
 _WORD = re.compile(analysis.WORD_PATTERN)
 
 
@@ -223,6 +221,24 @@ def _added_terms(postings: dict[str, dict[str, list[int]]]) -> dict[str, set[str
     }
 
 
+def weights() -> dict[str, object]:
+    """The server's ranking weights, by the names ``search.js`` reads them: one source for both
+    rankings (whoosh's BM25F, the boosts of :mod:`rules_corpus.search.query`, the weights of
+    :mod:`rules_corpus.search.engine`)."""
+    bm25f = scoring.BM25F()
+    return {
+        "k1": bm25f.K1, "b": bm25f.B, "title": query.TITLE_BOOST, "prefix": query.PREFIX_BOOST,
+        "glossary": query.GLOSSARY_BOOST, "translation": query.TRANSLATION_BOOST,
+        "fuzzy": query.FUZZY_BOOST, "translit": query.TRANSLIT_BOOST,
+        "family": query.FAMILY_BOOST, "maxFamily": query.MAX_FAMILY,
+        "maxNear": query.MAX_FUZZY_CANDIDATES, "maxTranslit": query.MAX_TRANSLIT_CANDIDATES,
+        "translated": query.TRANSLATED_BOOST, "keyterms": query.KEYTERMS_BOOST,
+        "asks": query.ASKS_BOOST, "heading": engine.HEADING, "coordination": engine.COORDINATION,
+        "proximity": engine.PROXIMITY, "candidates": engine.PROXIMITY_CANDIDATES,
+        "language": engine.LANGUAGE_WEIGHT, "book": engine.GAME_WEIGHT,
+    }  # fmt: skip
+
+
 def build(docs: list[SearchDocument] | None = None) -> dict[str, object]:
     """The whole browser index of the rulebook sections."""
     docs = list(section_documents()) if docs is None else docs
@@ -238,9 +254,10 @@ def build(docs: list[SearchDocument] | None = None) -> dict[str, object]:
         for field, tokens in terms:
             known[field].update(tokens)
     english = _english_words()
+    nearest = translations(english, query.TRANSLATIONS, query.TRANSLATION_MINIMUM)
     lexicon = {
         word: [[lemma, cosine] for lemma, cosine in near if lemma in known["ru"]]
-        for word, near in translations(english, TRANSLATIONS, TRANSLATION_MINIMUM).items()
+        for word, near in nearest.items()
     }
     lexicon = {word: near for word, near in lexicon.items() if near}
     indexed = {language: known[language] | added[language] for language in FIELDS}
@@ -273,6 +290,7 @@ def build(docs: list[SearchDocument] | None = None) -> dict[str, object]:
         "glossaryKeys": glossary_keys,
         "lexicon": lexicon,
         "question": _question_words(),
+        "weights": weights(),
     }
 
 

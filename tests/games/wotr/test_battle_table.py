@@ -150,3 +150,40 @@ def test_leadership_past_five_shares_the_table_of_five():
     }
     assert len(keys) == 1
     assert engine._later_key(Battle(Army(4, 1, 4), Army(3, 0, 2), rounds=None)) not in keys
+
+
+@pytest.mark.parametrize("settlement", ["none", "town", "stronghold"])
+def test_a_battle_opening_as_its_later_rounds_is_its_kept_state(monkeypatch, settlement):
+    """Without walls the first round is fought as the later ones: the answer is the start's
+    kept end distribution, summed from nothing (its fractions and order the walk's)."""
+    battle = Battle(Army(5, 2, 2), Army(4, 1, 1), settlement=settlement, rounds=None)
+    engine._end_table(battle).of((2, (5, 2), (4, 1)))
+
+    def not_summed(*_args: object) -> None:
+        raise AssertionError("summed")
+
+    monkeypatch.setattr(engine, "_summed", not_summed)
+    assert _chances(engine._to_the_end(battle)) == _chances(engine._walked(battle))
+
+
+def test_an_attacker_below_its_threshold_at_the_start_fights_one_round():
+    """The attacker fights the first round whatever it has, then ceases (Прекращение
+    сражения): its start is no later-round state, whose round repeats until a hit."""
+    battle = Battle(Army(1, 0, 0), Army(6, 0, 0), settlement="town", rounds=None,
+                    attacker_stops_below=2)  # fmt: skip
+    tabled = engine._to_the_end(battle)
+    assert tabled is not None and _chances(tabled) == _chances(engine._walked(battle))
+
+
+@settings(max_examples=60, deadline=None)
+@given(battles())
+def test_the_destroyed_chances_are_sums_over_the_end_states(battle):
+    """The three headline chances, summed together in one pass, are each end state's chance
+    summed by its condition (EndStateChances' definitions)."""
+    odds = battle_odds(battle)
+    by_condition = engine.EndStateChances.probability
+    assert (odds.defender_destroyed, odds.attacker_destroyed, odds.both_destroyed) == (
+        by_condition(odds, lambda ar, ae, dr, de: dr + de == 0),
+        by_condition(odds, lambda ar, ae, dr, de: ar + ae == 0),
+        by_condition(odds, lambda ar, ae, dr, de: ar + ae == 0 and dr + de == 0),
+    )

@@ -5,6 +5,7 @@ over the index ``build_offline_search`` writes, on the repository's question ben
 section's translated heading and key terms, in the index and in the ranking."""
 
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from adjudicator.web.offline.search_export import ADDED, words
+from adjudicator.web.offline.search_export import ADDED, weights, words
 from rules_corpus.search.analysis import normalize
 from rules_corpus.search.engine import search
 from rules_corpus.search.headings import asks_of, key_terms_of, translations_of
@@ -137,3 +138,15 @@ def test_offline_search_answers_through_translated_headings_and_key_terms(
     bare.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     (without,) = offline_ranking(bare, [question])
     assert answer not in without, without
+
+
+def test_search_js_reads_only_the_weights_the_index_carries():
+    """``search.js`` holds no weight of its own: each it reads (``weights.<name>``, and the
+    added fields' by name) is one the index writes from the server's constants."""
+    script = SEARCH_JS.read_text(encoding="utf-8")
+    read = set(re.findall(r"weights\.(\w+)", script))
+    added = r'\["\w+_(?:ru|pl|en)", "(\w+)", "(?:ru|pl|en)", (?:true|false)\]'
+    read |= set(re.findall(added, script))
+    assert read >= {"k1", "title", "translated", "keyterms", "asks", "book"}
+    assert read <= set(weights())
+    assert not re.search(r"\b\d+\.\d+\b", script.split("function analysisOf")[0])
