@@ -152,27 +152,56 @@ REGIONS_KEPT = 4_000
 
 
 def board_regions(
-    position: Position, *, names: Mapping[str, str], highlights: Mapping[str, str] | None = None
+    position: Position,
+    *,
+    names: Mapping[str, str],
+    highlights: Mapping[str, str] | None = None,
+    known: Mapping[str, str] | None = None,
 ) -> str:
-    """:func:`board_svg`'s regions, each with its settlement and counters."""
+    """:func:`board_svg`'s regions, each with its settlement and counters (``region_texts``
+    joined)."""
+    return "".join(region_texts(position, names=names, highlights=highlights, known=known).values())
+
+
+def region_texts(
+    position: Position,
+    *,
+    names: Mapping[str, str],
+    highlights: Mapping[str, str] | None = None,
+    known: Mapping[str, str] | None = None,
+) -> dict[str, str]:
+    """Each region's text in :func:`board_svg`, by slug in the map's order. ``known``: regions'
+    texts already drawn (another position's, for the regions this one shows alike and does
+    not highlight)."""
     highlights = highlights or {}
+    known = known or {}
     characters = Counter(position.characters.values())  # Position.characters_in, every region
-    regions = []
+    texts = {}
     for slug, region in _regions_by_slug():
-        extra = f" {highlights[slug]}" if slug in highlights else ""
-        key = (
-            slug, names.get(slug, slug), extra,
-            position.controller(slug) if region.is_settlement else None,
-            position.side_units(slug, FREE_PEOPLES), position.side_units(slug, SHADOW),
-            characters[slug], position.fellowship.region == slug,
-        )  # fmt: skip
-        text = _regions.get(key)
+        text = known.get(slug)
         if text is None:
-            text = _region(slug, position, names, extra)
-            if len(_regions) < REGIONS_KEPT:
-                _regions[key] = text
-        regions.append(text)
-    return "".join(regions)
+            extra = f" {highlights[slug]}" if slug in highlights else ""
+            text = _kept_region(slug, region, position, names, extra, characters[slug])
+        texts[slug] = text
+    return texts
+
+
+def _kept_region(
+    slug: str, region: Region, position: Position, names: Mapping[str, str], extra: str, count: int
+) -> str:
+    """``_region(...)``, kept by what it shows."""
+    key = (
+        slug, names.get(slug, slug), extra,
+        position.controller(slug) if region.is_settlement else None,
+        position.side_units(slug, FREE_PEOPLES), position.side_units(slug, SHADOW),
+        count, position.fellowship.region == slug,
+    )  # fmt: skip
+    text = _regions.get(key)
+    if text is None:
+        text = _region(slug, position, names, extra)
+        if len(_regions) < REGIONS_KEPT:
+            _regions[key] = text
+    return text
 
 
 @cache

@@ -268,6 +268,24 @@ class Position:
             and _starting_controller(region.slug) != side
         )
 
+    def regions_differing_from(self, other: Position) -> set[str]:
+        """The regions where this position and ``other`` differ in what stands there or holds
+        them: armies, control, siege, characters (in their order) or the Fellowship's figure.
+        A region outside it shows the same in both (a board's row, the map's counters)."""
+        armies, others = self.armies, other.armies
+        differing = {r for r in armies.keys() | others.keys() if armies.get(r) != others.get(r)}
+        differing.update(
+            r
+            for r in self.control.keys() | other.control.keys()
+            if self.controller(r) != other.controller(r)
+        )
+        differing.update(self.sieges ^ other.sieges)
+        here, there = _characters_by_region(self), _characters_by_region(other)
+        differing.update(r for r in here.keys() | there.keys() if here.get(r) != there.get(r))
+        if self.fellowship.region != other.fellowship.region:
+            differing.update((self.fellowship.region, other.fellowship.region))
+        return differing
+
     def with_units(self, region: str, nation: str, units: Units) -> Position:
         """A copy with one nation's figures in one region replaced (removed when empty)."""
         armies = {r: dict(by_nation) for r, by_nation in self.armies.items()}
@@ -327,6 +345,14 @@ class Position:
                 }
             ),
         }
+
+
+def _characters_by_region(position: Position) -> dict[str, list[str]]:
+    """The characters standing in each region, in the position's order."""
+    by_region: dict[str, list[str]] = {}
+    for slug, where in position.characters.items():
+        by_region.setdefault(where, []).append(slug)
+    return by_region
 
 
 def freeze_armies(armies: Mapping[str, Mapping[str, Units]]) -> Mapping:

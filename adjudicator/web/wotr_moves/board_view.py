@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from django.core.signals import setting_changed
@@ -12,7 +13,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from adjudicator.games.wotr.board import BOARD, CHARACTER_NAMES, NATION_NAMES
-from adjudicator.games.wotr.position import Position
+from adjudicator.games.wotr.position import Position, standard_setup
 from adjudicator.web.form_rendering import escaped
 from adjudicator.web.per_language import per_language
 from adjudicator.web.wotr_moves.names import FACTION_NAMES, SETTLEMENT_NAMES, SIDE_NAMES
@@ -172,10 +173,12 @@ def board_table(
     position: Position,
     factions: Mapping[str, Mapping[str, int]],
     destinations: Mapping[str, int | None],
+    known: Mapping[str, str] = MappingProxyType({}),
 ) -> SafeString:
     """The board's groups (one per nation, then the lands of no nation, regions by name) as
     tables, a row per region (what a loop of template nodes per region wrote, the same text:
-    105 rows were a third of the page's time, issue 29)."""
+    105 rows were a third of the page's time, issue 29). ``known``: rows already written for
+    some regions, by slug (``setup_rows`` of the regions a position shows as the setup does)."""
     names = _names()  # once: each call reads the active language
     characters: dict[str, list[str]] = {}
     for slug, where in position.characters.items():  # Position.characters_in, for every region
@@ -184,10 +187,28 @@ def board_table(
     language = get_language()
     for label, regions in _groups():
         rows = "".join(
-            _row(position, factions, r, destinations, characters, names, language) for r in regions
+            known.get(r[0])
+            or _row(position, factions, r, destinations, characters, names, language)
+            for r in regions
         )
         groups.append(
             f'\n<section class="nation-group">\n  <h3>{escaped(label)}</h3>\n'
             f'  <table class="board-table"><tbody>\n  {rows}\n  </tbody></table>\n</section>\n'
         )
     return mark_safe("".join(groups))
+
+
+@per_language
+def setup_rows() -> Mapping[str, str]:
+    """Each region's row in the standard setup with no factions and no destinations, by slug."""
+    names = _names()
+    characters: dict[str, list[str]] = {}
+    for slug, where in standard_setup().characters.items():
+        characters.setdefault(where, []).append(names["character"][slug])
+    return MappingProxyType(
+        {
+            region[0]: _row_html(_region_row(standard_setup(), {}, region, {}, characters, names))
+            for _label, regions in _groups()
+            for region in regions
+        }
+    )

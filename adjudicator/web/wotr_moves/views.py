@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Collection
+from functools import cache
 from json.encoder import encode_basestring
 from typing import Any
 
@@ -20,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from adjudicator.games.common import InvalidInput
 from adjudicator.games.wotr.board import BOARD, CHARACTER_NAMES, NATION_NAMES
-from adjudicator.games.wotr.map_svg import board_frame, board_regions
+from adjudicator.games.wotr.map_svg import board_frame, board_regions, region_texts
 from adjudicator.games.wotr.messages import translate_problems
 from adjudicator.games.wotr.position import Position, standard_setup
 from adjudicator.web.kept import kept
@@ -28,7 +29,7 @@ from adjudicator.web.links.services import SharedInputError, share_input, shared
 from adjudicator.web.per_language import per_language
 from adjudicator.web.templatetags.fields import as_in_template
 from adjudicator.web.wotr_moves import editing, map_links, presenters, services, skeleton
-from adjudicator.web.wotr_moves.board_view import NATION_ORDER, board_table
+from adjudicator.web.wotr_moves.board_view import NATION_ORDER, board_table, setup_rows
 from adjudicator.web.wotr_moves.forms import (
     CharacterForm,
     FactionForm,
@@ -240,29 +241,43 @@ def position_parts(
     """What the page shows of a position (its board, map, JSON, track and links) in the active
     language."""
     data = position.to_dict()
+    # the regions it shows as the setup does are written as the setup's (issue 29)
+    changed = position.regions_differing_from(standard_setup()).union(
+        destinations, *(regions.keys() for regions in factions.values())
+    )
+    rows, regions = setup_rows(), _setup_regions()
     parts = {
         "state": StateForm(
             initial={"position": json.dumps(data), "factions": json.dumps(factions)}
         ),
-        "board_table": board_table(position, factions, destinations),
+        "board_table": board_table(
+            position, factions, destinations, {s: t for s, t in rows.items() if s not in changed}
+        ),
         "board_frame": board_frame(_("Board map")),
         "board_regions": mark_safe(  # escapes every name it writes, as board_svg
             board_regions(
                 position,
                 names=presenters.region_names(),
                 highlights={d: "destination" for d in destinations},
+                known={s: t for s, t in regions.items() if s not in changed},
             )
         ),
         "victory_url": map_links.victory_link(position),
         "hunt_url": map_links.hunt_link(position),
         "hunt_plan_url": map_links.hunt_plan_link(position),
-        "position_json": indented_json(data),
+        "position_json": position_json(data, regions.keys() - changed),
         "political_rows": political_rows(position, data["political"]),
         "fellowship_region": presenters.region_name(position.fellowship.region),
     }
     head, tail = parts["board_frame"]
     parts["board_map"] = mark_safe(head + parts["board_regions"] + tail)  # board_svg's text
     return parts
+
+
+@per_language
+def _setup_regions() -> dict[str, str]:
+    """The map's regions in the standard setup, highlighting none, by slug."""
+    return region_texts(standard_setup(), names=presenters.region_names())
 
 
 def political_rows(position: Position, nations: list[str]) -> SafeString:
@@ -304,6 +319,37 @@ def indented_json(value: Any, indent: str = "\n") -> str:
         items = [indented_json(v, inner) for v in value]
         return f"[{inner}{(',' + inner).join(items)}{indent}]" if items else "[]"
     return json.dumps(value, ensure_ascii=False, indent=1).replace("\n", indent)
+
+
+def position_json(data: dict[str, Any], alike: Collection[str]) -> str:
+    """``indented_json(data)`` of a position's JSON, the armies of the regions in ``alike``
+    (which it shows as the standard setup does) written as the setup's, kept (issue 29)."""
+    setup = _setup_armies_json()
+    armies = [
+        f"{encode_basestring(region)}: "
+        + (setup[region] if region in alike else indented_json(units, _REGION_INDENT))
+        for region, units in data["armies"].items()
+    ]
+    armies_text = (
+        f"{{{_REGION_INDENT}{(',' + _REGION_INDENT).join(armies)}\n }}" if armies else "{}"
+    )
+    items = [
+        f"{encode_basestring(key)}: "
+        + (armies_text if key == "armies" else indented_json(value, "\n "))
+        for key, value in data.items()
+    ]
+    return "{\n " + ",\n ".join(items) + "\n}"
+
+
+#: Where ``indented_json`` writes a region's armies in a position's JSON.
+_REGION_INDENT = "\n  "
+
+
+@cache
+def _setup_armies_json() -> dict[str, str]:
+    """The standard setup's armies of each region as ``position_json`` writes them."""
+    armies = standard_setup().to_dict()["armies"]
+    return {region: indented_json(units, _REGION_INDENT) for region, units in armies.items()}
 
 
 #: The standard setup's parts per language and script prefix, at most SETUP_PARTS_LIMIT of

@@ -7,6 +7,7 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 from django.contrib.staticfiles import finders
+from django.urls import set_script_prefix
 from rest_framework.test import APIClient
 
 from adjudicator.games.wotr.board import BOARD
@@ -120,6 +121,19 @@ def test_victory_and_hunt_links_read_the_position():
     assert hunt["hunt_dice"] == ["3"] and hunt["fp_dice_in_box"] == ["1"]
     assert hunt["rerolls.stronghold"] == hunt["rerolls.army"] == hunt["rerolls.nazgul"] == ["on"]
     assert len(hunt["companions"]) == 7
+
+
+def test_the_links_paths_follow_the_script_prefix():
+    """The checkers' paths are kept per script prefix: a site served under one gets its own."""
+    position = standard_setup()
+    plain = [link(position) for link in (victory_link, hunt_link, hunt_plan_link)]
+    set_script_prefix("/site/")
+    try:
+        prefixed = [link(position) for link in (victory_link, hunt_link, hunt_plan_link)]
+    finally:
+        set_script_prefix("/")
+    assert [link(position) for link in (victory_link, hunt_link, hunt_plan_link)] == plain
+    assert prefixed == ["/site" + link for link in plain]
 
 
 def test_the_hunt_advisor_link_counts_the_moves_to_a_gate():
