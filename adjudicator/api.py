@@ -270,12 +270,17 @@ def first_sentence(text: str) -> str:
 PLAIN_ACCEPT = (None, "*/*", "application/json")
 
 
+def _plain_asked(meta: dict[str, Any], no_format_asked: bool) -> bool:
+    """No format asked for (``no_format_asked``: by the query or a suffix) and an Accept header
+    of :data:`PLAIN_ACCEPT`: what a plain request is, for GETs and POSTs alike."""
+    return no_format_asked and meta.get("HTTP_ACCEPT") in PLAIN_ACCEPT
+
+
 def plain_json(view: APIView, request: Request, no_format_asked: bool) -> tuple | None:
     """The view's JSON renderer and its media type for a plain request (``no_format_asked``
     by its query, no format suffix, an Accept header of :data:`PLAIN_ACCEPT`), as DRF's
     negotiation gives them without negotiating (issue 29); None for any other request."""
-    plain = request.META.get("HTTP_ACCEPT") in PLAIN_ACCEPT
-    if view.format_kwarg is None and no_format_asked and plain:
+    if view.format_kwarg is None and _plain_asked(request.META, no_format_asked):
         renderer = view.get_renderers()[0]
         if type(renderer) is JSONRenderer:
             return renderer, renderer.media_type
@@ -352,9 +357,7 @@ def _plain_post(view: APIView, request: Any, kwargs: dict[str, Any]) -> bool:
     meta = request.META
     return (
         request.method == "POST"
-        and not kwargs
-        and not meta.get("QUERY_STRING")
-        and meta.get("HTTP_ACCEPT") in PLAIN_ACCEPT
+        and _plain_asked(meta, not kwargs and not meta.get("QUERY_STRING"))
         and meta.get("CONTENT_TYPE") == "application/json"
         and _plain_view(type(view))
     )
