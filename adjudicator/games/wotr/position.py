@@ -235,7 +235,15 @@ class Position:
 
     def characters_in(self, region: str) -> tuple[str, ...]:
         """Characters standing in a region (not those inside the Fellowship)."""
-        return tuple(slug for slug, where in self.characters.items() if where == region)
+        return self.characters_by_region.get(region, ())
+
+    @cached_property
+    def characters_by_region(self) -> Mapping[str, tuple[str, ...]]:
+        """The characters standing in each region that has any, in the position's order."""
+        by_region: dict[str, list[str]] = {}
+        for slug, where in self.characters.items():
+            by_region.setdefault(where, []).append(slug)
+        return {where: tuple(slugs) for where, slugs in by_region.items()}
 
     def leadership(self, region: str, side: str) -> int:
         """Leaders + Nazgûl + characters' leadership of a side's army (rules: Лидерство)."""
@@ -280,7 +288,7 @@ class Position:
             if self.controller(r) != other.controller(r)
         )
         differing.update(self.sieges ^ other.sieges)
-        here, there = _characters_by_region(self), _characters_by_region(other)
+        here, there = self.characters_by_region, other.characters_by_region
         differing.update(r for r in here.keys() | there.keys() if here.get(r) != there.get(r))
         if self.fellowship.region != other.fellowship.region:
             differing.update((self.fellowship.region, other.fellowship.region))
@@ -345,14 +353,6 @@ class Position:
                 }
             ),
         }
-
-
-def _characters_by_region(position: Position) -> dict[str, list[str]]:
-    """The characters standing in each region, in the position's order."""
-    by_region: dict[str, list[str]] = {}
-    for slug, where in position.characters.items():
-        by_region.setdefault(where, []).append(slug)
-    return by_region
 
 
 def freeze_armies(armies: Mapping[str, Mapping[str, Units]]) -> Mapping:

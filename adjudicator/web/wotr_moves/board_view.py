@@ -180,9 +180,7 @@ def board_table(
     105 rows were a third of the page's time, issue 29). ``known``: rows already written for
     some regions, by slug (``setup_rows`` of the regions a position shows as the setup does)."""
     names = _names()  # once: each call reads the active language
-    characters: dict[str, list[str]] = {}
-    for slug, where in position.characters.items():  # Position.characters_in, for every region
-        characters.setdefault(where, []).append(names["character"][slug])
+    characters = _character_names(position, names)
     groups = []
     language = get_language()
     for label, regions in _groups():
@@ -202,9 +200,7 @@ def board_table(
 def setup_rows() -> Mapping[str, str]:
     """Each region's row in the standard setup with no factions and no destinations, by slug."""
     names = _names()
-    characters: dict[str, list[str]] = {}
-    for slug, where in standard_setup().characters.items():
-        characters.setdefault(where, []).append(names["character"][slug])
+    characters = _character_names(standard_setup(), names)
     return MappingProxyType(
         {
             region[0]: _row_html(_region_row(standard_setup(), {}, region, {}, characters, names))
@@ -212,3 +208,11 @@ def setup_rows() -> Mapping[str, str]:
             for region in regions
         }
     )
+
+
+def _character_names(position: Position, names: dict[str, dict[str, str]]) -> dict[str, list[str]]:
+    """The names of the characters standing in each region (``Position.characters_by_region``)."""
+    return {
+        where: [names["character"][slug] for slug in slugs]
+        for where, slugs in position.characters_by_region.items()
+    }
