@@ -128,16 +128,40 @@ def _fragment(
     return max(0, start), min(len(text), endchar), matches
 
 
+@lru_cache(maxsize=TOKEN_CACHE)
+def _highlighted(
+    text: str, language: str
+) -> tuple[tuple[tuple[str, int, int], ...], dict[str, tuple[int, ...]]]:
+    """The tokens of ``text`` (:func:`_tokens`) whoosh's highlighting reads (those ending
+    within its ``DEFAULT_CHARLIMIT``) and, by form, their positions among them, worked out once
+    per document: a snippet finds its matches by its few terms (:func:`_matches`), not by
+    testing each of a long section's tokens (most of a snippet's time, issue 29)."""
+    tokens = _tokens(text, language)
+    tokens = tokens[: bisect_right(tokens, highlight.DEFAULT_CHARLIMIT, key=lambda t: t[2])]
+    places: dict[str, list[int]] = defaultdict(list)
+    for position, (form, _start, _end) in enumerate(tokens):
+        places[form].append(position)
+    return tokens, {form: tuple(found) for form, found in places.items()}
+
+
+def _matches(places: dict[str, tuple[int, ...]], terms: frozenset[str]) -> list[int]:
+    """The positions, in order, of the tokens whose form is one of ``terms`` (``places``:
+    :func:`_highlighted`'s; a token has one form, so none is found twice)."""
+    return sorted(position for term in terms for position in places.get(term, ()))
+
+
 def _fragments(
-    text: str, tokens: tuple[tuple[str, int, int], ...], terms: frozenset[str]
+    text: str,
+    tokens: tuple[tuple[str, int, int], ...],
+    terms: frozenset[str],
+    matches: list[int],
 ) -> list[Fragment]:
     """whoosh's ``ContextFragmenter(maxchars=SNIPPET_CHARS, surround=SNIPPET_SURROUND)
-    .fragment_tokens`` over ``tokens``, its loop as written, except that a stretch between
-    fragments holding no match is stepped over at once (it only keeps the starts within
-    ``surround`` of its last token's end, as whoosh's loop leaves them): most of a long
-    section's words are no match, and a ``Token`` object each cost a snippet a millisecond."""
-    tokens = tokens[: bisect_right(tokens, highlight.DEFAULT_CHARLIMIT, key=lambda t: t[2])]
-    matches = [i for i, token in enumerate(tokens) if token[0] in terms]
+    .fragment_tokens`` over ``tokens`` (``matches``: the positions of those whose form is one
+    of ``terms``), its loop as written, except that a stretch between fragments holding no
+    match is stepped over at once (it only keeps the starts within ``surround`` of its last
+    token's end, as whoosh's loop leaves them): most of a long section's words are no match,
+    and a ``Token`` object each cost a snippet a millisecond."""
     found, tks, firsts = [], [], []
     first, countdown, endchar, currentlen, i, following = None, -1, None, 0, 0, 0
     while i < len(tokens):
@@ -222,7 +246,8 @@ def snippet(text: str, terms: frozenset[str], language: str) -> str:
     """The best fragments of ``text`` around ``terms``, marked; else the text's beginning.
     (whoosh's ``highlight.highlight``, over the cached tokens of :func:`_tokens`, its
     fragments as plain tuples, chosen and written as its scorer and formatter do.)"""
-    fragments = _best(_fragments(text, _tokens(text, language), terms))
+    tokens, places = _highlighted(text, language)
+    fragments = _best(_fragments(text, tokens, terms, _matches(places, terms)))
     if fragments:
         return _formatted(text, fragments)
     beginning = text[:SNIPPET_CHARS].rsplit(" ", 1)[0] if len(text) > SNIPPET_CHARS else text
@@ -362,19 +387,35 @@ def _together(
     return top + scored[PROXIMITY_CANDIDATES:]
 
 
+#: How many sentences' words :func:`_markable` keeps (a few hundred bytes each): the same
+#: sentences answer question after question.
+MARKABLE_CACHE = 4096
+
+
+@lru_cache(maxsize=MARKABLE_CACHE)
+def _markable(text: str, language: str) -> tuple[tuple[str, int, int], ...]:
+    """``(indexed form, start, end)`` of each word of ``text`` that is not a stop word (nor
+    shorter than :data:`MIN_WORD`): what :func:`marked` may mark, read once per sentence."""
+    found = []
+    for match in _WORD.finditer(text):
+        lowered = match.group().lower()
+        if lowered not in STOPWORDS and len(lowered) >= MIN_WORD:
+            found.append((normalize(lowered, language), match.start(), match.end()))
+    return tuple(found)
+
+
 def marked(text: str, terms: frozenset[str], language: str) -> str:
     """``text`` escaped, with the words whose indexed form is one of ``terms`` in ``<mark>``
-    (as the snippets mark them, without whoosh's token pipeline: one sentence, every hit)."""
+    (as the snippets mark them, without whoosh's token pipeline: one sentence, every hit;
+    its words read once per sentence, :func:`_markable`)."""
 
     # The text between two marked words escaped at once: escaping is character by character.
     parts, written = [], 0
-    for match in _WORD.finditer(text):
-        lowered = match.group().lower()
-        if lowered in STOPWORDS or len(lowered) < 2 or normalize(lowered, language) not in terms:
-            continue
-        parts.append(html.escape(text[written : match.start()]))
-        parts.append(f'<mark class="match">{html.escape(match.group())}</mark>')
-        written = match.end()
+    for form, start, end in _markable(text, language):
+        if form in terms:
+            parts.append(html.escape(text[written:start]))
+            parts.append(f'<mark class="match">{html.escape(text[start:end])}</mark>')
+            written = end
     parts.append(html.escape(text[written:]))
     return "".join(parts)
 
@@ -395,10 +436,11 @@ def _words_of(text: str, language: str) -> frozenset[str]:
 
 def prepare(source: OpenedIndex) -> int:
     """What showing any document as a result reads of it, worked out now: its tokens and forms
-    (:func:`_words_of`), a section's paragraphs' and sentences' forms, the listing's sentence
-    masks, weights, book languages and voting books, and the words near spellings are looked
-    for among (the web server's, before it forks its workers: 0.3 s of CPU, shared, instead of
-    each worker's first searches paying for every section they show); how many documents."""
+    (:func:`_words_of`, :func:`_highlighted`), a section's paragraphs' and sentences' forms,
+    the listing's sentence masks, weights, book languages and voting books, and the words
+    near spellings are looked for among (the web server's, before it forks its workers: 0.3 s
+    of CPU, shared, instead of each worker's first searches paying for every section they
+    show); how many documents."""
     listing = source.listing
     listing.sentence_masks, listing.weights, listing.book_languages, listing.voting_books  # noqa: B018
     listing.kinds  # noqa: B018
@@ -408,6 +450,7 @@ def prepare(source: OpenedIndex) -> int:
     count = 0
     for fields in source.searcher().all_stored_fields():
         _words_of(fields["body"], fields["language"])
+        _highlighted(fields["body"], fields["language"])
         if fields["doc_type"] == "section":
             prepare_passages(fields["body"], fields["language"])
         count += 1
@@ -424,43 +467,33 @@ def _hit(
     """The result of one document; a section's with its answering sentence (HTML) and a link
     to its paragraph (``nearest``: the paragraph its nearest sentence vector is of); ``hit``:
     its stored fields. Worked out once for the query's terms the document holds
-    (:func:`_shown`): the same sections answer many questions."""
-    fields = tuple(hit.get(name) for name in _SHOWN)
+    (:func:`_shown`): the same sections answer many questions; the result made at once with
+    its score (``dataclasses.replace`` of a kept one took a tenth of a hit's time)."""
+    fields = tuple(map(hit.get, _SHOWN))
     language = hit["language"]
     terms = planned.highlight_terms[language] & _words_of(hit["body"], language)
-    shown = _shown(fields, terms, nearest, question.asks_number)
-    return replace(shown, score=round(score, 4))
+    before, after = _shown(fields, terms, nearest, question.asks_number)
+    return SearchHit(*before, round(score, 4), *after)
 
 
 @lru_cache(maxsize=SHOWN_CACHE)
 def _shown(
     fields: tuple[Any, ...], terms: frozenset[str], nearest: int | None, numbers: bool
-) -> SearchHit:
-    """A result without its score: ``fields`` its stored fields (:data:`_SHOWN`)."""
-    doc_type, key, title, source_title, game, language, rulebook, section, url, body = fields
+) -> tuple[tuple[Any, ...], tuple[str, str]]:
+    """A result without its score: the values of :class:`SearchHit`'s fields before the score
+    and after it; ``fields`` its stored fields (:data:`_SHOWN`)."""
+    doc_type, language, url, body = fields[0], fields[5], fields[8], fields[9]
     passage = (
         answering_passage(body, terms, language, nearest, numbers=numbers)
         if doc_type == "section"
         else None
     )
-    return SearchHit(
-        doc_type=doc_type,
-        key=key,
-        title=title,
-        source_title=source_title,
-        game=game,
-        language=language,
-        rulebook=rulebook,
-        section=section,
-        url=url,
-        snippet=snippet(body, terms, language),
-        score=0.0,
-        answer=marked(passage.sentence, terms, language) if passage else "",
-        passage_url=(
-            f"{url}#{paragraph_anchor(passage.paragraph)}{text_directive(passage.sentence)}"
-            if passage
-            else ""
-        ),
+    before = (*fields[:-1], snippet(body, terms, language))
+    if passage is None:
+        return before, ("", "")
+    return before, (
+        marked(passage.sentence, terms, language),
+        f"{url}#{paragraph_anchor(passage.paragraph)}{text_directive(passage.sentence)}",
     )
 
 
