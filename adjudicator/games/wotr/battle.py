@@ -725,7 +725,7 @@ def _summed(divisor: int, ends: tuple, after: list[tuple[int, _Ends]]) -> tuple[
     distribution: (denominator, {end's code: count}), over the least common multiple of the
     states' denominators times the round's divisor."""
     common = mpz(1)
-    for _count, (denominator, *_rest) in after:
+    for _count, (denominator, _ends, _counts, _firsts) in after:
         common = lcm(common, denominator)
     totals = {_code(end): count * common for end, count in ends}
     get = totals.get
