@@ -22,6 +22,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import threading
+from array import array
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -64,9 +65,9 @@ rounds: 22,050 states, over 2 s); past this estimate it is refused before the wa
 
 MAX_KEPT_STATES = 40_000
 """The most states whose end distributions (``_EndTable``) a worker keeps over all rules, the
-least recently used rules' tables dropped past it: 2.6 KB a state for the warmed tables
-(``warm_tables``: 21,904 states, 56 MB), up to 6 KB with leadership 5 and modifiers (a whole
-table of 4,225 states: 25 MB), so at most about 240 MB."""
+least recently used rules' tables dropped past it: 2.8 KB a state for the warmed tables
+(``warm_tables``: 21,904 states, 61 MB; the order of their ends 0.2 KB of it), up to 6 KB with
+leadership 5 and modifiers (a whole table of 4,225 states: 25 MB), so at most about 240 MB."""
 MAX_TABLES = 64
 """The most rules whose tables a worker keeps (the 16 warmed and 48 others), the least recently
 used dropped past it: every rules' table costs its chain and its counts even with few states,
@@ -612,16 +613,45 @@ def _later_rules(rules: Battle) -> Battle:
     return rules if rules.siege else replace(rules, settlement="none")
 
 
-_Ends = tuple[Any, tuple[int, ...], tuple[Any, ...]]
-"""A state's end distribution: (denominator, ends, counts), each end (``_code``) reached with
-``count / denominator`` (reduced once, by the gcd of them all). Plain tuples of integers, which
-the collector stops tracking."""
+_Ends = tuple[Any, tuple[int, ...], tuple[Any, ...], array]
+"""A state's end distribution: (denominator, ends, counts, firsts), each end (``_code``) reached
+with ``count / denominator`` (reduced once, by the gcd of them all), the ends in the order the
+walk from the state first records them (``firsts``: each one's ``_first_records`` rank). Plain
+tuples of integers, which the collector stops tracking, and an array."""
 
 
 def _code(end: tuple[Side, Side]) -> int:
     """An end (attacker, defender) as one integer (under 32 units of a kind), a cheap key."""
     (a_regular, a_elite), (d_regular, d_elite) = end
     return a_regular << 15 | a_elite << 10 | d_regular << 5 | d_elite
+
+
+def _walk_order(state: State) -> int:
+    """Where the walk (``_Chain.run``) expands a later-round ``state``: its queue pops more hit
+    points first, then the smaller (attacker, defender); as one integer, in that order (hit
+    points under 64, units under 32 of a kind)."""
+    _key, attacker, defender = state
+    points = attacker[0] + 2 * attacker[1] + defender[0] + 2 * defender[1]
+    return (63 - points) << 20 | _code((attacker, defender))
+
+
+_PLAN_ENDS = 64
+"""More than the ends one round's plan can list (6 x 6 pairs of armies)."""
+
+
+def _first_records(first: int, ends: tuple, after: list[tuple[int, _Ends]]) -> dict[int, int]:
+    """Each end's rank in the order the walk from a state first records it (the order of equal
+    chances in its answer): the state's own round records its ``ends`` first, in the plan's
+    order (ranks from ``first``), then each end is first recorded by the earliest state of the
+    walk (``_walk_order``) that ends there, found as the least rank over the states ``after``
+    (the walk from a state visits every state it can reach, in one order)."""
+    firsts = {_code(end): first + index for index, (end, _count) in enumerate(ends)}
+    get = firsts.get
+    for _count, (_denominator, codes, _counts, ranks) in after:
+        for code, rank in zip(codes, ranks, strict=True):
+            if rank < get(code, rank + 1):
+                firsts[code] = rank
+    return firsts
 
 
 def _end_state(code: int) -> EndState:
@@ -641,7 +671,8 @@ class _EndTable:
     distribution is made once, from its round's plan and the distributions of the states one
     round on, which have fewer hit points (each round that changes the armies takes one at
     least; the rolls that change nothing are left out of the plan and its divisor, as in
-    ``_Chain``), in exact integers: the same fractions as the walk's.
+    ``_Chain``), in exact integers: the same fractions as the walk's, and its ends kept in the
+    walk's order (``_first_records``), which orders the ends of equal chances.
 
     Bounded: one entry per pair of armies of at most MAX_UNITS_PER_REGION units (4,225),
     entries added by a battle at most TABLE_BUILD_LIMIT (``_to_the_end``; a battle past it is
@@ -666,12 +697,16 @@ class _EndTable:
         """The distribution of ``state`` from its plan and those of the states it leads to
         (their plans are not kept: the table keeps what they add up to)."""
         divisor, ends, goes_on = self.chain.plan(state)
-        denominator, totals = _summed(divisor, ends, [(c, self.of(s)) for s, c in goes_on])
+        after = [(c, self.of(s)) for s, c in goes_on]
+        denominator, totals = _summed(divisor, ends, after)
+        firsts = _first_records(_walk_order(state) * _PLAN_ENDS, ends, after)
+        order = sorted(totals, key=firsts.__getitem__)
         reduced = gcd(denominator, *totals.values())
         return (
             divexact(denominator, reduced),
-            tuple(totals),
-            tuple(divexact(count, reduced) for count in totals.values()),
+            tuple(order),
+            tuple(divexact(totals[code], reduced) for code in order),
+            array("Q", [firsts[code] for code in order]),
         )
 
 
@@ -690,11 +725,11 @@ def _summed(divisor: int, ends: tuple, after: list[tuple[int, _Ends]]) -> tuple[
     distribution: (denominator, {end's code: count}), over the least common multiple of the
     states' denominators times the round's divisor."""
     common = mpz(1)
-    for _count, (denominator, _ends, _counts) in after:
+    for _count, (denominator, _ends, _counts, _firsts) in after:
         common = lcm(common, denominator)
     totals = {_code(end): count * common for end, count in ends}
     get = totals.get
-    for count, (denominator, sub_ends, sub_counts) in after:
+    for count, (denominator, sub_ends, sub_counts, _firsts) in after:
         factor = count * divexact(common, denominator)
         for end, sub_count in zip(sub_ends, sub_counts, strict=True):
             totals[end] = get(end, 0) + factor * sub_count
@@ -819,9 +854,9 @@ def _walked(battle: Battle) -> _Walked:
 
 def _to_the_end(battle: Battle) -> _Walked | None:
     """A battle fought until decided, from its first round and the end distributions of the
-    states it leads to (``_EndTable``); None when the walk answers it: where end states have
-    equal chances (the walk's order of them is the answer's), or where the table lacks more
-    than TABLE_BUILD_LIMIT of the states (the walk is cheaper than making them).
+    states it leads to (``_EndTable``); None when the walk answers it: where the table lacks
+    more than TABLE_BUILD_LIMIT of the states (the walk is cheaper than making them). End
+    states of equal chances come in the walk's order (``_first_records``), as the walk lists them.
 
     Where the first round is fought as the later ones (the attacker's target the same: no city
     or fortification walls, Атака города или укрепления) and the attacker would fight on from
@@ -845,15 +880,17 @@ def _to_the_end(battle: Battle) -> _Walked | None:
         return None  # walked, and no table made for it
     table = _end_table(battle)
     kept = table.ends
-    if as_later:
-        denominator, codes, counts = table.of(goes_on[0][0])
-        totals = dict(zip(codes, counts, strict=True))
+    if as_later:  # its ends in the walk's order (the start's round records its ends as it)
+        denominator, codes, counts, _firsts = table.of(goes_on[0][0])
+        totals = zip(codes, counts, strict=True)
     else:
         after = [(count, kept.get(nxt) or table.of(nxt)) for nxt, count in goes_on]
-        denominator, totals = _summed(divisor, ends, after)
-    if len(set(totals.values())) < len(totals):  # equal chances: walked, below
-        return None
-    ended = sorted(totals.items(), key=itemgetter(1), reverse=True)
+        denominator, summed = _summed(divisor, ends, after)
+        totals = summed.items()
+        if len(set(summed.values())) < len(summed):  # equal chances: in the walk's order
+            firsts = _first_records(0, ends, after)  # the start's round is walked first
+            totals = [(code, summed[code]) for code in sorted(summed, key=firsts.__getitem__)]
+    ended = sorted(totals, key=itemgetter(1), reverse=True)  # stable: equal ones in that order
     rounds = _first_round(*chain.rolls(*start))
     return rounds, denominator, [(_end_state(code), count) for code, count in ended]
 
