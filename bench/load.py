@@ -209,8 +209,9 @@ def card_pages(rng: random.Random) -> Iterator[Request]:
 
 
 def mordor_pages(rng: random.Random) -> Iterator[Request]:
-    """Journey to Mordor's keep check on its page: each die's face or not rolled, some of the
-    rolled dice kept, the player's hobbit, the place in the advanced game now and then."""
+    """Journey to Mordor's keep check on its page: each die's face or not rolled (one at least),
+    some of the rolled dice kept, the player's hobbit, the place in the advanced game now and
+    then."""
     faces = ["ring", "orc", "warrior", "nazgul", "gandalf"]
     places = ["bag_end", "rivendell", "moria", "lothlorien", "rohan", "helms_deep", "gondor"]
     while True:
@@ -220,6 +221,8 @@ def mordor_pages(rng: random.Random) -> Iterator[Request]:
                 query[f"face_{color}"] = rng.choice(faces + ["white_tree"] * (color == "black"))
                 if rng.random() < 0.4:
                     query[f"keep_{color}"] = "on"
+        if len(query) == 1:  # no die rolled: no question (400)
+            continue
         if rng.random() < 0.3:
             query.update(advanced="on", location=rng.choice(places))
         yield "GET", f"/mordor/keep/?{urlencode(query)}", None
