@@ -208,6 +208,57 @@ def card_pages(rng: random.Random) -> Iterator[Request]:
         yield "GET", f"/cards/?page={page}" if page > 1 else "/cards/", None
 
 
+def mordor_pages(rng: random.Random) -> Iterator[Request]:
+    """Journey to Mordor's keep check on its page: each die's face or not rolled (one at least),
+    some of the rolled dice kept, the player's hobbit, the place in the advanced game now and
+    then."""
+    faces = ["ring", "orc", "warrior", "nazgul", "gandalf"]
+    places = ["bag_end", "rivendell", "moria", "lothlorien", "rohan", "helms_deep", "gondor"]
+    while True:
+        query = {"player_color": rng.choice(["yellow", "red", "blue", "green"])}
+        for color in ("black", "yellow", "red", "blue", "green"):
+            if rng.random() < 0.8:
+                query[f"face_{color}"] = rng.choice(faces + ["white_tree"] * (color == "black"))
+                if rng.random() < 0.4:
+                    query[f"keep_{color}"] = "on"
+        if len(query) == 1:  # no die rolled: no question (400)
+            continue
+        if rng.random() < 0.3:
+            query.update(advanced="on", location=rng.choice(places))
+        yield "GET", f"/mordor/keep/?{urlencode(query)}", None
+
+
+def wojna_pages(rng: random.Random) -> Iterator[Request]:
+    """Wojna o Pierścień's battle on its page: one to four units a side, the leaders' Morale
+    now and then."""
+
+    def units() -> str:
+        return ", ".join(str(rng.randint(1, 6)) for _ in range(rng.randint(1, 4)))
+
+    while True:
+        query = {"attacker_units": units(), "defender_units": units()}
+        for side in ("attacker", "defender"):
+            if rng.random() < 0.5:
+                query[f"{side}_morale"] = rng.randint(1, 5)
+        yield "GET", f"/wojna/battle/?{urlencode(query)}", None
+
+
+def tcg_pages(rng: random.Random) -> Iterator[Request]:
+    """The TCG's skirmish calculator on its page: a companion against one to three minions."""
+    while True:
+        query: dict[str, object] = {"free_peoples-TOTAL_FORMS": 1, "free_peoples-INITIAL_FORMS": 0,
+                 "free_peoples-0-name": "Aragorn", "free_peoples-0-strength": rng.randint(3, 12),
+                 "free_peoples-0-vitality": rng.randint(1, 5),
+                 "free_peoples-0-damage": rng.randint(0, 2)}  # fmt: skip
+        minions = rng.randint(1, 3)
+        query.update({"shadow-TOTAL_FORMS": minions, "shadow-INITIAL_FORMS": 0})
+        for i in range(minions):
+            query.update({f"shadow-{i}-name": f"Orc {i + 1}",
+                          f"shadow-{i}-strength": rng.randint(2, 10),
+                          f"shadow-{i}-vitality": rng.randint(1, 4)})  # fmt: skip
+        yield "GET", f"/cards/calculators/skirmish/?{urlencode(query)}", None
+
+
 def same(request: Request) -> Callable[[random.Random], Iterator[Request]]:
     return lambda _rng: itertools.repeat(request)
 
@@ -236,6 +287,9 @@ CASES: dict[str, tuple[Callable[[random.Random], Iterator[Request]], str]] = {
     "page /search/": (searches("/search/"), DISTINCT_QUESTIONS),
     "page moves": (position_pages, DISTINCT_QUESTIONS),
     "page map": (same(("GET", "/wotr/moves/", None)), NO_ANSWER_CACHE),
+    "page mordor": (mordor_pages, DISTINCT_QUESTIONS),
+    "page wojna": (wojna_pages, DISTINCT_QUESTIONS),
+    "page tcg": (tcg_pages, DISTINCT_QUESTIONS),
 }
 
 

@@ -40,11 +40,14 @@ from cards_db.calculator_serializers import (
     TcgSkirmishResponseSerializer,
 )
 
+#: The calculators: their pages are written from a skeleton (the template's text outside its slots
+#: reads the title alone: tests/web/test_checker_skeleton.py).
 TCG = {
     "game": "tcg",
     "present": presenters.answer_payload,
     "template": "cards_db/calculator.html",
     "page_answer": presenters.page_answer,
+    "skeleton": True,
 }
 
 

@@ -83,7 +83,9 @@ class Card(models.Model):
     game_text = models.TextField(_("game text"), blank=True)
     lore = models.TextField(_("lore"), blank=True)
     search_text = models.TextField(_("search text"), blank=True, editable=False)
-    changed = models.DateTimeField(_("changed"), auto_now=True)
+    #: Indexed: the cards' version (``services.cards_version``), read by every card list and deck
+    #: check, takes its MAX (a scan of the 609 cards was 0.28 ms a request; issue 29).
+    changed = models.DateTimeField(_("changed"), auto_now=True, db_index=True)
 
     class Meta:
         ordering = ["card_set", "number"]

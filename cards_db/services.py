@@ -54,8 +54,9 @@ def _index(version: tuple) -> CardIndex:
 
 def cards_version() -> tuple:
     """What changes when the cards do (their number and the last change): one query, read on
-    every card list (exact within any transaction), written in SQL: the ORM's aggregate cost
-    0.3 ms to build per request, the query itself 0.08 (issue 29)."""
+    every card list and deck check (exact within any transaction), written in SQL: the ORM's
+    aggregate cost 0.3 ms to build per request; the query itself 0.03 ms, the last change read
+    from its index (0.28 ms a scan of the cards without it; issue 29)."""
     quote = connection.ops.quote_name
     table, changed = quote(Card._meta.db_table), quote(Card._meta.get_field("changed").column)
     with connection.cursor() as cursor:

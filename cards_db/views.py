@@ -21,7 +21,7 @@ from adjudicator.games.tcg.decklist import ListTooLong, replace_card
 from adjudicator.games.tcg.formats import formats
 from adjudicator.web.links.services import SharedInputError, share_input, shared_input
 from adjudicator.web.pages import CheckerPage
-from cards_db import forms
+from cards_db import forms, list_page
 from cards_db.filters import CardFilter
 from cards_db.forms import DECK_KIND
 from cards_db.i18n import tr
@@ -48,22 +48,28 @@ CARDS_PER_PAGE = 48
 def card_list(request: HttpRequest) -> HttpResponse:
     """The card database: filters, full-text search, paginated tiles.
 
-    The filters and tiles change only with the question, the language and the cards: the
-    template keeps them rendered (``{% cache %}`` in each worker's ``fragments`` cache) under
-    the query and ``cards_version``, so a page asked again costs one query (the version)
-    instead of rendering the form's hundreds of options and 48 tiles."""
-    card_filter = SimpleLazyObject(
-        lambda: CardFilter(request.GET or None, queryset=Card.objects.all())
-    )
-    page = SimpleLazyObject(
-        lambda: Paginator(card_filter.qs, CARDS_PER_PAGE).get_page(request.GET.get("page"))
-    )
-    query = request.GET.copy()
-    query.pop("page", None)
-    status = 400 if query and not card_filter.is_valid() else 200  # a page alone filters nothing
-    context = {"filter": card_filter, "page": page, "query": query.urlencode(),
-               "cards_version": cards_version(), "asked": sorted(request.GET.lists())}  # fmt: skip
-    return render(request, "cards_db/card_list.html", context, status=status)
+    The page changes only with the question, the language and the cards: it is written from
+    a skeleton kept per question (``list_page``), so a page asked again costs one query (the
+    cards' version) and no template; a page made anew still finds its filters and tiles kept
+    rendered by the template (``{% cache %}`` in each worker's ``fragments`` cache) instead of
+    rendering the form's hundreds of options and 48 tiles."""
+    version = cards_version()
+
+    def context() -> tuple[dict[str, Any], int]:
+        card_filter = SimpleLazyObject(
+            lambda: CardFilter(request.GET or None, queryset=Card.objects.all())
+        )
+        page = SimpleLazyObject(
+            lambda: Paginator(card_filter.qs, CARDS_PER_PAGE).get_page(request.GET.get("page"))
+        )
+        query = request.GET.copy()
+        query.pop("page", None)
+        status = 400 if query and not card_filter.is_valid() else 200  # a page filters nothing
+        shown = {"filter": card_filter, "page": page, "query": query.urlencode(),
+                 "cards_version": version, "asked": sorted(request.GET.lists())}  # fmt: skip
+        return shown, status
+
+    return list_page.respond(request, version, context)
 
 
 def card_detail(request: HttpRequest, key: str) -> HttpResponse:

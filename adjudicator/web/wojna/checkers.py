@@ -11,7 +11,11 @@ from adjudicator.web.checker import Checker
 from . import charts, forms, presenters, services, views
 from . import serializers as s
 
-WOJNA = {"game": "wojna", "headline_alias": "summary"}
+#: An operation without a page of its own (the die-test page asks it).
+OPERATION = {"game": "wojna", "headline_alias": "summary"}
+#: Every Wojna page is written from a skeleton (its template's text outside its slots reads the
+#: title, the checker and its page context alone: tests/web/test_checker_skeleton.py).
+WOJNA = {**OPERATION, "skeleton": True}
 
 CHECKERS = (
     Checker(
@@ -94,7 +98,7 @@ CHECKERS = (
         questions=("?test=capture&value=3&attempts=2",),
     ),
     Checker(
-        **WOJNA,
+        **OPERATION,
         name="capture",
         api="capture/",
         api_name="wojna-capture",
@@ -111,7 +115,7 @@ CHECKERS = (
         example={"niewola": 3, "attempts": 1},
     ),
     Checker(
-        **WOJNA,
+        **OPERATION,
         name="escape",
         api="escape/",
         api_name="wojna-escape",
@@ -128,7 +132,7 @@ CHECKERS = (
         example={"ucieczka": 5, "attempts": 2},
     ),
     Checker(
-        **WOJNA,
+        **OPERATION,
         name="ring_removal",
         api="ring-removal/",
         api_name="wojna-ring-removal",
