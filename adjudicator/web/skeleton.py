@@ -78,6 +78,13 @@ def _deflated_alone(raw: bytes, before: bytes) -> bytes | None:
 GROUPS_KEPT = 256
 
 
+def _digest_text(digest: Any, pieces: Pieces) -> None:
+    """A value's text, its pieces' bytes, added to the ETag's digest after its length."""
+    digest.update(sum(len(raw) for raw, _ in pieces).to_bytes(8, "little"))
+    for raw, _ in pieces:
+        digest.update(raw)
+
+
 class Skeleton:
     """The page's text cut at its slots: ``fixed[0]``, slot 0, ``fixed[1]``, ... (each fixed
     stretch its bytes and its deflated form, or None when short or repeating what precedes it).
@@ -111,21 +118,26 @@ class Skeleton:
         raw, packed = self.fixed[index]
         return packed is None and len(raw) >= SHORTEST_DEFLATED
 
-    def write(self, values: Mapping[str, str]) -> tuple[Pieces, str]:
-        """The page's pieces with these values in its slots, and its ETag: an MD5 of the
-        skeleton's and the values' text, one for the same bytes as ConditionalGetMiddleware's
-        MD5 of the whole body (0.25 ms for 200 KB) would be."""
+    def write(self, values: Mapping[str, str | Pieces]) -> tuple[Pieces, str]:
+        """The page's pieces with these values in its slots (a value its text, or its pieces
+        when some are kept deflated: ``compression.KeptText``, not in a group), and its ETag:
+        an MD5 of the skeleton's and the values' text, one for the same bytes as
+        ConditionalGetMiddleware's MD5 of the whole body (0.25 ms for 200 KB) would be."""
         digest = md5(self.digest, usedforsecurity=False)
         pieces = [self.fixed[0]]
         i = 0
         while i < len(self.slots):
             end = self.groups.get(i, i + 1)
             group = tuple(values[slot] for slot in self.slots[i:end])
+            if i not in self.groups and not isinstance(group[0], str):
+                _digest_text(digest, group[0])
+                pieces += (*group[0], self.fixed[end])
+                i = end
+                continue
             raws = []
             for value, (fixed, _) in zip(group, self.fixed[i + 1 : end + 1], strict=True):
                 raw = value.encode()
-                digest.update(len(raw).to_bytes(8, "little"))
-                digest.update(raw)
+                _digest_text(digest, ((raw, None),))
                 raws += (raw, fixed)
             if i in self.groups:
                 pieces.append(self._group(i, group, b"".join(raws)))
@@ -142,7 +154,7 @@ class Skeleton:
                 self.kept[group] = packed
         return raw, packed
 
-    def response(self, values: Mapping[str, str], status: int = 200) -> HttpResponse:
+    def response(self, values: Mapping[str, str | Pieces], status: int = 200) -> HttpResponse:
         """The page with these values in its slots, its pieces for the gzip middleware, and
         its ETag."""
         pieces, etag = self.write(values)
