@@ -17,6 +17,7 @@ from django.utils import translation
 from adjudicator import compression
 from adjudicator.games.wotr.position import standard_setup
 from adjudicator.web import checker_skeleton
+from adjudicator.web.skeleton import Skeleton, mark
 from adjudicator.web.wotr_moves import board_view, skeleton, views
 
 pytestmark = pytest.mark.django_db
@@ -207,3 +208,26 @@ def test_a_positions_board_and_map_share_the_setups_chunks():
         regions = [raw for _, _, raw, *_ in views._kept_setup_regions().chunks]
     for chunks in (board, regions):
         assert 0 < len(kept.intersection(chunks)) < len(chunks)
+
+
+def test_a_kept_texts_etag_is_one_for_the_same_bytes():
+    """A value given as ``KeptText`` pieces is digested by its kept chunks' deflated forms:
+    still one ETag for one text and another for any other (a part changed, moved to another
+    chunk, or a chunk's text given whole)."""
+    rng = random.Random(5)
+    reference = ["".join(rng.choices(["<g>", "Рохан", "1r 2e", "\n"], k=300)) for _ in range(40)]
+    kept = compression.KeptText(reference)
+    page = Skeleton(f"<p>{mark('board')}</p>")
+    texts = [list(reference), [*reference[:-1], reference[-1] + "x"], ["".join(reference)]]
+    for _ in range(30):
+        parts = list(reference)
+        for i in rng.sample(range(len(parts)), 2):
+            parts[i] = rng.choice(["", "<b>", parts[i][::-1]])
+        texts.append(parts)
+    tags = {}
+    for parts in texts:
+        _, tag = page.write({"board": kept.pieces(parts)})
+        assert page.write({"board": kept.pieces(list(parts))})[1] == tag
+        tags.setdefault(tag, set()).add("".join(parts))
+    assert all(len(found) == 1 for found in tags.values())
+    assert len(tags) > 25
