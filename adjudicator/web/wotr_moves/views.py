@@ -45,6 +45,7 @@ from adjudicator.web.wotr_moves.forms import (
     PoliticsForm,
     RegionForm,
     StateForm,
+    StateInputs,
 )
 
 EDITS = {
@@ -254,9 +255,7 @@ def position_parts(
     regions = _setup_regions()
     known_rows = {s: row for s, row in setup_rows().items() if s not in changed}
     parts = {
-        "state": StateForm(
-            initial={"position": json.dumps(data), "factions": json.dumps(factions)}
-        ),
+        "state": StateInputs({"position": json.dumps(data), "factions": json.dumps(factions)}),
         "board_table": setup_table().joined(
             board_table_parts(position, factions, destinations, known_rows)
         ),
