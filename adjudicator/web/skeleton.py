@@ -78,6 +78,18 @@ def _deflated_alone(raw: bytes, before: bytes) -> bytes | None:
 GROUPS_KEPT = 256
 
 
+def _digest_pieces(digest: Any, pieces: Pieces) -> None:
+    """A value given as pieces added to the ETag's digest: its length, then each piece's bytes
+    or, for a kept one, its deflated form, which gives them (alone, or after the kept piece
+    before it: ``compression.KeptText``) in a sixth of the bytes to digest (issue 29)."""
+    digest.update(sum(len(raw) for raw, _ in pieces).to_bytes(8, "little"))
+    for raw, packed in pieces:
+        text = raw if packed is None else packed
+        digest.update(b"\0" if packed is None else b"\1")
+        digest.update(len(text).to_bytes(8, "little"))
+        digest.update(text)
+
+
 class Skeleton:
     """The page's text cut at its slots: ``fixed[0]``, slot 0, ``fixed[1]``, ... (each fixed
     stretch its bytes and its deflated form, or None when short or repeating what precedes it).
@@ -111,16 +123,23 @@ class Skeleton:
         raw, packed = self.fixed[index]
         return packed is None and len(raw) >= SHORTEST_DEFLATED
 
-    def write(self, values: Mapping[str, str]) -> tuple[Pieces, str]:
-        """The page's pieces with these values in its slots, and its ETag: an MD5 of the
-        skeleton's and the values' text, one for the same bytes as ConditionalGetMiddleware's
-        MD5 of the whole body (0.25 ms for 200 KB) would be."""
+    def write(self, values: Mapping[str, str | Pieces]) -> tuple[Pieces, str]:
+        """The page's pieces with these values in its slots (a value its text, or its pieces
+        when some are kept deflated: ``compression.KeptText``, not in a group), and its ETag:
+        an MD5 of the skeleton's and the values' text (``_digest_pieces``), one for the same
+        bytes as ConditionalGetMiddleware's MD5 of the whole body (0.25 ms for 200 KB) would
+        be."""
         digest = md5(self.digest, usedforsecurity=False)
         pieces = [self.fixed[0]]
         i = 0
         while i < len(self.slots):
             end = self.groups.get(i, i + 1)
             group = tuple(values[slot] for slot in self.slots[i:end])
+            if i not in self.groups and not isinstance(group[0], str):
+                _digest_pieces(digest, group[0])
+                pieces += (*group[0], self.fixed[end])
+                i = end
+                continue
             raws = []
             for value, (fixed, _) in zip(group, self.fixed[i + 1 : end + 1], strict=True):
                 raw = value.encode()
@@ -142,7 +161,7 @@ class Skeleton:
                 self.kept[group] = packed
         return raw, packed
 
-    def response(self, values: Mapping[str, str], status: int = 200) -> HttpResponse:
+    def response(self, values: Mapping[str, str | Pieces], status: int = 200) -> HttpResponse:
         """The page with these values in its slots, its pieces for the gzip middleware, and
         its ETag."""
         pieces, etag = self.write(values)

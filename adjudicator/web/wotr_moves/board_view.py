@@ -12,6 +12,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from adjudicator.compression import KeptText
 from adjudicator.games.wotr.board import BOARD, CHARACTER_NAMES, NATION_NAMES
 from adjudicator.games.wotr.position import Position, standard_setup
 from adjudicator.web.form_rendering import escaped
@@ -179,21 +180,32 @@ def board_table(
     tables, a row per region (what a loop of template nodes per region wrote, the same text:
     105 rows were a third of the page's time, issue 29). ``known``: rows already written for
     some regions, by slug (``setup_rows`` of the regions a position shows as the setup does)."""
+    return mark_safe("".join(board_table_parts(position, factions, destinations, known)))
+
+
+def board_table_parts(
+    position: Position,
+    factions: Mapping[str, Mapping[str, int]],
+    destinations: Mapping[str, int | None],
+    known: Mapping[str, str] = MappingProxyType({}),
+) -> list[str]:
+    """:func:`board_table`'s text in parts: each group's head, its rows, its end."""
     names = _names()  # once: each call reads the active language
     characters = _character_names(position, names)
-    groups = []
+    parts = []
     language = get_language()
     for label, regions in _groups():
-        rows = "".join(
+        parts.append(
+            f'\n<section class="nation-group">\n  <h3>{escaped(label)}</h3>\n'
+            f'  <table class="board-table"><tbody>\n  '
+        )
+        parts += (
             known.get(r[0])
             or _row(position, factions, r, destinations, characters, names, language)
             for r in regions
         )
-        groups.append(
-            f'\n<section class="nation-group">\n  <h3>{escaped(label)}</h3>\n'
-            f'  <table class="board-table"><tbody>\n  {rows}\n  </tbody></table>\n</section>\n'
-        )
-    return mark_safe("".join(groups))
+        parts.append("\n  </tbody></table>\n</section>\n")
+    return parts
 
 
 @per_language
@@ -208,6 +220,13 @@ def setup_rows() -> Mapping[str, str]:
             for region in regions
         }
     )
+
+
+@per_language
+def setup_table() -> KeptText:
+    """The standard setup's board (no factions, no destinations) kept by its parts' chunks: a
+    position's board shares those it shows alike (``KeptText``)."""
+    return KeptText(board_table_parts(standard_setup(), {}, {}, setup_rows()))
 
 
 def _character_names(position: Position, names: dict[str, dict[str, str]]) -> dict[str, list[str]]:

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import html
+from functools import cache
 from typing import Any
 
 from django import forms
+from django.core.signals import setting_changed
+from django.dispatch import receiver
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from adjudicator import parsers
@@ -107,6 +112,43 @@ class StateForm(forms.Form):
 
     def clean_factions(self) -> Any:
         return parse_json(self.cleaned_data.get("factions", ""))
+
+
+#: Where a value goes in a field's text (a private-use character: no escaping changes it).
+_VALUE = "\ue000"
+
+
+@cache
+def _state_frames() -> dict[str, tuple[str, str]]:
+    """Each of StateForm's fields as the form renders it, cut where its value goes."""
+    form = StateForm(initial=dict.fromkeys(StateForm.base_fields, _VALUE))
+    frames = {}
+    for name in StateForm.base_fields:
+        head, tail = str(form[name]).split(_VALUE)
+        frames[name] = (head, tail)
+    return frames
+
+
+@receiver(setting_changed)
+def _forget_state_frames(**_kwargs: Any) -> None:
+    _state_frames.cache_clear()
+
+
+class StateInputs:
+    """``StateForm(initial=initial)`` as the page reads it, unbound: ``initial`` and each
+    field's hidden input (``inputs[name]``), the same text as the form's field renders, written
+    from the field's text cut at its value (issue 29: the form's making and its widgets'
+    templates were 0.06 ms of every moves page)."""
+
+    def __init__(self, initial: dict[str, str]) -> None:
+        self.initial = initial
+
+    def __getitem__(self, name: str) -> SafeString:
+        value = self.initial[name]
+        if value == "":  # the widget writes no value attribute then
+            return mark_safe(str(StateForm(initial=self.initial)[name]))
+        head, tail = _state_frames()[name]
+        return mark_safe(head + html.escape(value) + tail)
 
 
 class JsonForm(forms.Form):

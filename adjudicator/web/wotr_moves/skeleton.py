@@ -40,9 +40,14 @@ POSITION_KEYS = frozenset({
 
 #: The position's values the template writes as they are (each a slot of its name).
 _POSITION_SLOTS = (
-    "position_key", "board_table", "victory_url", "hunt_url", "hunt_plan_url", "position_json",
+    "position_key", "victory_url", "hunt_url", "hunt_plan_url", "position_json",
     "political_rows", "fellowship_region", "fellowship_fields",
 )  # fmt: skip
+
+
+#: The position's values written as pieces, most of them the standard setup's kept deflated
+#: (views.position_parts: ``compression.KeptJoined``), each a slot of its name.
+_KEPT_SLOTS = ("board_table", "board_regions")
 
 
 def _marked_context(request: HttpRequest, context: dict[str, Any], kind: str) -> dict[str, Any]:
@@ -55,7 +60,7 @@ def _marked_context(request: HttpRequest, context: dict[str, Any], kind: str) ->
         marked = {k: v for k, v in marked.items() if k not in POSITION_KEYS}
         head, tail = context["board_frame"]
         marked.update(
-            {name: mark(name) for name in _POSITION_SLOTS},
+            {name: mark(name) for name in (*_POSITION_SLOTS, *_KEPT_SLOTS)},
             state={"position": mark("state_position"), "factions": mark("state_factions")},
             board_map=mark_safe(head + mark("board_regions") + tail),
             fellowship=SimpleNamespace(progress=mark("progress")),
@@ -80,15 +85,17 @@ def _forget(**_kwargs: Any) -> None:
     _skeletons.clear()
 
 
-def _position_values(context: dict[str, Any]) -> dict[str, str]:
+def _position_values(context: dict[str, Any]) -> dict[str, Any]:
     """A shared position's slots' text, as the template writes each value."""
     values = {
         "state_position": as_in_template(context["state"]["position"]),
         "state_factions": as_in_template(context["state"]["factions"]),
         "progress": as_in_template(context["fellowship"].progress),
     }
-    for name in (*_POSITION_SLOTS, "board_regions"):
+    for name in _POSITION_SLOTS:
         values[name] = as_in_template(context[name])
+    for name in _KEPT_SLOTS:  # compression.KeptJoined, safe HTML
+        values[name] = context[name].pieces()
     return values
 
 

@@ -19,9 +19,10 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
+from adjudicator.compression import KeptText
 from adjudicator.games.common import InvalidInput
 from adjudicator.games.wotr.board import BOARD, CHARACTER_NAMES, NATION_NAMES
-from adjudicator.games.wotr.map_svg import board_frame, board_regions, region_texts
+from adjudicator.games.wotr.map_svg import board_frame, region_texts
 from adjudicator.games.wotr.messages import translate_problems
 from adjudicator.games.wotr.position import Position, standard_setup
 from adjudicator.web.kept import kept
@@ -29,7 +30,12 @@ from adjudicator.web.links.services import SharedInputError, share_input, shared
 from adjudicator.web.per_language import per_language
 from adjudicator.web.templatetags.fields import as_in_template
 from adjudicator.web.wotr_moves import editing, map_links, presenters, services, skeleton
-from adjudicator.web.wotr_moves.board_view import NATION_ORDER, board_table, setup_rows
+from adjudicator.web.wotr_moves.board_view import (
+    NATION_ORDER,
+    board_table_parts,
+    setup_rows,
+    setup_table,
+)
 from adjudicator.web.wotr_moves.forms import (
     CharacterForm,
     FactionForm,
@@ -39,6 +45,7 @@ from adjudicator.web.wotr_moves.forms import (
     PoliticsForm,
     RegionForm,
     StateForm,
+    StateInputs,
 )
 
 EDITS = {
@@ -245,21 +252,22 @@ def position_parts(
     changed = position.regions_differing_from(standard_setup()).union(
         destinations, *(regions.keys() for regions in factions.values())
     )
-    rows, regions = setup_rows(), _setup_regions()
+    regions = _setup_regions()
+    known_rows = {s: row for s, row in setup_rows().items() if s not in changed}
     parts = {
-        "state": StateForm(
-            initial={"position": json.dumps(data), "factions": json.dumps(factions)}
-        ),
-        "board_table": board_table(
-            position, factions, destinations, {s: t for s, t in rows.items() if s not in changed}
+        "state": StateInputs({"position": json.dumps(data), "factions": json.dumps(factions)}),
+        "board_table": setup_table().joined(
+            board_table_parts(position, factions, destinations, known_rows)
         ),
         "board_frame": board_frame(_("Board map")),
-        "board_regions": mark_safe(  # escapes every name it writes, as board_svg
-            board_regions(
-                position,
-                names=presenters.region_names(),
-                highlights={d: "destination" for d in destinations},
-                known={s: t for s, t in regions.items() if s not in changed},
+        "board_regions": _kept_setup_regions().joined(  # escapes every name, as board_svg
+            list(
+                region_texts(
+                    position,
+                    names=presenters.region_names(),
+                    highlights={d: "destination" for d in destinations},
+                    known={s: t for s, t in regions.items() if s not in changed},
+                ).values()
             )
         ),
         "victory_url": map_links.victory_link(position),
@@ -278,6 +286,12 @@ def position_parts(
 def _setup_regions() -> dict[str, str]:
     """The map's regions in the standard setup, highlighting none, by slug."""
     return region_texts(standard_setup(), names=presenters.region_names())
+
+
+@per_language
+def _kept_setup_regions() -> KeptText:
+    """The map's regions in the standard setup kept by their chunks (``KeptText``)."""
+    return KeptText(list(_setup_regions().values()))
 
 
 def political_rows(position: Position, nations: list[str]) -> SafeString:

@@ -7,6 +7,8 @@ import re
 import pytest
 from django.urls import reverse
 
+from adjudicator.web.wotr_moves.forms import StateForm, StateInputs
+
 pytestmark = pytest.mark.django_db
 
 URL = reverse("wotr_moves:index")
@@ -191,3 +193,17 @@ def test_a_checked_move_is_a_link_that_asks_it_again(client, setup_state):
     assert opened.status_code == 200
     assert opened.context["verdict"]["reasons"][0]["code"] == "not_at_war_border"
     assert client.get(URL, {"q": "aaaaaaaaaaaa"}).status_code == 400
+
+
+@pytest.mark.parametrize(
+    "value",
+    ['{"armies": {"edoras": {"rohan": {"regular": 1}}}}', "{}", "", "<b>&amp;'\"</b> Рохан 💍"],
+)
+def test_the_state_inputs_are_the_forms_fields(value):
+    """``StateInputs``, written from each field's text cut at its value: the same inputs as
+    StateForm's fields render, an empty value (no value attribute) and markup escaped."""
+    initial = {"position": value, "factions": value[::-1]}
+    form = StateForm(initial=initial)
+    inputs = StateInputs(initial)
+    for name in ("position", "factions"):
+        assert inputs[name] == str(form[name])

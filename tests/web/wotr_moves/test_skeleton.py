@@ -12,11 +12,13 @@ import pytest
 from django.shortcuts import render
 from django.template import engines
 from django.test import Client
+from django.utils import translation
 
 from adjudicator import compression
 from adjudicator.games.wotr.position import standard_setup
 from adjudicator.web import checker_skeleton
-from adjudicator.web.wotr_moves import skeleton
+from adjudicator.web.skeleton import Skeleton, mark
+from adjudicator.web.wotr_moves import board_view, skeleton, views
 
 pytestmark = pytest.mark.django_db
 
@@ -149,7 +151,8 @@ def test_the_etag_is_one_for_the_same_bytes(monkeypatch):
 
 def test_a_requests_own_text_is_deflated_at_the_run_level():
     """The text between kept pieces (a position's board, map and JSON) is deflated at
-    RUN_LEVEL, quicker than LEVEL, against the text before it; the kept pieces stay LEVEL's."""
+    RUN_LEVEL, quicker than LEVEL, against the RUN_WINDOW bytes before it; the kept pieces stay
+    LEVEL's."""
     rng = random.Random(2)
     text = "".join(rng.choice(["Гондор ", "<g class='region'>", "1·2·0 ", "\n"])
                    for _ in range(20_000)).encode()  # fmt: skip
@@ -157,8 +160,74 @@ def test_a_requests_own_text_is_deflated_at_the_run_level():
     kept = compression.deflated(head)
     packed = compression.compress_pieces(text, [(head, kept), (run, None)], 0)
     at_run_level = zlib.compressobj(compression.RUN_LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS,
-                                    zdict=head)  # fmt: skip
+                                    zdict=head[-compression.RUN_WINDOW :])  # fmt: skip
     own = at_run_level.compress(run) + at_run_level.flush(zlib.Z_FINISH)
     assert compression.RUN_LEVEL < compression.LEVEL
     assert packed[10:-8] == kept + own
     assert gzip.decompress(packed) == text
+
+
+def test_a_kept_text_shares_the_chunks_it_repeats():
+    """``KeptText``: a text that repeats its reference's parts but a few is given the
+    reference's chunks kept deflated (after the chunk before it only when that one is kept
+    too: its window) and compresses only the chunks that differ; any such text gzips to its
+    bytes."""
+    rng = random.Random(3)
+    words = ["<g class='region'>", "Гондор", "1·2·0", "💍", "\n", "<text x='12'>"]
+    reference = ["".join(rng.choices(words, k=rng.randint(20, 200))) for _ in range(105)]
+    kept = compression.KeptText(reference)
+    assert len(kept.chunks) > 5
+    assert all(packed is not None for _, packed in kept.pieces(list(reference)))
+    for _ in range(60):
+        parts = list(reference)
+        for i in rng.sample(range(len(parts)), rng.randint(0, 4)):
+            parts[i] = rng.choice([parts[i] + "x", "", "<b>"])
+        pieces = kept.pieces(parts)
+        text = "".join(parts).encode()
+        assert b"".join(raw for raw, _ in pieces) == text
+        assert gzip.decompress(compression.compress_pieces(text, pieces, 0)) == text
+        repeated = [parts[a:b] == reference[a:b] for a, b, *_ in kept.chunks]
+        assert [packed is not None for _, packed in pieces] == repeated
+        for (_, packed), (*_, alone, after), before in zip(
+            pieces, kept.chunks, [False, *repeated], strict=False
+        ):
+            assert packed in (None, after if before else alone)
+    assert kept.pieces([*reference, "more"]) == [("".join(reference).encode() + b"more", None)]
+
+
+def test_a_positions_board_and_map_share_the_setups_chunks():
+    """A shared position's page gives the gzip middleware the standard setup's board and map
+    chunks kept deflated where the position shows them alike, and its own text for the
+    others."""
+    client = Client()
+    key = store(client, positions(1)[0])
+    answer = client.get(f"/wotr/moves/?position={key}", HTTP_ACCEPT_LANGUAGE="pl")
+    kept = {raw for raw, packed in answer.gzip_pieces if packed is not None}
+    with translation.override("pl"):
+        board = [raw for _, _, raw, *_ in board_view.setup_table().chunks]
+        regions = [raw for _, _, raw, *_ in views._kept_setup_regions().chunks]
+    for chunks in (board, regions):
+        assert 0 < len(kept.intersection(chunks)) < len(chunks)
+
+
+def test_a_kept_texts_etag_is_one_for_the_same_bytes():
+    """A value given as ``KeptText`` pieces is digested by its kept chunks' deflated forms:
+    still one ETag for one text and another for any other (a part changed, moved to another
+    chunk, or a chunk's text given whole)."""
+    rng = random.Random(5)
+    reference = ["".join(rng.choices(["<g>", "Рохан", "1r 2e", "\n"], k=300)) for _ in range(40)]
+    kept = compression.KeptText(reference)
+    page = Skeleton(f"<p>{mark('board')}</p>")
+    texts = [list(reference), [*reference[:-1], reference[-1] + "x"], ["".join(reference)]]
+    for _ in range(30):
+        parts = list(reference)
+        for i in rng.sample(range(len(parts)), 2):
+            parts[i] = rng.choice(["", "<b>", parts[i][::-1]])
+        texts.append(parts)
+    tags = {}
+    for parts in texts:
+        _, tag = page.write({"board": kept.pieces(parts)})
+        assert page.write({"board": kept.pieces(list(parts))})[1] == tag
+        tags.setdefault(tag, set()).add("".join(parts))
+    assert all(len(found) == 1 for found in tags.values())
+    assert len(tags) > 25
