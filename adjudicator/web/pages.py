@@ -291,7 +291,10 @@ class ApiFieldsForm(forms.Form):
 
     def more_open(self) -> bool:
         """Whether "More options" starts open: the link gives one of them, or one is wrong."""
-        return any(bound.html_name in self.given or bound.errors for bound in self.more_fields())
+        errors = self.errors
+        return any(
+            bound.html_name in self.given or errors.get(bound.name) for bound in self.more_fields()
+        )
 
     def add_prefix(self, field_name: str) -> str:
         name = api_name(field_name, self.api_names)
