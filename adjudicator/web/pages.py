@@ -442,6 +442,7 @@ CLEANED_LIMIT = 10_000
 CLEANED_TEXT = 100
 _kept_cleaned: dict[tuple[Any, ...], Any] = {}
 _IMMUTABLE = (int, str, bool, type(None))
+_NOT_KEPT = object()
 
 
 def _cleaned(bound: BoundField) -> Any:
@@ -454,8 +455,9 @@ def _cleaned(bound: BoundField) -> Any:
     if type(value) not in _IMMUTABLE or (type(value) is str and len(value) > CLEANED_TEXT):
         return field.clean(value)
     key = (field, type(value), value)
-    if key in _kept_cleaned:
-        return _kept_cleaned[key]
+    cleaned = _kept_cleaned.get(key, _NOT_KEPT)  # one read: another thread may clear them
+    if cleaned is not _NOT_KEPT:
+        return cleaned
     cleaned = field.clean(value)
     if type(cleaned) in _IMMUTABLE:
         if len(_kept_cleaned) >= CLEANED_LIMIT:
