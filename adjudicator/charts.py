@@ -3,6 +3,7 @@
 import html
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import lru_cache
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
@@ -23,6 +24,23 @@ def _fit(label: str, width: int) -> str:
     """The label cut to what fits ``width`` units at FONT_SIZE (about 0.6 em a character)."""
     room = int(width / (FONT_SIZE * 0.6))
     return label if len(label) <= room else label[: room - 1] + "…"
+
+
+@lru_cache(maxsize=1024)
+def _row_place(index: int) -> tuple[str, str]:
+    """The ``index``-th row's texts' baseline and its bar's top, as the row writes them (the
+    same for every chart: issue 29)."""
+    y = 2 + index * ROW_HEIGHT
+    return str(y + ROW_HEIGHT / 2 + FONT_SIZE * 0.35), str(y + 3)
+
+
+#: Values whose text is digits, signs, a point, a slash, letters: nothing to escape.
+_PLAIN_NUMBERS = (float, int, Fraction)
+
+
+def _value_text(value: object) -> str:
+    """``escape(str(value))``: a number's text as it is."""
+    return str(value) if type(value) in _PLAIN_NUMBERS else html.escape(str(value))
 
 
 def bar_chart_svg(
@@ -46,14 +64,14 @@ def bar_chart_svg(
     for index, (label, value) in enumerate(bars):
         share = float(value)
         bar_width = round(bar_room * share / top)
-        y = 2 + index * ROW_HEIGHT
-        baseline = y + ROW_HEIGHT / 2 + FONT_SIZE * 0.35
+        baseline, bar_top = _row_place(index)
         shown = format_percent(share) if percent else f"{share:g}"
+        text = str(label)
         parts.append(  # each text as django.utils.html.escape writes it
-            f"<g><title>{html.escape(str(label))}: {html.escape(str(value))} ({shown})</title>"
+            f"<g><title>{html.escape(text)}: {_value_text(value)} ({shown})</title>"
             f'<text class="label" x="{LABEL_WIDTH - 4}" y="{baseline}" text-anchor="end">'
-            f"{html.escape(_fit(str(label), LABEL_WIDTH - 4))}</text>"
-            f'<rect class="bar" x="{LABEL_WIDTH}" y="{y + 3}" width="{bar_width}" '
+            f"{html.escape(_fit(text, LABEL_WIDTH - 4))}</text>"
+            f'<rect class="bar" x="{LABEL_WIDTH}" y="{bar_top}" width="{bar_width}" '
             f'height="{ROW_HEIGHT - 6}"/>'
             f'<text class="value" x="{LABEL_WIDTH + bar_width + 4}" y="{baseline}">'
             f"{html.escape(shown)}</text></g>"

@@ -250,13 +250,9 @@ def _field_key(bound: BoundField) -> tuple[Any, ...] | None:
     try:
         if field is getattr(form, "shared_field", _none)(bound.name):
             # a field of the form's class, set up once per language and never changed: the
-            # field itself stands for its definition (pages.ApiFieldsForm.fixed_fields)
-            return (
-                type(form), type(form.renderer), form.auto_id, form.label_suffix,
-                getattr(form, "required_css_class", None), getattr(form, "error_css_class", None),
-                form.use_required_attribute, form.template_name_label, bound.html_name,
-                get_language(), field, _frozen(value),
-            )  # fmt: skip
+            # field itself stands for its definition, and the class for the form's settings
+            # (pages.ApiFieldsForm.fixed_fields: a form made with no argument but its data)
+            return (type(form), bound.html_name, get_language(), field, _frozen(value))
         return (
             type(form), type(form.renderer), form.auto_id, form.label_suffix,
             getattr(form, "required_css_class", None), getattr(form, "error_css_class", None),

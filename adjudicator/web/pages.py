@@ -10,12 +10,16 @@ headline, the question in one line, a Share control), the form after it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from functools import cache
+from functools import cache, cached_property
 from typing import Any, ClassVar
 from urllib.parse import quote
 
 from django import forms
+from django.core.exceptions import ValidationError
+from django.core.signals import setting_changed
 from django.core.validators import MaxValueValidator, MinValueValidator
+from django.dispatch import receiver
+from django.forms.boundfield import BoundField
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -204,6 +208,7 @@ class ApiFieldsForm(forms.Form):
             super().__init__(data)
             del self.base_fields
             self.fields = dict(shared)
+            self.bound_field_class = SharedBoundField
         else:
             super().__init__(data, *args, **kwargs)
             self.fields = {**self.leading_fields(), **self.fields}
@@ -212,10 +217,29 @@ class ApiFieldsForm(forms.Form):
         if data is not None:
             self.data = self._with_defaults(data)
 
+    @cached_property
+    def bound_names(self) -> dict[str, dict[str, Any]]:
+        """``shared_bound_names`` of the class (its fields bound: ``SharedBoundField``)."""
+        return shared_bound_names(type(self))
+
     def shared_field(self, name: str) -> forms.Field | None:
         """The field of this name shared by every instance (``fixed_fields``), if this form
         uses them."""
         return None if self._shared is None else self._shared.get(name)
+
+    def _clean_fields(self) -> None:
+        """Django's, each shared field's value cleaned by ``_cleaned`` (the same value or
+        error, kept per worker for a short text: issue 29)."""
+        if self._shared is None:
+            super()._clean_fields()
+            return
+        for name, bound in self._bound_items():
+            try:
+                self.cleaned_data[name] = _cleaned(bound)
+                if hasattr(self, f"clean_{name}"):
+                    self.cleaned_data[name] = getattr(self, f"clean_{name}")()
+            except ValidationError as error:
+                self.add_error(name, error)
 
     def _set_up_fields(self) -> None:
         """The fields' widgets as the page shows them: segmented choices, the API's bounds,
@@ -267,7 +291,10 @@ class ApiFieldsForm(forms.Form):
 
     def more_open(self) -> bool:
         """Whether "More options" starts open: the link gives one of them, or one is wrong."""
-        return any(bound.html_name in self.given or bound.errors for bound in self.more_fields())
+        errors = self.errors
+        return any(
+            bound.html_name in self.given or errors.get(bound.name) for bound in self.more_fields()
+        )
 
     def add_prefix(self, field_name: str) -> str:
         name = api_name(field_name, self.api_names)
@@ -383,6 +410,65 @@ def shared_defaults(form_class: type[ApiFieldsForm]) -> dict[str, Any]:
     name: what a link may leave out, read three times a question (issue 29)."""
     made = form_class()
     return {name: made._default(name, field) for name, field in made.fields.items()}
+
+
+class SharedBoundField(BoundField):
+    """A shared field bound (``ApiFieldsForm.fixed_fields``): its names, label and help text,
+    the field's and its form class's alone, set once per class and language
+    (``shared_bound_names``) instead of per request (a battle form's 18 fields, issue 29)."""
+
+    def __init__(self, form: ApiFieldsForm, field: forms.Field, name: str) -> None:  # pylint: disable=super-init-not-called
+        self.form = form
+        self.field = field
+        self.name = name
+        self.__dict__.update(form.bound_names[name])
+        self.renderer = form.renderer
+
+
+@per_language
+def shared_bound_names(form_class: type[ApiFieldsForm]) -> dict[str, dict[str, Any]]:
+    """What ``BoundField.__init__`` sets of each of the class's shared fields, by name."""
+    made = form_class()
+    names = ("html_name", "html_initial_name", "html_initial_id", "label", "help_text")
+    return {
+        bound.name: {name: getattr(bound, name) for name in names}
+        for bound in (BoundField(made, field, name) for name, field in made.fields.items())
+    }
+
+
+#: Cleaned values kept (``_cleaned``): at most this many, then forgotten and started again.
+CLEANED_LIMIT = 10_000
+#: A value longer than this (text typed in) is cleaned afresh, not kept.
+CLEANED_TEXT = 100
+_kept_cleaned: dict[tuple[Any, ...], Any] = {}
+_IMMUTABLE = (int, str, bool, type(None))
+_NOT_KEPT = object()
+
+
+def _cleaned(bound: BoundField) -> Any:
+    """``field.clean`` of a shared field's value (Django's ``_clean_bound_field``), kept per
+    field and given text: the same field object is the same definition in the same language,
+    and its cleaning a pure function of the text (a question's numbers repeat from question to
+    question). An error, a list, or a long text is cleaned afresh."""
+    field = bound.field
+    value = bound.initial if field.disabled else bound.data
+    if type(value) not in _IMMUTABLE or (type(value) is str and len(value) > CLEANED_TEXT):
+        return field.clean(value)
+    key = (field, type(value), value)
+    cleaned = _kept_cleaned.get(key, _NOT_KEPT)  # one read: another thread may clear them
+    if cleaned is not _NOT_KEPT:
+        return cleaned
+    cleaned = field.clean(value)
+    if type(cleaned) in _IMMUTABLE:
+        if len(_kept_cleaned) >= CLEANED_LIMIT:
+            _kept_cleaned.clear()
+        _kept_cleaned[key] = cleaned
+    return cleaned
+
+
+@receiver(setting_changed)
+def _forget_cleaned(**_kwargs: Any) -> None:
+    _kept_cleaned.clear()
 
 
 def _summary_label(name: str, field: forms.Field) -> str:

@@ -123,3 +123,57 @@ def test_past_its_limit_the_setup_is_made_afresh_and_not_kept(monkeypatch):
     assert list(moves_views._setup_parts) == [("en", "/")]
     assert "Krasnoludy" in polish and "Krasnoludy" not in english
     assert page(Client(HTTP_ACCEPT_LANGUAGE="pl"), "/wotr/moves/") == polish
+
+
+@pytest.mark.parametrize("language", ["ru", "pl", "en"])
+@pytest.mark.parametrize("form_class", FIXED)
+def test_a_shared_field_is_bound_as_django_binds_it(form_class, language):
+    """``SharedBoundField`` sets what ``BoundField`` sets, from names made once per class."""
+    with translation.override(language):
+        form = form_class(QueryDict("attacker.regular=4&hunt_dice=2"))
+        for name, field in form.fields.items():
+            bound, django = form[name], pages.BoundField(form, field, name)
+            assert type(bound) is pages.SharedBoundField
+            assert {k: v for k, v in vars(bound).items() if k in vars(django)} == vars(django)
+
+
+QUESTIONS = [
+    "attacker.regular=4&defender.regular=3", "attacker.regular=4&defender.regular=3",
+    "attacker.regular=x&defender.regular=99&settlement=moon", "attacker.regular= 7 &siege=on",
+    "attacker.regular=4&defender.regular=3&rounds=&attacker.leadership=-1",
+    "hunt_dice=3&corruption=5&rerolls.army=on&mordor_step=2", "hunt_dice=9&corruption=x",
+    "hunt_dice=3&drawn=eye&drawn=1&companions=strider&casualty=strider",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("language", ["ru", "pl", "en"])
+def test_kept_cleaning_gives_djangos_values_and_errors(monkeypatch, language):
+    """Each question twice (the second time from the kept values), in each fixed form: the
+    same cleaned data and errors, in the form's language, as the fields' own cleaning."""
+    pages._forget_cleaned()
+    with translation.override(language):
+        kept = [answers(form_class, q) for form_class in FIXED for q in QUESTIONS * 2]
+        assert pages._kept_cleaned  # the kept values were read the second time
+        for form_class in FIXED:
+            monkeypatch.setattr(form_class, "fixed_fields", False)
+        assert [answers(form_class, q) for form_class in FIXED for q in QUESTIONS * 2] == kept
+
+
+def answers(form_class, query: str) -> tuple:
+    form = form_class(QueryDict(query))
+    return form.is_valid(), getattr(form, "cleaned_data", None), form.errors.get_json_data()
+
+
+def test_a_value_is_cleaned_once_and_an_error_every_time(monkeypatch):
+    pages._forget_cleaned()
+    with translation.override("en"):
+        field = pages.shared_fields(BattleForm)["attacker_regular"]
+        calls = []
+        clean = field.clean
+        monkeypatch.setattr(field, "clean", lambda value: calls.append(value) or clean(value))
+        for query in ("attacker.regular=4&defender.regular=3", "attacker.regular=4"):
+            BattleForm(QueryDict(query)).is_valid()
+        assert calls == ["4"]
+        for _ in range(2):
+            assert "attacker_regular" in BattleForm(QueryDict("attacker.regular=x")).errors
+        assert calls == ["4", "x", "x"]
