@@ -9,9 +9,9 @@ index and its tables read), over a copy of var/db.sqlite3:
    battles, hunts, legal destinations, searches, decks, their pages, the card list, stored
    positions' moves pages and the map), traced by ``tracemalloc``;
 3. each table kept per worker topped up to its bound with copies of its own entries under new
-   keys (form fields, board rows, map regions, the moves and checker pages' skeletons, plain
-   figures, the search's frequencies, looked-up words, clauses and query vectors, the answer
-   and fragment caches), then measured again;
+   keys (form fields, board rows, map regions, the moves, checker and card list pages'
+   skeletons, plain figures, the search's frequencies, looked-up words, clauses and query
+   vectors, the answer and fragment caches), then measured again;
 4. every ``lru_cache`` of the project (and ``per_language``'s): its bytes an entry, measured by
    clearing it (what its traced entries held), times the entries it may still take, added to
    the figure of 3; and the battle's end tables at MAX_KEPT_STATES.
@@ -187,6 +187,7 @@ def fill_tables() -> list[tuple[str, int, int, int, float]]:
     from adjudicator.games.wotr.position import Units
     from adjudicator.web import checker_skeleton, form_rendering
     from adjudicator.web.wotr_moves import board_view, skeleton, views
+    from cards_db import list_page
     from rules_corpus.search import index, vectors
 
     done = []
@@ -211,11 +212,11 @@ def fill_tables() -> list[tuple[str, int, int, int, float]]:
     report(f"form fields ({form_rendering._kept_characters:,} characters)",
            (before, len(fields)), form_rendering.FIELD_LIMIT)  # fmt: skip
     top_up_skeletons(report, "moves page", skeleton._skeletons, skeleton.LIMIT, lambda s: s)
-    top_up_skeletons(
-        report, "checker page", checker_skeleton._pages, checker_skeleton.LIMIT,
-        lambda page: page.skeleton,
-        lambda page: dataclasses.replace(page, skeleton=fresh_skeleton(page.skeleton)),
-    )  # fmt: skip
+    for name, pages in (("checker page", checker_skeleton), ("card list page", list_page)):
+        top_up_skeletons(
+            report, name, pages._pages, pages.LIMIT, lambda page: page.skeleton,
+            lambda page: dataclasses.replace(page, skeleton=fresh_skeleton(page.skeleton)),
+        )  # fmt: skip
     parts = views._setup_parts
     report("setup parts", top_up(parts, views.SETUP_PARTS_LIMIT), views.SETUP_PARTS_LIMIT)
     plain, before = reading._PLAIN_UNITS, len(reading._PLAIN_UNITS)
