@@ -6,11 +6,13 @@ import re
 
 import pytest
 from django.http import QueryDict
+from django.template import Context, Template
 from django.test import Client
 from django.utils import translation
 
 from adjudicator.web import pages
 from adjudicator.web.mordor.forms import KeepForm, OddsForm, ResolveForm
+from adjudicator.web.mordor.templatetags.mordor_fields import dice_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -92,3 +94,29 @@ def test_kept_cleaning_gives_djangos_values_and_errors(monkeypatch, language):
 def answers(form_class, query: str) -> tuple:
     form = form_class(QueryDict(query))
     return form.is_valid(), getattr(form, "cleaned_data", None), form.errors.get_json_data()
+
+
+#: The keep page's rows as its template wrote them before ``dice_rows``.
+ROWS = Template(
+    """{% for face, keep in form.dice_rows %}<tr>
+      <th scope="row"><label for="{{ face.id_for_label }}">{{ face.label }}</label></th>
+      <td>{{ face.errors }}{{ face }}</td>
+      <td>{{ keep.errors }}<label class="visually-hidden" for="{{ keep.id_for_label }}">"""
+    """{{ face.label }}: {{ keep.label }}</label>{{ keep }}</td>
+    </tr>{% endfor %}"""
+)
+
+
+@pytest.mark.parametrize("language", ["ru", "pl", "en"])
+def test_the_dice_rows_are_the_templates_kept_or_not(monkeypatch, language):
+    """Every row as the template writes it: unbound, bound, with errors, twice (the second
+    time from the kept rows), and with fields made per form (never kept)."""
+    queries = [None, *QUESTIONS[KeepForm][1:], "face_black=ring&face_black=orc&keep_red=1"]
+    forms = [KeepForm(None if q is None else QueryDict(q)) for q in queries] * 2
+    with translation.override(language):
+        for form in forms:
+            form.is_valid()
+            assert dice_rows(form) == ROWS.render(Context({"form": form}))
+        monkeypatch.setattr(KeepForm, "fixed_fields", False)
+        form = KeepForm(QueryDict(QUESTIONS[KeepForm][1]))
+        assert dice_rows(form) == ROWS.render(Context({"form": form}))
