@@ -8,7 +8,8 @@ larger part of a whole-journey question's first answer. Built in
 gunicorn's master before it forks its workers (``preload_app``, adjudicator/wsgi.py), they are
 every worker's from its first request. (One turn's odds, :mod:`odds`, keep their own tables,
 left to be built on demand: another 32 MB in every worker's data segment, WORKER_MEMORY_MB, for
-about 0.1 s.)
+about 0.1 s; but the first turn's values from each place of the advanced game, which the keep
+page reads for every roll, are solved here too: ``solve_first_turns``.)
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from adjudicator.games.mordor.model import (
     location_at,
     turn_rules,
 )
+from adjudicator.games.mordor.odds import TurnQuestion, solver_for, turn_context
+from adjudicator.games.mordor.track import NazgulTrack
 
 #: Every choice of readings of the places' text (docs/mordor.md).
 EVERY_READING = tuple(
@@ -50,4 +53,18 @@ def build_tables(setup: GameSetup | None = None) -> int:
     ]
     for effects, dice in product(kinds, left):
         _grouped_moves(setup.dice, dice, effects)
+    solve_first_turns(setup)
     return len(kinds) * len(left)
+
+
+def solve_first_turns(setup: GameSetup) -> None:
+    """One turn's optimal values from each place of the advanced game (before Mordor), with a
+    fresh Nazgûl track, no other player and the default readings: the keep page's best keep
+    (adjudicator/web/mordor/views.py) reads them for every roll it ranks, which a worker
+    solved in its first questions (7-10 ms of CPU a place, a sixth of its first 200 keep
+    pages: issue 29). About 0.3 s of CPU and 4.5 MB, nine of the turn solvers kept
+    (``odds.SOLVERS_KEPT``)."""
+    track = NazgulTrack.fresh(setup.nazgul_squares)
+    for position in range(setup.hobbit_steps):
+        question = TurnQuestion(position, track, HOBBIT_COLORS[0], advanced=True, setup=setup)
+        solver_for(turn_context(question)).optimal_value()

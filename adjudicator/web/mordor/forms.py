@@ -112,15 +112,23 @@ class MordorBaseForm(ApiFieldsForm):
     same_fields: tuple[str, ...] = ("player_color", "advanced", "rerolled")
     #: The readings of unclear text the page may pick (a field ``reading_<id>`` each).
     readings = PLACE_READINGS
+    #: The fields (``own_fields`` too) are the class's in a language: made once (issue 29).
+    fixed_fields = True
 
     def __init__(self, data: QueryDict | None = None, *args: Any, **kwargs: Any):
         if data is not None and self.api_shaped(data):
             data = self.form_data(nested_query(data))
         super().__init__(data, *args, **kwargs)
-        for reading_id, choices in self.readings.items():
-            self.fields[f"reading_{reading_id}"] = reading_choice(
-                READING_LABELS[reading_id], choices
-            )
+        if self._shared is None:  # shared fields were made by a form of their own, with these
+            self.fields.update(self.own_fields())
+
+    def own_fields(self) -> dict[str, forms.Field]:
+        """The fields after the declared ones, made in the active language: one per reading,
+        then the subclass's rows."""
+        return {
+            f"reading_{reading_id}": reading_choice(READING_LABELS[reading_id], choices)
+            for reading_id, choices in self.readings.items()
+        }
 
     @staticmethod
     def api_shaped(data: QueryDict) -> bool:
@@ -185,15 +193,16 @@ class KeepForm(MordorBaseForm):
     advanced = forms.BooleanField(label=_("Advanced game (places)"), required=False)
     rerolled = forms.BooleanField(label=_("This roll is already Rohan's re-roll"), required=False)
 
-    def __init__(self, *args: Any, **kwargs: Any):
-        super().__init__(*args, **kwargs)
+    def own_fields(self) -> dict[str, forms.Field]:
+        fields = super().own_fields()
         for color in DIE_COLORS:
-            self.fields[f"face_{color}"] = forms.ChoiceField(
+            fields[f"face_{color}"] = forms.ChoiceField(
                 label=_("%(color)s die") % {"color": _(COLOR_LABELS[color])},
                 required=False,
                 choices=_face_choices(color, _("— not rolled")),
             )
-            self.fields[f"keep_{color}"] = forms.BooleanField(label=_("keep"), required=False)
+            fields[f"keep_{color}"] = forms.BooleanField(label=_("keep"), required=False)
+        return fields
 
     same_fields = ("player_color", "location", "advanced", "rerolled")
 
@@ -251,33 +260,32 @@ class ResolveForm(MordorBaseForm):
     )
     advanced = forms.BooleanField(label=_("Advanced game (places)"), required=False)
 
-    def __init__(self, *args: Any, **kwargs: Any):
-        super().__init__(*args, **kwargs)
+    def own_fields(self) -> dict[str, forms.Field]:
+        fields = super().own_fields()
         for seat in range(SEATS):
-            self.fields[f"color_{seat}"] = forms.ChoiceField(
+            fields[f"color_{seat}"] = forms.ChoiceField(
                 label=_("Seat %(n)d: hobbit") % {"n": seat + 1},
                 required=False,
                 choices=[("", _("— empty seat")), *_color_choices(HOBBIT_COLORS)],
             )
-            self.fields[f"position_{seat}"] = forms.TypedChoiceField(
+            fields[f"position_{seat}"] = forms.TypedChoiceField(
                 label=_("position"),
                 coerce=int,
                 required=False,
                 empty_value=0,
                 choices=_position_choices(ADVANCED_HOBBIT_STEPS),
             )
-            self.fields[f"track_{seat}"] = forms.CharField(
+            fields[f"track_{seat}"] = forms.CharField(
                 label=_("Nazgûl track"), required=False, max_length=30, help_text=TRACK_HELP
             )
-            self.fields[f"eliminated_{seat}"] = forms.BooleanField(
-                label=_("eliminated"), required=False
-            )
+            fields[f"eliminated_{seat}"] = forms.BooleanField(label=_("eliminated"), required=False)
         for color in DIE_COLORS:
-            self.fields[f"kept_{color}"] = forms.ChoiceField(
+            fields[f"kept_{color}"] = forms.ChoiceField(
                 label=_("Kept %(color)s die") % {"color": _(COLOR_LABELS[color])},
                 required=False,
                 choices=_face_choices(color, _("— not kept")),
             )
+        return fields
 
     readings = END_READINGS
 
@@ -388,11 +396,11 @@ class OddsForm(MordorBaseForm):
         help_text=_("Whole journey only: e.g. 1/6; empty or 0 is the solitaire view."),
     )
 
-    def __init__(self, *args: Any, **kwargs: Any):
-        super().__init__(*args, **kwargs)
+    def own_fields(self) -> dict[str, forms.Field]:
+        fields = super().own_fields()
         for color in DIE_COLORS:
             faces = [(v, label) for v, label in _face_choices(color, "")[1:]]
-            self.fields[f"die_{color}"] = forms.ChoiceField(
+            fields[f"die_{color}"] = forms.ChoiceField(
                 label=_("%(color)s die now") % {"color": _(COLOR_LABELS[color])},
                 required=False,
                 choices=[
@@ -402,9 +410,10 @@ class OddsForm(MordorBaseForm):
                 ],
                 help_text=_("Optional: give all five dice to rank the keeps of this roll."),
             )
-        self.fields["rerolled"] = forms.BooleanField(
+        fields["rerolled"] = forms.BooleanField(
             label=_("This roll is already Rohan's re-roll"), required=False
         )
+        return fields
 
     same_fields = (
         "position", "player_color", "other_colors", "advanced", "goal", "policy", "horizon",

@@ -68,12 +68,10 @@ def keep_answer(check: KeepCheck, request: Any = None) -> Payload:
 
 
 def keep_descriptions(rolled: list[dict], keeps: Sequence[tuple[int, ...]]) -> list[str]:
-    """Each legal keep in words: «Nazgûl (blue) + Ring (black)»."""
-
-    def die(index: int) -> str:
-        return f"{face_label(rolled[index]['face'])} ({color_label(rolled[index]['color'])})"
-
-    return [" + ".join(die(i) for i in keep) for keep in keeps]
+    """Each legal keep in words: «Nazgûl (blue) + Ring (black)» (each die named once: a roll
+    has up to 31 keeps)."""
+    dice = [f"{face_label(die['face'])} ({color_label(die['color'])})" for die in rolled]
+    return [" + ".join([dice[i] for i in keep]) for keep in keeps]
 
 
 def players_table(answer: Payload) -> list[dict[str, Any]]:

@@ -64,11 +64,10 @@ def _best_keep(data: dict[str, Any]) -> dict[str, Any] | None:
         "player_color": data["player_color"],
         "advanced": data.get("advanced", False),
         "goal": "progress",
-        "policy": "optimal",
         "rolled": data["rolled"],
         "rerolled": data.get("rerolled", False),
     }
-    _odds, advice, _journey = services.run_odds(question)
+    advice = services.run_advice(question)
     ranked = presenters.advice_answer(advice, data["rolled"])
     return ranked["keeps"][0] if ranked and ranked["keeps"] else None
 
