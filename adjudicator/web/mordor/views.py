@@ -48,6 +48,7 @@ def _odds_question(data: dict[str, Any]) -> str:
         "player_color": data["player_color"],
         "rolled": data["rolled"],
         "advanced": data.get("advanced", False),
+        **_picked_readings(data),
     }
     query = dotted_query(question, MordorOddsRequestSerializer)
     return f"{reverse('mordor:odds')}?{query.urlencode(safe='.')}"
@@ -56,7 +57,8 @@ def _odds_question(data: dict[str, Any]) -> str:
 def _best_keep(data: dict[str, Any]) -> dict[str, Any] | None:
     """The keep of this roll with the best expected progress this turn (rules: Броски кубиков),
     when the roll is the turn's first (all five dice) and the place is known; the Nazgûl track
-    is taken as empty, which the page says (the Odds page takes the player's own track)."""
+    is taken as empty, which the page says (the Odds page takes the player's own track); under
+    the readings of the places' text the page picked."""
     if not data.get("location") or len(data["rolled"]) < len(DIE_COLORS):
         return None
     question = {
@@ -66,10 +68,18 @@ def _best_keep(data: dict[str, Any]) -> dict[str, Any] | None:
         "goal": "progress",
         "rolled": data["rolled"],
         "rerolled": data.get("rerolled", False),
+        **_picked_readings(data),
     }
     advice = services.run_advice(question)
     ranked = presenters.advice_answer(advice, data["rolled"])
     return ranked["keeps"][0] if ranked and ranked["keeps"] else None
+
+
+def _picked_readings(data: dict[str, Any]) -> dict[str, Any]:
+    """The readings of the places' text the question picked: which keeps are legal and what
+    they are worth depend on them (docs/mordor.md), so the best keep and the Odds link carry
+    them."""
+    return {"readings": data["readings"]} if data.get("readings") else {}
 
 
 def resolve_page_answer(answer: dict[str, Any], data: dict[str, Any], result: Any) -> dict:

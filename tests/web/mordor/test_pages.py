@@ -134,6 +134,23 @@ def test_keep_page_names_the_best_keep_as_the_odds_page_ranks_it(client):
     assert later_roll.context["answer"]["best_keep"] is None
 
 
+def test_the_best_keep_is_ranked_under_the_reading_the_page_picked(client):
+    """In Rivendell under "exactly one Nazgûl is kept", keeping both Nazgûl of this roll is
+    illegal: the best keep keeps one, as the Odds page it links to ranks the keeps under that
+    reading; under the default reading both may be kept, and keeping all five is best."""
+    roll = "face_black=ring&face_yellow=ring&face_red=nazgul&face_blue=ring&face_green=nazgul"
+    asked = f"/mordor/keep/?{roll}&player_color=red&advanced=on&location=rivendell"
+    default = client.get(asked, HTTP_ACCEPT_LANGUAGE="en").context["answer"]
+    assert default["best_keep"]["keep"] == [0, 1, 2, 3, 4]
+    keep = client.get(f"{asked}&reading_rivendell_nazgul=one", HTTP_ACCEPT_LANGUAGE="en")
+    best = keep.context["answer"]["best_keep"]
+    assert best["keep"] == [0, 1, 2, 3]
+    assert "readings.rivendell_nazgul=one" in keep.context["answer"]["odds_question"]
+    odds = client.get(keep.context["answer"]["odds_question"], HTTP_ACCEPT_LANGUAGE="en")
+    assert odds.status_code == 200
+    assert odds.context["answer"]["advice"]["keeps"][0] == best
+
+
 def test_no_hobbit_is_chosen_for_the_player(client):
     """The Nazgûl of your colour mark you: a keep or odds question without your hobbit is a 400
     asking for it, not an answer for the yellow player."""
