@@ -383,10 +383,14 @@ def _forget_response(response: Response) -> None:
 
 
 #: DRF's JSON renderer's encoder for a media type without ``indent`` (its ``ensure_ascii``,
-#: ``strict`` and ``compact`` settings), made once: ``json.dumps`` makes one per answer.
+#: ``strict`` and ``compact`` settings), made once: ``json.dumps`` makes one per answer. An
+#: answer is a tree of new dicts and lists (the presenters'), never a cycle: the encoder does
+#: not keep each container's id to look for one (``check_circular``: a battle's ~90
+#: containers, 14% of its encoding; the same bytes).
 _PLAIN_ENCODER = json.JSONEncoder(
     ensure_ascii=JSONRenderer.ensure_ascii,
     allow_nan=not JSONRenderer.strict,
+    check_circular=False,
     separators=SHORT_SEPARATORS if JSONRenderer.compact else LONG_SEPARATORS,
 )
 

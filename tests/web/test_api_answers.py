@@ -173,6 +173,11 @@ def test_json_bytes_are_drf_s_render(data):
     assert api.json_bytes(data, renderer) == expected
 
 
+def test_the_plain_encoder_does_not_look_for_cycles():
+    """The plain answers' encoder keeps no container ids (issue 29: answers are trees)."""
+    assert api._PLAIN_ENCODER.check_circular is False  # noqa: SLF001
+
+
 def test_a_plain_answer_is_written_without_drf_s_render(client, settings, monkeypatch):
     """A plain answer's JSON is written by ``json_bytes``; an indented one by DRF's renderer."""
     settings.API_ANSWER_CACHE_SECONDS = 0
