@@ -109,6 +109,7 @@ class FighterForm(ApiRowForm):
     """One character of a skirmish; its bounds are the API's (the row's serializer)."""
 
     api_request = api.TcgFighterSerializer
+    row_fields = True
     name = forms.CharField(label=_("Name"), max_length=MAX_NAME, required=False)
     strength = forms.IntegerField(label=_("Strength"), required=False)
     vitality = forms.IntegerField(label=_("Vitality"), initial=1)
@@ -124,6 +125,7 @@ class ShooterForm(ApiRowForm):
     """One character of the archery fire; its bounds are the API's (the row's serializer)."""
 
     api_request = api.TcgShooterSerializer
+    row_fields = True
     name = forms.CharField(label=_("Name"), max_length=MAX_NAME, required=False)
     archer = forms.BooleanField(label=_("Archer"), required=False)
     vitality = forms.IntegerField(label=_("Vitality"), initial=1)

@@ -198,6 +198,11 @@ class ApiFieldsForm(forms.Form):
     #: with the data alone then shares them, made once per class and language (issue 29: a
     #: battle form's 18 fields were copied and set up per request). Never changed once made.
     fixed_fields: ClassVar[bool] = False
+    #: Whether the fields are the class's alone also for a form a formset makes (its prefix and
+    #: settings given as arguments): a row then takes the fields set up once per class and
+    #: language (``shared_fields``) instead of deep copies, bound by Django's ``BoundField``
+    #: (issue 29: a calculator's rows of nine fields each). Never changed once made.
+    row_fields: ClassVar[bool] = False
 
     def __init__(self, data: QueryDict | None = None, *args: Any, **kwargs: Any) -> None:
         plain = self.fixed_fields and not args and not kwargs
@@ -209,6 +214,11 @@ class ApiFieldsForm(forms.Form):
             del self.base_fields
             self.fields = dict(shared)
             self.bound_field_class = SharedBoundField
+        elif self.row_fields and not args:
+            self.base_fields = {}  # as above, the names still made from the row's prefix
+            super().__init__(data, **kwargs)
+            del self.base_fields
+            self.fields = dict(shared_fields(type(self)))
         else:
             super().__init__(data, *args, **kwargs)
             self.fields = {**self.leading_fields(), **self.fields}
@@ -399,7 +409,7 @@ def shared_fields(form_class: type[ApiFieldsForm]) -> dict[str, forms.Field]:
     translated texts are that language's), made once by an instance of its own (``ApiFieldsForm.
     fixed_fields``): a few dozen fields per class and language."""
     made = form_class.__new__(form_class)
-    made.fixed_fields = False
+    made.fixed_fields = made.row_fields = False
     form_class.__init__(made)
     return made.fields
 

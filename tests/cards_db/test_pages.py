@@ -8,10 +8,13 @@ from django.utils import translation
 from django.utils.html import escape
 
 from adjudicator.web import registry
+from cards_db.forms import FighterForm, FighterFormSet, ShooterForm
 from cards_db.models import Deck
 from tests.games.tcg.sample_decks import all_cards, legal_deck
 
 pytestmark = pytest.mark.django_db
+
+TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="[^"]+"')
 
 
 def test_card_list_filters_and_searches(cards, client):
@@ -226,3 +229,43 @@ def test_a_companion_link_naming_two_candidates_asks_of_the_first(client):
         HTTP_ACCEPT_LANGUAGE="en",
     )
     assert page.status_code == 200
+
+
+SKIRMISH_PAGES = [
+    "/cards/calculators/skirmish/",
+    "/cards/calculators/skirmish/?free_peoples-TOTAL_FORMS=1&free_peoples-INITIAL_FORMS=0"
+    "&free_peoples-0-name=Aragorn&free_peoples-0-strength=8&shadow-TOTAL_FORMS=2"
+    "&shadow-INITIAL_FORMS=0&shadow-0-name=Orc&shadow-0-strength=5&shadow-1-name=Troll"
+    "&shadow-1-strength=x&shadow-1-vitality=0",
+    "/cards/calculators/archery/?fellowship-TOTAL_FORMS=1&fellowship-INITIAL_FORMS=0"
+    "&fellowship-0-name=Legolas&fellowship-0-archer=on&minions-TOTAL_FORMS=1"
+    "&minions-INITIAL_FORMS=0&minions-0-name=Orc&minions-0-home_site=99",
+]
+
+
+def test_rows_of_a_formset_share_their_classs_fields_in_one_language_only():
+    """A calculator's rows take the fields set up once per class and language
+    (``ApiFieldsForm.row_fields``), each row named by its own prefix."""
+    with translation.override("en"):
+        rows = FighterFormSet(prefix="shadow").forms
+        english = rows[0].fields["strength"]
+        english_label = str(english.label)
+    with translation.override("ru"):
+        russian = FighterFormSet(prefix="shadow").forms[0].fields["strength"]
+        russian_label = str(russian.label)
+    assert rows[1].fields["strength"] is english and rows[0].fields is not rows[1].fields
+    assert russian is not english and russian_label == "Сила" != english_label
+    assert rows[1]["strength"].html_name == "shadow-1-strength"
+
+
+@pytest.mark.parametrize("language", ["ru", "pl", "en"])
+def test_calculator_pages_are_the_same_with_fields_made_per_row(monkeypatch, client, language):
+    def page(path: str) -> str:
+        response = client.get(path, HTTP_ACCEPT_LANGUAGE=language)
+        return TOKEN.sub("", response.content.decode())
+
+    shared = {path: page(path) for path in SKIRMISH_PAGES}
+    for form_class in (FighterForm, ShooterForm):
+        monkeypatch.setattr(form_class, "row_fields", False)
+    for path in SKIRMISH_PAGES:
+        assert page(path) == shared[path], path
