@@ -49,3 +49,14 @@ def test_a_bad_line_is_named_and_nothing_is_saved(client):
 def test_a_calculator_without_its_table_links_to_the_editor(client):
     page = client.get(reverse("wojna:battle"), {"attacker_units": 6, "defender_units": 2})
     assert f'href="{reverse("wojna:tables")}"' in page.content.decode()
+
+
+def test_the_calculators_read_the_tables_as_stored_now(client):
+    """The selectors compile their SQL once per process but read the rows on every question."""
+    question = {"attacker_units": 6, "defender_units": 2}
+    assert "20% (" not in client.get(reverse("wojna:battle"), question).content.decode()
+    client.post(reverse("wojna:tables"), TABLES)
+    assert "20% (" in client.get(reverse("wojna:battle"), question).content.decode()
+    client.post(reverse("wojna:tables"), {**TABLES, "battle_results": "3:1 4 30 40"})
+    page = client.get(reverse("wojna:battle"), question).content.decode()
+    assert "30% (" in page and "20% (" not in page
