@@ -175,7 +175,7 @@ def test_json_bytes_are_drf_s_render(data):
 
 def test_the_plain_encoder_does_not_look_for_cycles():
     """The plain answers' encoder keeps no container ids (issue 29: answers are trees)."""
-    assert api._PLAIN_ENCODER.check_circular is False  # noqa: SLF001
+    assert api._PLAIN_ENCODER.check_circular is False
 
 
 def test_a_plain_answer_is_written_without_drf_s_render(client, settings, monkeypatch):
